@@ -1,0 +1,1 @@
+"""gamemaster: a Discord game master for tabletop games."""

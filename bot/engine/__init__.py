@@ -1,0 +1,38 @@
+"""The game-agnostic kernel: the contract, seeded randomness and the registry.
+
+Only the standard library is imported here; see ``contract.py`` for how a game is written.
+"""
+
+from bot.engine.contract import (
+    MAX_KEY_LENGTH,
+    Action,
+    BadOptions,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Outcome,
+    Prompt,
+    State,
+)
+from bot.engine.registry import UnknownGame, all_games, get_game, register
+from bot.engine.rng import Rng, seed_value
+
+__all__ = [
+    "MAX_KEY_LENGTH",
+    "Action",
+    "BadOptions",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Option",
+    "Outcome",
+    "Prompt",
+    "Rng",
+    "State",
+    "UnknownGame",
+    "all_games",
+    "get_game",
+    "register",
+    "seed_value",
+]

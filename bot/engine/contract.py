@@ -1,0 +1,258 @@
+"""The contract every game implements, and the small value types it speaks in.
+
+A game is a set of pure functions over a plain-data state::
+
+    state = game.setup(players=3, options={}, seed=42)
+    while game.prompts(state):
+        prompt = game.prompts(state)[0]
+        game.apply(state, prompt.seat, prompt.actions[0].key)
+    print(game.outcome(state))
+
+The state is a JSON-compatible ``dict`` (only ``dict`` with ``str`` keys, ``list``,
+``str``, ``int``, ``bool`` and ``None``; no tuples, sets or floats) so it round-trips through
+a snapshot exactly. ``apply`` mutates the state in place, but only after the action has
+been validated: a refused action raises :class:`IllegalAction` and leaves every byte of the
+state as it was.
+
+The engine imports only the standard library.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+import copy
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+State = dict[str, Any]
+"""A game state: plain JSON data, owned by the game module that made it."""
+
+MAX_KEY_LENGTH = 80
+"""An action key must fit in a Discord custom_id next to a table id and a log position."""
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow now.
+
+    The message is a sentence for the player, e.g. ``"Harbor costs 8 doubloons and you
+    have 5."``; the state is unchanged when this is raised.
+    """
+
+
+class BadOptions(ValueError):
+    """Table options that the game does not offer (unknown name or value)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One legal move: a stable machine ``key`` and a ``label`` for people.
+
+    Keys are canonical notation (``role:builder``, ``draw:17``) unique among the actions
+    offered at one time, at most :data:`MAX_KEY_LENGTH` characters.
+    """
+
+    key: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A decision a seat must make now, with every legal action enumerated.
+
+    Several prompts at once (one per seat) model simultaneous and real-time play; then
+    ``simultaneous`` is true. ``deadline`` is, for real-time games, the number of seconds
+    after which the game resolves the prompt on its own (see :meth:`Game.expire`).
+    """
+
+    seat: int
+    text: str
+    actions: tuple[Action, ...]
+    simultaneous: bool = False
+    deadline: float | None = None
+
+    def keys(self) -> list[str]:
+        return [action.key for action in self.actions]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, as a line for the game log.
+
+    ``reveals`` marks events that showed hidden information (a card drawn from a face-down
+    deck, a die roll): undo may not go back past them. ``visible_to`` limits the line to one
+    seat (``None`` = everyone); public logs drop the private lines.
+    """
+
+    text: str
+    reveals: bool = False
+    visible_to: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: a score and a rank per seat (1 = first; ties share a rank)."""
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    reason: str
+
+    @property
+    def winners(self) -> list[int]:
+        return [seat for seat, rank in enumerate(self.ranks) if rank == 1]
+
+    @classmethod
+    def ranked(
+        cls,
+        scores: Sequence[float],
+        reason: str,
+        tiebreak: Sequence[Any] | None = None,
+    ) -> Outcome:
+        """Rank seats by score (higher is better), then by ``tiebreak`` (higher is better).
+
+        Seats equal on both share the better rank: scores 5, 7, 7, 2 rank 3, 1, 1, 4.
+        """
+        keys = [(scores[s], tiebreak[s] if tiebreak is not None else 0) for s in range(len(scores))]
+        ranks = tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+        return cls(scores=tuple(scores), ranks=ranks, reason=reason)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A named table option (variant, mode, length) with its allowed values."""
+
+    name: str
+    default: str
+    choices: tuple[str, ...]
+    help: str = ""
+
+    def __post_init__(self) -> None:
+        if self.default not in self.choices:
+            raise ValueError(f"default {self.default!r} of option {self.name!r} is not a choice")
+
+
+class Game(ABC):
+    """One tabletop game. Subclasses are stateless: every method takes the state.
+
+    Metadata are class attributes. Implement :meth:`setup`, :meth:`legal_prompts`,
+    :meth:`perform`, :meth:`view` and :meth:`outcome`; :meth:`apply` validates an action
+    against the enumerated legal actions and only then calls :meth:`perform`, so a game
+    never has to write the same check twice.
+    """
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    summary: ClassVar[str]
+    options: ClassVar[tuple[Option, ...]] = ()
+    realtime: ClassVar[bool] = False
+    version: ClassVar[int] = 1
+    """Bump when a change makes old action logs replay differently."""
+    rules_file: ClassVar[str] = ""
+    """File name of the rulebook in ``shared/rules``."""
+    render_module: ClassVar[str] = ""
+    """Dotted module with ``board(view) -> PIL.Image`` and optionally ``private(view)``."""
+
+    # -- to implement -----------------------------------------------------------------
+
+    @abstractmethod
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        """A new game for ``players`` seats (0..players-1); deterministic for ``seed``."""
+
+    @abstractmethod
+    def legal_prompts(self, state: State) -> list[Prompt]:
+        """Who must decide now and between what; empty exactly when the game is over."""
+
+    @abstractmethod
+    def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        """Carry out an action already known to be legal; mutate ``state``."""
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may see (``None``: a spectator). JSON data."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """Final scores and ranks, or ``None`` while the game goes on."""
+
+    def max_actions(self, players: int) -> int:
+        """An upper bound on the number of actions of a whole game (checked by the test kit)."""
+        return 10_000
+
+    def conceal(self, state: State, viewer: int | None, rng: random.Random) -> State:
+        """A copy of ``state`` with everything ``viewer`` cannot see redrawn at random.
+
+        This is how a game declares its hidden information: face-down deck order, other
+        players' hands, secret points. The test kit checks that ``view(state, viewer)`` and
+        ``view(conceal(state, viewer, rng), viewer)`` are equal, so a view that shows
+        anything hidden is caught. The redrawn state need not be reachable in play, only of
+        the same shape. The default redraws the RNG, which is secret in every game.
+        """
+        hidden = copy.deepcopy(state)
+        if "rng" in hidden:
+            hidden["rng"] = rng.getrandbits(63)
+        return hidden
+
+    def agent(self, state: State, seat: int, rng: random.Random) -> str:
+        """The action key a bot seat plays. Default: a uniformly random legal action."""
+        for prompt in self.prompts(state):
+            if prompt.seat == seat:
+                return rng.choice(prompt.actions).key
+        raise IllegalAction("This seat has nothing to decide now.")
+
+    def expire(self, state: State, now: float) -> list[Event]:
+        """Resolve prompts whose deadline has passed (real-time games). Default: nothing."""
+        return []
+
+    # -- provided ---------------------------------------------------------------------
+
+    def prompts(self, state: State) -> list[Prompt]:
+        return self.legal_prompts(state)
+
+    def apply(self, state: State, seat: int, key: str) -> list[Event]:
+        """Validate ``key`` for ``seat`` against the legal actions, then perform it.
+
+        Raises :class:`IllegalAction` with a specific sentence and leaves ``state`` as it was.
+        """
+        prompts = self.legal_prompts(state)
+        if not prompts:
+            raise IllegalAction("The game is over.")
+        mine = [p for p in prompts if p.seat == seat]
+        if not mine:
+            waiting = ", ".join(f"seat {p.seat + 1}" for p in prompts)
+            raise IllegalAction(f"It is not your turn: waiting for {waiting}.")
+        for prompt in mine:
+            if any(action.key == key for action in prompt.actions):
+                return self.perform(state, seat, key)
+        raise IllegalAction(self.explain_refusal(state, seat, key))
+
+    def explain_refusal(self, state: State, seat: int, key: str) -> str:
+        """Why ``key`` is not legal for ``seat``. Games override this to be more specific."""
+        return f"{key!r} is not a legal move now."
+
+    def resolve_options(self, given: Mapping[str, str]) -> dict[str, str]:
+        """Fill in defaults and refuse unknown names or values with a helpful message."""
+        known = {option.name: option for option in self.options}
+        resolved = {option.name: option.default for option in self.options}
+        for name, value in given.items():
+            option = known.get(name)
+            if option is None:
+                offered = ", ".join(known) or "none"
+                raise BadOptions(f"{self.title} has no option {name!r} (options: {offered}).")
+            if value not in option.choices:
+                raise BadOptions(
+                    f"Option {name} must be one of {', '.join(option.choices)}, not {value!r}."
+                )
+            resolved[name] = value
+        return resolved
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise BadOptions(
+                f"{self.title} is for {self.min_players}–{self.max_players} players, not {players}."
+            )
+
+    def __repr__(self) -> str:
+        return f"<Game {self.slug}>"

@@ -1,0 +1,266 @@
+"""Uniform checks every registered game must pass, in the spirit of OpenSpiel's game tests.
+
+The test suite runs :func:`check_game` on every game in the registry, so registering a game
+is enough to have it covered. Each check raises :class:`KitFailure` with the seed, the
+player count and the step, so a failure can be reproduced with :func:`random_playout`.
+
+What is checked, for many seeds and every player count:
+
+- random playouts reach the end within ``game.max_actions(players)`` actions;
+- every prompted action is accepted; keys are unique in a prompt and at most 80 characters;
+- unlisted actions (garbage keys, other seats' keys, keys of seats that have no prompt)
+  raise :class:`IllegalAction` and leave the state byte-for-byte unchanged;
+- every state round-trips through JSON exactly (no tuples, sets, floats or int keys);
+- replaying the action log from the seed reproduces the live state;
+- a view never changes when what its viewer cannot see is redrawn (``Game.conceal``),
+  and never contains the RNG state;
+- prompts are empty exactly when ``outcome`` is given, and the outcome ranks every seat.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine.contract import MAX_KEY_LENGTH, Game, IllegalAction, Outcome, State
+
+GARBAGE_KEYS = ("", " ", "pass!", "x" * 81, "draw:-1", "draw:999999", "build:nothing", "\u0000", "🐍")
+
+
+class KitFailure(AssertionError):
+    """A game broke the contract; the message says where (seed, players, step)."""
+
+
+@dataclass
+class Playout:
+    """One finished random game: enough to replay it."""
+
+    players: int
+    seed: int
+    options: dict[str, str]
+    log: list[tuple[int, str]] = field(default_factory=list)
+    state: State = field(default_factory=dict)
+    outcome: Outcome | None = None
+
+
+def _dump(state: State) -> str:
+    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
+def _fail(game: Game, where: str, message: str) -> KitFailure:
+    return KitFailure(f"{game.slug} {where}: {message}")
+
+
+def _check_json(game: Game, state: State, where: str) -> str:
+    try:
+        text = _dump(state)
+    except (TypeError, ValueError) as error:
+        raise _fail(game, where, f"state is not JSON data: {error}") from None
+    if json.loads(text) != state:
+        raise _fail(game, where, "state does not round-trip through JSON (tuples or int keys?)")
+    _check_plain(game, state, where, "state")
+    return text
+
+
+def _check_plain(game: Game, value: Any, where: str, path: str) -> None:
+    """JSON equality hides tuples (== list fails) but not floats; refuse what won't survive."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise _fail(game, where, f"{path} has a non-string key {key!r}")
+            _check_plain(game, item, where, f"{path}.{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _check_plain(game, item, where, f"{path}[{index}]")
+    elif isinstance(value, float):
+        raise _fail(game, where, f"{path} is a float; keep state in integers")
+    elif not (value is None or isinstance(value, (str, int, bool))):
+        raise _fail(game, where, f"{path} holds a {type(value).__name__}")
+
+
+def _random_options(game: Game, rng: random.Random) -> dict[str, str]:
+    return {option.name: rng.choice(option.choices) for option in game.options}
+
+
+def random_playout(
+    game: Game,
+    players: int,
+    seed: int,
+    options: dict[str, str] | None = None,
+    *,
+    thorough: bool = True,
+) -> Playout:
+    """Play one game with uniformly random legal actions, checking the contract as it goes.
+
+    ``thorough`` adds the costlier checks (illegal actions, views) at a sample of steps.
+    """
+    chooser = random.Random(seed * 7919 + players)
+    options = game.resolve_options(options if options is not None else _random_options(game, chooser))
+    where = f"(players={players}, seed={seed}, options={options})"
+    state = game.setup(players, options, seed)
+    playout = Playout(players=players, seed=seed, options=options)
+    bound = game.max_actions(players)
+    text = _check_json(game, state, f"{where} after setup")
+    step = 0
+    while True:
+        prompts = game.prompts(state)
+        outcome = game.outcome(state)
+        if not prompts:
+            if outcome is None:
+                raise _fail(game, f"{where} step {step}", "no prompts but no outcome")
+            break
+        if outcome is not None:
+            raise _fail(game, f"{where} step {step}", "an outcome while prompts remain")
+        if step >= bound:
+            raise _fail(game, where, f"not over after {bound} actions (max_actions)")
+        _check_prompts(game, state, prompts, players, f"{where} step {step}")
+        if thorough and (step < 3 or chooser.random() < 0.15):
+            _check_refusals(game, state, prompts, players, chooser, f"{where} step {step}")
+            _check_all_accepted(game, state, prompts, f"{where} step {step}")
+            _check_views(game, state, players, chooser, f"{where} step {step}")
+        prompt = chooser.choice(prompts)
+        action = chooser.choice(prompt.actions)
+        try:
+            events = game.apply(state, prompt.seat, action.key)
+        except IllegalAction as error:
+            raise _fail(game, f"{where} step {step}", f"prompted {action.key!r} refused: {error}") from None
+        if not isinstance(events, list):
+            raise _fail(game, f"{where} step {step}", "apply must return a list of events")
+        playout.log.append((prompt.seat, action.key))
+        step += 1
+        new_text = _check_json(game, state, f"{where} after step {step}")
+        if new_text == text:
+            raise _fail(game, f"{where} step {step}", f"{action.key!r} changed nothing")
+        text = new_text
+    if thorough:
+        _check_views(game, state, players, chooser, f"{where} at the end")
+    if len(outcome.scores) != players or len(outcome.ranks) != players:
+        raise _fail(game, where, "the outcome must score and rank every seat")
+    if min(outcome.ranks) != 1:
+        raise _fail(game, where, "nobody is ranked first")
+    playout.state = state
+    playout.outcome = outcome
+    return playout
+
+
+def _check_prompts(game: Game, state: State, prompts: list, players: int, where: str) -> None:
+    seats = [prompt.seat for prompt in prompts]
+    if len(set(seats)) != len(seats):
+        raise _fail(game, where, "two prompts for one seat")
+    for prompt in prompts:
+        if not 0 <= prompt.seat < players:
+            raise _fail(game, where, f"prompt for seat {prompt.seat} of {players}")
+        if not prompt.actions:
+            raise _fail(game, where, f"seat {prompt.seat} is prompted with no actions")
+        keys = prompt.keys()
+        if len(set(keys)) != len(keys):
+            raise _fail(game, where, f"duplicate keys for seat {prompt.seat}: {keys}")
+        for key in keys:
+            if not key or len(key) > MAX_KEY_LENGTH:
+                raise _fail(game, where, f"key {key!r} is empty or longer than {MAX_KEY_LENGTH}")
+            if key != key.strip():
+                raise _fail(game, where, f"key {key!r} has surrounding spaces")
+        if not prompt.text:
+            raise _fail(game, where, "a prompt without text")
+    if len(prompts) > 1 and not all(prompt.simultaneous for prompt in prompts):
+        raise _fail(game, where, "several prompts at once must be marked simultaneous")
+
+
+def _check_refusals(
+    game: Game, state: State, prompts: list, players: int, chooser: random.Random, where: str
+) -> None:
+    before = _dump(state)
+    legal = {prompt.seat: set(prompt.keys()) for prompt in prompts}
+    all_keys = sorted({key for keys in legal.values() for key in keys})
+    attempts: list[tuple[int, str]] = []
+    for seat in range(players):
+        mine = legal.get(seat, set())
+        attempts += [(seat, key) for key in GARBAGE_KEYS if key not in mine]
+        # another seat's legal key, tried by a seat for which it is not legal
+        attempts += [(seat, key) for key in chooser.sample(all_keys, min(3, len(all_keys))) if key not in mine]
+    attempts += [(-1, all_keys[0]), (players, all_keys[0])]
+    for seat, key in attempts:
+        try:
+            game.apply(state, seat, key)
+        except IllegalAction as error:
+            if not str(error).strip():
+                raise _fail(game, where, f"refusal of {key!r} has no message") from None
+        else:
+            raise _fail(game, where, f"seat {seat} was allowed the unlisted action {key!r}")
+        if _dump(state) != before:
+            raise _fail(game, where, f"refusing {key!r} for seat {seat} changed the state")
+
+
+def _check_all_accepted(game: Game, state: State, prompts: list, where: str) -> None:
+    """Every listed action must be accepted, not only the one the playout picks."""
+    for prompt in prompts:
+        for action in prompt.actions[:40]:
+            trial = json.loads(_dump(state))
+            try:
+                game.apply(trial, prompt.seat, action.key)
+            except IllegalAction as error:
+                raise _fail(game, where, f"listed {action.key!r} for seat {prompt.seat} refused: {error}") from None
+
+
+def _check_views(game: Game, state: State, players: int, chooser: random.Random, where: str) -> None:
+    before = _dump(state)
+    rng_text = str(state.get("rng", ""))
+    for viewer in [None, *range(players)]:
+        view = game.view(state, viewer)
+        try:
+            view_text = json.dumps(view, sort_keys=True)
+        except (TypeError, ValueError) as error:
+            raise _fail(game, where, f"view for {viewer} is not JSON data: {error}") from None
+        if rng_text and len(rng_text) > 6 and rng_text in view_text:
+            raise _fail(game, where, f"the view for seat {viewer} shows the RNG state")
+        concealed = game.conceal(state, viewer, random.Random(chooser.getrandbits(32)))
+        if game.view(concealed, viewer) != view:
+            raise _fail(game, where, f"the view for seat {viewer} reveals something hidden from it")
+    if _dump(state) != before:
+        raise _fail(game, where, "view() or conceal() changed the state")
+
+
+def check_replay(game: Game, playout: Playout) -> None:
+    """The seed plus the log must rebuild the final state exactly."""
+    state = game.setup(playout.players, playout.options, playout.seed)
+    for seat, key in playout.log:
+        game.apply(state, seat, key)
+    if _dump(state) != _dump(playout.state):
+        raise KitFailure(f"{game.slug} (players={playout.players}, seed={playout.seed}): replay differs")
+
+
+def check_setup_deterministic(game: Game, players: int, seed: int, options: dict[str, str]) -> None:
+    first = _dump(game.setup(players, options, seed))
+    if first != _dump(game.setup(players, options, seed)):
+        raise KitFailure(f"{game.slug}: setup is not deterministic for seed {seed}")
+
+
+def check_metadata(game: Game) -> None:
+    for attribute in ("slug", "title", "summary"):
+        if not getattr(game, attribute, ""):
+            raise KitFailure(f"{type(game).__name__} has no {attribute}")
+    if not 1 <= game.min_players <= game.max_players:
+        raise KitFailure(f"{game.slug}: bad player range {game.min_players}-{game.max_players}")
+    names = [option.name for option in game.options]
+    if len(set(names)) != len(names):
+        raise KitFailure(f"{game.slug}: duplicate option names")
+
+
+def player_counts(game: Game) -> list[int]:
+    return list(range(game.min_players, game.max_players + 1))
+
+
+def check_game(game: Game, seeds: Iterable[int], players: int) -> list[Playout]:
+    """Run every check for one player count over ``seeds``; returns the playouts."""
+    check_metadata(game)
+    playouts = []
+    for seed in seeds:
+        playout = random_playout(game, players, seed)
+        check_replay(game, playout)
+        if seed % 10 == 0:
+            check_setup_deterministic(game, players, seed, playout.options)
+        playouts.append(playout)
+    return playouts

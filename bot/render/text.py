@@ -1,0 +1,66 @@
+"""Text: measuring, wrapping and drawing with the bundled font."""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from bot.render.fonts import font
+from bot.render.palette import INK, RGB
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    return int(font(size, bold).getlength(text))
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` pixels (long words get a line of their own)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}".strip()
+            if line and text_width(candidate, size, bold) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB = INK,
+    bold: bool = False,
+    anchor: str = "la",
+) -> None:
+    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+
+
+def draw_wrapped(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    width: int,
+    fill: RGB = INK,
+    bold: bool = False,
+    spacing: float = 1.25,
+) -> int:
+    """Draw wrapped text from the top-left ``xy``; returns the y below the last line."""
+    x, y = xy
+    for line in wrap(text, size, width, bold):
+        draw.text((x, y), line, font=font(size, bold), fill=fill)
+        y += int(size * spacing)
+    return int(y)
+
+
+def fit_size(text: str, width: int, largest: int, smallest: int = 10, bold: bool = False) -> int:
+    """The largest font size from ``largest`` down that fits ``text`` on one line of ``width``."""
+    size = largest
+    while size > smallest and text_width(text, size, bold) > width:
+        size -= 1
+    return size
