@@ -19,10 +19,10 @@ The engine imports only the standard library.
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-import copy
 from dataclasses import dataclass
 from typing import Any, ClassVar
 

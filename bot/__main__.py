@@ -1,0 +1,114 @@
+"""Command line: ``python -m bot [run|console|selfplay|bench]``.
+
+With no command the Discord bot runs; without a token it explains how to get one and
+exits with status 2. ``run-or-console`` (what ``make run`` calls) opens the console table
+instead when there is no token.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+from bot.config import Settings, load_settings
+
+NO_TOKEN = """\
+No DISCORD_TOKEN is set, so the Discord bot cannot start.
+
+To run it on Discord:
+  1. Create an application at https://discord.com/developers/applications,
+     open "Bot", press "Reset Token" and copy the token.
+  2. cp .env.example .env and put the token after DISCORD_TOKEN=
+  3. make run   (README.md explains inviting the bot to a server)
+
+To try the games without Discord, open a table in this terminal:
+  python -m bot console      (or: make run, which does this when no token is set)
+"""
+
+
+def _options(pairs: list[str]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"--option takes NAME=VALUE, not {pair!r}")
+        options[name] = value
+    return options
+
+
+def parser() -> argparse.ArgumentParser:
+    root = argparse.ArgumentParser(prog="python -m bot", description="gamemaster: a Discord game master.")
+    commands = root.add_subparsers(dest="command")
+    commands.add_parser("run", help="run the Discord bot (the default)")
+    commands.add_parser("run-or-console", help="the bot if a token is set, else the console")
+    console = commands.add_parser("console", help="a local table in this terminal (stdin commands)")
+    console.add_argument("--db", help="SQLite file (default: GAMEMASTER_DB or data/gamemaster.sqlite3)")
+    console.add_argument("--images", default="out", help="folder for pictures (default ./out)")
+    play = commands.add_parser("selfplay", help="random agents play whole games through the session layer")
+    play.add_argument("slug")
+    play.add_argument("--games", type=int, default=10)
+    play.add_argument("--players", type=int)
+    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    play.add_argument("--db", help="keep the games in this SQLite file (default: a temporary one)")
+    play.add_argument("--images", help="save each game's final picture here")
+    play.add_argument("--agents", action="store_true", help="use the game's own bot agent instead of random")
+    bench = commands.add_parser("bench", help="print load, move, render and playout figures")
+    bench.add_argument("slugs", nargs="*")
+    return root
+
+
+def run_bot(settings: Settings) -> int:
+    if not settings.discord_token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    from bot.app import run
+
+    run(settings)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    settings = load_settings()
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    command = args.command or "run"
+    if command == "run":
+        return run_bot(settings)
+    if command == "run-or-console":
+        if settings.discord_token:
+            return run_bot(settings)
+        print("No DISCORD_TOKEN set: opening the console table instead (python -m bot console).\n")
+        command, args.db, args.images = "console", None, "out"
+    if command == "console":
+        from bot.console import run_console
+
+        asyncio.run(run_console(args.db or settings.db_path, Path(args.images)))
+        return 0
+    if command == "selfplay":
+        from bot.selfplay import selfplay
+
+        return asyncio.run(
+            selfplay(
+                args.slug,
+                games=args.games,
+                players=args.players,
+                seed=args.seed,
+                options=_options(args.option),
+                db=args.db,
+                images=Path(args.images) if args.images else None,
+                agents=args.agents,
+            )
+        )
+    if command == "bench":
+        from bot.bench import bench
+
+        return asyncio.run(bench(args.slugs))
+    raise SystemExit(f"unknown command {command}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

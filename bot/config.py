@@ -1,0 +1,53 @@
+"""Settings, read once from the environment and a ``.env`` file (see ``.env.example``)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_DB = ROOT / "data" / "gamemaster.sqlite3"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    discord_token: str | None
+    dev_guild_id: int | None
+    db_path: str
+    log_level: str
+    game_master_role: str | None
+    discord_api: str | None
+    """Base URL of a stand-in Discord API (tests only), e.g. ``http://127.0.0.1:8123``."""
+
+    def __repr__(self) -> str:
+        # The token must never reach a log line, even through a debug print of the settings.
+        token = "set" if self.discord_token else "unset"
+        return (
+            f"Settings(discord_token=<{token}>, dev_guild_id={self.dev_guild_id}, db_path={self.db_path!r}, "
+            f"log_level={self.log_level!r}, game_master_role={self.game_master_role!r}, discord_api={self.discord_api!r})"
+        )
+
+
+def _optional_int(value: str | None, name: str) -> int | None:
+    if value is None or not value.strip():
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise SystemExit(f"{name} must be a number (a Discord id), not {value!r}.") from None
+
+
+def load_settings(env_file: str | Path | None = None) -> Settings:
+    """Read settings; variables already in the environment win over the ``.env`` file."""
+    load_dotenv(env_file or ROOT / ".env", override=False)
+    return Settings(
+        discord_token=os.environ.get("DISCORD_TOKEN") or None,
+        dev_guild_id=_optional_int(os.environ.get("DEV_GUILD_ID"), "DEV_GUILD_ID"),
+        db_path=os.environ.get("GAMEMASTER_DB") or str(DEFAULT_DB),
+        log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
+        game_master_role=os.environ.get("GAME_MASTER_ROLE") or None,
+        discord_api=os.environ.get("GAMEMASTER_DISCORD_API") or None,
+    )

@@ -1,0 +1,229 @@
+"""A local table in the terminal, on the same session layer and store as the Discord bot.
+
+Commands come one per line from stdin, so a session can be typed or scripted::
+
+    /as ana
+    /game new hisss
+    /as bo
+    /game join
+    /as ana
+    /game start
+    /play draw:3
+
+Pictures are saved to the images folder and their paths printed. Errors are printed as
+sentences, never as tracebacks.
+"""
+
+from __future__ import annotations
+
+import logging
+import shlex
+import sys
+import zlib
+from collections.abc import Awaitable, Callable, Iterable
+from pathlib import Path
+from typing import TextIO
+
+from bot.engine import all_games
+from bot.games import load_all
+from bot.store import Store
+from bot.tables import Private, Reply, TableError, Tables, User
+
+CONSOLE_CHANNEL = 1
+CONSOLE_GUILD = None
+log = logging.getLogger(__name__)
+
+HELP = """\
+Commands:
+  /as NAME                      act as another (simulated) user
+  /game new SLUG [opt=value]    open a table here (games: {games})
+  /game join | leave | start    lobby
+  /game status | history | cancel | list
+  /game rules SLUG              what a game is, its players and options
+  /play MOVE                    a move: its key (draw:3) or words of its label
+  /moves                        your legal moves now
+  /hand                         your private view
+  /board                        the current picture
+  /help, /quit"""
+
+
+def user_named(name: str) -> User:
+    """A stable simulated user: the same name always gets the same id."""
+    return User(id=zlib.crc32(name.encode()) + 1000, name=name)
+
+
+class Console:
+    def __init__(self, tables: Tables, images: Path, out: TextIO = sys.stdout) -> None:
+        self.tables = tables
+        self.images = images
+        self.out = out
+        self.user = user_named("you")
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    async def run(self, lines: Iterable[str], interactive: bool = False) -> None:
+        self.say(f"gamemaster console — you are {self.user.name}. Type /help for commands.")
+        for line in lines:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line in ("/quit", "/exit"):
+                break
+            await self.handle(line)
+            if interactive:
+                print("> ", end="", file=self.out, flush=True)
+
+    async def handle(self, line: str) -> None:
+        try:
+            words = shlex.split(line)
+        except ValueError as error:
+            self.say(f"Cannot read that line: {error}.")
+            return
+        command, args = words[0].lower(), words[1:]
+        handlers: dict[str, Callable[[list[str]], Awaitable[None]]] = {
+            "/as": self.as_user,
+            "/game": self.game,
+            "/play": self.play,
+            "/moves": self.moves,
+            "/hand": self.hand,
+            "/board": self.board,
+            "/help": self.help,
+        }
+        handler = handlers.get(command)
+        if handler is None:
+            self.say(f"Unknown command {command}. Type /help.")
+            return
+        try:
+            await handler(args)
+        except TableError as error:
+            self.say(f"✗ {error}")
+        except Exception:  # a console must never die on one bad line
+            log.exception("console command failed: %s", line)
+            self.say("✗ Something went wrong with that command; the table is unchanged. (See the log.)")
+
+    async def help(self, args: list[str]) -> None:
+        self.say(HELP.format(games=", ".join(game.slug for game in all_games())))
+
+    async def as_user(self, args: list[str]) -> None:
+        if not args:
+            self.say("Usage: /as NAME")
+            return
+        self.user = user_named(" ".join(args))
+        self.say(f"You are now {self.user.name}.")
+
+    async def game(self, args: list[str]) -> None:
+        if not args:
+            self.say("Usage: /game new|join|leave|start|status|history|cancel|list|rules")
+            return
+        sub, rest = args[0].lower(), args[1:]
+        channel = CONSOLE_CHANNEL
+        if sub == "new":
+            if not rest:
+                self.say("Usage: /game new SLUG [option=value ...]")
+                return
+            options = {}
+            for item in rest[1:]:
+                name, sep, value = item.partition("=")
+                if not sep:
+                    self.say(f"Options are name=value, not {item!r}.")
+                    return
+                options[name] = value
+            self.show(
+                await self.tables.create(
+                    guild_id=CONSOLE_GUILD, channel_id=channel, host=self.user, slug=rest[0], options=options
+                )
+            )
+        elif sub == "join":
+            self.show(await self.tables.join(channel_id=channel, user=self.user))
+        elif sub == "leave":
+            self.show(await self.tables.leave(channel_id=channel, user=self.user))
+        elif sub == "start":
+            self.show(await self.tables.start(channel_id=channel, user=self.user))
+        elif sub == "status":
+            self.show(await self.tables.status(channel_id=channel))
+        elif sub == "history":
+            self.say(await self.tables.history(channel_id=channel))
+        elif sub == "cancel":
+            self.show(await self.tables.cancel(channel_id=channel, user=self.user))
+        elif sub == "list":
+            summaries = await self.tables.list_open(guild_id=CONSOLE_GUILD)
+            if not summaries:
+                self.say("No open tables.")
+            for s in summaries:
+                waiting = f", waiting for {', '.join(s.waiting_for)}" if s.waiting_for else ""
+                self.say(f"#{s.table_id} {s.title} ({s.status}): {', '.join(s.players)}{waiting}")
+        elif sub == "rules":
+            self.say(describe_game(rest[0] if rest else ""))
+        else:
+            self.say(f"Unknown /game command {sub!r}.")
+
+    async def play(self, args: list[str]) -> None:
+        if not args:
+            self.say("Usage: /play MOVE (see /moves)")
+            return
+        reply = await self.tables.act(user=self.user, move=" ".join(args), channel_id=CONSOLE_CHANNEL)
+        self.show(reply)
+
+    async def moves(self, args: list[str]) -> None:
+        actions = await self.tables.moves(channel_id=CONSOLE_CHANNEL, user=self.user)
+        if not actions:
+            self.say("You have nothing to decide right now.")
+        for action in actions:
+            self.say(f"  {action.key:<24} {action.label}")
+
+    async def hand(self, args: list[str]) -> None:
+        private = await self.tables.private_view(channel_id=CONSOLE_CHANNEL, user=self.user)
+        self.show_private(private, "hand")
+
+    async def board(self, args: list[str]) -> None:
+        self.show(await self.tables.board(channel_id=CONSOLE_CHANNEL))
+
+    def show(self, reply: Reply) -> None:
+        self.say(reply.text)
+        if reply.picture:
+            path = self.save(reply.picture, f"table{reply.table_id}-{reply.position:04d}.png")
+            self.say(f"[picture: {path}]")
+        for user_id, private in reply.private.items():
+            if user_id == self.user.id:
+                self.show_private(private, "private")
+        for turn in reply.turns:
+            shown = ", ".join(action.key for action in turn.actions[:8])
+            more = f" … ({len(turn.actions)} moves)" if len(turn.actions) > 8 else ""
+            self.say(f"  → {turn.name} may play: {shown}{more}")
+
+    def show_private(self, private: Private, kind: str) -> None:
+        self.say(f"(only you see this) {private.text}")
+        if private.picture:
+            path = self.save(private.picture, f"{kind}-{self.user.name}.png")
+            self.say(f"[private picture: {path}]")
+
+    def save(self, png: bytes, name: str) -> Path:
+        self.images.mkdir(parents=True, exist_ok=True)
+        path = self.images / name
+        path.write_bytes(png)
+        return path
+
+
+def describe_game(slug: str) -> str:
+    from bot.engine import UnknownGame, get_game
+
+    try:
+        game = get_game(slug)
+    except UnknownGame as error:
+        return str(error)
+    lines = [f"{game.title} ({game.slug}): {game.summary}", f"Players: {game.min_players}–{game.max_players}."]
+    for option in game.options:
+        lines.append(f"Option {option.name}: {' | '.join(option.choices)} (default {option.default}). {option.help}")
+    return "\n".join(lines)
+
+
+async def run_console(db_path: str, images: Path, lines: Iterable[str] | None = None) -> None:
+    load_all()
+    store = await Store.open(db_path)
+    try:
+        console = Console(Tables(store), images)
+        interactive = lines is None and sys.stdin.isatty()
+        await console.run(lines if lines is not None else sys.stdin, interactive=interactive)
+    finally:
+        await store.close()

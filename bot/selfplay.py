@@ -1,0 +1,138 @@
+"""Random (or game-provided) agents play whole games through the session layer and a store.
+
+Every move goes the way a player's would: ``Tables.act`` with the user's id, the action key,
+a real SQLite write. A game that raises, stalls or refuses a prompted move is an error and
+makes the command exit non-zero.
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.engine import get_game
+from bot.games import load_all
+from bot.store import Store
+from bot.tables import Tables, User, describe_outcome
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    index: int
+    players: int
+    actions: int
+    summary: str
+    seconds: float
+
+
+def bot_users(count: int) -> list[User]:
+    return [User(id=900_000 + seat, name=f"Bot {seat + 1}", is_bot=True) for seat in range(count)]
+
+
+async def play_one(
+    tables: Tables,
+    *,
+    slug: str,
+    players: int,
+    options: dict[str, str],
+    channel_id: int,
+    chooser: random.Random,
+    images: Path | None = None,
+    use_agents: bool = False,
+) -> tuple[int, str, int]:
+    """Play one table to the end; returns (table id, result line, actions)."""
+    users = bot_users(players)
+    host = users[0]
+    reply = await tables.create(guild_id=None, channel_id=channel_id, host=host, slug=slug, options=options)
+    for user in users[1:]:
+        await tables.join(channel_id=channel_id, user=user)
+    reply = await tables.start(channel_id=channel_id, user=host)
+    game = get_game(slug)
+    by_id = {user.id: user for user in users}
+    bound = game.max_actions(players)
+    actions = 0
+    while reply.turns:
+        if actions >= bound:
+            raise RuntimeError(f"table {reply.table_id} not over after {bound} actions")
+        turn = chooser.choice(reply.turns)
+        if use_agents:
+            live = await tables.load(reply.table_id)
+            assert live.state is not None
+            key = game.agent(live.state, turn.seat, chooser)
+        else:
+            key = chooser.choice(turn.actions).key
+        reply = await tables.act(user=by_id[turn.user_id], move=key, table_id=reply.table_id)
+        actions += 1
+    live = await tables.load(reply.table_id)
+    assert live.state is not None
+    outcome = game.outcome(live.state)
+    if outcome is None:
+        raise RuntimeError(f"table {reply.table_id} has no prompts and no outcome")
+    if images is not None:
+        from bot.render import board_png
+
+        images.mkdir(parents=True, exist_ok=True)
+        (images / f"selfplay-{slug}-{reply.table_id}.png").write_bytes(board_png(game, tables.public_view(live)))
+    return reply.table_id, describe_outcome(outcome, live.names), actions
+
+
+async def selfplay(
+    slug: str,
+    *,
+    games: int,
+    players: int | None,
+    seed: int,
+    options: dict[str, str],
+    db: str | None,
+    images: Path | None,
+    agents: bool = False,
+    out: Callable[[str], None] = print,
+) -> int:
+    """Run ``games`` games; print a line each and a total. Returns a process exit status."""
+    load_all()
+    game = get_game(slug)
+    counts = [players] if players else list(range(game.min_players, game.max_players + 1))
+    game.resolve_options(options)
+    with tempfile.TemporaryDirectory() as scratch:
+        store = await Store.open(db or Path(scratch) / "selfplay.sqlite3")
+        seeds = iter(range(seed, seed + games))
+        tables = Tables(store, seeds=lambda: next(seeds), render=False)
+        chooser = random.Random(seed)
+        started = time.perf_counter()
+        total_actions = failures = 0
+        try:
+            for index in range(games):
+                count = counts[index % len(counts)]
+                began = time.perf_counter()
+                try:
+                    _, summary, actions = await play_one(
+                        tables,
+                        slug=slug,
+                        players=count,
+                        options=options,
+                        channel_id=10_000 + index,
+                        chooser=chooser,
+                        images=images,
+                        use_agents=agents,
+                    )
+                except Exception as error:  # report and go on: one broken game must not hide others
+                    failures += 1
+                    out(f"game {index + 1}: ERROR with {count} players (seed {seed + index}): {error!r}")
+                    continue
+                total_actions += actions
+                out(
+                    f"game {index + 1}: {count} players, {actions} actions, "
+                    f"{time.perf_counter() - began:.2f}s — {summary}"
+                )
+        finally:
+            await store.close()
+        elapsed = time.perf_counter() - started
+    out(
+        f"total: {games} games ({failures} failed), {total_actions} actions in {elapsed:.1f}s — "
+        f"{games / elapsed:.2f} games/s, {total_actions / elapsed:.0f} actions/s"
+    )
+    return 1 if failures else 0

@@ -1,0 +1,507 @@
+"""SQLite persistence (aiosqlite): schema, migrations, tables, seats, the action log, snapshots.
+
+Nothing else in the project speaks SQL. The store is deliberately dumb about games: it
+keeps states as JSON text and action keys as strings.
+
+Durability: WAL journal with ``synchronous=FULL``, so a move that :meth:`Store.record_action`
+returned from is on disk, and one that raised is not there at all (action row, snapshot and
+table position are written in a single transaction).
+
+Loading a table reads its latest snapshot plus any later actions — never the whole history.
+Snapshots are kept at every :data:`SNAPSHOT_EVERY`-th position plus the latest one, so undo
+can rebuild from a nearby snapshot while long games stay small on disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+SNAPSHOT_EVERY = 25
+OPEN_STATUSES = ("lobby", "playing")
+STATUSES = ("lobby", "playing", "over", "cancelled")
+
+# Each entry upgrades the schema by one version (PRAGMA user_version). Never edit a shipped
+# entry: append a new one.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE tables (
+        id             INTEGER PRIMARY KEY,
+        guild_id       INTEGER,
+        channel_id     INTEGER NOT NULL,
+        slug           TEXT    NOT NULL,
+        options        TEXT    NOT NULL DEFAULT '{}',
+        seed           INTEGER NOT NULL,
+        status         TEXT    NOT NULL CHECK (status IN ('lobby', 'playing', 'over', 'cancelled')),
+        host_id        INTEGER NOT NULL,
+        engine_version INTEGER NOT NULL,
+        position       INTEGER NOT NULL DEFAULT 0,
+        created_at     REAL    NOT NULL,
+        updated_at     REAL    NOT NULL
+    );
+    -- At most one open table per channel, whatever the code above it does.
+    CREATE UNIQUE INDEX one_open_table_per_channel
+        ON tables (channel_id) WHERE status IN ('lobby', 'playing');
+    CREATE INDEX tables_by_guild ON tables (guild_id, status);
+
+    CREATE TABLE seats (
+        table_id  INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        user_id   INTEGER NOT NULL,
+        name      TEXT    NOT NULL,
+        joined_at REAL    NOT NULL,
+        seat      INTEGER,
+        is_bot    INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, user_id)
+    );
+    CREATE UNIQUE INDEX one_user_per_seat ON seats (table_id, seat) WHERE seat IS NOT NULL;
+
+    CREATE TABLE actions (
+        table_id   INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        position   INTEGER NOT NULL,
+        seat       INTEGER NOT NULL,
+        user_id    INTEGER,
+        action_key TEXT    NOT NULL,
+        events     TEXT    NOT NULL DEFAULT '[]',
+        created_at REAL    NOT NULL,
+        PRIMARY KEY (table_id, position)
+    );
+
+    CREATE TABLE snapshots (
+        table_id   INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        position   INTEGER NOT NULL,
+        state      TEXT    NOT NULL,
+        created_at REAL    NOT NULL,
+        PRIMARY KEY (table_id, position)
+    );
+
+    CREATE TABLE audit (
+        id         INTEGER PRIMARY KEY,
+        table_id   INTEGER REFERENCES tables (id) ON DELETE SET NULL,
+        guild_id   INTEGER,
+        actor_id   INTEGER,
+        kind       TEXT    NOT NULL,
+        detail     TEXT    NOT NULL DEFAULT '{}',
+        created_at REAL    NOT NULL
+    );
+    CREATE INDEX audit_by_table ON audit (table_id, id);
+    """,
+)
+
+
+class StoreError(Exception):
+    """A write the store refused (the message says why)."""
+
+
+class ChannelBusy(StoreError):
+    """The channel already has an open table."""
+
+
+class PositionConflict(StoreError):
+    """The table moved on since the caller loaded it (a lost update was prevented)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    slug: str
+    options: dict[str, str]
+    seed: int
+    status: str
+    host_id: int
+    engine_version: int
+    position: int
+    created_at: float
+    updated_at: float
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    table_id: int
+    user_id: int
+    name: str
+    joined_at: float
+    seat: int | None
+    is_bot: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    table_id: int
+    position: int
+    seat: int
+    user_id: int | None
+    action_key: str
+    events: list[dict[str, Any]]
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class AuditRow:
+    id: int
+    table_id: int | None
+    guild_id: int | None
+    actor_id: int | None
+    kind: str
+    detail: dict[str, Any]
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedState:
+    """The newest snapshot of a table and the actions logged after it (usually none)."""
+
+    snapshot_position: int
+    state_json: str
+    later_actions: list[ActionRow]
+
+
+def _table(row: sqlite3.Row) -> TableRow:
+    return TableRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        slug=row["slug"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        status=row["status"],
+        host_id=row["host_id"],
+        engine_version=row["engine_version"],
+        position=row["position"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
+
+
+def _seat(row: sqlite3.Row) -> SeatRow:
+    return SeatRow(
+        table_id=row["table_id"],
+        user_id=row["user_id"],
+        name=row["name"],
+        joined_at=row["joined_at"],
+        seat=row["seat"],
+        is_bot=bool(row["is_bot"]),
+    )
+
+
+def _action(row: sqlite3.Row) -> ActionRow:
+    return ActionRow(
+        table_id=row["table_id"],
+        position=row["position"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        action_key=row["action_key"],
+        events=json.loads(row["events"]),
+        created_at=row["created_at"],
+    )
+
+
+class Store:
+    """One SQLite database file. Open with :meth:`open`; close with :meth:`close`."""
+
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        self._db = db
+        self.path = path
+        # One connection serves every table: a transaction must not interleave with another
+        # coroutine's statements, or a read could see (or a BEGIN collide with) its writes.
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        path = str(path)
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves, so a transaction is exactly
+        # what the code says it is.
+        db = await aiosqlite.connect(path, isolation_level=None)
+        db.row_factory = sqlite3.Row
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=FULL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        store = cls(db, path)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # -- schema -------------------------------------------------------------------------
+
+    async def schema_version(self) -> int:
+        row = await self._fetchone("PRAGMA user_version")
+        return int(row[0])
+
+    async def _migrate(self) -> None:
+        version = await self.schema_version()
+        if version > len(MIGRATIONS):
+            raise StoreError(
+                f"{self.path} has schema version {version}, newer than this code ({len(MIGRATIONS)})"
+            )
+        for number in range(version, len(MIGRATIONS)):
+            # executescript commits first; each migration runs in its own transaction.
+            await self._db.executescript(
+                f"BEGIN;\n{MIGRATIONS[number]}\nPRAGMA user_version = {number + 1};\nCOMMIT;"
+            )
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            else:
+                await self._db.execute("COMMIT")
+
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock, self._db.execute(sql, tuple(params)) as cursor:
+            return list(await cursor.fetchall())
+
+    async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+        rows = await self._fetchall(sql, params)
+        return rows[0] if rows else None
+
+    # -- tables ---------------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        slug: str,
+        options: dict[str, str],
+        seed: int,
+        host_id: int,
+        host_name: str,
+        engine_version: int,
+        now: float,
+    ) -> int:
+        """A new lobby with the host in it; :class:`ChannelBusy` if the channel has an open table."""
+        try:
+            async with self._transaction() as db:
+                cursor = await db.execute(
+                    "INSERT INTO tables (guild_id, channel_id, slug, options, seed, status, host_id,"
+                    " engine_version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    (guild_id, channel_id, slug, json.dumps(options), seed, host_id, engine_version, now, now),
+                )
+                table_id = int(cursor.lastrowid or 0)
+                await db.execute(
+                    "INSERT INTO seats (table_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
+                    (table_id, host_id, host_name, now),
+                )
+                await self._audit(db, table_id, guild_id, host_id, "create", {"slug": slug, "options": options}, now)
+        except sqlite3.IntegrityError as error:
+            if "one_open_table_per_channel" in str(error) or "tables.channel_id" in str(error):
+                raise ChannelBusy("This channel already has an open table.") from None
+            raise
+        return table_id
+
+    async def table(self, table_id: int) -> TableRow | None:
+        row = await self._fetchone("SELECT * FROM tables WHERE id = ?", (table_id,))
+        return _table(row) if row else None
+
+    async def open_table_in(self, channel_id: int) -> TableRow | None:
+        row = await self._fetchone(
+            "SELECT * FROM tables WHERE channel_id = ? AND status IN ('lobby', 'playing')", (channel_id,)
+        )
+        return _table(row) if row else None
+
+    async def latest_table_in(self, channel_id: int) -> TableRow | None:
+        """The open table of a channel, else the one that ended last (for status/history)."""
+        row = await self._fetchone(
+            "SELECT * FROM tables WHERE channel_id = ?"
+            " ORDER BY status IN ('lobby', 'playing') DESC, updated_at DESC, id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return _table(row) if row else None
+
+    async def tables(self, *, guild_id: int | None = None, statuses: Iterable[str] = OPEN_STATUSES) -> list[TableRow]:
+        wanted = tuple(statuses)
+        marks = ", ".join("?" for _ in wanted)
+        sql = f"SELECT * FROM tables WHERE status IN ({marks})"
+        params: list[Any] = list(wanted)
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params.append(guild_id)
+        return [_table(row) for row in await self._fetchall(sql + " ORDER BY id", params)]
+
+    async def set_status(self, table_id: int, status: str, *, actor_id: int | None, now: float, reason: str = "") -> None:
+        if status not in STATUSES:
+            raise StoreError(f"unknown status {status!r}")
+        async with self._transaction() as db:
+            await db.execute("UPDATE tables SET status = ?, updated_at = ? WHERE id = ?", (status, now, table_id))
+            await self._audit(db, table_id, None, actor_id, status, {"reason": reason} if reason else {}, now)
+
+    # -- seats ----------------------------------------------------------------------------
+
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        """Seats in play order once started, in joining order before."""
+        rows = await self._fetchall(
+            "SELECT * FROM seats WHERE table_id = ? ORDER BY seat IS NULL, seat, joined_at, rowid", (table_id,)
+        )
+        return [_seat(row) for row in rows]
+
+    async def add_seat(self, table_id: int, user_id: int, name: str, *, now: float, is_bot: bool = False) -> None:
+        try:
+            async with self._transaction() as db:
+                await db.execute(
+                    "INSERT INTO seats (table_id, user_id, name, joined_at, is_bot) VALUES (?, ?, ?, ?, ?)",
+                    (table_id, user_id, name, now, int(is_bot)),
+                )
+                await db.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (now, table_id))
+                await self._audit(db, table_id, None, user_id, "join", {}, now)
+        except sqlite3.IntegrityError:
+            raise StoreError("You are already seated at this table.") from None
+
+    async def remove_seat(self, table_id: int, user_id: int, *, actor_id: int, now: float) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id))
+            await db.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (now, table_id))
+            await self._audit(db, table_id, None, actor_id, "leave", {"user_id": user_id}, now)
+
+    async def start_table(self, table_id: int, seat_order: list[int], state_json: str, *, actor_id: int, now: float) -> None:
+        """Number the seats in ``seat_order`` (user ids), store the first snapshot, mark playing."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE tables SET status = 'playing', position = 0, updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (now, table_id),
+            )
+            if cursor.rowcount != 1:
+                raise PositionConflict("The table is not a lobby any more.")
+            for number, user_id in enumerate(seat_order):
+                await db.execute(
+                    "UPDATE seats SET seat = ? WHERE table_id = ? AND user_id = ?", (number, table_id, user_id)
+                )
+            await db.execute(
+                "INSERT INTO snapshots (table_id, position, state, created_at) VALUES (?, 0, ?, ?)",
+                (table_id, state_json, now),
+            )
+            await self._audit(db, table_id, None, actor_id, "start", {"seats": seat_order}, now)
+
+    # -- the action log -----------------------------------------------------------------------
+
+    async def record_action(
+        self,
+        table_id: int,
+        *,
+        position: int,
+        seat: int,
+        user_id: int | None,
+        action_key: str,
+        events: list[dict[str, Any]],
+        state_json: str,
+        status: str,
+        now: float,
+    ) -> None:
+        """Append the action that moves ``position - 1`` to ``position``, with its snapshot.
+
+        One transaction: the action row, the snapshot, the table's position and status. If the
+        table is no longer at ``position - 1`` nothing is written (:class:`PositionConflict`).
+        """
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE tables SET position = ?, status = ?, updated_at = ? WHERE id = ? AND position = ? AND status = 'playing'",
+                (position, status, now, table_id, position - 1),
+            )
+            if cursor.rowcount != 1:
+                raise PositionConflict("The table moved on; reload it.")
+            await db.execute(
+                "INSERT INTO actions (table_id, position, seat, user_id, action_key, events, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (table_id, position, seat, user_id, action_key, json.dumps(events), now),
+            )
+            await db.execute(
+                "INSERT INTO snapshots (table_id, position, state, created_at) VALUES (?, ?, ?, ?)",
+                (table_id, position, state_json, now),
+            )
+            previous = position - 1
+            if previous % SNAPSHOT_EVERY:
+                await db.execute(
+                    "DELETE FROM snapshots WHERE table_id = ? AND position = ?", (table_id, previous)
+                )
+            if status != "playing":
+                await self._audit(db, table_id, None, user_id, status, {"position": position}, now)
+
+    async def load_state(self, table_id: int) -> LoadedState | None:
+        """The latest snapshot and the actions after it; ``None`` before the game starts."""
+        row = await self._fetchone(
+            "SELECT position, state FROM snapshots WHERE table_id = ? ORDER BY position DESC LIMIT 1", (table_id,)
+        )
+        if row is None:
+            return None
+        later = await self.actions(table_id, after=row["position"])
+        return LoadedState(snapshot_position=row["position"], state_json=row["state"], later_actions=later)
+
+    async def actions(self, table_id: int, *, after: int = 0, limit: int | None = None) -> list[ActionRow]:
+        sql = "SELECT * FROM actions WHERE table_id = ? AND position > ? ORDER BY position"
+        params: list[Any] = [table_id, after]
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        return [_action(row) for row in await self._fetchall(sql, params)]
+
+    async def recent_actions(self, table_id: int, count: int) -> list[ActionRow]:
+        rows = await self._fetchall(
+            "SELECT * FROM actions WHERE table_id = ? ORDER BY position DESC LIMIT ?", (table_id, count)
+        )
+        return [_action(row) for row in reversed(rows)]
+
+    async def snapshot_positions(self, table_id: int) -> list[int]:
+        rows = await self._fetchall(
+            "SELECT position FROM snapshots WHERE table_id = ? ORDER BY position", (table_id,)
+        )
+        return [row[0] for row in rows]
+
+    # -- audit ----------------------------------------------------------------------------
+
+    async def _audit(
+        self,
+        db: aiosqlite.Connection,
+        table_id: int | None,
+        guild_id: int | None,
+        actor_id: int | None,
+        kind: str,
+        detail: dict[str, Any],
+        now: float,
+    ) -> None:
+        await db.execute(
+            "INSERT INTO audit (table_id, guild_id, actor_id, kind, detail, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (table_id, guild_id, actor_id, kind, json.dumps(detail), now),
+        )
+
+    async def audit(self, table_id: int) -> list[AuditRow]:
+        rows = await self._fetchall("SELECT * FROM audit WHERE table_id = ? ORDER BY id", (table_id,))
+        return [
+            AuditRow(
+                id=row["id"],
+                table_id=row["table_id"],
+                guild_id=row["guild_id"],
+                actor_id=row["actor_id"],
+                kind=row["kind"],
+                detail=json.loads(row["detail"]),
+                created_at=row["created_at"],
+            )
+            for row in rows
+        ]

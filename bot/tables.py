@@ -1,0 +1,651 @@
+"""The session layer: one Table is one game in one channel, from lobby to play to over.
+
+Every front end (Discord cogs, the console, self-play, benchmarks) goes through
+:class:`Tables`. It knows nothing about Discord: it takes user ids and names, and returns
+plain values — text, PNG bytes, users to mention, the next prompt's actions, and private
+parts per user.
+
+A move, end to end (:meth:`Tables.act`), under the table's lock:
+
+1. the user must be seated and, for a button, the board must be current
+   (``expected_position``);
+2. the move (an action key or free text) is resolved against the user's legal actions;
+3. the game applies it to a *copy* of the state, so a refusal or a failed write leaves
+   the live table as it was;
+4. the action row and the new snapshot are committed in one SQLite transaction;
+5. only then is the reply built and the board drawn (in a worker thread).
+
+Refusals raise :class:`TableError` subclasses whose message is meant for the player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.engine import Action, BadOptions, Event, Game, IllegalAction, Outcome, Prompt, UnknownGame, get_game
+from bot.store import ChannelBusy, PositionConflict, SeatRow, Store, StoreError, TableRow
+
+Clock = Callable[[], float]
+
+
+# -- errors -------------------------------------------------------------------------------
+
+
+class TableError(Exception):
+    """A refusal with a sentence for the player; nothing was changed."""
+
+
+class NoTable(TableError):
+    pass
+
+
+class NotSeated(TableError):
+    pass
+
+
+class NotHost(TableError):
+    pass
+
+
+class NotYourTurn(TableError):
+    pass
+
+
+class LobbyError(TableError):
+    pass
+
+
+class GameNotRunning(TableError):
+    pass
+
+
+class StaleBoard(TableError):
+    """A button from an older board; ``position`` is the table's current position."""
+
+    def __init__(self, message: str, position: int) -> None:
+        super().__init__(message)
+        self.position = position
+
+
+class AmbiguousMove(TableError):
+    def __init__(self, message: str, candidates: list[Action]) -> None:
+        super().__init__(message)
+        self.candidates = candidates
+
+
+class IllegalMove(TableError):
+    pass
+
+
+# -- values returned to front ends ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    """Who is acting: a platform user id and the name to show."""
+
+    id: int
+    name: str
+    is_bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A prompt addressed to a person: what front ends turn into buttons and mentions."""
+
+    seat: int
+    user_id: int
+    name: str
+    text: str
+    actions: tuple[Action, ...]
+    simultaneous: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Private:
+    """Something only one user may see (their hand, their secret points, a private log line)."""
+
+    text: str
+    picture: bytes | None = None
+
+
+@dataclass(slots=True)
+class Reply:
+    """What a front end shows after a command."""
+
+    table_id: int
+    position: int
+    text: str
+    picture: bytes | None = None
+    mentions: list[int] = field(default_factory=list)
+    turns: list[Turn] = field(default_factory=list)
+    private: dict[int, Private] = field(default_factory=dict)
+    status: str = "lobby"
+
+
+@dataclass(frozen=True, slots=True)
+class TableSummary:
+    table_id: int
+    channel_id: int
+    slug: str
+    title: str
+    status: str
+    players: list[str]
+    waiting_for: list[str]
+    since: float
+
+
+# -- the live table ---------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class LiveTable:
+    """A table as held in memory: its row, seats and (once started) its state."""
+
+    row: TableRow
+    game: Game
+    seats: list[SeatRow]
+    state_json: str | None = None
+    state: dict[str, Any] | None = None
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def position(self) -> int:
+        return self.row.position
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    def is_seated(self, user_id: int) -> bool:
+        return any(seat.user_id == user_id for seat in self.seats)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The user's seat number once the game has started (``None`` before, or if not seated)."""
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def user_at(self, seat: int) -> SeatRow:
+        return self.seats[seat]
+
+
+_SEAT_MARK = re.compile(r"\{seat(\d+)\}")
+
+
+def name_seats(text: str, names: list[str]) -> str:
+    """Replace ``{seatN}`` marks in game text with player names."""
+
+    def name(match: re.Match[str]) -> str:
+        index = int(match.group(1))
+        return names[index] if 0 <= index < len(names) else f"Player {index + 1}"
+
+    return _SEAT_MARK.sub(name, text)
+
+
+def resolve_move(move: str, actions: tuple[Action, ...] | list[Action]) -> Action:
+    """Find the action a player meant: exact key, then a unique match on words.
+
+    Every word typed must start a word of the label or key ("harb" finds "Build Harbor").
+    Raises :class:`AmbiguousMove` listing the candidates, or :class:`IllegalMove`.
+    """
+    text = move.strip()
+    if not text:
+        raise IllegalMove("Say which move: use /moves to see them.")
+    for action in actions:
+        if action.key == text:
+            return action
+    lowered = text.lower()
+    for action in actions:
+        if action.key.lower() == lowered or action.label.lower() == lowered:
+            return action
+    wanted = lowered.split()
+    candidates = []
+    for action in actions:
+        words = re.split(r"[\s:/,()\-]+", f"{action.label} {action.key}".lower())
+        if all(any(word.startswith(token) for word in words if word) for token in wanted):
+            candidates.append(action)
+    if len(candidates) == 1:
+        return candidates[0]
+    if candidates:
+        shown = "; ".join(action.label for action in candidates[:10])
+        more = f" and {len(candidates) - 10} more" if len(candidates) > 10 else ""
+        raise AmbiguousMove(f'"{text}" matches {len(candidates)} moves: {shown}{more}. Be more specific.', candidates)
+    raise IllegalMove(f'"{text}" is not one of your moves now. Use /moves to see them.')
+
+
+class Tables:
+    """The session layer over one :class:`Store`.
+
+    ``clock`` gives the time (inject a fake in tests); ``seeds`` makes table seeds;
+    ``render`` turns pictures off for self-play and engine benchmarks.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Clock = time.time,
+        seeds: Callable[[], int] | None = None,
+        render: bool = True,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.seeds = seeds or (lambda: secrets.randbits(62))
+        self.render = render
+        self._live: dict[int, LiveTable] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._channel_lock = asyncio.Lock()
+
+    # -- loading -------------------------------------------------------------------------
+
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    async def load(self, table_id: int) -> LiveTable:
+        """The table as held in memory, read from its latest snapshot on first use."""
+        live = self._live.get(table_id)
+        if live is not None:
+            return live
+        row = await self.store.table(table_id)
+        if row is None:
+            raise NoTable("That table no longer exists.")
+        game = get_game(row.slug)
+        seats = await self.store.seats(table_id)
+        live = LiveTable(row=row, game=game, seats=seats)
+        loaded = await self.store.load_state(table_id)
+        if loaded is not None:
+            state = json.loads(loaded.state_json)
+            # Normally the snapshot is the newest position; replay anything logged after it.
+            for action in loaded.later_actions:
+                game.apply(state, action.seat, action.action_key)
+            live.state = state
+            live.state_json = json.dumps(state) if loaded.later_actions else loaded.state_json
+        self._live[table_id] = live
+        return live
+
+    async def _refresh_row(self, live: LiveTable) -> None:
+        row = await self.store.table(live.id)
+        if row is not None:
+            live.row = row
+        live.seats = await self.store.seats(live.id)
+
+    async def table_id_in(self, channel_id: int) -> int:
+        row = await self.store.open_table_in(channel_id)
+        if row is None:
+            raise NoTable("There is no open table in this channel. Start one with /game new.")
+        return row.id
+
+    async def _latest_id_in(self, channel_id: int) -> int:
+        row = await self.store.latest_table_in(channel_id)
+        if row is None:
+            raise NoTable("No game has been played in this channel yet. Start one with /game new.")
+        return row.id
+
+    def forget(self, table_id: int | None = None) -> None:
+        """Drop cached tables (all, or one) so the next call reads SQLite again."""
+        if table_id is None:
+            self._live.clear()
+        else:
+            self._live.pop(table_id, None)
+
+    # -- lobby ----------------------------------------------------------------------------
+
+    async def create(
+        self, *, guild_id: int | None, channel_id: int, host: User, slug: str, options: dict[str, str] | None = None
+    ) -> Reply:
+        try:
+            game = get_game(slug)
+            resolved = game.resolve_options(options or {})
+        except (UnknownGame, BadOptions) as error:
+            raise LobbyError(str(error)) from None
+        try:
+            table_id = await self.store.create_table(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                slug=game.slug,
+                options=resolved,
+                seed=self.seeds(),
+                host_id=host.id,
+                host_name=host.name,
+                engine_version=game.version,
+                now=self.clock(),
+            )
+        except ChannelBusy:
+            raise LobbyError(
+                "This channel already has an open table. Finish or cancel it first (/game status)."
+            ) from None
+        live = await self.load(table_id)
+        return self._lobby_reply(live, f"{host.name} opened a table for {game.title}.")
+
+    def _lobby_reply(self, live: LiveTable, headline: str) -> Reply:
+        game = live.game
+        opts = ", ".join(f"{name}={value}" for name, value in live.row.options.items())
+        seated = ", ".join(live.names) or "nobody"
+        lines = [
+            headline,
+            f"{game.title} — {game.summary}",
+            f"Players ({len(live.seats)}/{game.max_players}, at least {game.min_players}): {seated}",
+        ]
+        if opts:
+            lines.append(f"Options: {opts}")
+        lines.append("Join with /game join; the host starts with /game start.")
+        return Reply(table_id=live.id, position=live.position, text="\n".join(lines), status=live.row.status)
+
+    async def join(self, *, channel_id: int, user: User) -> Reply:
+        table_id = await self.table_id_in(channel_id)
+        async with self._lock(table_id):
+            live = await self.load(table_id)
+            if live.row.status != "lobby":
+                raise LobbyError("This game has already started; wait for the next one.")
+            if live.is_seated(user.id):
+                raise LobbyError("You are already seated at this table.")
+            if len(live.seats) >= live.game.max_players:
+                raise LobbyError(f"The table is full ({live.game.max_players} players).")
+            try:
+                await self.store.add_seat(table_id, user.id, user.name, now=self.clock(), is_bot=user.is_bot)
+            except StoreError as error:
+                raise LobbyError(str(error)) from None
+            await self._refresh_row(live)
+            return self._lobby_reply(live, f"{user.name} joined.")
+
+    async def leave(self, *, channel_id: int, user: User) -> Reply:
+        table_id = await self.table_id_in(channel_id)
+        async with self._lock(table_id):
+            live = await self.load(table_id)
+            if not live.is_seated(user.id):
+                raise NotSeated("You are not seated at this table.")
+            if live.row.status != "lobby":
+                raise LobbyError("The game has started: you cannot leave now. Ask a moderator for a substitute.")
+            if user.id == live.row.host_id:
+                raise LobbyError("You are the host: cancel the table with /game cancel instead.")
+            await self.store.remove_seat(table_id, user.id, actor_id=user.id, now=self.clock())
+            await self._refresh_row(live)
+            return self._lobby_reply(live, f"{user.name} left.")
+
+    async def start(self, *, channel_id: int, user: User) -> Reply:
+        table_id = await self.table_id_in(channel_id)
+        async with self._lock(table_id):
+            live = await self.load(table_id)
+            if live.row.status != "lobby":
+                raise LobbyError("This game has already started.")
+            if user.id != live.row.host_id:
+                host = next((s.name for s in live.seats if s.user_id == live.row.host_id), "the host")
+                raise NotHost(f"Only the host ({host}) can start the game.")
+            game, count = live.game, len(live.seats)
+            if not game.min_players <= count <= game.max_players:
+                raise LobbyError(
+                    f"{game.title} needs {game.min_players}–{game.max_players} players; {count} seated."
+                )
+            order = [seat.user_id for seat in live.seats]
+            # Seat order comes from the table seed, so a replay seats everyone the same way.
+            random.Random(live.row.seed).shuffle(order)
+            state = game.setup(count, live.row.options, live.row.seed)
+            state_json = json.dumps(state)
+            await self.store.start_table(table_id, order, state_json, actor_id=user.id, now=self.clock())
+            live.state, live.state_json = state, state_json
+            await self._refresh_row(live)
+            order_text = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(live.names))
+            return await self._play_reply(live, [f"{game.title} begins. Seats: {order_text}."])
+
+    async def cancel(self, *, channel_id: int, user: User, moderator: bool = False) -> Reply:
+        table_id = await self.table_id_in(channel_id)
+        async with self._lock(table_id):
+            live = await self.load(table_id)
+            if user.id != live.row.host_id and not moderator:
+                raise NotHost("Only the host or a moderator can cancel this table.")
+            await self.store.set_status(table_id, "cancelled", actor_id=user.id, now=self.clock())
+            await self._refresh_row(live)
+            return Reply(
+                table_id=table_id,
+                position=live.position,
+                text=f"{user.name} cancelled the {live.game.title} table.",
+                status="cancelled",
+            )
+
+    # -- play -----------------------------------------------------------------------------
+
+    async def act(
+        self,
+        *,
+        user: User,
+        move: str,
+        channel_id: int | None = None,
+        table_id: int | None = None,
+        expected_position: int | None = None,
+    ) -> Reply:
+        """Play ``move`` (a key or free text) for ``user``; committed before this returns."""
+        if table_id is None:
+            if channel_id is None:
+                raise ValueError("act() needs a channel_id or a table_id")
+            table_id = await self.table_id_in(channel_id)
+        async with self._lock(table_id):
+            live = await self.load(table_id)
+            if live.row.status == "lobby":
+                raise GameNotRunning("The game has not started yet.")
+            if live.row.status != "playing" or live.state is None or live.state_json is None:
+                raise GameNotRunning(f"This {live.game.title} game is {live.row.status}.")
+            seat = live.seat_of(user.id)
+            if seat is None:
+                raise NotSeated("You are not seated at this table.")
+            if expected_position is not None and expected_position != live.position:
+                raise StaleBoard("This board is out of date — here is the current one.", live.position)
+            game = live.game
+            prompts = game.prompts(live.state)
+            mine = [prompt for prompt in prompts if prompt.seat == seat]
+            if not mine:
+                waiting = ", ".join(sorted({live.names[p.seat] for p in prompts}))
+                raise NotYourTurn(f"It is not your turn: waiting for {waiting}.")
+            action = resolve_move(move, [action for prompt in mine for action in prompt.actions])
+            state = json.loads(live.state_json)
+            try:
+                events = game.apply(state, seat, action.key)
+            except IllegalAction as error:
+                raise IllegalMove(name_seats(str(error), live.names)) from None
+            outcome = game.outcome(state)
+            status = "over" if outcome is not None else "playing"
+            state_json = json.dumps(state)
+            position = live.position + 1
+            try:
+                await self.store.record_action(
+                    table_id,
+                    position=position,
+                    seat=seat,
+                    user_id=user.id,
+                    action_key=action.key,
+                    events=[_event_json(event) for event in events],
+                    state_json=state_json,
+                    status=status,
+                    now=self.clock(),
+                )
+            except PositionConflict:
+                self.forget(table_id)
+                raise StaleBoard("The table moved on while you were deciding — try again.", position - 1) from None
+            live.state, live.state_json = state, state_json
+            live.row = replace(live.row, position=position, status=status, updated_at=self.clock())
+            lines = [name_seats(e.text, live.names) for e in events if e.visible_to is None]
+            return await self._play_reply(live, lines, events=events)
+
+    async def _play_reply(self, live: LiveTable, lines: list[str], *, events: list[Event] | None = None) -> Reply:
+        assert live.state is not None
+        game, state = live.game, live.state
+        turns = self.turns(live)
+        outcome = game.outcome(state)
+        if outcome is not None:
+            lines.append(describe_outcome(outcome, live.names))
+        elif turns:
+            lines.append(_whose_turn(turns))
+        private: dict[int, Private] = {}
+        for event in events or []:
+            if event.visible_to is not None:
+                owner = live.user_at(event.visible_to).user_id
+                text = name_seats(event.text, live.names)
+                previous = private.get(owner)
+                private[owner] = Private(f"{previous.text}\n{text}" if previous else text)
+        picture = await self._picture(live) if self.render else None
+        return Reply(
+            table_id=live.id,
+            position=live.position,
+            text="\n".join(line for line in lines if line),
+            picture=picture,
+            mentions=sorted({turn.user_id for turn in turns if not live.user_at(turn.seat).is_bot}),
+            turns=turns,
+            private=private,
+            status=live.row.status,
+        )
+
+    def turns(self, live: LiveTable) -> list[Turn]:
+        if live.state is None or live.row.status != "playing":
+            return []
+        return [self._turn(live, prompt) for prompt in live.game.prompts(live.state)]
+
+    def _turn(self, live: LiveTable, prompt: Prompt) -> Turn:
+        seat = live.user_at(prompt.seat)
+        names = live.names
+        return Turn(
+            seat=prompt.seat,
+            user_id=seat.user_id,
+            name=seat.name,
+            text=name_seats(prompt.text, names),
+            actions=tuple(Action(a.key, name_seats(a.label, names)) for a in prompt.actions),
+            simultaneous=prompt.simultaneous,
+        )
+
+    def public_view(self, live: LiveTable) -> dict[str, Any]:
+        assert live.state is not None
+        view = live.game.view(live.state, None)
+        view["names"] = live.names
+        return view
+
+    async def _picture(self, live: LiveTable) -> bytes | None:
+        if live.state is None or not live.game.render_module:
+            return None
+        from bot.render import board_png  # Pillow loads only for front ends that draw
+
+        view = self.public_view(live)
+        return await asyncio.to_thread(board_png, live.game, view)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    async def moves(self, *, channel_id: int, user: User) -> list[Action]:
+        """The caller's legal actions now (empty if it is not their turn)."""
+        table_id = await self.table_id_in(channel_id)
+        live = await self.load(table_id)
+        seat = live.seat_of(user.id)
+        if seat is None:
+            raise NotSeated("You are not seated at this table.")
+        return [action for turn in self.turns(live) if turn.seat == seat for action in turn.actions]
+
+    async def status(self, *, channel_id: int) -> Reply:
+        """The table of this channel (or the last one played here) with its picture."""
+        table_id = await self._latest_id_in(channel_id)
+        return await self.status_of(table_id)
+
+    async def status_of(self, table_id: int) -> Reply:
+        live = await self.load(table_id)
+        if live.row.status == "lobby":
+            return self._lobby_reply(live, f"{live.game.title}: waiting for players.")
+        if live.row.status == "cancelled" and live.state is None:
+            return Reply(table_id, live.position, f"The {live.game.title} table was cancelled.", status="cancelled")
+        lines = [f"{live.game.title} — move {live.position}, {live.row.status}."]
+        lines.append("Seats: " + ", ".join(f"{i + 1}. {name}" for i, name in enumerate(live.names)))
+        if live.row.status == "cancelled":
+            lines.append("This table was cancelled.")
+        return await self._play_reply(live, lines)
+
+    async def board(self, *, channel_id: int) -> Reply:
+        return await self.status(channel_id=channel_id)
+
+    async def private_view(self, *, channel_id: int, user: User) -> Private:
+        """What only ``user`` may see at this table: their view as text and picture."""
+        table_id = await self._latest_id_in(channel_id)
+        live = await self.load(table_id)
+        if not live.is_seated(user.id):
+            raise NotSeated("You are not seated at this table.")
+        seat = live.seat_of(user.id)
+        if live.state is None or seat is None:
+            raise GameNotRunning("The game has not started yet.")
+        view = live.game.view(live.state, seat)
+        view["names"] = live.names
+        view["me"] = seat
+        picture = None
+        if self.render and live.game.render_module:
+            from bot.render import private_png
+
+            picture = await asyncio.to_thread(private_png, live.game, view)
+        moves = [a.label for turn in self.turns(live) if turn.seat == seat for a in turn.actions]
+        text = f"You are seat {seat + 1} ({live.names[seat]}) at {live.game.title}."
+        text += f"\nYour moves: {'; '.join(moves)}" if moves else "\nNothing to decide right now."
+        return Private(text=text, picture=picture)
+
+    async def history(self, *, channel_id: int, last: int = 20) -> str:
+        table_id = await self._latest_id_in(channel_id)
+        live = await self.load(table_id)
+        rows = await self.store.recent_actions(table_id, last)
+        if not rows:
+            return f"{live.game.title}: no moves yet."
+        lines = []
+        for row in rows:
+            who = live.names[row.seat] if 0 <= row.seat < len(live.names) else f"seat {row.seat + 1}"
+            public = [name_seats(e["text"], live.names) for e in row.events if e.get("visible_to") is None]
+            lines.append(f"{row.position}. {who}: {' '.join(public) or row.action_key}")
+        return "\n".join(lines)
+
+    async def list_open(self, *, guild_id: int | None) -> list[TableSummary]:
+        summaries = []
+        for row in await self.store.tables(guild_id=guild_id):
+            live = await self.load(row.id)
+            waiting = sorted({turn.name for turn in self.turns(live)})
+            summaries.append(
+                TableSummary(
+                    table_id=row.id,
+                    channel_id=row.channel_id,
+                    slug=row.slug,
+                    title=live.game.title,
+                    status=live.row.status,
+                    players=live.names,
+                    waiting_for=waiting,
+                    since=live.row.updated_at,
+                )
+            )
+        return summaries
+
+
+def _event_json(event: Event) -> dict[str, Any]:
+    data: dict[str, Any] = {"text": event.text}
+    if event.reveals:
+        data["reveals"] = True
+    if event.visible_to is not None:
+        data["visible_to"] = event.visible_to
+    return data
+
+
+def _whose_turn(turns: list[Turn]) -> str:
+    if len(turns) == 1:
+        return f"{turns[0].name}: {turns[0].text}"
+    return "Waiting for " + ", ".join(turn.name for turn in turns) + f": {turns[0].text}"
+
+
+def describe_outcome(outcome: Outcome, names: list[str]) -> str:
+    """"Game over — Ana wins (12), then Bo (9)." with shared ranks for ties."""
+    order = sorted(range(len(names)), key=lambda seat: (outcome.ranks[seat], seat))
+    winners = [names[seat] for seat in outcome.winners]
+    head = f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}"
+    standings = ", ".join(f"{outcome.ranks[s]}. {names[s]} {_number(outcome.scores[s])}" for s in order)
+    return f"Game over: {head}! {outcome.reason} Final: {standings}."
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"

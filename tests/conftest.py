@@ -1,0 +1,59 @@
+"""Shared fixtures: a real SQLite file per test, an injectable clock, the toy game."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.engine import register
+from bot.games import load_all
+from bot.store import Store
+from bot.tables import Tables, User
+from tests.toygame import ToyDraw
+
+load_all()
+register(ToyDraw())
+
+
+class FakeClock:
+    """Time that moves only when a test says so."""
+
+    def __init__(self, start: float = 1_700_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "gamemaster.sqlite3"
+
+
+@pytest.fixture
+async def store(db_path: Path) -> AsyncIterator[Store]:
+    opened = await Store.open(db_path)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+async def tables(store: Store, clock: FakeClock) -> Tables:
+    counter = iter(range(1000, 100_000))
+    return Tables(store, clock=clock, seeds=lambda: next(counter), render=False)
+
+
+ANA = User(101, "Ana")
+BO = User(102, "Bo")
+CY = User(103, "Cy")
+EVE = User(999, "Eve")

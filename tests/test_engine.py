@@ -1,0 +1,166 @@
+"""The kernel: value types, options, RNG, registry — and that the test kit catches broken games."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from bot.engine import (
+    BadOptions,
+    Event,
+    IllegalAction,
+    Outcome,
+    Rng,
+    State,
+    UnknownGame,
+    get_game,
+    seed_value,
+)
+from bot.engine.testkit import KitFailure, check_game, random_playout
+from tests.toygame import ToyDraw
+
+
+def test_ranked_outcome_shares_ranks_on_ties() -> None:
+    outcome = Outcome.ranked([5, 7, 7, 2], "done")
+    assert outcome.ranks == (3, 1, 1, 4)
+    assert outcome.winners == [1, 2]
+
+
+def test_tiebreak_separates_equal_scores() -> None:
+    outcome = Outcome.ranked([7, 7, 3], "done", tiebreak=[2, 5, 9])
+    assert outcome.ranks == (2, 1, 3)
+
+
+def test_options_fill_defaults_and_refuse_unknowns() -> None:
+    game = ToyDraw()
+    assert game.resolve_options({}) == {"deck": "12"}
+    assert game.resolve_options({"deck": "6"}) == {"deck": "6"}
+    with pytest.raises(BadOptions, match="no option 'colour'"):
+        game.resolve_options({"colour": "red"})
+    with pytest.raises(BadOptions, match="one of 6, 12, 30"):
+        game.resolve_options({"deck": "7"})
+
+
+def test_rng_is_deterministic_and_lives_in_the_state() -> None:
+    first: State = {"rng": seed_value(42)}
+    second: State = {"rng": seed_value(42)}
+    draws = [Rng(first).randint(1, 6) for _ in range(50)]
+    assert draws == [Rng(second).randint(1, 6) for _ in range(50)]
+    assert first == second  # the generator's whole state is the stored integer
+    assert json.loads(json.dumps(first)) == first
+    assert {"rng": seed_value(43)} != {"rng": seed_value(42)}
+
+
+def test_rng_is_roughly_uniform() -> None:
+    state: State = {"rng": seed_value(1)}
+    rng = Rng(state)
+    counts = Counter(rng.randint(1, 6) for _ in range(6000))
+    assert set(counts) == {1, 2, 3, 4, 5, 6}
+    assert all(850 < count < 1150 for count in counts.values())
+    deck = list(range(20))
+    rng.shuffle(deck)
+    assert sorted(deck) == list(range(20)) and deck != list(range(20))
+
+
+def test_unknown_game_lists_the_games() -> None:
+    with pytest.raises(UnknownGame, match="toy-draw"):
+        get_game("monopoly")
+
+
+def test_apply_refuses_other_seats_and_garbage_without_change() -> None:
+    game = ToyDraw()
+    state = game.setup(2, game.resolve_options({}), 3)
+    before = json.dumps(state)
+    with pytest.raises(IllegalAction, match="not your turn"):
+        game.apply(state, 1, "draw")
+    with pytest.raises(IllegalAction, match="not a legal move"):
+        game.apply(state, 0, "steal")
+    assert json.dumps(state) == before
+
+
+def test_toy_game_passes_the_kit() -> None:
+    for players in (1, 2, 4):
+        check_game(ToyDraw(), range(40), players)
+
+
+# -- the kit must fail on broken games: each subclass breaks one promise ---------------------
+
+
+class LeakyView(ToyDraw):
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        view = super().view(state, seat)
+        view["next_card"] = state["deck"][-1] if state["deck"] else None
+        return view
+
+
+class MutatesOnRefusal(ToyDraw):
+    def explain_refusal(self, state: State, seat: int, key: str) -> str:
+        state["passes"] += 1
+        return "no"
+
+
+class TupleState(ToyDraw):
+    def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        events = super().perform(state, seat, key)
+        state["last"] = (seat, key)
+        return events
+
+
+class NeverEnds(ToyDraw):
+    def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        events = super().perform(state, seat, key)
+        state["passes"] = 0
+        if not state["deck"]:
+            state["deck"] = [1, 2]
+        return events
+
+
+class NotDeterministic(ToyDraw):
+    def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        events = super().perform(state, seat, key)
+        if state["deck"]:
+            state["deck"][0] = random.randint(1, 10**9)
+        return events
+
+
+class AcceptsEverything(ToyDraw):
+    def apply(self, state: State, seat: int, key: str) -> list[Event]:
+        if key not in ("draw", "pass"):
+            return []
+        return self.perform(state, seat, key)
+
+
+class RevealsRngInView(ToyDraw):
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        view = super().view(state, seat)
+        view["debug"] = copy.deepcopy(state)
+        return view
+
+
+@pytest.mark.parametrize(
+    ("broken", "complaint"),
+    [
+        (LeakyView, "reveals something hidden"),
+        (MutatesOnRefusal, "changed the state"),
+        (TupleState, "round-trip"),
+        (NeverEnds, "not over after"),
+        (NotDeterministic, "replay differs"),
+        (AcceptsEverything, "was allowed the unlisted action"),
+        (RevealsRngInView, "shows the RNG state"),
+    ],
+)
+def test_kit_catches_broken_games(broken: type[ToyDraw], complaint: str) -> None:
+    with pytest.raises(KitFailure, match=complaint):
+        check_game(broken(), range(20), 2)
+
+
+def test_random_playout_is_reproducible() -> None:
+    game = ToyDraw()
+    first = random_playout(game, 3, seed=11)
+    second = random_playout(game, 3, seed=11)
+    assert first.log == second.log and first.state == second.state

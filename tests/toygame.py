@@ -1,0 +1,80 @@
+"""A tiny game for testing the kernel: draw numbered cards from a hidden deck, or pass.
+
+It has what real games have — hidden information (deck order, other hands), private
+events, a reveal, a two-step turn — in a few lines, so store and session tests do not
+depend on any real title.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from bot.engine import Action, Event, Game, Option, Outcome, Prompt, Rng, State, seed_value
+
+
+class ToyDraw(Game):
+    slug = "toy-draw"
+    title = "Toy Draw"
+    min_players = 1
+    max_players = 4
+    summary = "Draw cards from a hidden deck; the highest hidden total wins."
+    options = (Option("deck", "12", ("6", "12", "30"), "cards in the deck"),)
+
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        state: State = {"rng": seed_value(seed), "turn": 0, "hands": [[] for _ in range(players)], "passes": 0}
+        deck = list(range(1, int(options.get("deck", "12")) + 1))
+        Rng(state).shuffle(deck)
+        state["deck"] = deck
+        return state
+
+    def legal_prompts(self, state: State) -> list[Prompt]:
+        if not state["deck"] or state["passes"] >= len(state["hands"]):
+            return []
+        actions = [Action("draw", "Draw the top card")]
+        if len(state["deck"]) % 2 == 0:
+            actions.append(Action("pass", "Pass"))
+        return [Prompt(state["turn"], "{seat%d}: draw or pass" % state["turn"], tuple(actions))]
+
+    def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        players = len(state["hands"])
+        state["turn"] = (seat + 1) % players
+        if key == "pass":
+            state["passes"] += 1
+            return [Event("{seat%d} passes." % seat)]
+        state["passes"] = 0
+        card = state["deck"].pop()
+        state["hands"][seat].append(card)
+        return [Event("{seat%d} draws a card." % seat, reveals=True), Event(f"You drew {card}.", visible_to=seat)]
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {
+            "deck": len(state["deck"]),
+            "turn": state["turn"],
+            "cards": [len(hand) for hand in state["hands"]],
+            "hand": list(state["hands"][seat]) if seat is not None else None,
+            "totals": [sum(hand) for hand in state["hands"]] if not self.legal_prompts(state) else None,
+        }
+
+    def outcome(self, state: State) -> Outcome | None:
+        if self.legal_prompts(state):
+            return None
+        return Outcome.ranked([sum(hand) for hand in state["hands"]], "The deck is done.")
+
+    def conceal(self, state: State, viewer: int | None, rng: random.Random) -> State:
+        hidden = copy.deepcopy(state)
+        hidden["rng"] = rng.getrandbits(63)
+        if self.legal_prompts(state):  # at the end every hand is shown
+            pool = [card for seat, hand in enumerate(hidden["hands"]) if seat != viewer for card in hand]
+            pool += hidden["deck"]
+            rng.shuffle(pool)
+            for seat, hand in enumerate(hidden["hands"]):
+                if seat != viewer:
+                    hidden["hands"][seat] = [pool.pop() for _ in hand]
+            hidden["deck"] = pool
+        return hidden
+
+    def max_actions(self, players: int) -> int:
+        return 30 * (players + 1) + 30
