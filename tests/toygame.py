@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from bot.engine import Action, Event, Game, Option, Outcome, Prompt, Rng, State, seed_value
+from bot.engine import Action, Event, Game, Option, Outcome, Prompt, Rng, State, seat_ref, seed_value
 
 
 class ToyDraw(Game):
@@ -36,18 +36,18 @@ class ToyDraw(Game):
         actions = [Action("draw", "Draw the top card")]
         if len(state["deck"]) % 2 == 0:
             actions.append(Action("pass", "Pass"))
-        return [Prompt(state["turn"], "{seat%d}: draw or pass" % state["turn"], tuple(actions))]
+        return [Prompt(state["turn"], f"{seat_ref(state['turn'])}: draw or pass", tuple(actions))]
 
     def perform(self, state: State, seat: int, key: str) -> list[Event]:
         players = len(state["hands"])
         state["turn"] = (seat + 1) % players
         if key == "pass":
             state["passes"] += 1
-            return [Event("{seat%d} passes." % seat)]
+            return [Event(f"{seat_ref(seat)} passes.")]
         state["passes"] = 0
         card = state["deck"].pop()
         state["hands"][seat].append(card)
-        return [Event("{seat%d} draws a card." % seat, reveals=True), Event(f"You drew {card}.", visible_to=seat)]
+        return [Event(f"{seat_ref(seat)} draws a card.", reveals=True), Event(f"You drew {card}.", visible_to=seat)]
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {

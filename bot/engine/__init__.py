@@ -14,6 +14,7 @@ from bot.engine.contract import (
     Outcome,
     Prompt,
     State,
+    seat_ref,
 )
 from bot.engine.registry import UnknownGame, all_games, get_game, register
 from bot.engine.rng import Rng, seed_value
@@ -34,5 +35,6 @@ __all__ = [
     "all_games",
     "get_game",
     "register",
+    "seat_ref",
     "seed_value",
 ]

@@ -33,6 +33,14 @@ MAX_KEY_LENGTH = 80
 """An action key must fit in a Discord custom_id next to a table id and a log position."""
 
 
+def seat_ref(seat: int) -> str:
+    """A placeholder for a player's name in event and prompt text: ``seat_ref(2)`` -> ``{seat2}``.
+
+    Games do not know player names; the session layer replaces these marks with names.
+    """
+    return f"{{seat{seat}}}"
+
+
 class IllegalAction(Exception):
     """An action the rules do not allow now.
 
