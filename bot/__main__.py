@@ -47,6 +47,7 @@ def parser() -> argparse.ArgumentParser:
     console = commands.add_parser("console", help="a local table in this terminal (stdin commands)")
     console.add_argument("--db", help="SQLite file (default: GAMEMASTER_DB or data/gamemaster.sqlite3)")
     console.add_argument("--images", default="out", help="folder for pictures (default ./out)")
+    console.add_argument("--seed", type=int, help="seed the first table with this (then +1 each); for scripts")
     play = commands.add_parser("selfplay", help="random agents play whole games through the session layer")
     play.add_argument("slug")
     play.add_argument("--games", type=int, default=10)
@@ -74,35 +75,39 @@ def run_bot(settings: Settings) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     settings = load_settings()
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     command = args.command or "run"
-    if command == "run":
-        return run_bot(settings)
+    if command == "run" or (command == "run-or-console" and settings.discord_token):
+        return run_bot(settings)  # the bot sets up its own logging (discord.utils.setup_logging)
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if command == "run-or-console":
-        if settings.discord_token:
-            return run_bot(settings)
         print("No DISCORD_TOKEN set: opening the console table instead (python -m bot console).\n")
-        command, args.db, args.images = "console", None, "out"
+        command, args.db, args.images, args.seed = "console", None, "out", None
     if command == "console":
         from bot.console import run_console
 
-        asyncio.run(run_console(args.db or settings.db_path, Path(args.images)))
+        asyncio.run(run_console(args.db or settings.db_path, Path(args.images), seed=args.seed))
         return 0
     if command == "selfplay":
+        from bot.engine import BadOptions, UnknownGame
         from bot.selfplay import selfplay
 
-        return asyncio.run(
-            selfplay(
-                args.slug,
-                games=args.games,
-                players=args.players,
-                seed=args.seed,
-                options=_options(args.option),
-                db=args.db,
-                images=Path(args.images) if args.images else None,
-                agents=args.agents,
+        try:
+            return asyncio.run(
+                selfplay(
+                    args.slug,
+                    games=args.games,
+                    players=args.players,
+                    seed=args.seed,
+                    options=_options(args.option),
+                    db=args.db,
+                    images=Path(args.images) if args.images else None,
+                    agents=args.agents,
+                )
             )
-        )
+        except (UnknownGame, BadOptions) as error:
+            print(error, file=sys.stderr)
+            return 2
+
     if command == "bench":
         from bot.bench import bench
 

@@ -19,6 +19,8 @@ class Settings:
     db_path: str
     log_level: str
     game_master_role: str | None
+    rules_dir: Path
+    """Folder of the rulebooks shown by /game rules (default: ../shared/rules beside the repo)."""
     discord_api: str | None
     """Base URL of a stand-in Discord API (tests only), e.g. ``http://127.0.0.1:8123``."""
 
@@ -27,7 +29,8 @@ class Settings:
         token = "set" if self.discord_token else "unset"
         return (
             f"Settings(discord_token=<{token}>, dev_guild_id={self.dev_guild_id}, db_path={self.db_path!r}, "
-            f"log_level={self.log_level!r}, game_master_role={self.game_master_role!r}, discord_api={self.discord_api!r})"
+            f"log_level={self.log_level!r}, game_master_role={self.game_master_role!r}, "
+            f"rules_dir={str(self.rules_dir)!r}, discord_api={self.discord_api!r})"
         )
 
 
@@ -49,5 +52,6 @@ def load_settings(env_file: str | Path | None = None) -> Settings:
         db_path=os.environ.get("GAMEMASTER_DB") or str(DEFAULT_DB),
         log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
         game_master_role=os.environ.get("GAME_MASTER_ROLE") or None,
+        rules_dir=Path(os.environ.get("GAMEMASTER_RULES_DIR") or ROOT.parent / "shared" / "rules"),
         discord_api=os.environ.get("GAMEMASTER_DISCORD_API") or None,
     )

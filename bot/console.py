@@ -16,6 +16,7 @@ sentences, never as tracebacks.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import shlex
 import sys
@@ -64,6 +65,8 @@ class Console:
 
     async def run(self, lines: Iterable[str], interactive: bool = False) -> None:
         self.say(f"gamemaster console — you are {self.user.name}. Type /help for commands.")
+        if interactive:
+            print("> ", end="", file=self.out, flush=True)
         for line in lines:
             line = line.strip()
             if not line or line.startswith("#"):
@@ -218,11 +221,14 @@ def describe_game(slug: str) -> str:
     return "\n".join(lines)
 
 
-async def run_console(db_path: str, images: Path, lines: Iterable[str] | None = None) -> None:
+async def run_console(
+    db_path: str, images: Path, lines: Iterable[str] | None = None, seed: int | None = None
+) -> None:
     load_all()
     store = await Store.open(db_path)
     try:
-        console = Console(Tables(store), images)
+        seeds = None if seed is None else itertools.count(seed).__next__
+        console = Console(Tables(store, seeds=seeds), images)
         interactive = lines is None and sys.stdin.isatty()
         await console.run(lines if lines is not None else sys.stdin, interactive=interactive)
     finally:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 import re
 import secrets
@@ -34,6 +35,7 @@ from bot.engine import Action, BadOptions, Event, Game, IllegalAction, Outcome, 
 from bot.store import ChannelBusy, PositionConflict, SeatRow, Store, StoreError, TableRow
 
 Clock = Callable[[], float]
+log = logging.getLogger(__name__)
 
 
 # -- errors -------------------------------------------------------------------------------
@@ -530,12 +532,21 @@ class Tables:
         return view
 
     async def _picture(self, live: LiveTable) -> bytes | None:
+        """The public board as PNG, or None when the game has no renderer or drawing failed.
+
+        The move is already committed when this runs, so a drawing error must not turn into
+        a failed move: it is logged with the table id and the reply goes out without a picture.
+        """
         if live.state is None or not live.game.render_module:
             return None
         from bot.render import board_png  # Pillow loads only for front ends that draw
 
         view = self.public_view(live)
-        return await asyncio.to_thread(board_png, live.game, view)
+        try:
+            return await asyncio.to_thread(board_png, live.game, view)
+        except Exception:
+            log.exception("drawing table %s at position %s failed", live.id, live.position)
+            return None
 
     # -- reading ----------------------------------------------------------------------------
 

@@ -1,0 +1,105 @@
+"""The discord.py application: opens the store, loads the cogs, syncs commands, runs.
+
+``python -m bot`` (and ``make run`` with a token) calls :func:`run`. No privileged intents
+are needed: everything happens through interactions.
+"""
+
+from __future__ import annotations
+
+import logging
+import pkgutil
+
+import discord
+import yarl
+from discord.ext import commands
+
+import cogs
+from bot.config import Settings
+from bot.games import load_all
+from bot.store import Store
+from bot.tables import Tables
+from cogs._ui import APOLOGY, MoveButton, MoveSelect, send_error
+
+log = logging.getLogger("gamemaster")
+
+
+class GameMasterBot(commands.Bot):
+    """The bot: one store, one session layer, every cog in ``cogs/``."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.store: Store | None = None
+        self._tables: Tables | None = None
+
+    @property
+    def tables(self) -> Tables:
+        if self._tables is None:
+            raise RuntimeError("the bot has not been set up yet")
+        return self._tables
+
+    async def setup_hook(self) -> None:
+        load_all()
+        self.store = await Store.open(self.settings.db_path)
+        self._tables = Tables(self.store)
+        for module in pkgutil.iter_modules(cogs.__path__):
+            if not module.name.startswith("_"):
+                await self.load_extension(f"cogs.{module.name}")
+        # Buttons and selects of any board ever posted keep working after a restart.
+        self.add_dynamic_items(MoveButton, MoveSelect)
+        self.tree.on_error = self.on_app_command_error
+        open_tables = await self.store.tables()
+        log.info("store %s: %d open tables", self.settings.db_path, len(open_tables))
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), self.settings.dev_guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s (id %s) in %d servers", self.user, self.user.id if self.user else "?", len(self.guilds))
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+    ) -> None:
+        if isinstance(error, discord.app_commands.NoPrivateMessage):
+            await send_error(interaction, "Games are played in server channels, not in direct messages.")
+            return
+        if isinstance(error, discord.app_commands.TransformerError | discord.app_commands.CheckFailure):
+            await send_error(interaction, str(error))
+            return
+        log.error("command %s failed in channel %s", interaction.command and interaction.command.name,
+                  interaction.channel_id, exc_info=error)
+        await send_error(interaction, APOLOGY)
+
+    async def close(self) -> None:
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+
+
+def point_at(api: str) -> None:
+    """Send REST and gateway traffic to a stand-in Discord (tests only)."""
+    base = api.rstrip("/")
+    discord.http.Route.BASE = f"{base}/api/v10"
+    gateway = yarl.URL(base.replace("http://", "ws://").replace("https://", "wss://") + "/gateway")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
+
+
+def run(settings: Settings) -> None:
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO), root=True)
+    if settings.discord_api:
+        log.warning("using a stand-in Discord API at %s", settings.discord_api)
+        point_at(settings.discord_api)
+    bot = GameMasterBot(settings)
+    assert settings.discord_token is not None
+    bot.run(settings.discord_token, log_handler=None)

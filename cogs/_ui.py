@@ -1,0 +1,286 @@
+"""What every cog shares: turning session-layer results into Discord messages.
+
+Not an extension (the loader skips modules starting with ``_``). Nothing here knows any
+game: it speaks :class:`bot.tables.Reply`, ``Private`` and ``TableError``.
+
+Conventions it enforces:
+
+- every refusal is an ephemeral message with the session layer's sentence;
+- an unexpected exception is logged with the table id and answered with a short apology;
+- the reply comes within Discord's 3 seconds: work that takes longer than
+  :data:`DEFER_AFTER` is deferred first;
+- mentions are limited to exactly the players being called;
+- move buttons and selects are persistent :class:`discord.ui.DynamicItem` s whose custom_id
+  holds the table id, the log position the board was drawn for, and the action key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import discord
+
+from bot.engine import Action
+from bot.tables import Private, Reply, StaleBoard, TableError, Tables, User
+
+if TYPE_CHECKING:
+    from bot.app import GameMasterBot
+
+log = logging.getLogger("gamemaster.discord")
+
+DEFER_AFTER = 2.0
+"""Seconds of work after which the interaction is deferred (Discord allows 3)."""
+MAX_CONTENT = 2000
+BUTTON_LIMIT = 5
+SELECT_LIMIT = 25
+APOLOGY = "Sorry — something went wrong on our side. The table is unchanged; please try again."
+
+T = TypeVar("T")
+
+
+def bot_of(interaction: discord.Interaction) -> GameMasterBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def tables_of(interaction: discord.Interaction) -> Tables:
+    return bot_of(interaction).tables
+
+
+def user_of(interaction: discord.Interaction) -> User:
+    return User(id=interaction.user.id, name=interaction.user.display_name)
+
+
+def is_moderator(interaction: discord.Interaction) -> bool:
+    """Manage Channels in this channel, or the configured game-master role."""
+    if interaction.guild_id is None:
+        return False
+    if interaction.permissions.manage_channels:
+        return True
+    role = bot_of(interaction).settings.game_master_role
+    roles = getattr(interaction.user, "roles", [])  # a Member has roles; a User (in DMs) has none
+    return role is not None and any(r.name == role or str(r.id) == role for r in roles)
+
+
+def clip(text: str, limit: int = MAX_CONTENT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# -- persistent move components ---------------------------------------------------------------
+
+
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<table>\d+):(?P<position>\d+):(?P<key>.+)"):
+    """A button for one action, valid for the board at ``position`` of table ``table``."""
+
+    def __init__(self, table_id: int, position: int, key: str, label: str = "", primary: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label or key, 80),
+                style=discord.ButtonStyle.primary if primary else discord.ButtonStyle.secondary,
+                custom_id=f"gm:{table_id}:{position}:{key}",
+            )
+        )
+        self.table_id, self.position, self.key = table_id, position, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any, /
+    ) -> MoveButton:
+        return cls(int(match["table"]), int(match["position"]), match["key"], item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await play_from_component(interaction, self.table_id, self.position, self.key)
+
+
+class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gm-select:(?P<table>\d+):(?P<position>\d+)"):
+    """A select menu of up to 25 actions for the board at ``position``."""
+
+    def __init__(self, table_id: int, position: int, actions: list[Action] | None = None) -> None:
+        options = [discord.SelectOption(label=clip(a.label, 100), value=a.key) for a in actions or []]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"gm-select:{table_id}:{position}",
+                placeholder="Choose your move…",
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.table_id, self.position = table_id, position
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any, /
+    ) -> MoveSelect:
+        return cls(int(match["table"]), int(match["position"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        if not values:
+            await send_error(interaction, "Pick a move from the menu.")
+            return
+        await play_from_component(interaction, self.table_id, self.position, str(values[0]))
+
+
+def move_components(reply: Reply) -> discord.ui.View | None:
+    """Buttons when the prompt has at most 5 actions, a select menu up to 25, else nothing.
+
+    Simultaneous prompts share one set of components; the session layer checks who clicked.
+    """
+    if not reply.turns or reply.status != "playing":
+        return None
+    actions: dict[str, Action] = {}
+    for turn in reply.turns:
+        for action in turn.actions:
+            actions.setdefault(action.key, action)
+    view = discord.ui.View(timeout=None)
+    if len(actions) <= BUTTON_LIMIT:
+        for index, action in enumerate(actions.values()):
+            view.add_item(MoveButton(reply.table_id, reply.position, action.key, action.label, primary=index == 0))
+    elif len(actions) <= SELECT_LIMIT:
+        view.add_item(MoveSelect(reply.table_id, reply.position, list(actions.values())))
+    else:
+        return None
+    return view
+
+
+# -- sending ------------------------------------------------------------------------------------
+
+
+def _mention_line(mentions: list[int], has_components: bool) -> str:
+    if not mentions:
+        return ""
+    who = " ".join(f"<@{user_id}>" for user_id in mentions)
+    how = "" if has_components else " — choose with /play (type to search your moves)"
+    return f"\n{'Your move' if len(mentions) == 1 else 'Your moves'}: {who}{how}"
+
+
+def reply_message(reply: Reply) -> dict[str, Any]:
+    """Keyword arguments for ``send_message`` / ``followup.send`` / ``channel.send``."""
+    view = move_components(reply)
+    content = clip(reply.text + _mention_line(reply.mentions, view is not None))
+    message: dict[str, Any] = {
+        "content": content,
+        "allowed_mentions": discord.AllowedMentions(
+            everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in reply.mentions]
+        ),
+    }
+    if reply.picture:
+        message["file"] = discord.File(io.BytesIO(reply.picture), filename="board.png")
+    if view is not None:
+        message["view"] = view
+    return message
+
+
+def private_message(private: Private) -> dict[str, Any]:
+    message: dict[str, Any] = {"content": clip(private.text), "ephemeral": True}
+    if private.picture:
+        message["file"] = discord.File(io.BytesIO(private.picture), filename="private.png")
+    return message
+
+
+async def _send(interaction: discord.Interaction, **message: Any) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(**message)
+    else:
+        await interaction.response.send_message(**message)
+
+
+async def send_error(interaction: discord.Interaction, text: str) -> None:
+    """A private refusal. After a public defer the placeholder is removed first."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(clip(text), ephemeral=True)
+        else:
+            await interaction.response.send_message(clip(text), ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not deliver an error to user %s: %s", interaction.user.id, text)
+
+
+async def send_reply(interaction: discord.Interaction, reply: Reply, *, ephemeral: bool = False) -> None:
+    message = reply_message(reply)
+    if ephemeral:
+        message["ephemeral"] = True
+    await _send(interaction, **message)
+    mine = reply.private.get(interaction.user.id)
+    if mine is not None:
+        await interaction.followup.send(**private_message(mine))
+
+
+async def run(
+    interaction: discord.Interaction,
+    work: Callable[[], Awaitable[T]],
+    deliver: Callable[[T], Awaitable[None]],
+    *,
+    ephemeral: bool = False,
+    table_id: int | None = None,
+) -> None:
+    """Do ``work`` and ``deliver`` its result, deferring if it takes long, mapping errors.
+
+    Refusals (:class:`TableError`) become private messages; a stale board also shows the
+    current one. Anything else is logged with the table id and answered with an apology.
+    """
+    task = asyncio.ensure_future(work())
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    try:
+        result = await task
+    except StaleBoard as stale:
+        await _send_stale(interaction, stale, table_id)
+        return
+    except TableError as refusal:
+        await _clear_public_placeholder(interaction, ephemeral)
+        await send_error(interaction, str(refusal))
+        return
+    except Exception:
+        log.exception("command failed (table %s, user %s)", table_id, interaction.user.id)
+        await _clear_public_placeholder(interaction, ephemeral)
+        await send_error(interaction, APOLOGY)
+        return
+    await deliver(result)
+
+
+async def _clear_public_placeholder(interaction: discord.Interaction, ephemeral: bool) -> None:
+    """A public "thinking…" placeholder must not stay behind when the answer is private."""
+    if interaction.response.is_done() and not ephemeral:
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.delete_original_response()
+
+
+async def _send_stale(interaction: discord.Interaction, stale: StaleBoard, table_id: int | None) -> None:
+    if table_id is None:
+        await send_error(interaction, str(stale))
+        return
+    try:
+        current = await tables_of(interaction).status_of(table_id)
+    except TableError:
+        await send_error(interaction, str(stale))
+        return
+    current.text = f"{stale}\n\n{current.text}"
+    current.mentions = []  # a private copy pings nobody
+    await send_reply(interaction, current, ephemeral=True)
+
+
+async def play_from_component(interaction: discord.Interaction, table_id: int, position: int, key: str) -> None:
+    """A click on a move button or select: play it if the board is current."""
+    tables = tables_of(interaction)
+    user = user_of(interaction)
+
+    async def deliver(reply: Reply) -> None:
+        await send_reply(interaction, reply)
+        if interaction.message is not None:
+            # The clicked board is history now: take its buttons away (best effort).
+            try:
+                await interaction.message.edit(view=None)
+            except discord.HTTPException:
+                log.debug("could not clear the buttons of message %s", interaction.message.id)
+
+    await run(
+        interaction,
+        lambda: tables.act(user=user, move=key, table_id=table_id, expected_position=position),
+        deliver,
+        table_id=table_id,
+    )

@@ -1,0 +1,188 @@
+"""``/game …``: open, join, start, inspect and cancel tables. Thin: every rule is in bot.tables."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import UnknownGame, all_games, get_game
+from bot.rulebook import rule_pages
+from bot.tables import Reply
+from cogs._ui import bot_of, clip, is_moderator, run, send_error, send_reply, tables_of, user_of
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"mode=turns variant=expert"`` -> ``{"mode": "turns", "variant": "expert"}``."""
+    options: dict[str, str] = {}
+    for item in (text or "").replace(",", " ").split():
+        name, sep, value = item.partition("=")
+        if not sep or not name or not value:
+            raise ValueError(f"Options are written name=value (for example mode=turns), not {item!r}.")
+        options[name.strip().lower()] = value.strip().lower()
+    return options
+
+
+class Games(commands.Cog):
+    game = app_commands.Group(name="game", description="Open, join and run game tables", guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    # -- autocomplete ------------------------------------------------------------------------
+
+    async def game_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        typed = current.lower()
+        return [
+            app_commands.Choice(name=f"{g.title} ({g.min_players}–{g.max_players} players)", value=g.slug)
+            for g in all_games()
+            if not g.slug.startswith("toy") and (typed in g.slug or typed in g.title.lower())
+        ][:25]
+
+    async def option_values(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Offer ``name=value`` completions for the game chosen in the same command."""
+        try:
+            game = get_game(str(getattr(interaction.namespace, "game", "") or ""))
+        except UnknownGame:
+            return []
+        words = current.split()
+        done = words[:-1] if words and not current.endswith(" ") else words
+        last = "" if current.endswith(" ") or not words else words[-1]
+        given = {word.partition("=")[0] for word in done}
+        prefix = " ".join(done)
+        choices = []
+        for option in game.options:
+            if option.name in given:
+                continue
+            for value in option.choices:
+                pair = f"{option.name}={value}"
+                if pair.startswith(last.lower()):
+                    text = f"{prefix} {pair}".strip()
+                    choices.append(app_commands.Choice(name=clip(text, 100), value=clip(text, 100)))
+        return choices[:25]
+
+    # -- commands ---------------------------------------------------------------------------------
+
+    @game.command(name="new", description="Open a table for a game in this channel")
+    @app_commands.describe(game="Which game", options="Variants as name=value, e.g. mode=turns")
+    @app_commands.autocomplete(game=game_names, options=option_values)
+    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+        try:
+            chosen = parse_options(options)
+        except ValueError as error:
+            await send_error(interaction, str(error))
+            return
+        tables, user = tables_of(interaction), user_of(interaction)
+        await run(
+            interaction,
+            lambda: tables.create(
+                guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0, host=user, slug=game, options=chosen
+            ),
+            lambda reply: send_reply(interaction, reply),
+        )
+
+    @game.command(name="join", description="Take a seat at this channel's table")
+    async def join(self, interaction: discord.Interaction) -> None:
+        tables, user = tables_of(interaction), user_of(interaction)
+        await run(interaction, lambda: tables.join(channel_id=interaction.channel_id or 0, user=user),
+                  lambda reply: send_reply(interaction, reply))
+
+    @game.command(name="leave", description="Leave this channel's table before it starts")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        tables, user = tables_of(interaction), user_of(interaction)
+        await run(interaction, lambda: tables.leave(channel_id=interaction.channel_id or 0, user=user),
+                  lambda reply: send_reply(interaction, reply))
+
+    @game.command(name="start", description="Start the game (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        tables, user = tables_of(interaction), user_of(interaction)
+        await run(interaction, lambda: tables.start(channel_id=interaction.channel_id or 0, user=user),
+                  lambda reply: send_reply(interaction, reply))
+
+    @game.command(name="status", description="The table in this channel, with its board")
+    async def status(self, interaction: discord.Interaction) -> None:
+        tables = tables_of(interaction)
+        await run(interaction, lambda: tables.status(channel_id=interaction.channel_id or 0),
+                  lambda reply: send_reply(interaction, _quiet(reply)))
+
+    @game.command(name="history", description="The last moves of this channel's game")
+    async def history(self, interaction: discord.Interaction) -> None:
+        tables = tables_of(interaction)
+
+        async def deliver(text: str) -> None:
+            await send_reply_text(interaction, clip(text), ephemeral=True)
+
+        await run(interaction, lambda: tables.history(channel_id=interaction.channel_id or 0), deliver, ephemeral=True)
+
+    @game.command(name="list", description="Open tables in this server")
+    async def list_tables(self, interaction: discord.Interaction) -> None:
+        tables = tables_of(interaction)
+
+        async def deliver(summaries: list) -> None:
+            if not summaries:
+                await send_reply_text(interaction, "No open tables in this server. Start one with /game new.", ephemeral=True)
+                return
+            lines = []
+            for s in summaries:
+                waiting = f" — waiting for {', '.join(s.waiting_for)} since <t:{int(s.since)}:R>" if s.waiting_for else ""
+                lines.append(f"**{s.title}** in <#{s.channel_id}> ({s.status}): {', '.join(s.players)}{waiting}")
+            await send_reply_text(interaction, clip("\n".join(lines)), ephemeral=True)
+
+        await run(interaction, lambda: tables.list_open(guild_id=interaction.guild_id), deliver, ephemeral=True)
+
+    @game.command(name="cancel", description="Cancel this channel's table (host or moderator)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        tables, user = tables_of(interaction), user_of(interaction)
+        moderator = is_moderator(interaction)
+        await run(
+            interaction,
+            lambda: tables.cancel(channel_id=interaction.channel_id or 0, user=user, moderator=moderator),
+            lambda reply: send_reply(interaction, reply),
+        )
+
+    @game.command(name="rules", description="How a game is played: summary, players, variants and the rulebook")
+    @app_commands.describe(game="Which game", page="Rulebook page (1 is the summary)")
+    @app_commands.autocomplete(game=game_names)
+    async def rules(self, interaction: discord.Interaction, game: str, page: app_commands.Range[int, 1, 99] = 1) -> None:
+        try:
+            chosen = get_game(game)
+        except UnknownGame as error:
+            await send_error(interaction, str(error))
+            return
+        pages = rule_pages(bot_of(interaction).settings.rules_dir, chosen.rules_file) or []
+        total = len(pages) + 1
+        if page > total:
+            await send_error(interaction, f"{chosen.title} has {total} pages of rules; choose 1–{total}.")
+            return
+        if page == 1:
+            lines = [
+                f"**{chosen.title}** — {chosen.summary}",
+                f"Players: {chosen.min_players}–{chosen.max_players}.",
+            ]
+            for option in chosen.options:
+                lines.append(f"Option `{option.name}`: {' | '.join(option.choices)} (default {option.default}). {option.help}")
+            if pages:
+                lines.append(f"The rulebook follows on pages 2–{total}: `/game rules {chosen.slug} page:2`.")
+            else:
+                lines.append("The full rulebook is not installed on this bot.")
+            text = "\n".join(lines)
+        else:
+            text = f"**{chosen.title} rules, page {page}/{total}**\n{pages[page - 2]}"
+        await send_reply_text(interaction, clip(text), ephemeral=True)
+
+
+def _quiet(reply: Reply) -> Reply:
+    """Status and board re-posts show whose turn it is without pinging again."""
+    reply.mentions = []
+    return reply
+
+
+async def send_reply_text(interaction: discord.Interaction, text: str, *, ephemeral: bool) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=ephemeral)
+    else:
+        await interaction.response.send_message(text, ephemeral=ephemeral)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Games(bot))
