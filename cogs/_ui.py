@@ -38,6 +38,8 @@ DEFER_AFTER = 2.0
 MAX_CONTENT = 2000
 BUTTON_LIMIT = 5
 SELECT_LIMIT = 25
+MAX_SELECTS = 5
+"""A message holds five action rows: up to 125 actions as five menus of 25."""
 APOLOGY = "Sorry — something went wrong on our side. The table is unchanged; please try again."
 
 T = TypeVar("T")
@@ -96,15 +98,18 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<ta
         await play_from_component(interaction, self.table_id, self.position, self.key)
 
 
-class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gm-select:(?P<table>\d+):(?P<position>\d+)"):
-    """A select menu of up to 25 actions for the board at ``position``."""
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select], template=r"gm-select:(?P<table>\d+):(?P<position>\d+):(?P<part>\d+)"
+):
+    """A select menu of up to 25 actions for the board at ``position``; ``part`` numbers the menus."""
 
-    def __init__(self, table_id: int, position: int, actions: list[Action] | None = None) -> None:
+    def __init__(self, table_id: int, position: int, actions: list[Action] | None = None, part: int = 0,
+                 placeholder: str = "Choose your move…") -> None:
         options = [discord.SelectOption(label=clip(a.label, 100), value=a.key) for a in actions or []]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"gm-select:{table_id}:{position}",
-                placeholder="Choose your move…",
+                custom_id=f"gm-select:{table_id}:{position}:{part}",
+                placeholder=placeholder,
                 options=options or [discord.SelectOption(label="-", value="-")],
             )
         )
@@ -114,7 +119,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gm-select
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any, /
     ) -> MoveSelect:
-        return cls(int(match["table"]), int(match["position"]))
+        return cls(int(match["table"]), int(match["position"]), part=int(match["part"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
@@ -125,7 +130,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gm-select
 
 
 def move_components(reply: Reply) -> discord.ui.View | None:
-    """Buttons when the prompt has at most 5 actions, a select menu up to 25, else nothing.
+    """Buttons for at most 5 actions, else select menus of 25 (up to 125 actions), else nothing.
 
     Simultaneous prompts share one set of components; the session layer checks who clicked.
     """
@@ -139,8 +144,12 @@ def move_components(reply: Reply) -> discord.ui.View | None:
     if len(actions) <= BUTTON_LIMIT:
         for index, action in enumerate(actions.values()):
             view.add_item(MoveButton(reply.table_id, reply.position, action.key, action.label, primary=index == 0))
-    elif len(actions) <= SELECT_LIMIT:
-        view.add_item(MoveSelect(reply.table_id, reply.position, list(actions.values())))
+    elif len(actions) <= SELECT_LIMIT * MAX_SELECTS:
+        listed = list(actions.values())
+        chunks = [listed[i : i + SELECT_LIMIT] for i in range(0, len(listed), SELECT_LIMIT)]
+        for part, chunk in enumerate(chunks):
+            placeholder = "Choose your move…" if len(chunks) == 1 else f"Choose your move ({chunk[0].label} – {chunk[-1].label})"
+            view.add_item(MoveSelect(reply.table_id, reply.position, chunk, part, clip(placeholder, 150)))
     else:
         return None
     return view

@@ -1,0 +1,310 @@
+"""Every command and component callback with mocked interactions over a real session layer.
+
+The interaction stand-in records what the cog sent; under it run the real ``Tables`` and a
+real SQLite file, so these tests check the adapters, not a mock of the game.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+from PIL import Image
+
+from bot.config import Settings
+from bot.engine import Action
+from bot.store import Store
+from bot.tables import Tables
+from cogs import _ui
+from cogs._ui import MoveButton, MoveSelect, move_components, reply_message
+from cogs.games import Games, parse_options
+from cogs.play import Play, rank_moves
+
+CHANNEL, GUILD = 500, 1
+
+
+@dataclass
+class Sent:
+    kind: str
+    content: str | None = None
+    ephemeral: bool = False
+    files: list[bytes] = field(default_factory=list)
+    view: discord.ui.View | None = None
+    mentions: discord.AllowedMentions | None = None
+
+
+class FakeResponse:
+    def __init__(self, log: list[Sent]) -> None:
+        self.log = log
+        self._done = False
+
+    def is_done(self) -> bool:
+        return self._done
+
+    async def send_message(self, content: str | None = None, **kw: Any) -> None:
+        assert not self._done, "responded twice"
+        self._done = True
+        self.log.append(_sent("response", content, kw))
+
+    async def defer(self, **kw: Any) -> None:
+        self._done = True
+        self.log.append(Sent("defer", ephemeral=kw.get("ephemeral", False)))
+
+
+class FakeFollowup:
+    def __init__(self, log: list[Sent]) -> None:
+        self.log = log
+
+    async def send(self, content: str | None = None, **kw: Any) -> None:
+        self.log.append(_sent("followup", content, kw))
+
+
+def _sent(kind: str, content: str | None, kw: dict[str, Any]) -> Sent:
+    files = [kw["file"]] if "file" in kw else []
+    return Sent(
+        kind,
+        content if content is not None else kw.get("content"),
+        bool(kw.get("ephemeral")),
+        [f.fp.read() for f in files],
+        kw.get("view"),
+        kw.get("allowed_mentions"),
+    )
+
+
+class FakeMessage:
+    def __init__(self) -> None:
+        self.id = 4242
+        self.edits: list[dict[str, Any]] = []
+
+    async def edit(self, **kw: Any) -> None:
+        self.edits.append(kw)
+
+
+class FakeInteraction:
+    def __init__(self, client: Any, user_id: int, name: str, *, manage_channels: bool = False, **extra: Any) -> None:
+        self.client = client
+        self.user = SimpleNamespace(id=user_id, display_name=name, roles=extra.get("roles", []))
+        self.channel_id = extra.get("channel_id", CHANNEL)
+        self.guild_id = GUILD
+        self.permissions = SimpleNamespace(manage_channels=manage_channels)
+        self.namespace = SimpleNamespace(**extra.get("namespace", {}))
+        self.data = extra.get("data", {})
+        self.message = FakeMessage()
+        self.log: list[Sent] = []
+        self.response = FakeResponse(self.log)
+        self.followup = FakeFollowup(self.log)
+
+    async def delete_original_response(self) -> None:
+        self.log.append(Sent("delete"))
+
+
+@pytest.fixture
+async def client(tmp_path: Path, clock: Any) -> Any:
+    store = await Store.open(tmp_path / "cogs.sqlite3")
+    counter = iter(range(10, 10_000))
+    settings = Settings(None, None, str(tmp_path / "cogs.sqlite3"), "INFO", "Referee", tmp_path, None)
+    yield SimpleNamespace(tables=Tables(store, clock=clock, seeds=lambda: next(counter)), settings=settings)
+    await store.close()
+
+
+def ana(client: Any, **kw: Any) -> FakeInteraction:
+    return FakeInteraction(client, 101, "Ana", **kw)
+
+
+def bo(client: Any, **kw: Any) -> FakeInteraction:
+    return FakeInteraction(client, 102, "Bo", **kw)
+
+
+async def call(command: Any, cog: Any, interaction: FakeInteraction, **kw: Any) -> list[Sent]:
+    await command.callback(cog, interaction, **kw)
+    return interaction.log
+
+
+async def _started_hisss(client: Any) -> tuple[Games, Play]:
+    games, play = Games(client), Play(client)
+    await call(Games.new, games, ana(client), game="hisss", options=None)
+    await call(Games.join, games, bo(client))
+    await call(Games.start, games, ana(client))
+    return games, play
+
+
+def started_table(client: Any) -> int:
+    return next(iter(client.tables._live))
+
+
+def _whose_turn(client: Any) -> int:
+    live = client.tables._live[next(iter(client.tables._live))]
+    return client.tables.turns(live)[0].user_id
+
+
+async def test_new_join_start_posts_a_board_with_buttons_and_one_mention(client: Any) -> None:
+    games = Games(client)
+    [created] = await call(Games.new, games, ana(client), game="hisss", options=None)
+    assert "Ana opened a table for HISSS" in created.content and not created.ephemeral
+    [joined] = await call(Games.join, games, bo(client))
+    assert "Bo joined" in joined.content
+    [started] = await call(Games.start, games, ana(client))
+    assert "HISSS begins" in started.content
+    with Image.open(io.BytesIO(started.files[0])) as board:
+        assert board.format == "PNG" and board.width >= 800
+    mover = _whose_turn(client)
+    assert started.mentions is not None and [u.id for u in started.mentions.users] == [mover]
+    assert started.mentions.everyone is False and f"<@{mover}>" in started.content
+    # HISSS offers one draw per card in the fan: more than 25, so two select menus.
+    assert started.view is not None
+    assert [c.custom_id for c in started.view.children] == [f"gm-select:{started_table(client)}:0:0",
+                                                            f"gm-select:{started_table(client)}:0:1"]
+
+
+async def test_refusals_are_private_and_specific(client: Any) -> None:
+    games, play = Games(client), Play(client)
+    [no_table] = await call(Play.play, play, ana(client), move="draw:1")
+    assert no_table.ephemeral and "no open table" in no_table.content
+    [bad_option] = await call(Games.new, games, ana(client), game="hisss", options="speed")
+    assert bad_option.ephemeral and "name=value" in bad_option.content
+    [unknown] = await call(Games.new, games, ana(client), game="chess", options=None)
+    assert unknown.ephemeral and "no game called 'chess'" in unknown.content
+    await call(Games.new, games, ana(client), game="hisss", options=None)
+    [not_host] = await call(Games.start, games, bo(client))
+    assert not_host.ephemeral and "Only the host" in not_host.content
+    [too_few] = await call(Games.start, games, ana(client))
+    assert too_few.ephemeral and "needs 2–5 players; 1 seated" in too_few.content
+    await call(Games.join, games, bo(client))
+    await call(Games.start, games, ana(client))
+    waiting = 101 if _whose_turn(client) == 102 else 102
+    [not_turn] = await call(Play.play, play, FakeInteraction(client, waiting, "x"), move="draw:1")
+    assert not_turn.ephemeral and "not your turn" in not_turn.content
+    [stranger] = await call(Play.play, play, FakeInteraction(client, 999, "Eve"), move="draw:1")
+    assert stranger.ephemeral and "not seated" in stranger.content
+
+
+async def test_play_by_slash_command_and_autocomplete(client: Any) -> None:
+    _, play = await _started_hisss(client)
+    mover = _whose_turn(client)
+    who = FakeInteraction(client, mover, "Mover")
+    choices = await play.move_choices(who, "7")
+    assert choices and choices[0].value == "draw:7"
+    assert len(await play.move_choices(who, "")) == 25
+    assert await play.move_choices(FakeInteraction(client, 999, "Eve"), "") == []
+    sent = await call(Play.play, play, who, move="draw:7")
+    assert not sent[0].ephemeral and "draws" in sent[0].content and sent[0].files
+
+
+async def test_button_click_plays_and_clears_the_old_board(client: Any) -> None:
+    await _started_hisss(client)
+    mover = _whose_turn(client)
+    table_id = next(iter(client.tables._live))
+    click = FakeInteraction(client, mover, "Mover")
+    await MoveButton(table_id, 0, "draw:3", "Draw card 3").callback(click)
+    assert "draws" in click.log[0].content and click.log[0].files
+    assert click.message.edits == [{"view": None}]
+    # The same (now outdated) button again: a private refusal with the current board.
+    again = FakeInteraction(client, mover, "Mover")
+    await MoveButton(table_id, 0, "draw:3", "Draw card 3").callback(again)
+    assert again.log[0].ephemeral and "out of date" in again.log[0].content and again.log[0].files
+    assert again.log[0].mentions is not None and again.log[0].mentions.users == []
+
+
+async def test_select_menu_plays_the_chosen_value(client: Any) -> None:
+    await _started_hisss(client)
+    mover = _whose_turn(client)
+    table_id = next(iter(client.tables._live))
+    pick = FakeInteraction(client, mover, "Mover", data={"values": ["draw:2"]})
+    await MoveSelect(table_id, 0, part=1).callback(pick)
+    assert "draws" in pick.log[0].content
+    empty = FakeInteraction(client, mover, "Mover", data={})
+    await MoveSelect(table_id, 1, part=0).callback(empty)
+    assert empty.log[0].ephemeral
+
+
+async def test_status_board_history_hand_list_rules(client: Any, tmp_path: Path) -> None:
+    games, play = await _started_hisss(client)
+    [status] = await call(Games.status, games, ana(client))
+    assert "HISSS" in status.content and status.files and status.mentions.users == []
+    [board] = await call(Play.board, play, bo(client))
+    assert board.files and not board.ephemeral
+    [history] = await call(Games.history, games, ana(client))
+    assert history.ephemeral and "no moves yet" in history.content
+    [hand] = await call(Play.hand, play, ana(client))
+    assert hand.ephemeral and "You are seat" in hand.content
+    [listing] = await call(Games.list_tables, games, ana(client))
+    assert listing.ephemeral and f"<#{CHANNEL}>" in listing.content and "waiting for" in listing.content
+    (tmp_path / "hisss.txt").write_text("Para one.\n\n" + "word " * 800 + "\n\nLast para.")
+    [rules] = await call(Games.rules, games, ana(client), game="hisss", page=1)
+    assert rules.ephemeral and "Players: 2–5" in rules.content and "page:2" in rules.content
+    [page2] = await call(Games.rules, games, ana(client), game="hisss", page=2)
+    assert "page 2/" in page2.content and "Para one." in page2.content
+    [too_far] = await call(Games.rules, games, ana(client), game="hisss", page=40)
+    assert too_far.ephemeral and "choose 1–" in too_far.content
+
+
+async def test_cancel_needs_host_or_moderator_role(client: Any) -> None:
+    games, _ = await _started_hisss(client)
+    [refused] = await call(Games.cancel, games, bo(client))
+    assert refused.ephemeral and "Only the host or a moderator" in refused.content
+    referee = SimpleNamespace(name="Referee", id=77)
+    [done] = await call(Games.cancel, games, FakeInteraction(client, 555, "Mod", roles=[referee]))
+    assert "cancelled" in done.content
+
+
+async def test_leave_before_start(client: Any) -> None:
+    games = Games(client)
+    await call(Games.new, games, ana(client), game="hisss", options=None)
+    await call(Games.join, games, bo(client))
+    [left] = await call(Games.leave, games, bo(client))
+    assert "Bo left" in left.content
+
+
+async def test_unexpected_errors_are_logged_and_apologised(client: Any, caplog: Any) -> None:
+    _, play = await _started_hisss(client)
+
+    async def broken(**kw: Any) -> None:
+        raise RuntimeError("boom")
+
+    client.tables.act = broken
+    [sent] = await call(Play.play, play, ana(client), move="draw:1")
+    assert sent.ephemeral and sent.content == _ui.APOLOGY
+    assert "command failed" in caplog.text and "boom" in caplog.text
+
+
+async def test_option_autocomplete_offers_name_value_pairs(client: Any) -> None:
+    games = Games(client)
+    names = await games.game_names(ana(client), "his")
+    assert [c.value for c in names] == ["hisss"]
+    toy = ana(client, namespace={"game": "toy-draw"})
+    offered = [c.value for c in await games.option_values(toy, "")]
+    assert offered == ["deck=6", "deck=12", "deck=30"]
+    assert [c.value for c in await games.option_values(toy, "deck=1")] == ["deck=12"]
+    assert await games.option_values(toy, "deck=6 ") == []
+    assert parse_options("mode=turns, Variant=Expert") == {"mode": "turns", "variant": "expert"}
+
+
+def test_components_buttons_select_or_none() -> None:
+    from bot.tables import Reply, Turn
+
+    def reply_with(n: int) -> Any:
+        actions = tuple(Action(f"k:{i}", f"Move {i}") for i in range(n))
+        return Reply(7, 3, "x", turns=[Turn(0, 1, "A", "go", actions, False)], status="playing")
+
+    few = move_components(reply_with(3))
+    assert few is not None and [c.custom_id for c in few.children] == ["gm:7:3:k:0", "gm:7:3:k:1", "gm:7:3:k:2"]
+    menu = move_components(reply_with(20))
+    assert menu is not None and [c.custom_id for c in menu.children] == ["gm-select:7:3:0"]
+    menus = move_components(reply_with(60))
+    assert menus is not None and [len(c.item.options) for c in menus.children] == [25, 25, 10]
+    assert move_components(reply_with(126)) is None
+    crowded = reply_with(126)
+    crowded.mentions = [1]
+    assert "choose with /play" in reply_message(crowded)["content"]
+
+
+def test_rank_moves_prefers_key_prefix() -> None:
+    actions = [Action("draw:1", "Draw card 1"), Action("draw:12", "Draw card 12"), Action("pass", "Pass")]
+    assert [a.key for a in rank_moves(actions, "draw:1")] == ["draw:1", "draw:12"]
+    assert [a.key for a in rank_moves(actions, "pa")] == ["pass"]
+    assert rank_moves(actions, "zzz") == []
