@@ -44,6 +44,9 @@ MIGRATIONS: tuple[str, ...] = (
         host_id        INTEGER NOT NULL,
         engine_version INTEGER NOT NULL,
         position       INTEGER NOT NULL DEFAULT 0,
+        -- Grows with every change of the log (a move, an undo) and never goes back, so a
+        -- button drawn for an older board is recognised even when positions are reused.
+        revision       INTEGER NOT NULL DEFAULT 0,
         created_at     REAL    NOT NULL,
         updated_at     REAL    NOT NULL
     );
@@ -120,6 +123,7 @@ class TableRow:
     host_id: int
     engine_version: int
     position: int
+    revision: int
     created_at: float
     updated_at: float
 
@@ -181,6 +185,7 @@ def _table(row: sqlite3.Row) -> TableRow:
         host_id=row["host_id"],
         engine_version=row["engine_version"],
         position=row["position"],
+        revision=row["revision"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
     )
@@ -422,7 +427,8 @@ class Store:
         """
         async with self._transaction() as db:
             cursor = await db.execute(
-                "UPDATE tables SET position = ?, status = ?, updated_at = ? WHERE id = ? AND position = ? AND status = 'playing'",
+                "UPDATE tables SET position = ?, revision = revision + 1, status = ?, updated_at = ?"
+                " WHERE id = ? AND position = ? AND status = 'playing'",
                 (position, status, now, table_id, position - 1),
             )
             if cursor.rowcount != 1:

@@ -8,7 +8,7 @@ parts per user.
 A move, end to end (:meth:`Tables.act`), under the table's lock:
 
 1. the user must be seated and, for a button, the board must be current
-   (``expected_position``);
+   (``expected_revision``: the table's revision grows with every change of its log);
 2. the move (an action key or free text) is resolved against the user's legal actions;
 3. the game applies it to a *copy* of the state, so a refusal or a failed write leaves
    the live table as it was;
@@ -70,11 +70,11 @@ class GameNotRunning(TableError):
 
 
 class StaleBoard(TableError):
-    """A button from an older board; ``position`` is the table's current position."""
+    """A button from an older board; ``revision`` is the table's current revision."""
 
-    def __init__(self, message: str, position: int) -> None:
+    def __init__(self, message: str, revision: int) -> None:
         super().__init__(message)
-        self.position = position
+        self.revision = revision
 
 
 class AmbiguousMove(TableError):
@@ -125,6 +125,9 @@ class Reply:
 
     table_id: int
     position: int
+    """Moves played so far."""
+    revision: int
+    """The board's revision: buttons carry it so an outdated click is recognised."""
     text: str
     picture: bytes | None = None
     mentions: list[int] = field(default_factory=list)
@@ -165,6 +168,10 @@ class LiveTable:
     @property
     def position(self) -> int:
         return self.row.position
+
+    @property
+    def revision(self) -> int:
+        return self.row.revision
 
     @property
     def names(self) -> list[str]:
@@ -344,7 +351,7 @@ class Tables:
         if opts:
             lines.append(f"Options: {opts}")
         lines.append("Join with /game join; the host starts with /game start.")
-        return Reply(table_id=live.id, position=live.position, text="\n".join(lines), status=live.row.status)
+        return Reply(live.id, live.position, live.revision, "\n".join(lines), status=live.row.status)
 
     async def join(self, *, channel_id: int, user: User) -> Reply:
         table_id = await self.table_id_in(channel_id)
@@ -411,9 +418,7 @@ class Tables:
             await self.store.set_status(table_id, "cancelled", actor_id=user.id, now=self.clock())
             await self._refresh_row(live)
             return Reply(
-                table_id=table_id,
-                position=live.position,
-                text=f"{user.name} cancelled the {live.game.title} table.",
+                table_id, live.position, live.revision, f"{user.name} cancelled the {live.game.title} table.",
                 status="cancelled",
             )
 
@@ -426,7 +431,7 @@ class Tables:
         move: str,
         channel_id: int | None = None,
         table_id: int | None = None,
-        expected_position: int | None = None,
+        expected_revision: int | None = None,
     ) -> Reply:
         """Play ``move`` (a key or free text) for ``user``; committed before this returns."""
         if table_id is None:
@@ -442,8 +447,8 @@ class Tables:
             seat = live.seat_of(user.id)
             if seat is None:
                 raise NotSeated("You are not seated at this table.")
-            if expected_position is not None and expected_position != live.position:
-                raise StaleBoard("This board is out of date — here is the current one.", live.position)
+            if expected_revision is not None and expected_revision != live.revision:
+                raise StaleBoard("This board is out of date — here is the current one.", live.revision)
             game = live.game
             prompts = game.prompts(live.state)
             mine = [prompt for prompt in prompts if prompt.seat == seat]
@@ -474,9 +479,11 @@ class Tables:
                 )
             except PositionConflict:
                 self.forget(table_id)
-                raise StaleBoard("The table moved on while you were deciding — try again.", position - 1) from None
+                raise StaleBoard("The table moved on while you were deciding — try again.", live.revision) from None
             live.state, live.state_json = state, state_json
-            live.row = replace(live.row, position=position, status=status, updated_at=self.clock())
+            live.row = replace(
+                live.row, position=position, revision=live.revision + 1, status=status, updated_at=self.clock()
+            )
             lines = [name_seats(e.text, live.names) for e in events if e.visible_to is None]
             return await self._play_reply(live, lines, events=events)
 
@@ -500,6 +507,7 @@ class Tables:
         return Reply(
             table_id=live.id,
             position=live.position,
+            revision=live.revision,
             text="\n".join(line for line in lines if line),
             picture=picture,
             mentions=sorted({turn.user_id for turn in turns if not live.user_at(turn.seat).is_bot}),
@@ -569,7 +577,9 @@ class Tables:
         if live.row.status == "lobby":
             return self._lobby_reply(live, f"{live.game.title}: waiting for players.")
         if live.row.status == "cancelled" and live.state is None:
-            return Reply(table_id, live.position, f"The {live.game.title} table was cancelled.", status="cancelled")
+            return Reply(
+                table_id, live.position, live.revision, f"The {live.game.title} table was cancelled.", status="cancelled"
+            )
         lines = [f"{live.game.title} — move {live.position}, {live.row.status}."]
         lines.append("Seats: " + ", ".join(f"{i + 1}. {name}" for i, name in enumerate(live.names)))
         if live.row.status == "cancelled":

@@ -11,7 +11,7 @@ Conventions it enforces:
   :data:`DEFER_AFTER` is deferred first;
 - mentions are limited to exactly the players being called;
 - move buttons and selects are persistent :class:`discord.ui.DynamicItem` s whose custom_id
-  holds the table id, the log position the board was drawn for, and the action key.
+  holds the table id, the revision of the board it was drawn for, and the action key.
 """
 
 from __future__ import annotations
@@ -75,58 +75,58 @@ def clip(text: str, limit: int = MAX_CONTENT) -> str:
 # -- persistent move components ---------------------------------------------------------------
 
 
-class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<table>\d+):(?P<position>\d+):(?P<key>.+)"):
-    """A button for one action, valid for the board at ``position`` of table ``table``."""
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<table>\d+):(?P<revision>\d+):(?P<key>.+)"):
+    """A button for one action, valid for the board at ``revision`` of table ``table``."""
 
-    def __init__(self, table_id: int, position: int, key: str, label: str = "", primary: bool = False) -> None:
+    def __init__(self, table_id: int, revision: int, key: str, label: str = "", primary: bool = False) -> None:
         super().__init__(
             discord.ui.Button(
                 label=clip(label or key, 80),
                 style=discord.ButtonStyle.primary if primary else discord.ButtonStyle.secondary,
-                custom_id=f"gm:{table_id}:{position}:{key}",
+                custom_id=f"gm:{table_id}:{revision}:{key}",
             )
         )
-        self.table_id, self.position, self.key = table_id, position, key
+        self.table_id, self.revision, self.key = table_id, revision, key
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any, /
     ) -> MoveButton:
-        return cls(int(match["table"]), int(match["position"]), match["key"], item.label or "")
+        return cls(int(match["table"]), int(match["revision"]), match["key"], item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await play_from_component(interaction, self.table_id, self.position, self.key)
+        await play_from_component(interaction, self.table_id, self.revision, self.key)
 
 
 class MoveSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"gm-select:(?P<table>\d+):(?P<position>\d+):(?P<part>\d+)"
+    discord.ui.DynamicItem[discord.ui.Select], template=r"gm-select:(?P<table>\d+):(?P<revision>\d+):(?P<part>\d+)"
 ):
-    """A select menu of up to 25 actions for the board at ``position``; ``part`` numbers the menus."""
+    """A select menu of up to 25 actions for the board at ``revision``; ``part`` numbers the menus."""
 
-    def __init__(self, table_id: int, position: int, actions: list[Action] | None = None, part: int = 0,
+    def __init__(self, table_id: int, revision: int, actions: list[Action] | None = None, part: int = 0,
                  placeholder: str = "Choose your move…") -> None:
         options = [discord.SelectOption(label=clip(a.label, 100), value=a.key) for a in actions or []]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"gm-select:{table_id}:{position}:{part}",
+                custom_id=f"gm-select:{table_id}:{revision}:{part}",
                 placeholder=placeholder,
                 options=options or [discord.SelectOption(label="-", value="-")],
             )
         )
-        self.table_id, self.position = table_id, position
+        self.table_id, self.revision = table_id, revision
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any, /
     ) -> MoveSelect:
-        return cls(int(match["table"]), int(match["position"]), part=int(match["part"]))
+        return cls(int(match["table"]), int(match["revision"]), part=int(match["part"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         if not values:
             await send_error(interaction, "Pick a move from the menu.")
             return
-        await play_from_component(interaction, self.table_id, self.position, str(values[0]))
+        await play_from_component(interaction, self.table_id, self.revision, str(values[0]))
 
 
 def move_components(reply: Reply) -> discord.ui.View | None:
@@ -143,13 +143,13 @@ def move_components(reply: Reply) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     if len(actions) <= BUTTON_LIMIT:
         for index, action in enumerate(actions.values()):
-            view.add_item(MoveButton(reply.table_id, reply.position, action.key, action.label, primary=index == 0))
+            view.add_item(MoveButton(reply.table_id, reply.revision, action.key, action.label, primary=index == 0))
     elif len(actions) <= SELECT_LIMIT * MAX_SELECTS:
         listed = list(actions.values())
         chunks = [listed[i : i + SELECT_LIMIT] for i in range(0, len(listed), SELECT_LIMIT)]
         for part, chunk in enumerate(chunks):
             placeholder = "Choose your move…" if len(chunks) == 1 else f"Choose your move ({chunk[0].label} – {chunk[-1].label})"
-            view.add_item(MoveSelect(reply.table_id, reply.position, chunk, part, clip(placeholder, 150)))
+            view.add_item(MoveSelect(reply.table_id, reply.revision, chunk, part, clip(placeholder, 150)))
     else:
         return None
     return view
@@ -273,7 +273,7 @@ async def _send_stale(interaction: discord.Interaction, stale: StaleBoard, table
     await send_reply(interaction, current, ephemeral=True)
 
 
-async def play_from_component(interaction: discord.Interaction, table_id: int, position: int, key: str) -> None:
+async def play_from_component(interaction: discord.Interaction, table_id: int, revision: int, key: str) -> None:
     """A click on a move button or select: play it if the board is current."""
     tables = tables_of(interaction)
     user = user_of(interaction)
@@ -289,7 +289,7 @@ async def play_from_component(interaction: discord.Interaction, table_id: int, p
 
     await run(
         interaction,
-        lambda: tables.act(user=user, move=key, table_id=table_id, expected_position=position),
+        lambda: tables.act(user=user, move=key, table_id=table_id, expected_revision=revision),
         deliver,
         table_id=table_id,
     )

@@ -289,7 +289,7 @@ def test_components_buttons_select_or_none() -> None:
 
     def reply_with(n: int) -> Any:
         actions = tuple(Action(f"k:{i}", f"Move {i}") for i in range(n))
-        return Reply(7, 3, "x", turns=[Turn(0, 1, "A", "go", actions, False)], status="playing")
+        return Reply(7, 2, 3, "x", turns=[Turn(0, 1, "A", "go", actions, False)], status="playing")
 
     few = move_components(reply_with(3))
     assert few is not None and [c.custom_id for c in few.children] == ["gm:7:3:k:0", "gm:7:3:k:1", "gm:7:3:k:2"]

@@ -123,12 +123,12 @@ async def test_refusals_are_specific_and_change_nothing(tables: Tables, store: S
 async def test_stale_button_is_refused(tables: Tables) -> None:
     table_id = await _started(tables)
     mover = await _user_to_move(tables, table_id)
-    await tables.act(user=mover, move="draw", table_id=table_id, expected_position=0)
+    await tables.act(user=mover, move="draw", table_id=table_id, expected_revision=0)
     second = await _user_to_move(tables, table_id)
     with pytest.raises(StaleBoard, match="out of date") as refused:
-        await tables.act(user=second, move="draw", table_id=table_id, expected_position=0)
-    assert refused.value.position == 1
-    reply = await tables.act(user=second, move="draw", table_id=table_id, expected_position=1)
+        await tables.act(user=second, move="draw", table_id=table_id, expected_revision=0)
+    assert refused.value.revision == 1
+    reply = await tables.act(user=second, move="draw", table_id=table_id, expected_revision=1)
     assert reply.position == 2
 
 
@@ -161,7 +161,7 @@ async def test_concurrent_moves_are_serialised_none_lost_none_doubled(tables: Ta
     table_id = await _started(tables, players=1, deck="30")
     # Thirty clicks at once, each for the board it was drawn for: exactly one per position wins.
     results = await asyncio.gather(
-        *(tables.act(user=ANA, move="draw", table_id=table_id, expected_position=p) for p in range(30)),
+        *(tables.act(user=ANA, move="draw", table_id=table_id, expected_revision=p) for p in range(30)),
         return_exceptions=True,
     )
     accepted = [r for r in results if not isinstance(r, Exception)]
