@@ -19,7 +19,7 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +96,54 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX audit_by_table ON audit (table_id, id);
     """,
+    # 2: play-by-post and moderation.
+    """
+    ALTER TABLE tables ADD COLUMN moved_at REAL;  -- when the current prompts began
+    ALTER TABLE tables ADD COLUMN paused INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tables ADD COLUMN deadlines TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE tables ADD COLUMN message_id INTEGER;  -- the live (edited) board message
+    ALTER TABLE tables ADD COLUMN thread_id INTEGER;  -- the thread holding its move log
+    UPDATE tables SET moved_at = updated_at;
+
+    CREATE TABLE user_settings (
+        user_id    INTEGER PRIMARY KEY,
+        notify     TEXT NOT NULL DEFAULT 'mention' CHECK (notify IN ('mention', 'dm', 'off')),
+        away_until REAL,
+        updated_at REAL NOT NULL
+    );
+    CREATE TABLE channel_settings (
+        channel_id INTEGER PRIMARY KEY,
+        guild_id   INTEGER,
+        data       TEXT NOT NULL DEFAULT '{}',
+        updated_at REAL NOT NULL
+    );
+    CREATE TABLE guild_settings (
+        guild_id   INTEGER PRIMARY KEY,
+        data       TEXT NOT NULL DEFAULT '{}',
+        updated_at REAL NOT NULL
+    );
+    -- Reminders and timeouts already handled: one row per (board revision, seat, kind), so a
+    -- deadline fires once however often the scheduler runs or the bot restarts.
+    CREATE TABLE notices (
+        table_id   INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        revision   INTEGER NOT NULL,
+        seat       INTEGER NOT NULL,
+        kind       TEXT    NOT NULL,
+        created_at REAL    NOT NULL,
+        PRIMARY KEY (table_id, revision, seat, kind)
+    );
+    -- Things waiting for someone's consent: an undo, a substitution.
+    CREATE TABLE requests (
+        id           INTEGER PRIMARY KEY,
+        table_id     INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        kind         TEXT    NOT NULL CHECK (kind IN ('undo', 'substitute')),
+        revision     INTEGER NOT NULL,
+        requested_by INTEGER NOT NULL,
+        data         TEXT    NOT NULL DEFAULT '{}',
+        status       TEXT    NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'done', 'refused', 'expired')),
+        created_at   REAL    NOT NULL
+    );
+    """,
 )
 
 
@@ -126,6 +174,11 @@ class TableRow:
     revision: int
     created_at: float
     updated_at: float
+    moved_at: float | None = None
+    paused: bool = False
+    deadlines: dict[str, Any] = field(default_factory=dict)
+    message_id: int | None = None
+    thread_id: int | None = None
 
     @property
     def is_open(self) -> bool:
@@ -188,6 +241,11 @@ def _table(row: sqlite3.Row) -> TableRow:
         revision=row["revision"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        moved_at=row["moved_at"],
+        paused=bool(row["paused"]),
+        deadlines=json.loads(row["deadlines"]),
+        message_id=row["message_id"],
+        thread_id=row["thread_id"],
     )
 
 
@@ -302,14 +360,16 @@ class Store:
         host_name: str,
         engine_version: int,
         now: float,
+        deadlines: dict[str, Any] | None = None,
     ) -> int:
         """A new lobby with the host in it; :class:`ChannelBusy` if the channel has an open table."""
         try:
             async with self._transaction() as db:
                 cursor = await db.execute(
                     "INSERT INTO tables (guild_id, channel_id, slug, options, seed, status, host_id,"
-                    " engine_version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
-                    (guild_id, channel_id, slug, json.dumps(options), seed, host_id, engine_version, now, now),
+                    " engine_version, created_at, updated_at, deadlines) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    (guild_id, channel_id, slug, json.dumps(options), seed, host_id, engine_version, now, now,
+                     json.dumps(deadlines or {})),
                 )
                 table_id = int(cursor.lastrowid or 0)
                 await db.execute(
@@ -390,8 +450,9 @@ class Store:
         """Number the seats in ``seat_order`` (user ids), store the first snapshot, mark playing."""
         async with self._transaction() as db:
             cursor = await db.execute(
-                "UPDATE tables SET status = 'playing', position = 0, updated_at = ? WHERE id = ? AND status = 'lobby'",
-                (now, table_id),
+                "UPDATE tables SET status = 'playing', position = 0, updated_at = ?, moved_at = ?"
+                " WHERE id = ? AND status = 'lobby'",
+                (now, now, table_id),
             )
             if cursor.rowcount != 1:
                 raise PositionConflict("The table is not a lobby any more.")
@@ -427,9 +488,9 @@ class Store:
         """
         async with self._transaction() as db:
             cursor = await db.execute(
-                "UPDATE tables SET position = ?, revision = revision + 1, status = ?, updated_at = ?"
+                "UPDATE tables SET position = ?, revision = revision + 1, status = ?, updated_at = ?, moved_at = ?"
                 " WHERE id = ? AND position = ? AND status = 'playing'",
-                (position, status, now, table_id, position - 1),
+                (position, status, now, now, table_id, position - 1),
             )
             if cursor.rowcount != 1:
                 raise PositionConflict("The table moved on; reload it.")
@@ -499,15 +560,294 @@ class Store:
 
     async def audit(self, table_id: int) -> list[AuditRow]:
         rows = await self._fetchall("SELECT * FROM audit WHERE table_id = ? ORDER BY id", (table_id,))
-        return [
-            AuditRow(
-                id=row["id"],
-                table_id=row["table_id"],
-                guild_id=row["guild_id"],
-                actor_id=row["actor_id"],
-                kind=row["kind"],
-                detail=json.loads(row["detail"]),
-                created_at=row["created_at"],
+        return [_audit_row(row) for row in rows]
+
+    async def audit_log(self, *, table_id: int | None = None, guild_id: int | None = None, limit: int = 50) -> list[AuditRow]:
+        """Newest first: one table's audit, or a whole server's (tables in it and server-wide entries)."""
+        if table_id is not None:
+            rows = await self._fetchall(
+                "SELECT * FROM audit WHERE table_id = ? ORDER BY id DESC LIMIT ?", (table_id, limit)
             )
-            for row in rows
-        ]
+        else:
+            rows = await self._fetchall(
+                "SELECT * FROM audit WHERE guild_id = ? OR table_id IN (SELECT id FROM tables WHERE guild_id = ?)"
+                " ORDER BY id DESC LIMIT ?",
+                (guild_id, guild_id, limit),
+            )
+        return [_audit_row(row) for row in rows]
+
+    async def record_audit(
+        self, *, table_id: int | None, guild_id: int | None, actor_id: int | None, kind: str,
+        detail: dict[str, Any], now: float,
+    ) -> None:
+        async with self._transaction() as db:
+            await self._audit(db, table_id, guild_id, actor_id, kind, detail, now)
+
+    # -- play-by-post ---------------------------------------------------------------------------
+
+    async def set_table_fields(
+        self, table_id: int, *, actor_id: int | None, now: float, kind: str, detail: dict[str, Any] | None = None,
+        **fields: Any,
+    ) -> None:
+        """Update some of: paused, deadlines, moved_at, message_id, thread_id, host_id — audited as ``kind``."""
+        allowed = {"paused", "deadlines", "moved_at", "message_id", "thread_id", "host_id"}
+        unknown = set(fields) - allowed
+        if unknown:
+            raise StoreError(f"cannot set {sorted(unknown)}")
+        values = {k: (json.dumps(v) if k == "deadlines" else int(v) if k == "paused" else v) for k, v in fields.items()}
+        assignments = ", ".join(f"{name} = ?" for name in values)
+        async with self._transaction() as db:
+            await db.execute(
+                f"UPDATE tables SET {assignments}, updated_at = ? WHERE id = ?", (*values.values(), now, table_id)
+            )
+            if kind:
+                await self._audit(db, table_id, None, actor_id, kind, detail if detail is not None else fields, now)
+
+    async def bump_revision(self, table_id: int, *, now: float) -> None:
+        """Invalidate every posted board of a table (its buttons become outdated)."""
+        async with self._transaction() as db:
+            await db.execute("UPDATE tables SET revision = revision + 1, updated_at = ? WHERE id = ?", (now, table_id))
+
+    async def claim_notice(self, table_id: int, revision: int, seat: int, kind: str, *, now: float) -> bool:
+        """True the first time a (revision, seat, kind) notice is claimed, False ever after."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "INSERT OR IGNORE INTO notices (table_id, revision, seat, kind, created_at) VALUES (?, ?, ?, ?, ?)",
+                (table_id, revision, seat, kind, now),
+            )
+            return cursor.rowcount == 1
+
+    async def notices(self, table_id: int) -> list[tuple[int, int, str]]:
+        rows = await self._fetchall(
+            "SELECT revision, seat, kind FROM notices WHERE table_id = ? ORDER BY created_at, revision", (table_id,)
+        )
+        return [(row[0], row[1], row[2]) for row in rows]
+
+    # -- seats in play ---------------------------------------------------------------------------
+
+    async def replace_seat(
+        self, table_id: int, old_user_id: int, *, new_user_id: int, name: str, is_bot: bool,
+        actor_id: int, now: float, kind: str,
+    ) -> None:
+        """Give a seat to someone else (a substitute, a bot seat), keeping its number."""
+        try:
+            async with self._transaction() as db:
+                cursor = await db.execute(
+                    "UPDATE seats SET user_id = ?, name = ?, is_bot = ? WHERE table_id = ? AND user_id = ?",
+                    (new_user_id, name, int(is_bot), table_id, old_user_id),
+                )
+                if cursor.rowcount != 1:
+                    raise StoreError("That player is not seated at this table.")
+                await db.execute("UPDATE tables SET revision = revision + 1, updated_at = ? WHERE id = ?", (now, table_id))
+                await self._audit(
+                    db, table_id, None, actor_id, kind,
+                    {"from": old_user_id, "to": new_user_id, "name": name, "bot": is_bot}, now,
+                )
+        except sqlite3.IntegrityError:
+            raise StoreError("That user already has a seat at this table.") from None
+
+    # -- undo ---------------------------------------------------------------------------------
+
+    async def nearest_snapshot(self, table_id: int, at_most: int) -> tuple[int, str] | None:
+        row = await self._fetchone(
+            "SELECT position, state FROM snapshots WHERE table_id = ? AND position <= ? ORDER BY position DESC LIMIT 1",
+            (table_id, at_most),
+        )
+        return (row["position"], row["state"]) if row else None
+
+    async def undo_to(
+        self, table_id: int, *, target: int, state_json: str, actor_id: int, now: float, reason: str,
+    ) -> list[ActionRow]:
+        """Take the log back to ``target`` moves; the undone actions go to the audit, not away."""
+        async with self._transaction() as db:
+            async with db.execute(
+                "SELECT * FROM actions WHERE table_id = ? AND position > ? ORDER BY position", (table_id, target)
+            ) as cursor:
+                undone = [_action(row) for row in await cursor.fetchall()]
+            await db.execute("DELETE FROM actions WHERE table_id = ? AND position > ?", (table_id, target))
+            await db.execute("DELETE FROM snapshots WHERE table_id = ? AND position >= ?", (table_id, target))
+            await db.execute(
+                "INSERT INTO snapshots (table_id, position, state, created_at) VALUES (?, ?, ?, ?)",
+                (table_id, target, state_json, now),
+            )
+            await db.execute(
+                "UPDATE tables SET position = ?, revision = revision + 1, status = 'playing', updated_at = ?,"
+                " moved_at = ? WHERE id = ?",
+                (target, now, now, table_id),
+            )
+            detail = {
+                "reason": reason,
+                "to_position": target,
+                "undone": [
+                    {"position": a.position, "seat": a.seat, "user_id": a.user_id, "key": a.action_key}
+                    for a in undone
+                ],
+            }
+            await self._audit(db, table_id, None, actor_id, "undo", detail, now)
+        return undone
+
+    # -- requests (undo consent, substitutions) ---------------------------------------------------
+
+    async def create_request(
+        self, table_id: int, *, kind: str, revision: int, requested_by: int, data: dict[str, Any], now: float
+    ) -> int:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE requests SET status = 'expired' WHERE table_id = ? AND kind = ? AND status = 'open'",
+                (table_id, kind),
+            )
+            cursor = await db.execute(
+                "INSERT INTO requests (table_id, kind, revision, requested_by, data, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, kind, revision, requested_by, json.dumps(data), now),
+            )
+            await self._audit(db, table_id, None, requested_by, f"{kind}-requested", data, now)
+            return int(cursor.lastrowid or 0)
+
+    async def request(self, request_id: int) -> dict[str, Any] | None:
+        row = await self._fetchone("SELECT * FROM requests WHERE id = ?", (request_id,))
+        if row is None:
+            return None
+        return {
+            "id": row["id"], "table_id": row["table_id"], "kind": row["kind"], "revision": row["revision"],
+            "requested_by": row["requested_by"], "data": json.loads(row["data"]), "status": row["status"],
+            "created_at": row["created_at"],
+        }
+
+    async def update_request(self, request_id: int, *, data: dict[str, Any], status: str, actor_id: int, now: float) -> None:
+        async with self._transaction() as db:
+            await db.execute("UPDATE requests SET data = ?, status = ? WHERE id = ?", (json.dumps(data), status, request_id))
+            async with db.execute("SELECT table_id, kind FROM requests WHERE id = ?", (request_id,)) as cursor:
+                row = await cursor.fetchone()
+            if row is not None:
+                await self._audit(db, row[0], None, actor_id, f"{row[1]}-{status}" if status != "open" else f"{row[1]}-approved",
+                                  {"request": request_id}, now)
+
+    # -- settings -------------------------------------------------------------------------------
+
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        row = await self._fetchone("SELECT notify, away_until FROM user_settings WHERE user_id = ?", (user_id,))
+        return {"notify": row["notify"], "away_until": row["away_until"]} if row else {"notify": "mention", "away_until": None}
+
+    async def users_settings(self, user_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
+        wanted = list(user_ids)
+        if not wanted:
+            return {}
+        marks = ", ".join("?" for _ in wanted)
+        rows = await self._fetchall(f"SELECT * FROM user_settings WHERE user_id IN ({marks})", wanted)
+        found = {row["user_id"]: {"notify": row["notify"], "away_until": row["away_until"]} for row in rows}
+        return {u: found.get(u, {"notify": "mention", "away_until": None}) for u in wanted}
+
+    async def set_user_settings(self, user_id: int, *, now: float, **values: Any) -> None:
+        current = await self.user_settings(user_id)
+        current.update(values)
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, notify, away_until, updated_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify, away_until = excluded.away_until,"
+                " updated_at = excluded.updated_at",
+                (user_id, current["notify"], current["away_until"], now),
+            )
+
+    async def forget_user(self, user_id: int, *, now: float) -> int:
+        """Delete a user's settings; in finished games their seat becomes "Former player".
+
+        Returns how many finished seats were anonymised. Seats in open games stay (the game
+        needs its player); the audit keeps moderation records.
+        """
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
+            async with db.execute(
+                "SELECT table_id FROM seats WHERE user_id = ? AND table_id IN"
+                " (SELECT id FROM tables WHERE status IN ('over', 'cancelled'))",
+                (user_id,),
+            ) as cursor:
+                finished = [row[0] for row in await cursor.fetchall()]
+            for table_id in finished:
+                # A negative id that cannot belong to anyone, unique within the table.
+                await db.execute(
+                    "UPDATE seats SET user_id = -1 - (SELECT COUNT(*) FROM seats WHERE table_id = ? AND user_id < 0),"
+                    " name = 'Former player' WHERE table_id = ? AND user_id = ?",
+                    (table_id, table_id, user_id),
+                )
+                await db.execute("UPDATE actions SET user_id = NULL WHERE table_id = ? AND user_id = ?", (table_id, user_id))
+            await self._audit(db, None, None, None, "forget-me", {"seats": len(finished)}, now)
+        return len(finished)
+
+    async def channel_settings(self, channel_id: int) -> dict[str, Any]:
+        row = await self._fetchone("SELECT data FROM channel_settings WHERE channel_id = ?", (channel_id,))
+        return json.loads(row["data"]) if row else {}
+
+    async def set_channel_settings(self, channel_id: int, guild_id: int | None, data: dict[str, Any], *, actor_id: int, now: float) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO channel_settings (channel_id, guild_id, data, updated_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (channel_id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at",
+                (channel_id, guild_id, json.dumps(data), now),
+            )
+            await self._audit(db, None, guild_id, actor_id, "channel-settings", {"channel_id": channel_id, **data}, now)
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        row = await self._fetchone("SELECT data FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return json.loads(row["data"]) if row else {}
+
+    async def set_guild_settings(self, guild_id: int, data: dict[str, Any], *, actor_id: int, now: float) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, data, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at",
+                (guild_id, json.dumps(data), now),
+            )
+            await self._audit(db, None, guild_id, actor_id, "guild-settings", data, now)
+
+    # -- import ---------------------------------------------------------------------------------
+
+    async def import_table(
+        self, *, guild_id: int | None, channel_id: int, slug: str, options: dict[str, str], seed: int,
+        host_id: int, engine_version: int, seats: list[tuple[int, str, bool]],
+        actions: list[tuple[int, int | None, str, list[dict[str, Any]]]], snapshots: dict[int, str],
+        status: str, actor_id: int, now: float,
+    ) -> int:
+        """Create a whole table at once from a validated record: seats in order, log, snapshots."""
+        try:
+            async with self._transaction() as db:
+                cursor = await db.execute(
+                    "INSERT INTO tables (guild_id, channel_id, slug, options, seed, status, host_id, engine_version,"
+                    " position, revision, created_at, updated_at, moved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (guild_id, channel_id, slug, json.dumps(options), seed, status, host_id, engine_version,
+                     len(actions), len(actions), now, now, now),
+                )
+                table_id = int(cursor.lastrowid or 0)
+                for number, (user_id, name, is_bot) in enumerate(seats):
+                    await db.execute(
+                        "INSERT INTO seats (table_id, user_id, name, joined_at, seat, is_bot) VALUES (?, ?, ?, ?, ?, ?)",
+                        (table_id, user_id, name, now, number, int(is_bot)),
+                    )
+                for position, (seat, user_id, key, events) in enumerate(actions, start=1):
+                    await db.execute(
+                        "INSERT INTO actions (table_id, position, seat, user_id, action_key, events, created_at)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (table_id, position, seat, user_id, key, json.dumps(events), now),
+                    )
+                for position, state_json in snapshots.items():
+                    await db.execute(
+                        "INSERT INTO snapshots (table_id, position, state, created_at) VALUES (?, ?, ?, ?)",
+                        (table_id, position, state_json, now),
+                    )
+                await self._audit(db, table_id, guild_id, actor_id, "import", {"actions": len(actions)}, now)
+        except sqlite3.IntegrityError as error:
+            if "one_open_table_per_channel" in str(error) or "tables.channel_id" in str(error):
+                raise ChannelBusy("This channel already has an open table.") from None
+            raise
+        return table_id
+
+
+def _audit_row(row: sqlite3.Row) -> AuditRow:
+    return AuditRow(
+        id=row["id"],
+        table_id=row["table_id"],
+        guild_id=row["guild_id"],
+        actor_id=row["actor_id"],
+        kind=row["kind"],
+        detail=json.loads(row["detail"]),
+        created_at=row["created_at"],
+    )

@@ -87,6 +87,10 @@ class IllegalMove(TableError):
     pass
 
 
+class NotModerator(TableError):
+    pass
+
+
 # -- values returned to front ends ----------------------------------------------------------------
 
 
@@ -131,9 +135,25 @@ class Reply:
     text: str
     picture: bytes | None = None
     mentions: list[int] = field(default_factory=list)
+    """Users to ping in the channel (those who must act and want mentions)."""
+    direct: list[int] = field(default_factory=list)
+    """Users who must act and asked to be told by direct message instead."""
     turns: list[Turn] = field(default_factory=list)
     private: dict[int, Private] = field(default_factory=dict)
     status: str = "lobby"
+    request: Request | None = None
+    """Set when the reply asks people to approve something (an undo, a substitution)."""
+    lobby: bool = False
+    """True for lobby messages, which carry Join / Leave / Start / Add bot buttons."""
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """Something waiting for consent: the users who must say yes, with buttons for them."""
+
+    id: int
+    kind: str
+    waiting_for: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +166,7 @@ class TableSummary:
     players: list[str]
     waiting_for: list[str]
     since: float
+    waiting_user_ids: tuple[int, ...] = ()
 
 
 # -- the live table ---------------------------------------------------------------------------
@@ -260,7 +281,8 @@ class Tables:
 
     # -- loading -------------------------------------------------------------------------
 
-    def _lock(self, table_id: int) -> asyncio.Lock:
+    def lock(self, table_id: int) -> asyncio.Lock:
+        """The lock that serialises every change to one table."""
         return self._locks.setdefault(table_id, asyncio.Lock())
 
     async def load(self, table_id: int) -> LiveTable:
@@ -285,7 +307,7 @@ class Tables:
         self._live[table_id] = live
         return live
 
-    async def _refresh_row(self, live: LiveTable) -> None:
+    async def refresh(self, live: LiveTable) -> None:
         row = await self.store.table(live.id)
         if row is not None:
             live.row = row
@@ -297,7 +319,7 @@ class Tables:
             raise NoTable("There is no open table in this channel. Start one with /game new.")
         return row.id
 
-    async def _latest_id_in(self, channel_id: int) -> int:
+    async def latest_id_in(self, channel_id: int) -> int:
         row = await self.store.latest_table_in(channel_id)
         if row is None:
             raise NoTable("No game has been played in this channel yet. Start one with /game new.")
@@ -320,8 +342,12 @@ class Tables:
             resolved = game.resolve_options(options or {})
         except (UnknownGame, BadOptions) as error:
             raise LobbyError(str(error)) from None
+        channel = await self.store.channel_settings(channel_id)
+        if channel.get("games") and game.slug not in channel["games"]:
+            raise LobbyError(f"This channel is for {', '.join(channel['games'])}; {game.title} is played elsewhere.")
         try:
             table_id = await self.store.create_table(
+                deadlines=channel.get("deadlines") or {},
                 guild_id=guild_id,
                 channel_id=channel_id,
                 slug=game.slug,
@@ -350,12 +376,12 @@ class Tables:
         ]
         if opts:
             lines.append(f"Options: {opts}")
-        lines.append("Join with /game join; the host starts with /game start.")
-        return Reply(live.id, live.position, live.revision, "\n".join(lines), status=live.row.status)
+        lines.append("Join with the button below or /game join; the host starts the game.")
+        return Reply(live.id, live.position, live.revision, "\n".join(lines), status=live.row.status, lobby=True)
 
     async def join(self, *, channel_id: int, user: User) -> Reply:
         table_id = await self.table_id_in(channel_id)
-        async with self._lock(table_id):
+        async with self.lock(table_id):
             live = await self.load(table_id)
             if live.row.status != "lobby":
                 raise LobbyError("This game has already started; wait for the next one.")
@@ -367,12 +393,12 @@ class Tables:
                 await self.store.add_seat(table_id, user.id, user.name, now=self.clock(), is_bot=user.is_bot)
             except StoreError as error:
                 raise LobbyError(str(error)) from None
-            await self._refresh_row(live)
+            await self.refresh(live)
             return self._lobby_reply(live, f"{user.name} joined.")
 
     async def leave(self, *, channel_id: int, user: User) -> Reply:
         table_id = await self.table_id_in(channel_id)
-        async with self._lock(table_id):
+        async with self.lock(table_id):
             live = await self.load(table_id)
             if not live.is_seated(user.id):
                 raise NotSeated("You are not seated at this table.")
@@ -381,12 +407,12 @@ class Tables:
             if user.id == live.row.host_id:
                 raise LobbyError("You are the host: cancel the table with /game cancel instead.")
             await self.store.remove_seat(table_id, user.id, actor_id=user.id, now=self.clock())
-            await self._refresh_row(live)
+            await self.refresh(live)
             return self._lobby_reply(live, f"{user.name} left.")
 
     async def start(self, *, channel_id: int, user: User) -> Reply:
         table_id = await self.table_id_in(channel_id)
-        async with self._lock(table_id):
+        async with self.lock(table_id):
             live = await self.load(table_id)
             if live.row.status != "lobby":
                 raise LobbyError("This game has already started.")
@@ -405,18 +431,19 @@ class Tables:
             state_json = json.dumps(state)
             await self.store.start_table(table_id, order, state_json, actor_id=user.id, now=self.clock())
             live.state, live.state_json = state, state_json
-            await self._refresh_row(live)
+            await self.refresh(live)
             order_text = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(live.names))
-            return await self._play_reply(live, [f"{game.title} begins. Seats: {order_text}."])
+            events = await self.run_bots(live)
+            return await self.play_reply(live, [f"{game.title} begins. Seats: {order_text}."], events=events)
 
     async def cancel(self, *, channel_id: int, user: User, moderator: bool = False) -> Reply:
         table_id = await self.table_id_in(channel_id)
-        async with self._lock(table_id):
+        async with self.lock(table_id):
             live = await self.load(table_id)
             if user.id != live.row.host_id and not moderator:
                 raise NotHost("Only the host or a moderator can cancel this table.")
             await self.store.set_status(table_id, "cancelled", actor_id=user.id, now=self.clock())
-            await self._refresh_row(live)
+            await self.refresh(live)
             return Reply(
                 table_id, live.position, live.revision, f"{user.name} cancelled the {live.game.title} table.",
                 status="cancelled",
@@ -433,67 +460,105 @@ class Tables:
         table_id: int | None = None,
         expected_revision: int | None = None,
     ) -> Reply:
-        """Play ``move`` (a key or free text) for ``user``; committed before this returns."""
+        """Play ``move`` (a key or free text) for ``user``; committed before this returns.
+
+        Bot seats whose turn follows play at once; their moves are part of the reply.
+        """
         if table_id is None:
             if channel_id is None:
                 raise ValueError("act() needs a channel_id or a table_id")
             table_id = await self.table_id_in(channel_id)
-        async with self._lock(table_id):
+        async with self.lock(table_id):
             live = await self.load(table_id)
-            if live.row.status == "lobby":
-                raise GameNotRunning("The game has not started yet.")
-            if live.row.status != "playing" or live.state is None or live.state_json is None:
-                raise GameNotRunning(f"This {live.game.title} game is {live.row.status}.")
+            self.check_running(live)
             seat = live.seat_of(user.id)
             if seat is None:
                 raise NotSeated("You are not seated at this table.")
             if expected_revision is not None and expected_revision != live.revision:
                 raise StaleBoard("This board is out of date — here is the current one.", live.revision)
-            game = live.game
-            prompts = game.prompts(live.state)
+            assert live.state is not None
+            prompts = live.game.prompts(live.state)
             mine = [prompt for prompt in prompts if prompt.seat == seat]
             if not mine:
                 waiting = ", ".join(sorted({live.names[p.seat] for p in prompts}))
                 raise NotYourTurn(f"It is not your turn: waiting for {waiting}.")
             action = resolve_move(move, [action for prompt in mine for action in prompt.actions])
-            state = json.loads(live.state_json)
-            try:
-                events = game.apply(state, seat, action.key)
-            except IllegalAction as error:
-                raise IllegalMove(name_seats(str(error), live.names)) from None
-            outcome = game.outcome(state)
-            status = "over" if outcome is not None else "playing"
-            state_json = json.dumps(state)
-            position = live.position + 1
-            try:
-                await self.store.record_action(
-                    table_id,
-                    position=position,
-                    seat=seat,
-                    user_id=user.id,
-                    action_key=action.key,
-                    events=[_event_json(event) for event in events],
-                    state_json=state_json,
-                    status=status,
-                    now=self.clock(),
-                )
-            except PositionConflict:
-                self.forget(table_id)
-                raise StaleBoard("The table moved on while you were deciding — try again.", live.revision) from None
-            live.state, live.state_json = state, state_json
-            live.row = replace(
-                live.row, position=position, revision=live.revision + 1, status=status, updated_at=self.clock()
-            )
-            lines = [name_seats(e.text, live.names) for e in events if e.visible_to is None]
-            return await self._play_reply(live, lines, events=events)
+            events = await self.commit_move(live, seat, user.id, action.key)
+            events += await self.run_bots(live)
+            return await self.play_reply(live, events=events)
 
-    async def _play_reply(self, live: LiveTable, lines: list[str], *, events: list[Event] | None = None) -> Reply:
+    def check_running(self, live: LiveTable) -> None:
+        if live.row.status == "lobby":
+            raise GameNotRunning("The game has not started yet.")
+        if live.row.status != "playing" or live.state is None or live.state_json is None:
+            raise GameNotRunning(f"This {live.game.title} game is {live.row.status}.")
+        if live.row.paused:
+            raise GameNotRunning("A moderator has paused this game; it resumes with /admin resume.")
+
+    async def commit_move(self, live: LiveTable, seat: int, user_id: int | None, key: str) -> list[Event]:
+        """Apply ``key`` for ``seat`` to a copy of the state and commit it; then adopt the copy.
+
+        The only way a move reaches the store: players, bot seats, timeouts and moderators
+        all come through here. Call with the table's lock held.
+        """
+        assert live.state_json is not None
+        state = json.loads(live.state_json)
+        try:
+            events = live.game.apply(state, seat, key)
+        except IllegalAction as error:
+            raise IllegalMove(name_seats(str(error), live.names)) from None
+        status = "over" if live.game.outcome(state) is not None else "playing"
+        state_json = json.dumps(state)
+        position = live.position + 1
+        now = self.clock()
+        try:
+            await self.store.record_action(
+                live.id,
+                position=position,
+                seat=seat,
+                user_id=user_id,
+                action_key=key,
+                events=[event_json(event) for event in events],
+                state_json=state_json,
+                status=status,
+                now=now,
+            )
+        except PositionConflict:
+            self.forget(live.id)
+            raise StaleBoard("The table moved on while you were deciding — try again.", live.revision) from None
+        live.state, live.state_json = state, state_json
+        live.row = replace(
+            live.row, position=position, revision=live.revision + 1, status=status, updated_at=now, moved_at=now
+        )
+        return events
+
+    async def run_bots(self, live: LiveTable) -> list[Event]:
+        """Let bot seats play while a bot must decide (all bots of a simultaneous prompt first)."""
+        events: list[Event] = []
+        for _ in range(live.game.max_actions(len(live.seats))):
+            if live.row.status != "playing" or live.row.paused or live.state_json is None:
+                break
+            state = json.loads(live.state_json)
+            waiting = [p for p in live.game.prompts(state) if live.user_at(p.seat).is_bot]
+            if not waiting:
+                break
+            seat = waiting[0].seat
+            # Seeded by table and position: a bot's choices replay the same way.
+            chooser = random.Random(f"{live.row.seed}:{live.position}:{seat}")
+            key = live.game.agent(state, seat, chooser)
+            events += await self.commit_move(live, seat, live.user_at(seat).user_id, key)
+        return events
+
+    async def play_reply(self, live: LiveTable, lines: list[str] | None = None, *, events: list[Event] | None = None) -> Reply:
         assert live.state is not None
-        game, state = live.game, live.state
+        lines = list(lines or [])
+        lines += [name_seats(e.text, live.names) for e in events or [] if e.visible_to is None]
         turns = self.turns(live)
-        outcome = game.outcome(state)
+        outcome = live.game.outcome(live.state)
         if outcome is not None:
             lines.append(describe_outcome(outcome, live.names))
+        elif live.row.paused:
+            lines.append("The game is paused.")
         elif turns:
             lines.append(_whose_turn(turns))
         private: dict[int, Private] = {}
@@ -504,13 +569,16 @@ class Tables:
                 previous = private.get(owner)
                 private[owner] = Private(f"{previous.text}\n{text}" if previous else text)
         picture = await self._picture(live) if self.render else None
+        humans = sorted({turn.user_id for turn in turns if not live.user_at(turn.seat).is_bot})
+        settings = await self.store.users_settings(humans)
         return Reply(
             table_id=live.id,
             position=live.position,
             revision=live.revision,
             text="\n".join(line for line in lines if line),
             picture=picture,
-            mentions=sorted({turn.user_id for turn in turns if not live.user_at(turn.seat).is_bot}),
+            mentions=[u for u in humans if settings[u]["notify"] == "mention"],
+            direct=[u for u in humans if settings[u]["notify"] == "dm"],
             turns=turns,
             private=private,
             status=live.row.status,
@@ -556,6 +624,139 @@ class Tables:
             log.exception("drawing table %s at position %s failed", live.id, live.position)
             return None
 
+    # -- bot seats and lobby management ----------------------------------------------------
+
+    async def add_bot(self, *, channel_id: int, user: User, moderator: bool = False) -> Reply:
+        """The host (or a moderator) seats a bot player in the lobby."""
+        table_id = await self.table_id_in(channel_id)
+        async with self.lock(table_id):
+            live = await self.load(table_id)
+            if live.row.status != "lobby":
+                raise LobbyError("Bots can only be added before the game starts.")
+            if user.id != live.row.host_id and not moderator:
+                raise NotHost("Only the host can add bot players.")
+            if len(live.seats) >= live.game.max_players:
+                raise LobbyError(f"The table is full ({live.game.max_players} players).")
+            # Bot users get negative ids: they can never collide with a platform user.
+            bot_id = min([seat.user_id for seat in live.seats if seat.user_id < 0], default=0) - 1
+            name = f"Bot {-bot_id}"
+            await self.store.add_seat(table_id, bot_id, name, now=self.clock(), is_bot=True)
+            await self.refresh(live)
+            return self._lobby_reply(live, f"{user.name} added {name} (a bot player).")
+
+    async def remove_player(self, *, channel_id: int, user: User, target: int, moderator: bool = False) -> Reply:
+        """The host (or a moderator) removes someone from the lobby."""
+        table_id = await self.table_id_in(channel_id)
+        async with self.lock(table_id):
+            live = await self.load(table_id)
+            if live.row.status != "lobby":
+                raise LobbyError("The game has started: a moderator can /admin kick or /admin substitute instead.")
+            if user.id != live.row.host_id and not moderator:
+                raise NotHost("Only the host or a moderator can remove players from the lobby.")
+            if target == live.row.host_id:
+                raise LobbyError("The host cannot be removed; cancel the table instead.")
+            seat = next((seat for seat in live.seats if seat.user_id == target), None)
+            if seat is None:
+                raise NotSeated("That player is not in this lobby.")
+            await self.store.remove_seat(table_id, target, actor_id=user.id, now=self.clock())
+            await self.refresh(live)
+            return self._lobby_reply(live, f"{user.name} removed {seat.name} from the lobby.")
+
+    # -- undo -----------------------------------------------------------------------------
+
+    async def undo(self, *, channel_id: int, user: User, moderator: bool = False) -> Reply:
+        """Take back the caller's last move.
+
+        Free when nobody has acted since and it revealed nothing; otherwise everyone affected
+        must approve (a :class:`Request` with buttons), unless a moderator forces it.
+        """
+        table_id = await self.table_id_in(channel_id)
+        async with self.lock(table_id):
+            live = await self.load(table_id)
+            self.check_running(live)
+            actions = await self.store.actions(table_id)
+            mine = next((a for a in reversed(actions) if a.user_id == user.id), None)
+            if mine is None and moderator and actions:
+                mine = actions[-1]  # a moderator who is not playing undoes the last move
+            if mine is None:
+                raise IllegalMove("You have no move in this game to take back.")
+            since = [a for a in actions if a.position > mine.position]
+            revealed = any(event.get("reveals") for a in [mine, *since] for event in a.events)
+            humans = {seat.user_id for seat in live.seats if not seat.is_bot}
+            affected = {a.user_id for a in since if a.user_id in humans} - {user.id}
+            if revealed:
+                affected |= humans - {user.id}  # everyone saw what was revealed
+            if revealed and not affected and not moderator:
+                # Nobody else can consent (only bots play against you): a reveal is final.
+                raise IllegalMove("That move revealed hidden information; only a moderator can take it back.")
+            if not affected or moderator:
+                forced = " (forced by a moderator)" if affected else ""
+                return await self._undo_to(live, mine.position - 1, user, f"{user.name} took back a move{forced}.")
+            request_id = await self.store.create_request(
+                table_id, kind="undo", revision=live.revision, requested_by=user.id,
+                data={"target": mine.position - 1, "waiting": sorted(affected), "approved": []}, now=self.clock(),
+            )
+            names = ", ".join(seat.name for seat in live.seats if seat.user_id in affected)
+            why = "it revealed hidden information" if revealed else "others have moved since"
+            return Reply(
+                live.id, live.position, live.revision,
+                f"{user.name} asks to take back their last move ({why}). {names}: approve or refuse.",
+                mentions=sorted(affected), status=live.row.status,
+                request=Request(request_id, "undo", tuple(sorted(affected))),
+            )
+
+    async def answer_request(self, *, request_id: int, user: User, approve: bool) -> Reply:
+        """A yes or no to an undo request; the last yes performs the undo."""
+        request = await self.store.request(request_id)
+        if request is None or request["kind"] != "undo":
+            raise TableError("That request no longer exists.")
+        async with self.lock(request["table_id"]):
+            live = await self.load(request["table_id"])
+            data = request["data"]
+            if request["status"] != "open":
+                raise TableError("That request has already been settled.")
+            if request["revision"] != live.revision:
+                await self.store.update_request(request_id, data=data, status="expired", actor_id=user.id, now=self.clock())
+                raise StaleBoard("The game has moved on since this undo was asked for; ask again.", live.revision)
+            if user.id not in data["waiting"]:
+                raise TableError("Your approval is not needed for this undo.")
+            if not approve:
+                await self.store.update_request(request_id, data=data, status="refused", actor_id=user.id, now=self.clock())
+                return Reply(live.id, live.position, live.revision, f"{user.name} refused the undo; the move stands.",
+                             status=live.row.status)
+            data["waiting"].remove(user.id)
+            data["approved"].append(user.id)
+            if data["waiting"]:
+                await self.store.update_request(request_id, data=data, status="open", actor_id=user.id, now=self.clock())
+                waiting = ", ".join(seat.name for seat in live.seats if seat.user_id in data["waiting"])
+                return Reply(live.id, live.position, live.revision, f"{user.name} approved the undo; waiting for {waiting}.",
+                             status=live.row.status, request=Request(request_id, "undo", tuple(data["waiting"])))
+            await self.store.update_request(request_id, data=data, status="done", actor_id=user.id, now=self.clock())
+            asker = next((seat.name for seat in live.seats if seat.user_id == request["requested_by"]), "A player")
+            return await self._undo_to(live, data["target"], user, f"Everyone agreed: {asker}'s move is taken back.")
+
+    async def _undo_to(self, live: LiveTable, target: int, actor: User, headline: str) -> Reply:
+        """Rebuild the state at ``target`` from the nearest snapshot and the log, then commit."""
+        snapshot = await self.store.nearest_snapshot(live.id, target)
+        if snapshot is None:
+            raise TableError("This game's history is incomplete; it cannot be undone.")
+        position, state_json = snapshot
+        state = json.loads(state_json)
+        for action in await self.store.actions(live.id, after=position, limit=target - position):
+            live.game.apply(state, action.seat, action.action_key)
+        new_json = json.dumps(state)
+        undone = await self.store.undo_to(
+            live.id, target=target, state_json=new_json, actor_id=actor.id, now=self.clock(), reason=headline
+        )
+        self.forget(live.id)
+        live = await self.load(live.id)
+        lines = [headline, f"Undone: {len(undone)} move{'s' if len(undone) != 1 else ''}; back to move {target}."]
+        return await self.play_reply(live, lines)
+
+    async def mine(self, *, guild_id: int | None, user: User) -> list[TableSummary]:
+        """Tables in this server where ``user`` must act now."""
+        return [s for s in await self.list_open(guild_id=guild_id) if user.id in s.waiting_user_ids]
+
     # -- reading ----------------------------------------------------------------------------
 
     async def moves(self, *, channel_id: int, user: User) -> list[Action]:
@@ -569,7 +770,7 @@ class Tables:
 
     async def status(self, *, channel_id: int) -> Reply:
         """The table of this channel (or the last one played here) with its picture."""
-        table_id = await self._latest_id_in(channel_id)
+        table_id = await self.latest_id_in(channel_id)
         return await self.status_of(table_id)
 
     async def status_of(self, table_id: int) -> Reply:
@@ -584,14 +785,14 @@ class Tables:
         lines.append("Seats: " + ", ".join(f"{i + 1}. {name}" for i, name in enumerate(live.names)))
         if live.row.status == "cancelled":
             lines.append("This table was cancelled.")
-        return await self._play_reply(live, lines)
+        return await self.play_reply(live, lines)
 
     async def board(self, *, channel_id: int) -> Reply:
         return await self.status(channel_id=channel_id)
 
     async def private_view(self, *, channel_id: int, user: User) -> Private:
         """What only ``user`` may see at this table: their view as text and picture."""
-        table_id = await self._latest_id_in(channel_id)
+        table_id = await self.latest_id_in(channel_id)
         live = await self.load(table_id)
         if not live.is_seated(user.id):
             raise NotSeated("You are not seated at this table.")
@@ -612,7 +813,7 @@ class Tables:
         return Private(text=text, picture=picture)
 
     async def history(self, *, channel_id: int, last: int = 20) -> str:
-        table_id = await self._latest_id_in(channel_id)
+        table_id = await self.latest_id_in(channel_id)
         live = await self.load(table_id)
         rows = await self.store.recent_actions(table_id, last)
         if not rows:
@@ -628,7 +829,8 @@ class Tables:
         summaries = []
         for row in await self.store.tables(guild_id=guild_id):
             live = await self.load(row.id)
-            waiting = sorted({turn.name for turn in self.turns(live)})
+            turns = self.turns(live)
+            waiting = sorted({turn.name for turn in turns})
             summaries.append(
                 TableSummary(
                     table_id=row.id,
@@ -638,13 +840,14 @@ class Tables:
                     status=live.row.status,
                     players=live.names,
                     waiting_for=waiting,
-                    since=live.row.updated_at,
+                    since=live.row.moved_at or live.row.updated_at,
+                    waiting_user_ids=tuple(sorted({turn.user_id for turn in turns})),
                 )
             )
         return summaries
 
 
-def _event_json(event: Event) -> dict[str, Any]:
+def event_json(event: Event) -> dict[str, Any]:
     data: dict[str, Any] = {"text": event.text}
     if event.reveals:
         data["reveals"] = True

@@ -1,0 +1,242 @@
+"""Moderator tools on the session layer: pause, resume, kick, substitute, skip, settings, audit.
+
+Every method takes ``moderator`` — whether the front end found the caller to be a moderator
+(Manage Channels, or the server's game-master role) — and refuses with :class:`NotModerator`
+when it is false. Every action is written to the audit with who, when and what.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import UnknownGame, get_game
+from bot.playbypost import PlayByPost, check_deadlines
+from bot.store import AuditRow
+from bot.tables import (
+    GameNotRunning,
+    NotModerator,
+    NotSeated,
+    Reply,
+    Request,
+    StaleBoard,
+    TableError,
+    Tables,
+    User,
+)
+
+POSTING = ("new", "edit")
+
+
+def _require(moderator: bool, what: str) -> None:
+    if not moderator:
+        raise NotModerator(f"Only moderators (Manage Channels or the game-master role) can {what}.")
+
+
+class Moderation:
+    def __init__(self, tables: Tables, pbp: PlayByPost) -> None:
+        self.tables = tables
+        self.pbp = pbp
+        self.store = tables.store
+
+    def _now(self) -> float:
+        return self.tables.clock()
+
+    async def cancel(self, *, channel_id: int, user: User, moderator: bool) -> Reply:
+        _require(moderator, "cancel a table with /admin")
+        return await self.tables.cancel(channel_id=channel_id, user=user, moderator=True)
+
+    async def pause(self, *, channel_id: int, user: User, moderator: bool, paused: bool) -> Reply:
+        _require(moderator, "pause or resume games")
+        table_id = await self.tables.table_id_in(channel_id)
+        async with self.tables.lock(table_id):
+            live = await self.tables.load(table_id)
+            if live.row.status != "playing":
+                raise GameNotRunning("Only a game in play can be paused or resumed.")
+            if live.row.paused == paused:
+                raise TableError(f"The game is already {'paused' if paused else 'running'}.")
+            fields: dict[str, Any] = {"paused": paused}
+            if not paused:
+                fields["moved_at"] = self._now()  # deadlines start afresh after a pause
+            await self.store.set_table_fields(table_id, actor_id=user.id, now=self._now(),
+                                              kind="pause" if paused else "resume", detail={}, **fields)
+            await self.store.bump_revision(table_id, now=self._now())
+            await self.tables.refresh(live)
+            verb = "paused" if paused else "resumed"
+            return await self.tables.play_reply(live, [f"{user.name} {verb} the game."])
+
+    async def kick(self, *, channel_id: int, user: User, moderator: bool, target: User) -> Reply:
+        """Remove a player: from a lobby, or in play their seat becomes a bot seat."""
+        _require(moderator, "remove players")
+        table_id = await self.tables.table_id_in(channel_id)
+        live = await self.tables.load(table_id)
+        if live.row.status == "lobby":
+            return await self.tables.remove_player(channel_id=channel_id, user=user, target=target.id, moderator=True)
+        async with self.tables.lock(table_id):
+            live = await self.tables.load(table_id)
+            seat = next((s for s in live.seats if s.user_id == target.id), None)
+            if seat is None:
+                raise NotSeated(f"{target.name} is not seated at this table.")
+            bot_id = min([s.user_id for s in live.seats if s.user_id < 0], default=0) - 1
+            await self.store.replace_seat(table_id, target.id, new_user_id=bot_id, name=f"Bot (for {seat.name})",
+                                          is_bot=True, actor_id=user.id, now=self._now(), kind="kick")
+            await self.tables.refresh(live)
+            events = await self.tables.run_bots(live)
+            return await self.tables.play_reply(
+                live, [f"{user.name} removed {seat.name}; a bot plays their seat from now on."], events=events
+            )
+
+    async def substitute(self, *, channel_id: int, user: User, moderator: bool, target: User, new: User) -> Reply:
+        """Offer ``target``'s seat to ``new``, who accepts with a button."""
+        _require(moderator, "substitute players")
+        table_id = await self.tables.table_id_in(channel_id)
+        live = await self.tables.load(table_id)
+        if live.row.status != "playing":
+            raise GameNotRunning("Substitutes are for games in play; in a lobby, players just join or leave.")
+        seat = next((s for s in live.seats if s.user_id == target.id), None)
+        if seat is None:
+            raise NotSeated(f"{target.name} is not seated at this table.")
+        if live.is_seated(new.id):
+            raise TableError(f"{new.name} already plays at this table.")
+        request_id = await self.store.create_request(
+            table_id, kind="substitute", revision=live.revision, requested_by=user.id,
+            data={"from": target.id, "from_name": seat.name, "to": new.id, "to_name": new.name, "waiting": [new.id]},
+            now=self._now(),
+        )
+        return Reply(
+            table_id, live.position, live.revision,
+            f"{user.name} asks {new.name} to take over {seat.name}'s seat. {new.name}: accept or decline.",
+            mentions=[new.id], status=live.row.status, request=Request(request_id, "substitute", (new.id,)),
+        )
+
+    async def answer_substitute(self, *, request_id: int, user: User, accept: bool) -> Reply:
+        request = await self.store.request(request_id)
+        if request is None or request["kind"] != "substitute":
+            raise TableError("That request no longer exists.")
+        data = request["data"]
+        if user.id != data["to"]:
+            raise TableError("This seat was offered to someone else.")
+        if request["status"] != "open":
+            raise TableError("That request has already been settled.")
+        table_id = request["table_id"]
+        async with self.tables.lock(table_id):
+            live = await self.tables.load(table_id)
+            if live.row.status != "playing":
+                raise GameNotRunning("That game is no longer in play.")
+            if not accept:
+                await self.store.update_request(request_id, data=data, status="refused", actor_id=user.id, now=self._now())
+                return Reply(table_id, live.position, live.revision, f"{user.name} declined the seat.", status=live.row.status)
+            if not any(s.user_id == data["from"] for s in live.seats):
+                await self.store.update_request(request_id, data=data, status="expired", actor_id=user.id, now=self._now())
+                raise StaleBoard("That seat has changed hands since; ask a moderator again.", live.revision)
+            await self.store.replace_seat(table_id, data["from"], new_user_id=user.id, name=user.name, is_bot=False,
+                                          actor_id=user.id, now=self._now(), kind="substitute")
+            await self.store.update_request(request_id, data=data, status="done", actor_id=user.id, now=self._now())
+            await self.tables.refresh(live)
+            return await self.tables.play_reply(live, [f"{user.name} takes over {data['from_name']}'s seat."])
+
+    async def skip(self, *, channel_id: int, user: User, moderator: bool) -> Reply:
+        """Move the game on for everyone it waits for: a pass where the game has one, else a bot move."""
+        _require(moderator, "skip a player's turn")
+        table_id = await self.tables.table_id_in(channel_id)
+        async with self.tables.lock(table_id):
+            live = await self.tables.load(table_id)
+            self.tables.check_running(live)
+            turns = self.tables.turns(live)
+            lines, events = [], []
+            for turn in turns:
+                key, how = self.pbp.fallback_move(live, turn.seat, prefer_pass=True)
+                events += await self.tables.commit_move(live, turn.seat, None, key)
+                lines.append(f"{user.name} skipped {turn.name}: {how}.")
+                if live.row.status != "playing":
+                    break
+            await self.store.record_audit(table_id=table_id, guild_id=None, actor_id=user.id, kind="skip",
+                                          detail={"seats": [t.seat for t in turns]}, now=self._now())
+            events += await self.tables.run_bots(live)
+            return await self.tables.play_reply(live, lines, events=events)
+
+    async def transfer_host(self, *, channel_id: int, user: User, moderator: bool, new_host: User) -> str:
+        _require(moderator, "transfer the host role")
+        table_id = await self.tables.table_id_in(channel_id)
+        live = await self.tables.load(table_id)
+        if not live.is_seated(new_host.id):
+            raise NotSeated(f"{new_host.name} is not seated at this table.")
+        await self.store.set_table_fields(table_id, actor_id=user.id, now=self._now(), kind="host",
+                                          detail={"to": new_host.id}, host_id=new_host.id)
+        await self.tables.refresh(live)
+        return f"{new_host.name} is now the host of this table."
+
+    async def set_deadlines(self, *, channel_id: int, user: User, moderator: bool, reminder_hours: float | None,
+                            timeout_hours: float | None, policy: str) -> str:
+        _require(moderator, "set deadlines with /admin")
+        return await self.pbp.set_deadlines(channel_id=channel_id, user=user, moderator=True,
+                                            reminder_hours=reminder_hours, timeout_hours=timeout_hours, policy=policy)
+
+    async def channel_settings(
+        self, *, channel_id: int, guild_id: int | None, user: User, moderator: bool, **changes: Any
+    ) -> str:
+        """Change this channel's settings; with no changes, describe them."""
+        current = await self.store.channel_settings(channel_id)
+        if not any(value is not None for value in changes.values()):
+            return describe_channel(current)
+        _require(moderator, "change channel settings")
+        updated = dict(current)
+        if changes.get("games") is not None:
+            names = [g.strip().lower() for g in str(changes["games"]).replace(",", " ").split() if g.strip()]
+            if names == ["all"]:
+                updated.pop("games", None)
+            else:
+                for slug in names:
+                    try:
+                        get_game(slug)
+                    except UnknownGame as error:
+                        raise TableError(str(error)) from None
+                updated["games"] = names
+        if changes.get("posting") is not None:
+            if changes["posting"] not in POSTING:
+                raise TableError("Posting is 'new' (a message per move) or 'edit' (one live message per table).")
+            updated["posting"] = changes["posting"]
+        if changes.get("threads") is not None:
+            updated["threads"] = bool(changes["threads"])
+        if changes.get("lobby_days") is not None:
+            days = float(changes["lobby_days"])
+            if not 0 < days <= 60:
+                raise TableError("Lobbies expire after 1 hour to 60 days.")
+            updated["lobby_days"] = days
+        if any(changes.get(k) is not None for k in ("reminder_hours", "timeout_hours", "policy")):
+            deadlines = check_deadlines(changes.get("reminder_hours"), changes.get("timeout_hours"),
+                                        changes.get("policy") or "none")
+            updated["deadlines"] = deadlines.to_json()
+        await self.store.set_channel_settings(channel_id, guild_id, updated, actor_id=user.id, now=self._now())
+        return "Saved. " + describe_channel(updated)
+
+    async def set_role(self, *, guild_id: int, user: User, moderator: bool, role_id: int | None, role_name: str) -> str:
+        _require(moderator, "choose the game-master role")
+        settings = await self.store.guild_settings(guild_id)
+        if role_id is None:
+            settings.pop("role_id", None)
+            text = "No game-master role: moderators are members with Manage Channels."
+        else:
+            settings["role_id"] = role_id
+            text = f"Members with the {role_name} role can now moderate games."
+        await self.store.set_guild_settings(guild_id, settings, actor_id=user.id, now=self._now())
+        return text
+
+    async def log(self, *, channel_id: int, guild_id: int | None, moderator: bool, limit: int = 25) -> list[AuditRow]:
+        _require(moderator, "read the audit log")
+        row = await self.store.latest_table_in(channel_id)
+        if row is not None:
+            return await self.store.audit_log(table_id=row.id, limit=limit)
+        return await self.store.audit_log(guild_id=guild_id, limit=limit)
+
+
+def describe_channel(settings: dict[str, Any]) -> str:
+    from bot.playbypost import DEFAULT_LOBBY_DAYS, Deadlines
+
+    games = ", ".join(settings["games"]) if settings.get("games") else "all"
+    return (
+        f"Games allowed: {games}. Posting: {settings.get('posting', 'new')} "
+        f"({'one live message per table' if settings.get('posting') == 'edit' else 'a new message per move'}). "
+        f"Threads: {'a thread per table' if settings.get('threads') else 'one table in the channel'}. "
+        f"Lobbies expire after {settings.get('lobby_days', DEFAULT_LOBBY_DAYS):g} days. "
+        f"Default deadlines: {Deadlines.from_json(settings.get('deadlines') or {}).describe()}."
+    )

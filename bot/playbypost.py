@@ -1,0 +1,332 @@
+"""Play-by-post: personal settings, deadlines and their scheduler, lobby expiry, records.
+
+Everything here works on the session layer (:class:`bot.tables.Tables`) and the store; no
+timer lives only in memory. :meth:`PlayByPost.run_due` is what a scheduler calls: it reads
+from SQLite what has fallen due at ``now`` and handles each deadline exactly once (a notice
+row per board revision, seat and kind), so a restart neither loses nor repeats one. After
+downtime, a table whose timeout is due gets its timeout only (its reminder is moot), and each
+table produces at most one message per run.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from bot.records import BadRecord, build_record, check_record, parse_record
+from bot.store import SNAPSHOT_EVERY, ChannelBusy
+from bot.tables import (
+    GameNotRunning,
+    LiveTable,
+    LobbyError,
+    NotHost,
+    NotModerator,
+    Reply,
+    TableError,
+    Tables,
+    User,
+    event_json,
+)
+
+HOUR = 3600.0
+DAY = 24 * HOUR
+POLICIES = ("none", "skip", "auto", "replace")
+NOTIFY = ("mention", "dm", "off")
+DEFAULT_LOBBY_DAYS = 7.0
+
+
+@dataclass(frozen=True, slots=True)
+class Deadlines:
+    """A table's clock: a reminder after ``reminder_hours``, the policy after ``timeout_hours``."""
+
+    reminder_hours: float | None = None
+    timeout_hours: float | None = None
+    policy: str = "none"
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Deadlines:
+        return cls(data.get("reminder_hours"), data.get("timeout_hours"), data.get("policy", "none"))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"reminder_hours": self.reminder_hours, "timeout_hours": self.timeout_hours, "policy": self.policy}
+
+    def describe(self) -> str:
+        if self.reminder_hours is None and self.timeout_hours is None:
+            return "no deadlines"
+        parts = []
+        if self.reminder_hours is not None:
+            parts.append(f"reminder after {self.reminder_hours:g} h")
+        if self.timeout_hours is not None:
+            parts.append(f"after {self.timeout_hours:g} h: {self.policy}")
+        return ", ".join(parts)
+
+
+def check_deadlines(reminder_hours: float | None, timeout_hours: float | None, policy: str) -> Deadlines:
+    if policy not in POLICIES:
+        raise TableError(f"The timeout policy must be one of {', '.join(POLICIES)}, not {policy!r}.")
+    for name, value in (("reminder", reminder_hours), ("timeout", timeout_hours)):
+        if value is not None and not 0 < value <= 24 * 90:
+            raise TableError(f"The {name} must be between a few minutes and 90 days (in hours), not {value:g}.")
+    if reminder_hours is not None and timeout_hours is not None and reminder_hours >= timeout_hours:
+        raise TableError("The reminder must come before the timeout.")
+    if timeout_hours is not None and policy == "none":
+        raise TableError("A timeout needs a policy: skip, auto or replace.")
+    return Deadlines(reminder_hours, timeout_hours, policy)
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    at: float
+    table_id: int
+    kind: str  # "reminder" | "timeout" | "lobby"
+    seat: int = -1
+    user_id: int = 0
+    revision: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A message the scheduler wants posted in a table's channel."""
+
+    channel_id: int
+    table_id: int
+    kind: str
+    reply: Reply
+
+
+class PlayByPost:
+    """Settings, deadlines, lobby expiry and records on top of a :class:`Tables`."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.store = tables.store
+
+    @property
+    def clock(self) -> Any:
+        return self.tables.clock
+
+    # -- personal settings ------------------------------------------------------------------
+
+    async def set_notify(self, user: User, mode: str) -> str:
+        if mode not in NOTIFY:
+            raise TableError(f"Notifications are {', '.join(NOTIFY)}, not {mode!r}.")
+        await self.store.set_user_settings(user.id, now=self.clock(), notify=mode)
+        return {
+            "mention": "You will be mentioned in the channel when it is your move.",
+            "dm": "You will get a direct message when it is your move (a mention if your DMs are closed).",
+            "off": "You will not be notified; check /game mine for your turns.",
+        }[mode]
+
+    async def set_away(self, user: User, days: float) -> str:
+        if not 0 <= days <= 60:
+            raise TableError("Away is between 0 (back now) and 60 days.")
+        until = None if days == 0 else self.clock() + days * DAY
+        await self.store.set_user_settings(user.id, now=self.clock(), away_until=until)
+        if until is None:
+            return "Welcome back: your deadlines run again."
+        return f"Your deadlines are paused until <t:{int(until)}:f>."
+
+    async def forget_me(self, user: User) -> str:
+        count = await self.store.forget_user(user.id, now=self.clock())
+        self.tables.forget()
+        return (
+            "Your settings are deleted"
+            + (f", and your seat in {count} finished game{'s' if count != 1 else ''} now reads 'Former player'." if count else ".")
+            + " Games you are still playing keep your seat until they end."
+        )
+
+    async def away_note(self, user_ids: list[int]) -> dict[int, float]:
+        """Users among ``user_ids`` who are away now, with the time they return."""
+        now = self.clock()
+        settings = await self.store.users_settings(user_ids)
+        return {u: s["away_until"] for u, s in settings.items() if s["away_until"] and s["away_until"] > now}
+
+    # -- deadlines ------------------------------------------------------------------------------
+
+    async def set_deadlines(
+        self, *, channel_id: int, user: User, moderator: bool, reminder_hours: float | None,
+        timeout_hours: float | None, policy: str,
+    ) -> str:
+        table_id = await self.tables.table_id_in(channel_id)
+        deadlines = check_deadlines(reminder_hours, timeout_hours, policy)
+        async with self.tables.lock(table_id):
+            live = await self.tables.load(table_id)
+            if user.id != live.row.host_id and not moderator:
+                raise NotHost("Only the host or a moderator can set deadlines.")
+            await self.store.set_table_fields(
+                table_id, actor_id=user.id, now=self.clock(), kind="deadlines", deadlines=deadlines.to_json()
+            )
+            await self.tables.refresh(live)
+        return f"Deadlines for this table: {deadlines.describe()}."
+
+    async def default_deadlines(self, channel_id: int) -> Deadlines:
+        data = (await self.store.channel_settings(channel_id)).get("deadlines") or {}
+        return Deadlines.from_json(data)
+
+    async def due(self, now: float) -> list[Due]:
+        """Everything that has fallen due at ``now`` and has not been handled, oldest first."""
+        found: list[Due] = []
+        for row in await self.store.tables():
+            if row.status == "lobby":
+                days = (await self.store.channel_settings(row.channel_id)).get("lobby_days", DEFAULT_LOBBY_DAYS)
+                if row.created_at + days * DAY <= now:
+                    found.append(Due(row.created_at + days * DAY, row.id, "lobby"))
+                continue
+            deadlines = Deadlines.from_json(row.deadlines)
+            if row.paused or (deadlines.reminder_hours is None and deadlines.timeout_hours is None):
+                continue
+            live = await self.tables.load(row.id)
+            handled = set(await self.store.notices(row.id))
+            turns = [t for t in self.tables.turns(live) if not live.user_at(t.seat).is_bot]
+            away = await self.away_note([t.user_id for t in turns])
+            settings = await self.store.users_settings([t.user_id for t in turns])
+            settings_until = {u: s["away_until"] for u, s in settings.items()}
+            for turn in turns:
+                if turn.user_id in away:
+                    continue  # paused while away
+                # Back from being away: the clock restarts at the return, not at the last move.
+                start = max(live.row.moved_at or live.row.updated_at, settings_until.get(turn.user_id) or 0.0)
+                for kind, hours in (("reminder", deadlines.reminder_hours), ("timeout", deadlines.timeout_hours)):
+                    if hours is None or (kind == "timeout" and deadlines.policy == "none"):
+                        continue
+                    at = start + hours * HOUR
+                    if at <= now and (live.revision, turn.seat, kind) not in handled:
+                        found.append(Due(at, row.id, kind, turn.seat, turn.user_id, live.revision))
+        return sorted(found, key=lambda due: (due.at, due.table_id, due.seat))
+
+    async def run_due(self, now: float) -> list[Notice]:
+        """Handle what is due, at most one message per table, in the order things fell due."""
+        notices: list[Notice] = []
+        by_table: dict[int, list[Due]] = {}
+        for due in await self.due(now):
+            by_table.setdefault(due.table_id, []).append(due)
+        for table_id, dues in by_table.items():
+            try:
+                notice = await self._handle(table_id, dues, now)
+            except TableError:
+                continue  # the table changed under us (cancelled, moved on): nothing is due any more
+            if notice is not None:
+                notices.append(notice)
+        return notices
+
+    async def _handle(self, table_id: int, dues: list[Due], now: float) -> Notice | None:
+        tables = self.tables
+        async with tables.lock(table_id):
+            live = await tables.load(table_id)
+            if dues[0].kind == "lobby":
+                if live.row.status != "lobby":
+                    return None
+                await self.store.set_status(table_id, "cancelled", actor_id=None, now=now, reason="lobby expired")
+                await tables.refresh(live)
+                text = f"This {live.game.title} lobby expired before it started; open a new one with /game new."
+                return Notice(live.row.channel_id, table_id, "lobby",
+                              Reply(table_id, live.position, live.revision, text, status="cancelled"))
+            timeouts = [d for d in dues if d.kind == "timeout" and d.revision == live.revision]
+            if timeouts:
+                lines: list[str] = []
+                events = []
+                for due in timeouts:
+                    if not await self.store.claim_notice(table_id, due.revision, due.seat, "timeout", now=now):
+                        continue
+                    # A reminder that is overdue too is moot now: mark it handled, say nothing.
+                    await self.store.claim_notice(table_id, due.revision, due.seat, "reminder", now=now)
+                    policy = Deadlines.from_json(live.row.deadlines).policy
+                    line, more = await self._apply_policy(live, due.seat, policy, now)
+                    lines.append(line)
+                    events += more
+                if not lines:
+                    return None
+                events += await tables.run_bots(live)
+                reply = await tables.play_reply(live, lines, events=events)
+                return Notice(live.row.channel_id, table_id, "timeout", reply)
+            reminders = [d for d in dues if d.kind == "reminder" and d.revision == live.revision]
+            users = []
+            for due in reminders:
+                if await self.store.claim_notice(table_id, due.revision, due.seat, "reminder", now=now):
+                    users.append(due.user_id)
+            if not users:
+                return None
+            reply = await tables.play_reply(live, [f"⏰ Reminder: the {live.game.title} game is waiting for your move."])
+            reply.picture = None  # a nudge, not a new board
+            reply.mentions = [u for u in reply.mentions if u in users]
+            reply.direct = [u for u in reply.direct if u in users]
+            return Notice(live.row.channel_id, table_id, "reminder", reply)
+
+    async def _apply_policy(self, live: LiveTable, seat: int, policy: str, now: float) -> tuple[str, list]:
+        """What a timeout does to a seat; returns the log line and the events of any move."""
+        name = live.names[seat]
+        if policy == "replace":
+            old = live.user_at(seat)
+            bot_id = min([s.user_id for s in live.seats if s.user_id < 0], default=0) - 1
+            await self.store.replace_seat(live.id, old.user_id, new_user_id=bot_id, name=f"Bot (for {old.name})",
+                                          is_bot=True, actor_id=0, now=now, kind="timeout-replace")
+            await self.tables.refresh(live)
+            return f"⏰ {name} ran out of time; a bot takes over their seat.", []
+        key, how = self.fallback_move(live, seat, prefer_pass=policy == "skip")
+        events = await self.tables.commit_move(live, seat, None, key)
+        return f"⏰ {name} ran out of time: {how}.", events
+
+    def fallback_move(self, live: LiveTable, seat: int, *, prefer_pass: bool) -> tuple[str, str]:
+        """A pass where the game has one (when asked), else the bot agent's move."""
+        assert live.state is not None
+        prompt = next(p for p in live.game.prompts(live.state) if p.seat == seat)
+        if prefer_pass:
+            for action in prompt.actions:
+                if action.key == "pass" or action.key.startswith("pass"):
+                    return action.key, "they pass"
+        chooser = random.Random(f"{live.row.seed}:{live.position}:{seat}:timeout")
+        key = live.game.agent(json.loads(live.state_json or "{}"), seat, chooser)
+        label = next((a.label for a in prompt.actions if a.key == key), key)
+        return key, f"the bot plays for them ({label})"
+
+    # -- records --------------------------------------------------------------------------------
+
+    async def export(self, *, channel_id: int, moderator: bool) -> tuple[str, bytes]:
+        """The table's record as a JSON file (name, bytes).
+
+        A finished game can be exported by anyone. A running one only by a moderator: the
+        record holds the seed, and the seed tells every hidden card.
+        """
+        table_id = await self.tables.latest_id_in(channel_id)
+        live = await self.tables.load(table_id)
+        if live.row.status == "lobby":
+            raise GameNotRunning("The game has not started; there is nothing to export yet.")
+        if live.row.status == "playing" and not moderator:
+            raise NotModerator("A running game can be exported by a moderator only (the file would show hidden cards).")
+        actions = await self.store.actions(table_id)
+        record = build_record(
+            game=live.game,
+            options=live.row.options,
+            seed=live.row.seed,
+            status=live.row.status,
+            seats=[{"seat": s.seat, "name": s.name, "user_id": s.user_id, "bot": s.is_bot} for s in live.seats],
+            actions=[{"seat": a.seat, "key": a.action_key, "user_id": a.user_id} for a in actions],
+        )
+        name = f"{live.game.slug}-table{table_id}.json"
+        return name, json.dumps(record, indent=1, ensure_ascii=False).encode()
+
+    async def import_table(self, *, guild_id: int | None, channel_id: int, user: User, data: bytes) -> Reply:
+        """Rebuild a table in this channel from an export, after replaying every move."""
+        try:
+            checked = check_record(parse_record(data))
+        except BadRecord as error:
+            raise LobbyError(f"Import refused: {error}") from None
+        snapshots = {
+            position: state
+            for position, state in enumerate(checked.states)
+            if position % SNAPSHOT_EVERY == 0 or position == len(checked.states) - 1
+        }
+        try:
+            table_id = await self.store.import_table(
+                guild_id=guild_id, channel_id=channel_id, slug=checked.game.slug, options=checked.options,
+                seed=checked.seed, host_id=user.id, engine_version=checked.game.version, seats=checked.seats,
+                actions=[(seat, uid, key, [event_json(e) for e in events]) for seat, uid, key, events in checked.actions],
+                snapshots=snapshots, status="over" if checked.over else "playing", actor_id=user.id, now=self.clock(),
+            )
+        except ChannelBusy:
+            raise LobbyError("This channel already has an open table; import into another channel.") from None
+        live = await self.tables.load(table_id)
+        headline = f"{user.name} imported a {checked.game.title} game: {len(checked.actions)} moves replayed and checked."
+        return await self.tables.play_reply(live, [headline])

@@ -1,0 +1,58 @@
+"""Fixtures for end-to-end tests: a fake Discord on 127.0.0.1 and real bot subprocesses.
+
+* ``fake_discord`` - a started :class:`FakeDiscord` (default world), stopped after the test.
+* ``bot_processes`` - a factory ``make(argv) -> BotProcess``; every process it made is stopped
+  before the fake, and its output is attached to the test report (shown when a test fails).
+* ``probe_process`` - an unstarted :class:`BotProcess` for ``tests/e2e/probe_bot.py``.
+
+For the real bot: ``proc = bot_processes([sys.executable, "-m", "bot", "run"]).start(fake_discord.env(...))``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import AsyncIterator, Callable, Sequence
+from pathlib import Path
+
+import pytest
+
+from tests.fakediscord import BotProcess, FakeDiscord
+
+PROBE_BOT = Path(__file__).with_name("probe_bot.py")
+
+MakeBot = Callable[[Sequence[str]], BotProcess]
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """A fake Discord listening on a free port of 127.0.0.1."""
+    fake = FakeDiscord()
+    await fake.start()
+    try:
+        yield fake
+    finally:
+        await fake.stop()
+
+
+@pytest.fixture
+async def bot_processes(
+    request: pytest.FixtureRequest, tmp_path: Path, fake_discord: FakeDiscord
+) -> AsyncIterator[MakeBot]:
+    """Make bot processes (logs under ``tmp_path``); they are stopped before the fake Discord."""
+    made: list[BotProcess] = []
+
+    def make(argv: Sequence[str]) -> BotProcess:
+        proc = BotProcess(argv, log_path=tmp_path / f"bot-{len(made)}.log")
+        made.append(proc)
+        return proc
+
+    yield make
+    for proc in made:
+        await proc.stop()
+        request.node.add_report_section("teardown", f"bot output {proc.log_path.name}", proc.output)
+
+
+@pytest.fixture
+def probe_process(bot_processes: MakeBot) -> BotProcess:
+    """The probe bot, not started yet: ``probe_process.start(fake_discord.env())``."""
+    return bot_processes([sys.executable, str(PROBE_BOT)])
