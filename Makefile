@@ -17,7 +17,7 @@ run: $(STAMP)
 	$(BIN)/python -m bot run-or-console
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2 --dist loadgroup
 	$(BIN)/ruff check .
 
 lint: $(STAMP)

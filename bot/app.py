@@ -6,6 +6,7 @@ are needed: everything happens through interactions.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import pkgutil
 
@@ -46,7 +47,8 @@ class GameMasterBot(commands.Bot):
     async def setup_hook(self) -> None:
         load_all()
         self.store = await Store.open(self.settings.db_path)
-        self._tables = Tables(self.store)
+        seeds = itertools.count(self.settings.seed).__next__ if self.settings.seed is not None else None
+        self._tables = Tables(self.store, seeds=seeds)
         for module in pkgutil.iter_modules(cogs.__path__):
             if not module.name.startswith("_"):
                 await self.load_extension(f"cogs.{module.name}")

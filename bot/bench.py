@@ -22,7 +22,7 @@ from pathlib import Path
 
 from bot.engine import Game, all_games, get_game
 from bot.games import load_all
-from bot.selfplay import bot_users
+from bot.selfplay import simulated_users
 from bot.store import Store
 from bot.tables import Reply, Tables, User
 
@@ -53,7 +53,7 @@ async def _time_load(store: Store, table_id: int, repeats: int = 30) -> float:
 
 async def _open_game(tables: Tables, game: Game, players: int, channel: int) -> tuple[Reply, dict[int, User]]:
     """A started table of bots; returns the first reply and the users by id."""
-    users = bot_users(players)
+    users = simulated_users(players)
     by_id = {user.id: user for user in users}
     await tables.create(guild_id=None, channel_id=channel, host=users[0], slug=game.slug)
     for user in users[1:]:

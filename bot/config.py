@@ -21,7 +21,9 @@ class Settings:
     game_master_role: str | None
     rules_dir: Path
     """Folder of the rulebooks shown by /game rules (default: ../shared/rules beside the repo)."""
-    discord_api: str | None
+    seed: int | None = None
+    """First table seed (then +1 per table) for reproducible tables; random when unset."""
+    discord_api: str | None = None
     """Base URL of a stand-in Discord API (tests only), e.g. ``http://127.0.0.1:8123``."""
 
     def __repr__(self) -> str:
@@ -54,4 +56,5 @@ def load_settings(env_file: str | Path | None = None) -> Settings:
         game_master_role=os.environ.get("GAME_MASTER_ROLE") or None,
         rules_dir=Path(os.environ.get("GAMEMASTER_RULES_DIR") or ROOT.parent / "shared" / "rules"),
         discord_api=os.environ.get("GAMEMASTER_DISCORD_API") or None,
+        seed=_optional_int(os.environ.get("GAMEMASTER_SEED"), "GAMEMASTER_SEED"),
     )

@@ -29,8 +29,9 @@ class GameResult:
     seconds: float
 
 
-def bot_users(count: int) -> list[User]:
-    return [User(id=900_000 + seat, name=f"Bot {seat + 1}", is_bot=True) for seat in range(count)]
+def simulated_users(count: int) -> list[User]:
+    """Players driven by the self-play loop: ordinary seats (not bot seats, which play themselves)."""
+    return [User(id=900_000 + seat, name=f"Player {seat + 1}") for seat in range(count)]
 
 
 async def play_one(
@@ -45,7 +46,7 @@ async def play_one(
     use_agents: bool = False,
 ) -> tuple[int, str, int]:
     """Play one table to the end; returns (table id, result line, actions)."""
-    users = bot_users(players)
+    users = simulated_users(players)
     host = users[0]
     reply = await tables.create(guild_id=None, channel_id=channel_id, host=host, slug=slug, options=options)
     for user in users[1:]:

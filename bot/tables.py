@@ -868,7 +868,7 @@ def describe_outcome(outcome: Outcome, names: list[str]) -> str:
     winners = [names[seat] for seat in outcome.winners]
     head = f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}"
     standings = ", ".join(f"{outcome.ranks[s]}. {names[s]} {_number(outcome.scores[s])}" for s in order)
-    return f"Game over: {head}! {outcome.reason} Final: {standings}."
+    return f"Game over: {head}! {name_seats(outcome.reason, names)} Final: {standings}."
 
 
 def _number(value: float) -> str:

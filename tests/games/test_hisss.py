@@ -13,7 +13,6 @@ import pytest
 from PIL import Image
 
 from bot.engine import IllegalAction, get_game
-from bot.engine.testkit import check_game
 from bot.games.hisss import render
 from bot.games.hisss.rules import COLOURS, DECK, Hisss, lay, piece_colours
 from bot.render import encode_png
@@ -448,12 +447,7 @@ def test_texts_use_seat_placeholders_that_format_with_names() -> None:
     assert GAME.prompts(state)[0].text.format(**names) == "Bo: where does a red/blue body go?"
 
 
-# -- the uniform kit ----------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_uniform_kit(players: int) -> None:
-    check_game(GAME, range(200), players)
+# The uniform kit runs for every registered game in tests/test_kit_all_games.py.
 
 
 def test_max_actions_is_a_true_bound() -> None:

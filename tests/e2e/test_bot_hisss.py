@@ -1,0 +1,139 @@
+"""The real bot process (``python -m bot``) plays a whole HISSS game against the fake Discord.
+
+Two fake users open, join and start a table with ``/game`` commands, then play every move
+with ``/play`` (after asking autocomplete), select menus and buttons. After every move the
+test checks what a player would see: a PNG that decodes, exactly the next player pinged,
+components only while the game runs. Midway the bot process is stopped and started again:
+the table, its state and its buttons survive. An outdated board is clicked and refused.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.models import Message
+
+pytestmark = pytest.mark.e2e
+
+EPHEMERAL = 64
+
+
+def bot_env(fake: FakeDiscord, tmp_path: Path, **extra: str) -> dict[str, str]:
+    return fake.env(
+        GAMEMASTER_DB=str(tmp_path / "gm.sqlite3"),
+        GAMEMASTER_SEED="4242",
+        LOG_LEVEL="INFO",
+        **extra,
+    )
+
+
+def board_of(result: Any) -> Message:
+    """The public message a command or click produced (its first non-ephemeral message)."""
+    public = [m for m in result.messages if not m.flags & EPHEMERAL]
+    assert public, f"no public message in {result.messages}"
+    return public[0]
+
+
+def check_board(message: Message, *, over: bool = False) -> None:
+    [attachment] = [a for a in message.attachments if a.filename.endswith(".png")]
+    image = attachment.image()
+    assert image.format == "PNG" and image.width >= 800
+    if over:
+        assert "Game over" in message.content and not message.interactive_components()
+        assert message.pinged_user_ids == []
+    else:
+        assert len(message.pinged_user_ids) == 1, message.allowed_mentions
+        assert message.interactive_components()
+
+
+async def play_one_move(fake: FakeDiscord, board: Message, users: dict[int, str], step: int) -> tuple[Any, str]:
+    """Make the next move the way a player might, varying the way between moves."""
+    [mover_id] = board.pinged_user_ids
+    mover = users[mover_id]
+    buttons = [c for c in board.interactive_components() if c.get("type") == 2]
+    selects = [c for c in board.interactive_components() if c.get("type") == 3]
+    if buttons:
+        return await fake.click(mover, board, buttons[-1]["custom_id"]), "button"
+    if step % 2 == 0 and selects:
+        menu = selects[step % len(selects)]
+        return await fake.select(mover, board, menu["custom_id"], [menu["options"][0]["value"]]), "select"
+    choices = await fake.autocomplete(mover, board.channel_id, "play", options={"move": "draw"}, focused="move")
+    assert choices and all(choice["value"].startswith("draw:") for choice in choices)
+    return await fake.slash(mover, board.channel_id, "play", options={"move": choices[-1]["value"]}), "slash"
+
+
+async def click_an_outdated_board(fake: FakeDiscord, boards: list[Message], users: dict[int, str]) -> None:
+    """A board from before the restart: its component still reaches the bot, which refuses it as outdated."""
+    old = next(b for b in boards[1:15] if b.interactive_components() and b.pinged_user_ids)
+    component = old.interactive_components()[0]
+    clicker = users[old.pinged_user_ids[0]]
+    if component.get("type") == 2:
+        stale = await fake.click(clicker, old, component["custom_id"])
+    else:
+        stale = await fake.select(clicker, old, component["custom_id"], [component["options"][0]["value"]])
+    [refusal] = stale.messages
+    assert refusal.flags & EPHEMERAL and refusal.pinged_user_ids == []
+    assert "out of date" in refusal.content and refusal.attachments  # with the current board
+
+
+async def test_a_whole_hisss_game_with_a_restart(fake_discord: FakeDiscord, bot_processes: Any, tmp_path: Path) -> None:
+    fake = fake_discord
+    proc = bot_processes([sys.executable, "-m", "bot", "run"]).start(bot_env(fake, tmp_path))
+    await fake.wait_ready()
+    await fake.wait_commands(["game", "play", "hand", "board"])
+    channel = fake.channel("games")
+    alice, bob = fake.user("alice"), fake.user("bob")
+    users = {alice.id: "alice", bob.id: "bob"}
+
+    created = await fake.slash("alice", channel, "game new", options={"game": "hisss"})
+    assert "opened a table for HISSS" in board_of(created).content
+    joined = await fake.slash("bob", channel, "game join")
+    assert "joined" in board_of(joined).content
+    not_host = await fake.slash("bob", channel, "game start")
+    assert not_host.messages[0].flags & EPHEMERAL and "Only the host" in not_host.messages[0].content
+    started = await fake.slash("alice", channel, "game start")
+    board = board_of(started)
+    check_board(board)
+    boards = [board]
+
+    stranger = await fake.slash("carol", channel, "play", options={"move": "draw:1"})
+    assert stranger.messages[0].flags & EPHEMERAL and "not seated" in stranger.messages[0].content
+
+    ways: set[str] = set()
+    restarted = False
+    for step in range(200):
+        if "Game over" in board.content:
+            break
+        if step == 20 and not restarted:
+            restarted = True
+            await proc.restart()
+            await fake.wait_ready(min_sessions=2)
+            status = await fake.slash("alice", channel, "game status")
+            assert "HISSS" in board_of(status).content and board_of(status).attachments
+            # Pictures of the same position from before and after the restart are the same state.
+            assert board_of(status).attachments[0].image().size == board.attachments[0].image().size
+        if step == 22:
+            await click_an_outdated_board(fake, boards, users)
+        result, way = await play_one_move(fake, board, users, step)
+        ways.add(way)
+        board = board_of(result)
+        over = "Game over" in board.content
+        check_board(board, over=over)
+        boards.append(board)
+        if step == 3:
+            hand = await fake.slash("bob", channel, "hand")
+            assert hand.messages and all(m.flags & EPHEMERAL for m in hand.messages)
+    assert "Game over" in board.content, "the game did not finish"
+    assert restarted and ways == {"button", "select", "slash"}
+
+    final = await fake.slash("bob", channel, "game status")
+    assert "Game over" in board_of(final).content
+
+    await fake.settle()
+    assert fake.errors == []
+    proc.assert_clean()
