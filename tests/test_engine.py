@@ -164,3 +164,28 @@ def test_random_playout_is_reproducible() -> None:
     first = random_playout(game, 3, seed=11)
     second = random_playout(game, 3, seed=11)
     assert first.log == second.log and first.state == second.state
+
+
+def test_timed_games_get_a_clock_and_deadlines_in_the_kit() -> None:
+    from tests.toygame import ToyRace
+
+    playouts = check_game(ToyRace(), range(60), 2)
+    expired = [entry for p in playouts for entry in p.log if entry[1] == "expire"]
+    assert expired and all(entry[0] == -1 and entry[2] is not None for entry in expired)
+    assert all(at is not None for p in playouts if p.options["mode"] == "live" for _, _, at in p.log)
+
+
+def test_timed_apply_refuses_late_and_out_of_order_actions() -> None:
+    from tests.toygame import ToyRace
+
+    game = ToyRace()
+    state = game.setup(2, {"mode": "live"}, 1)
+    with pytest.raises(IllegalAction, match="Too late"):
+        game.apply(state, 0, "grab", 1000)
+    game.apply(state, 0, "grab", 500)
+    with pytest.raises(IllegalAction, match="before the last one"):
+        game.apply(state, 1, "grab", 400)
+    with pytest.raises(IllegalAction, match="only 600 ms"):
+        game.apply(state, -1, "expire", 600)
+    events = game.apply(state, -1, "expire", 800)  # the tie window closed: seat 0 alone
+    assert "wins the prize" in events[0].text and state["won"] == [1, 0]

@@ -78,3 +78,78 @@ class ToyDraw(Game):
 
     def max_actions(self, players: int) -> int:
         return 30 * (players + 1) + 30
+
+
+class ToyRace(Game):
+    """A timed toy: each round everyone may grab the prize; the first grab wins it, unless
+    another grab lands within the tie window, and then nobody does. Nobody grabbing before
+    the round's deadline wastes the prize. Five prizes.
+    """
+
+    slug = "toy-race"
+    title = "Toy Race"
+    min_players = 2
+    max_players = 3
+    summary = "Grab first; grabs within the tie window cancel out."
+    options = (Option("mode", "live", ("live", "turns"), "live races or turns"),)
+    ROUND_MS = 1000
+    TIE_MS = 300
+
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        return {"rng": seed_value(seed), "mode": options.get("mode", "live"), "prizes": 5, "won": [0] * players,
+                "round_start": 0, "first": None, "grabs": [], "turn": 0}
+
+    def is_timed(self, state: State) -> bool:
+        return state["mode"] == "live"
+
+    def legal_prompts(self, state: State) -> list[Prompt]:
+        if state["prizes"] == 0:
+            return []
+        if state["mode"] == "turns":
+            seat = state["turn"]
+            return [Prompt(seat, "grab or wait", (Action("grab", "Grab"), Action("wait", "Wait")))]
+        if state["first"] is None:
+            deadline = state["round_start"] + self.ROUND_MS
+        else:
+            deadline = state["first"] + self.TIE_MS
+        return [
+            Prompt(seat, "Grab!", (Action("grab", "Grab"),), simultaneous=True, deadline=deadline)
+            for seat in range(len(state["won"])) if seat not in state["grabs"]
+        ]
+
+    def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        if state["mode"] == "turns":
+            state["turn"] = (seat + 1) % len(state["won"])
+            if key == "grab":
+                state["won"][seat] += 1
+                state["prizes"] -= 1
+                return [Event(f"{seat_ref(seat)} grabs a prize.")]
+            return [Event(f"{seat_ref(seat)} waits.")]
+        if state["first"] is None:
+            state["first"] = state["now"]
+        state["grabs"].append(seat)
+        if len(state["grabs"]) == len(state["won"]):
+            return self._settle(state)
+        return [Event(f"{seat_ref(seat)} grabs!")]
+
+    def on_deadline(self, state: State) -> list[Event]:
+        return self._settle(state)
+
+    def _settle(self, state: State) -> list[Event]:
+        grabs = state["grabs"]
+        state["prizes"] -= 1
+        state["round_start"] = state["now"]
+        state["first"], state["grabs"] = None, []
+        if len(grabs) == 1:
+            state["won"][grabs[0]] += 1
+            return [Event(f"{seat_ref(grabs[0])} wins the prize.")]
+        return [Event("A tie: nobody wins the prize." if grabs else "Nobody grabbed: the prize is lost.")]
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {"won": state["won"], "prizes": state["prizes"], "grabs": state["grabs"]}
+
+    def outcome(self, state: State) -> Outcome | None:
+        return None if state["prizes"] else Outcome.ranked(state["won"], "All prizes are gone.")
+
+    def max_actions(self, players: int) -> int:
+        return 5 * (players + 1) + 50

@@ -4,7 +4,9 @@ Only the standard library is imported here; see ``contract.py`` for how a game i
 """
 
 from bot.engine.contract import (
+    EXPIRE,
     MAX_KEY_LENGTH,
+    SYSTEM_SEAT,
     Action,
     BadOptions,
     Event,
@@ -20,7 +22,9 @@ from bot.engine.registry import UnknownGame, all_games, get_game, register
 from bot.engine.rng import Rng, seed_value
 
 __all__ = [
+    "EXPIRE",
     "MAX_KEY_LENGTH",
+    "SYSTEM_SEAT",
     "Action",
     "BadOptions",
     "Event",

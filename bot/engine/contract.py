@@ -32,6 +32,11 @@ State = dict[str, Any]
 MAX_KEY_LENGTH = 80
 """An action key must fit in a Discord custom_id next to a table id and a log position."""
 
+SYSTEM_SEAT = -1
+"""The seat of actions nobody chose: :data:`EXPIRE`, logged when a deadline passes."""
+EXPIRE = "expire"
+"""The key of the system action that resolves a timed game's deadline (see :meth:`Game.expire`)."""
+
 
 def seat_ref(seat: int) -> str:
     """A placeholder for a player's name in event and prompt text: ``seat_ref(2)`` -> ``{seat2}``.
@@ -70,15 +75,16 @@ class Prompt:
     """A decision a seat must make now, with every legal action enumerated.
 
     Several prompts at once (one per seat) model simultaneous and real-time play; then
-    ``simultaneous`` is true. ``deadline`` is, for real-time games, the number of seconds
-    after which the game resolves the prompt on its own (see :meth:`Game.expire`).
+    ``simultaneous`` is true. ``deadline`` is, in timed play, the moment on the table clock
+    (milliseconds since the game started) at which the game resolves the prompt on its own
+    if nobody has acted (see :meth:`Game.expire`).
     """
 
     seat: int
     text: str
     actions: tuple[Action, ...]
     simultaneous: bool = False
-    deadline: float | None = None
+    deadline: int | None = None
 
     def keys(self) -> list[str]:
         return [action.key for action in self.actions]
@@ -210,20 +216,61 @@ class Game(ABC):
                 return rng.choice(prompt.actions).key
         raise IllegalAction("This seat has nothing to decide now.")
 
-    def expire(self, state: State, now: float) -> list[Event]:
-        """Resolve prompts whose deadline has passed (real-time games). Default: nothing."""
-        return []
+    # -- timed play (real-time games) ---------------------------------------------------
+    #
+    # In timed play the session layer stamps every action with the table clock: ``at`` is
+    # the millisecond (since the game started) at which the server received it, stored in
+    # the log so a replay sees the same times. ``apply`` writes it to ``state["now"]`` after
+    # validation, so ``perform`` can compare times (who clicked first, ties within a
+    # window). A prompt may carry a ``deadline`` on the same clock; when the clock reaches
+    # the earliest one and nobody has acted, the session layer logs the system action
+    # (:data:`SYSTEM_SEAT`, :data:`EXPIRE`) and the game resolves it in :meth:`on_deadline`.
+
+    def is_timed(self, state: State) -> bool:
+        """Whether actions in this state are stamped with the clock (e.g. option mode=live)."""
+        return False
+
+    def on_deadline(self, state: State) -> list[Event]:
+        """Resolve what was due at ``state["now"]`` (the earliest prompt deadline has passed)."""
+        raise IllegalAction("This game has no deadlines.")
 
     # -- provided ---------------------------------------------------------------------
 
     def prompts(self, state: State) -> list[Prompt]:
         return self.legal_prompts(state)
 
-    def apply(self, state: State, seat: int, key: str) -> list[Event]:
+    def deadline(self, state: State) -> int | None:
+        """The earliest prompt deadline on the table clock, or None."""
+        deadlines = [p.deadline for p in self.legal_prompts(state) if p.deadline is not None]
+        return min(deadlines) if deadlines else None
+
+    def expire(self, state: State, at: int) -> list[Event]:
+        """The clock reached ``at``: resolve the earliest deadline if it is due."""
+        due = self.deadline(state)
+        if due is None:
+            raise IllegalAction("Nothing is waiting for a deadline.")
+        if at < due:
+            raise IllegalAction(f"The deadline is at {due} ms; it is only {at} ms.")
+        state["now"] = at
+        return self.on_deadline(state)
+
+    def apply(self, state: State, seat: int, key: str, at: int | None = None) -> list[Event]:
         """Validate ``key`` for ``seat`` against the legal actions, then perform it.
 
-        Raises :class:`IllegalAction` with a specific sentence and leaves ``state`` as it was.
+        ``at`` is the table clock in timed play (None otherwise). The system seat's
+        :data:`EXPIRE` resolves a deadline instead. Raises :class:`IllegalAction` with a
+        specific sentence and leaves ``state`` as it was.
         """
+        if seat == SYSTEM_SEAT and key == EXPIRE:
+            if at is None:
+                raise IllegalAction("A deadline needs the time it fell due.")
+            return self.expire(state, at)
+        if at is not None:
+            due = self.deadline(state)
+            if due is not None and at >= due:
+                raise IllegalAction("Too late: time ran out for that decision.")
+            if at < state.get("now", 0):
+                raise IllegalAction("That action is stamped before the last one.")
         prompts = self.legal_prompts(state)
         if not prompts:
             raise IllegalAction("The game is over.")
@@ -233,6 +280,8 @@ class Game(ABC):
             raise IllegalAction(f"It is not your turn: waiting for {waiting}.")
         for prompt in mine:
             if any(action.key == key for action in prompt.actions):
+                if at is not None:
+                    state["now"] = at
                 return self.perform(state, seat, key)
         raise IllegalAction(self.explain_refusal(state, seat, key))
 

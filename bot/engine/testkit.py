@@ -6,7 +6,9 @@ player count and the step, so a failure can be reproduced with :func:`random_pla
 
 What is checked, for many seeds and every player count:
 
-- random playouts reach the end within ``game.max_actions(players)`` actions;
+- random playouts reach the end within ``game.max_actions(players)`` actions; in timed play
+  the playout keeps a clock, acts after random delays, and lets deadlines expire when
+  nobody acts in time;
 - every prompted action is accepted; keys are unique in a prompt and at most 80 characters;
 - unlisted actions (garbage keys, other seats' keys, keys of seats that have no prompt)
   raise :class:`IllegalAction` and leave the state byte-for-byte unchanged;
@@ -25,7 +27,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine.contract import MAX_KEY_LENGTH, Game, IllegalAction, Outcome, State
+from bot.engine.contract import EXPIRE, MAX_KEY_LENGTH, SYSTEM_SEAT, Game, IllegalAction, Outcome, State
+
+TIMED_DELAYS = (0, 1, 7, 40, 120, 250, 299, 300, 301, 450, 900, 2000, 6000, 15000)
+"""Milliseconds between timed actions: same instant, inside and around a tie window, slow."""
 
 GARBAGE_KEYS = ("", " ", "pass!", "x" * 81, "draw:-1", "draw:999999", "build:nothing", "\u0000", "🐍")
 
@@ -41,7 +46,8 @@ class Playout:
     players: int
     seed: int
     options: dict[str, str]
-    log: list[tuple[int, str]] = field(default_factory=list)
+    log: list[tuple[int, str, int | None]] = field(default_factory=list)
+    """(seat, key, table clock in ms or None); timed games log deadlines as (SYSTEM_SEAT, EXPIRE, ms)."""
     state: State = field(default_factory=dict)
     outcome: Outcome | None = None
 
@@ -105,6 +111,7 @@ def random_playout(
     bound = game.max_actions(players)
     text = _check_json(game, state, f"{where} after setup")
     step = 0
+    now = 0  # the table clock, in timed play
     while True:
         prompts = game.prompts(state)
         outcome = game.outcome(state)
@@ -119,21 +126,31 @@ def random_playout(
         _check_prompts(game, state, prompts, players, f"{where} step {step}")
         if thorough and (step < 3 or chooser.random() < 0.15):
             _check_refusals(game, state, prompts, players, chooser, f"{where} step {step}")
-            _check_all_accepted(game, state, prompts, f"{where} step {step}")
+            _check_all_accepted(game, state, prompts, now if game.is_timed(state) else None, f"{where} step {step}")
             _check_views(game, state, players, chooser, f"{where} step {step}")
-        prompt = chooser.choice(prompts)
-        action = chooser.choice(prompt.actions)
+        at: int | None = None
+        seat, key = -2, ""
+        if game.is_timed(state):
+            at = now + chooser.choice(TIMED_DELAYS)
+            due = game.deadline(state)
+            if due is not None and at >= due:
+                seat, key, at = SYSTEM_SEAT, EXPIRE, due  # nobody acted in time
+        if not key:
+            prompt = chooser.choice(prompts)
+            seat, key = prompt.seat, chooser.choice(prompt.actions).key
         try:
-            events = game.apply(state, prompt.seat, action.key)
+            events = game.apply(state, seat, key, at) if at is not None else game.apply(state, seat, key)
         except IllegalAction as error:
-            raise _fail(game, f"{where} step {step}", f"prompted {action.key!r} refused: {error}") from None
+            raise _fail(game, f"{where} step {step}", f"prompted {key!r} at {at} refused: {error}") from None
         if not isinstance(events, list):
             raise _fail(game, f"{where} step {step}", "apply must return a list of events")
-        playout.log.append((prompt.seat, action.key))
+        if at is not None:
+            now = at
+        playout.log.append((seat, key, at))
         step += 1
         new_text = _check_json(game, state, f"{where} after step {step}")
         if new_text == text:
-            raise _fail(game, f"{where} step {step}", f"{action.key!r} changed nothing")
+            raise _fail(game, f"{where} step {step}", f"{key!r} changed nothing")
         text = new_text
     if thorough:
         _check_views(game, state, players, chooser, f"{where} at the end")
@@ -194,13 +211,16 @@ def _check_refusals(
             raise _fail(game, where, f"refusing {key!r} for seat {seat} changed the state")
 
 
-def _check_all_accepted(game: Game, state: State, prompts: list, where: str) -> None:
-    """Every listed action must be accepted, not only the one the playout picks."""
+def _check_all_accepted(game: Game, state: State, prompts: list, at: int | None, where: str) -> None:
+    """Every listed action must be accepted (at this moment, in timed play), not only the one picked."""
     for prompt in prompts:
         for action in prompt.actions[:40]:
             trial = json.loads(_dump(state))
             try:
-                game.apply(trial, prompt.seat, action.key)
+                if at is None:
+                    game.apply(trial, prompt.seat, action.key)
+                else:
+                    game.apply(trial, prompt.seat, action.key, at)
             except IllegalAction as error:
                 raise _fail(game, where, f"listed {action.key!r} for seat {prompt.seat} refused: {error}") from None
 
@@ -226,8 +246,11 @@ def _check_views(game: Game, state: State, players: int, chooser: random.Random,
 def check_replay(game: Game, playout: Playout) -> None:
     """The seed plus the log must rebuild the final state exactly."""
     state = game.setup(playout.players, playout.options, playout.seed)
-    for seat, key in playout.log:
-        game.apply(state, seat, key)
+    for seat, key, at in playout.log:
+        if at is None:
+            game.apply(state, seat, key)
+        else:
+            game.apply(state, seat, key, at)
     if _dump(state) != _dump(playout.state):
         raise KitFailure(f"{game.slug} (players={playout.players}, seed={playout.seed}): replay differs")
 
