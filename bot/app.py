@@ -6,6 +6,7 @@ are needed: everything happens through interactions.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import logging
 import pkgutil
@@ -15,11 +16,13 @@ import yarl
 from discord.ext import commands
 
 import cogs
-from bot.config import Settings
+from bot.config import Settings, make_clock
 from bot.games import load_all
+from bot.moderation import Moderation
+from bot.playbypost import PlayByPost
 from bot.store import Store
 from bot.tables import Tables
-from cogs._ui import APOLOGY, MoveButton, MoveSelect, send_error
+from cogs._ui import APOLOGY, LobbyButton, MoveButton, MoveSelect, RequestButton, post_notice, send_error
 
 log = logging.getLogger("gamemaster")
 
@@ -37,6 +40,10 @@ class GameMasterBot(commands.Bot):
         self.settings = settings
         self.store: Store | None = None
         self._tables: Tables | None = None
+        self.clock = make_clock(settings)
+        self.pbp: PlayByPost
+        self.moderation: Moderation
+        self._scheduler: asyncio.Task[None] | None = None
 
     @property
     def tables(self) -> Tables:
@@ -48,12 +55,14 @@ class GameMasterBot(commands.Bot):
         load_all()
         self.store = await Store.open(self.settings.db_path)
         seeds = itertools.count(self.settings.seed).__next__ if self.settings.seed is not None else None
-        self._tables = Tables(self.store, seeds=seeds)
+        self._tables = Tables(self.store, seeds=seeds, clock=self.clock)
+        self.pbp = PlayByPost(self._tables)
+        self.moderation = Moderation(self._tables, self.pbp)
         for module in pkgutil.iter_modules(cogs.__path__):
             if not module.name.startswith("_"):
                 await self.load_extension(f"cogs.{module.name}")
         # Buttons and selects of any board ever posted keep working after a restart.
-        self.add_dynamic_items(MoveButton, MoveSelect)
+        self.add_dynamic_items(MoveButton, MoveSelect, LobbyButton, RequestButton)
         self.tree.on_error = self.on_app_command_error
         open_tables = await self.store.tables()
         log.info("store %s: %d open tables", self.settings.db_path, len(open_tables))
@@ -65,6 +74,22 @@ class GameMasterBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands", len(synced))
+        self._scheduler = asyncio.create_task(self.run_scheduler(), name="gamemaster-scheduler")
+
+    async def run_scheduler(self) -> None:
+        """Every tick: deadlines, reminders and lobby expiry that have fallen due, read from SQLite.
+
+        The first run happens as soon as the gateway is ready, so whatever fell due while the
+        bot was down is handled once, in order, one message per table at most.
+        """
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                for notice in await self.pbp.run_due(self.clock()):
+                    await post_notice(self, notice.guild_id, notice.channel_id, notice.reply)
+            except Exception:
+                log.exception("scheduler run failed")
+            await asyncio.sleep(self.settings.tick)
 
     async def on_ready(self) -> None:
         log.info("ready as %s (id %s) in %d servers", self.user, self.user.id if self.user else "?", len(self.guilds))
@@ -83,6 +108,8 @@ class GameMasterBot(commands.Bot):
         await send_error(interaction, APOLOGY)
 
     async def close(self) -> None:
+        if self._scheduler is not None:
+            self._scheduler.cancel()
         await super().close()
         if self.store is not None:
             await self.store.close()

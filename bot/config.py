@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,6 +25,10 @@ class Settings:
     """Folder of the rulebooks shown by /game rules (default: ../shared/rules beside the repo)."""
     seed: int | None = None
     """First table seed (then +1 per table) for reproducible tables; random when unset."""
+    tick: float = 30.0
+    """Seconds between scheduler runs (deadlines, reminders, lobby expiry)."""
+    clock_file: str | None = None
+    """Tests only: read the current time (Unix seconds) from this file instead of the system clock."""
     discord_api: str | None = None
     """Base URL of a stand-in Discord API (tests only), e.g. ``http://127.0.0.1:8123``."""
 
@@ -57,4 +63,23 @@ def load_settings(env_file: str | Path | None = None) -> Settings:
         rules_dir=Path(os.environ.get("GAMEMASTER_RULES_DIR") or ROOT.parent / "shared" / "rules"),
         discord_api=os.environ.get("GAMEMASTER_DISCORD_API") or None,
         seed=_optional_int(os.environ.get("GAMEMASTER_SEED"), "GAMEMASTER_SEED"),
+        tick=float(os.environ.get("GAMEMASTER_TICK") or 30.0),
+        clock_file=os.environ.get("GAMEMASTER_CLOCK_FILE") or None,
     )
+
+
+class FileClock:
+    """A clock that tests move by writing a number to a file (the real time while there is none)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = Path(path)
+
+    def __call__(self) -> float:
+        try:
+            return float(self.path.read_text().strip())
+        except (OSError, ValueError):
+            return time.time()
+
+
+def make_clock(settings: Settings) -> Callable[[], float]:
+    return FileClock(settings.clock_file) if settings.clock_file else time.time

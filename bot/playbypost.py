@@ -91,6 +91,7 @@ class Notice:
     """A message the scheduler wants posted in a table's channel."""
 
     channel_id: int
+    guild_id: int | None
     table_id: int
     kind: str
     reply: Reply
@@ -221,7 +222,7 @@ class PlayByPost:
                 await self.store.set_status(table_id, "cancelled", actor_id=None, now=now, reason="lobby expired")
                 await tables.refresh(live)
                 text = f"This {live.game.title} lobby expired before it started; open a new one with /game new."
-                return Notice(live.row.channel_id, table_id, "lobby",
+                return Notice(live.row.channel_id, live.row.guild_id, table_id, "lobby",
                               Reply(table_id, live.position, live.revision, text, status="cancelled"))
             timeouts = [d for d in dues if d.kind == "timeout" and d.revision == live.revision]
             if timeouts:
@@ -240,7 +241,7 @@ class PlayByPost:
                     return None
                 events += await tables.run_bots(live)
                 reply = await tables.play_reply(live, lines, events=events)
-                return Notice(live.row.channel_id, table_id, "timeout", reply)
+                return Notice(live.row.channel_id, live.row.guild_id, table_id, "timeout", reply)
             reminders = [d for d in dues if d.kind == "reminder" and d.revision == live.revision]
             users = []
             for due in reminders:
@@ -252,7 +253,7 @@ class PlayByPost:
             reply.picture = None  # a nudge, not a new board
             reply.mentions = [u for u in reply.mentions if u in users]
             reply.direct = [u for u in reply.direct if u in users]
-            return Notice(live.row.channel_id, table_id, "reminder", reply)
+            return Notice(live.row.channel_id, live.row.guild_id, table_id, "reminder", reply)
 
     async def _apply_policy(self, live: LiveTable, seat: int, policy: str, now: float) -> tuple[str, list]:
         """What a timeout does to a seat; returns the log line and the events of any move."""

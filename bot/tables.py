@@ -753,6 +753,14 @@ class Tables:
         lines = [headline, f"Undone: {len(undone)} move{'s' if len(undone) != 1 else ''}; back to move {target}."]
         return await self.play_reply(live, lines)
 
+    async def set_live_message(self, table_id: int, message_id: int, thread_id: int | None) -> None:
+        """Remember the table's live board message (posting mode "edit") and its log thread."""
+        async with self.lock(table_id):
+            live = await self.load(table_id)
+            await self.store.set_table_fields(table_id, actor_id=None, now=self.clock(), kind="",
+                                              message_id=message_id, thread_id=thread_id)
+            await self.refresh(live)
+
     async def mine(self, *, guild_id: int | None, user: User) -> list[TableSummary]:
         """Tables in this server where ``user`` must act now."""
         return [s for s in await self.list_open(guild_id=guild_id) if user.id in s.waiting_user_ids]

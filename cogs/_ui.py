@@ -57,15 +57,19 @@ def user_of(interaction: discord.Interaction) -> User:
     return User(id=interaction.user.id, name=interaction.user.display_name)
 
 
-def is_moderator(interaction: discord.Interaction) -> bool:
-    """Manage Channels in this channel, or the configured game-master role."""
+async def is_moderator(interaction: discord.Interaction) -> bool:
+    """Manage Channels here, or the game-master role (set with /admin role, or in settings)."""
     if interaction.guild_id is None:
         return False
     if interaction.permissions.manage_channels:
         return True
-    role = bot_of(interaction).settings.game_master_role
     roles = getattr(interaction.user, "roles", [])  # a Member has roles; a User (in DMs) has none
-    return role is not None and any(r.name == role or str(r.id) == role for r in roles)
+    role_ids = {str(r.id) for r in roles} | {r.name for r in roles}
+    configured = bot_of(interaction).settings.game_master_role
+    if configured is not None and configured in role_ids:
+        return True
+    saved = (await tables_of(interaction).store.guild_settings(interaction.guild_id)).get("role_id")
+    return saved is not None and str(saved) in role_ids
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
@@ -129,6 +133,91 @@ class MoveSelect(
         await play_from_component(interaction, self.table_id, self.revision, str(values[0]))
 
 
+LOBBY_ACTIONS = {"join": "Join", "leave": "Leave", "start": "Start", "bot": "Add bot"}
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-lobby:(?P<table>\d+):(?P<action>join|leave|start|bot)"):
+    """Join / Leave / Start / Add bot under a lobby message."""
+
+    def __init__(self, table_id: int, action: str) -> None:
+        style = discord.ButtonStyle.success if action in ("join", "start") else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=LOBBY_ACTIONS[action], style=style, custom_id=f"gm-lobby:{table_id}:{action}"))
+        self.table_id, self.action = table_id, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any, /) -> LobbyButton:
+        return cls(int(match["table"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        tables, user = tables_of(interaction), user_of(interaction)
+        channel_id = interaction.channel_id or 0
+        moderator = await is_moderator(interaction)
+        calls = {
+            "join": lambda: tables.join(channel_id=channel_id, user=user),
+            "leave": lambda: tables.leave(channel_id=channel_id, user=user),
+            "start": lambda: tables.start(channel_id=channel_id, user=user),
+            "bot": lambda: tables.add_bot(channel_id=channel_id, user=user, moderator=moderator),
+        }
+
+        async def work() -> Reply:
+            current = await tables.table_id_in(channel_id)
+            if current != self.table_id:
+                raise TableError("This lobby is closed; see /game status for the table in this channel.")
+            return await calls[self.action]()
+
+        async def deliver(reply: Reply) -> None:
+            await publish(interaction, reply)
+            if interaction.message is not None and reply.status != "lobby":
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.message.edit(view=None)  # the lobby is over: no more lobby buttons
+
+        await run(interaction, work, deliver, table_id=self.table_id)
+
+
+class RequestButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-req:(?P<request>\d+):(?P<kind>undo|substitute):(?P<answer>yes|no)"):
+    """Approve / refuse an undo, accept / decline a seat offered as a substitute."""
+
+    def __init__(self, request_id: int, kind: str, answer: str) -> None:
+        labels = {("undo", "yes"): "Approve undo", ("undo", "no"): "Refuse",
+                  ("substitute", "yes"): "Take the seat", ("substitute", "no"): "Decline"}
+        style = discord.ButtonStyle.success if answer == "yes" else discord.ButtonStyle.danger
+        super().__init__(discord.ui.Button(label=labels[(kind, answer)], style=style,
+                                           custom_id=f"gm-req:{request_id}:{kind}:{answer}"))
+        self.request_id, self.kind, self.answer = request_id, kind, answer
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any, /) -> RequestButton:
+        return cls(int(match["request"]), match["kind"], match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        user, yes = user_of(interaction), self.answer == "yes"
+        if self.kind == "undo":
+            tables = tables_of(interaction)
+            work = lambda: tables.answer_request(request_id=self.request_id, user=user, approve=yes)  # noqa: E731
+        else:
+            moderation = bot_of(interaction).moderation
+            work = lambda: moderation.answer_substitute(request_id=self.request_id, user=user, accept=yes)  # noqa: E731
+        await run(interaction, work, lambda reply: publish(interaction, reply))
+
+
+def request_components(reply: Reply) -> discord.ui.View | None:
+    if reply.request is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    for answer in ("yes", "no"):
+        view.add_item(RequestButton(reply.request.id, reply.request.kind, answer))
+    return view
+
+
+def lobby_components(reply: Reply) -> discord.ui.View | None:
+    if not reply.lobby or reply.status != "lobby":
+        return None
+    view = discord.ui.View(timeout=None)
+    for action in LOBBY_ACTIONS:
+        view.add_item(LobbyButton(reply.table_id, action))
+    return view
+
+
 def move_components(reply: Reply) -> discord.ui.View | None:
     """Buttons for at most 5 actions, else select menus of 25 (up to 125 actions), else nothing.
 
@@ -168,8 +257,8 @@ def _mention_line(mentions: list[int], has_components: bool) -> str:
 
 def reply_message(reply: Reply) -> dict[str, Any]:
     """Keyword arguments for ``send_message`` / ``followup.send`` / ``channel.send``."""
-    view = move_components(reply)
-    content = clip(reply.text + _mention_line(reply.mentions, view is not None))
+    view = request_components(reply) or lobby_components(reply) or move_components(reply)
+    content = clip(reply.text + _mention_line(reply.mentions, view is not None or reply.request is not None))
     message: dict[str, Any] = {
         "content": content,
         "allowed_mentions": discord.AllowedMentions(
@@ -216,6 +305,92 @@ async def send_reply(interaction: discord.Interaction, reply: Reply, *, ephemera
     mine = reply.private.get(interaction.user.id)
     if mine is not None:
         await interaction.followup.send(**private_message(mine))
+
+
+async def publish(interaction: discord.Interaction, reply: Reply) -> None:
+    """Show a reply the way this channel wants it, then tell the players who asked for DMs.
+
+    Posting mode ``new`` (default): one new message per move. Mode ``edit``: one live board
+    message per table, edited in place, with each move's log line (and its pings) in a
+    thread on that message, so a busy channel stays readable.
+    """
+    tables = tables_of(interaction)
+    channel_id = interaction.channel_id or 0
+    mode = (await tables.store.channel_settings(channel_id)).get("posting", "new")
+    if mode == "edit" and not reply.lobby and reply.request is None and reply.status in ("playing", "over"):
+        await _publish_edited(interaction, reply)
+    else:
+        await send_reply(interaction, reply)
+    await notify_direct(interaction.client, interaction.guild_id, channel_id, reply)
+
+
+async def _publish_edited(interaction: discord.Interaction, reply: Reply) -> None:
+    tables = tables_of(interaction)
+    live = await tables.load(reply.table_id)
+    message = reply_message(reply)
+    if live.row.message_id is None:
+        await send_reply(interaction, reply)
+        posted = await interaction.original_response()
+        thread_id = None
+        with contextlib.suppress(discord.HTTPException):
+            thread = await posted.create_thread(name=clip(f"{live.game.title} — moves", 100))
+            thread_id = thread.id
+        await tables.set_live_message(reply.table_id, posted.id, thread_id)
+        return
+    edit: dict[str, Any] = {"content": message["content"], "view": message.get("view")}
+    edit["attachments"] = [message["file"]] if "file" in message else []
+    clicked = interaction.message
+    if clicked is not None and clicked.id == live.row.message_id and not interaction.response.is_done():
+        await interaction.response.edit_message(**edit)
+    else:
+        await _send(interaction, content="Done — the board is updated.", ephemeral=True)
+        channel = interaction.channel
+        if channel is not None and hasattr(channel, "get_partial_message"):
+            await channel.get_partial_message(live.row.message_id).edit(**edit)
+    mine = reply.private.get(interaction.user.id)
+    if mine is not None:
+        await interaction.followup.send(**private_message(mine))
+    if live.row.thread_id is not None:
+        thread = interaction.client.get_channel(live.row.thread_id) or discord.Object(live.row.thread_id)
+        log_text = clip(reply.text + _mention_line(reply.mentions, True))
+        with contextlib.suppress(discord.HTTPException, AttributeError):
+            await thread.send(log_text, allowed_mentions=message["allowed_mentions"])  # type: ignore[union-attr]
+
+
+async def notify_direct(client: discord.Client, guild_id: int | None, channel_id: int, reply: Reply) -> None:
+    """DM the players who asked for it; if a DM fails (closed DMs, 50007), mention them instead.
+
+    Runs after the move is committed and shown, so a failed DM never blocks a move.
+    """
+    failed: list[int] = []
+    link = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    for user_id in reply.direct:
+        try:
+            user = client.get_user(user_id) or await client.fetch_user(user_id)
+            await user.send(clip(f"Your move: {reply.text.splitlines()[-1]}\n{link}"))
+        except discord.HTTPException:
+            failed.append(user_id)
+    if failed:
+        channel = client.get_channel(channel_id)
+        if channel is not None and hasattr(channel, "send"):
+            with contextlib.suppress(discord.HTTPException):
+                await channel.send(  # type: ignore[union-attr]
+                    "Your move: " + " ".join(f"<@{u}>" for u in failed) + " (your DMs are closed)",
+                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in failed]),
+                )
+
+
+async def post_notice(client: discord.Client, guild_id: int | None, channel_id: int, reply: Reply) -> None:
+    """Post something no interaction asked for (a reminder, a timeout) in a table's channel."""
+    channel = client.get_channel(channel_id)
+    if channel is None:
+        try:
+            channel = await client.fetch_channel(channel_id)
+        except discord.HTTPException:
+            log.warning("cannot reach channel %s for table %s", channel_id, reply.table_id)
+            return
+    await channel.send(**reply_message(reply))  # type: ignore[union-attr]
+    await notify_direct(client, guild_id, channel_id, reply)
 
 
 async def run(
@@ -279,8 +454,9 @@ async def play_from_component(interaction: discord.Interaction, table_id: int, r
     user = user_of(interaction)
 
     async def deliver(reply: Reply) -> None:
-        await send_reply(interaction, reply)
-        if interaction.message is not None:
+        live_message = (await tables.load(table_id)).row.message_id
+        await publish(interaction, reply)
+        if interaction.message is not None and interaction.message.id != live_message:
             # The clicked board is history now: take its buttons away (best effort).
             try:
                 await interaction.message.edit(view=None)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -9,7 +11,18 @@ from discord.ext import commands
 from bot.engine import UnknownGame, all_games, get_game
 from bot.rulebook import rule_pages
 from bot.tables import Reply
-from cogs._ui import bot_of, clip, is_moderator, run, send_error, send_reply, tables_of, user_of
+from cogs._ui import (
+    bot_of,
+    clip,
+    is_moderator,
+    publish,
+    reply_message,
+    run,
+    send_error,
+    send_reply,
+    tables_of,
+    user_of,
+)
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -73,31 +86,60 @@ class Games(commands.Cog):
             await send_error(interaction, str(error))
             return
         tables, user = tables_of(interaction), user_of(interaction)
+        channel = interaction.channel
+        settings = await tables.store.channel_settings(interaction.channel_id or 0)
+        if settings.get("threads") and isinstance(channel, discord.TextChannel):
+            await self._new_in_thread(interaction, channel, game, chosen)
+            return
         await run(
             interaction,
             lambda: tables.create(
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0, host=user, slug=game, options=chosen
             ),
-            lambda reply: send_reply(interaction, reply),
+            lambda reply: publish(interaction, reply),
+        )
+
+    async def _new_in_thread(
+        self, interaction: discord.Interaction, channel: discord.TextChannel, game: str, options: dict[str, str]
+    ) -> None:
+        """Channels set to "a thread per table": each table lives in a thread of its own."""
+        tables, user = tables_of(interaction), user_of(interaction)
+        try:
+            title = get_game(game).title
+        except UnknownGame as error:
+            await send_error(interaction, str(error))
+            return
+        await interaction.response.defer(thinking=True)
+        thread = await channel.create_thread(name=clip(f"{title} — {user.name}'s table", 100),
+                                             type=discord.ChannelType.public_thread)
+
+        async def deliver(reply: Reply) -> None:
+            await thread.send(**reply_message(reply))
+            await interaction.followup.send(f"{title}: the table is open in {thread.mention}.")
+
+        await run(
+            interaction,
+            lambda: tables.create(guild_id=interaction.guild_id, channel_id=thread.id, host=user, slug=game, options=options),
+            deliver,
         )
 
     @game.command(name="join", description="Take a seat at this channel's table")
     async def join(self, interaction: discord.Interaction) -> None:
         tables, user = tables_of(interaction), user_of(interaction)
         await run(interaction, lambda: tables.join(channel_id=interaction.channel_id or 0, user=user),
-                  lambda reply: send_reply(interaction, reply))
+                  lambda reply: publish(interaction, reply))
 
     @game.command(name="leave", description="Leave this channel's table before it starts")
     async def leave(self, interaction: discord.Interaction) -> None:
         tables, user = tables_of(interaction), user_of(interaction)
         await run(interaction, lambda: tables.leave(channel_id=interaction.channel_id or 0, user=user),
-                  lambda reply: send_reply(interaction, reply))
+                  lambda reply: publish(interaction, reply))
 
     @game.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
         tables, user = tables_of(interaction), user_of(interaction)
         await run(interaction, lambda: tables.start(channel_id=interaction.channel_id or 0, user=user),
-                  lambda reply: send_reply(interaction, reply))
+                  lambda reply: publish(interaction, reply))
 
     @game.command(name="status", description="The table in this channel, with its board")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -133,12 +175,100 @@ class Games(commands.Cog):
     @game.command(name="cancel", description="Cancel this channel's table (host or moderator)")
     async def cancel(self, interaction: discord.Interaction) -> None:
         tables, user = tables_of(interaction), user_of(interaction)
-        moderator = is_moderator(interaction)
+        moderator = await is_moderator(interaction)
         await run(
             interaction,
             lambda: tables.cancel(channel_id=interaction.channel_id or 0, user=user, moderator=moderator),
-            lambda reply: send_reply(interaction, reply),
+            lambda reply: publish(interaction, reply),
         )
+
+    @game.command(name="undo", description="Take back your last move (others may need to approve)")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        tables, user = tables_of(interaction), user_of(interaction)
+        moderator = await is_moderator(interaction)
+        await run(interaction, lambda: tables.undo(channel_id=interaction.channel_id or 0, user=user, moderator=moderator),
+                  lambda reply: publish(interaction, reply))
+
+    @game.command(name="mine", description="Tables in this server waiting for your move")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        tables, user = tables_of(interaction), user_of(interaction)
+
+        async def deliver(summaries: list) -> None:
+            if not summaries:
+                await send_reply_text(interaction, "Nothing is waiting for you. 🎉", ephemeral=True)
+                return
+            lines = [
+                f"**{s.title}** in https://discord.com/channels/{interaction.guild_id}/{s.channel_id} — "
+                f"waiting since <t:{int(s.since)}:R>"
+                for s in summaries
+            ]
+            await send_reply_text(interaction, clip("\n".join(lines)), ephemeral=True)
+
+        await run(interaction, lambda: tables.mine(guild_id=interaction.guild_id, user=user), deliver, ephemeral=True)
+
+    @game.command(name="export", description="This channel's game as a JSON file (running games: moderators)")
+    async def export(self, interaction: discord.Interaction) -> None:
+        pbp = bot_of(interaction).pbp
+        moderator = await is_moderator(interaction)
+
+        async def deliver(named: tuple[str, bytes]) -> None:
+            name, data = named
+            file = discord.File(io.BytesIO(data), filename=name)
+            if interaction.response.is_done():
+                await interaction.followup.send("The game record:", file=file, ephemeral=True)
+            else:
+                await interaction.response.send_message("The game record:", file=file, ephemeral=True)
+
+        await run(interaction, lambda: pbp.export(channel_id=interaction.channel_id or 0, moderator=moderator), deliver,
+                  ephemeral=True)
+
+    @game.command(name="import", description="Rebuild a table in this channel from an exported JSON file")
+    @app_commands.describe(record="A file made by /game export")
+    async def import_(self, interaction: discord.Interaction, record: discord.Attachment) -> None:
+        pbp, user = bot_of(interaction).pbp, user_of(interaction)
+        if record.size > 8 * 1024 * 1024:
+            await send_error(interaction, "That file is too large to be a game record (8 MB at most).")
+            return
+
+        async def work() -> Reply:
+            data = await record.read()
+            return await pbp.import_table(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
+                                          user=user, data=data)
+
+        await run(interaction, work, lambda reply: publish(interaction, reply))
+
+    @game.command(name="deadline", description="Reminder and timeout for this table (host or moderator)")
+    @app_commands.describe(reminder_hours="Remind the player after this many hours",
+                           timeout_hours="Then apply the policy after this many hours",
+                           policy="What a timeout does: none, skip (pass), auto (a bot move), replace (a bot takes the seat)")
+    @app_commands.choices(policy=[app_commands.Choice(name=p, value=p) for p in ("none", "skip", "auto", "replace")])
+    async def deadline(self, interaction: discord.Interaction, reminder_hours: float | None = None,
+                       timeout_hours: float | None = None, policy: str = "none") -> None:
+        pbp, user = bot_of(interaction).pbp, user_of(interaction)
+        moderator = await is_moderator(interaction)
+
+        async def deliver(text: str) -> None:
+            await send_reply_text(interaction, text, ephemeral=False)
+
+        await run(interaction, lambda: pbp.set_deadlines(
+            channel_id=interaction.channel_id or 0, user=user, moderator=moderator,
+            reminder_hours=reminder_hours, timeout_hours=timeout_hours, policy=policy), deliver)
+
+    @game.command(name="addbot", description="Seat a bot player in the lobby (host)")
+    async def addbot(self, interaction: discord.Interaction) -> None:
+        tables, user = tables_of(interaction), user_of(interaction)
+        moderator = await is_moderator(interaction)
+        await run(interaction, lambda: tables.add_bot(channel_id=interaction.channel_id or 0, user=user, moderator=moderator),
+                  lambda reply: publish(interaction, reply))
+
+    @game.command(name="remove", description="Remove a player from the lobby (host)")
+    @app_commands.describe(player="Who to remove")
+    async def remove(self, interaction: discord.Interaction, player: discord.User) -> None:
+        tables, user = tables_of(interaction), user_of(interaction)
+        moderator = await is_moderator(interaction)
+        await run(interaction, lambda: tables.remove_player(channel_id=interaction.channel_id or 0, user=user,
+                                                            target=player.id, moderator=moderator),
+                  lambda reply: publish(interaction, reply))
 
     @game.command(name="rules", description="How a game is played: summary, players, variants and the rulebook")
     @app_commands.describe(game="Which game", page="Rulebook page (1 is the summary)")

@@ -18,12 +18,16 @@ from PIL import Image
 
 from bot.config import Settings
 from bot.engine import Action
+from bot.moderation import Moderation
+from bot.playbypost import PlayByPost
 from bot.store import Store
 from bot.tables import Tables
 from cogs import _ui
-from cogs._ui import MoveButton, MoveSelect, move_components, reply_message
+from cogs._ui import LobbyButton, MoveButton, MoveSelect, RequestButton, move_components, reply_message
+from cogs.admin import Admin
 from cogs.games import Games, parse_options
 from cogs.play import Play, rank_moves
+from cogs.settings import Settings as SettingsCog
 
 CHANNEL, GUILD = 500, 1
 
@@ -90,6 +94,7 @@ class FakeInteraction:
         self.client = client
         self.user = SimpleNamespace(id=user_id, display_name=name, roles=extra.get("roles", []))
         self.channel_id = extra.get("channel_id", CHANNEL)
+        self.channel = None
         self.guild_id = GUILD
         self.permissions = SimpleNamespace(manage_channels=manage_channels)
         self.namespace = SimpleNamespace(**extra.get("namespace", {}))
@@ -108,8 +113,33 @@ async def client(tmp_path: Path, clock: Any) -> Any:
     store = await Store.open(tmp_path / "cogs.sqlite3")
     counter = iter(range(10, 10_000))
     settings = Settings(None, None, str(tmp_path / "cogs.sqlite3"), "INFO", "Referee", tmp_path, None)
-    yield SimpleNamespace(tables=Tables(store, clock=clock, seeds=lambda: next(counter)), settings=settings)
+    tables = Tables(store, clock=clock, seeds=lambda: next(counter))
+    pbp = PlayByPost(tables)
+    dms: list[tuple[int, str]] = []
+
+    class DMUser:
+        def __init__(self, user_id: int) -> None:
+            self.id = user_id
+
+        async def send(self, text: str) -> None:
+            if self.id == CLOSED_DMS:
+                raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), {"code": 50007, "message": "x"})
+            dms.append((self.id, text))
+
+    channel_posts: list[str] = []
+
+    class Channel:
+        async def send(self, content: str, **kw: Any) -> None:
+            channel_posts.append(content)
+
+    yield SimpleNamespace(
+        tables=tables, settings=settings, pbp=pbp, moderation=Moderation(tables, pbp), dms=dms,
+        channel_posts=channel_posts, get_user=lambda user_id: DMUser(user_id), get_channel=lambda _id: Channel(),
+    )
     await store.close()
+
+
+CLOSED_DMS = 103
 
 
 def ana(client: Any, **kw: Any) -> FakeInteraction:
@@ -308,3 +338,154 @@ def test_rank_moves_prefers_key_prefix() -> None:
     assert [a.key for a in rank_moves(actions, "draw:1")] == ["draw:1", "draw:12"]
     assert [a.key for a in rank_moves(actions, "pa")] == ["pass"]
     assert rank_moves(actions, "zzz") == []
+
+
+# -- play-by-post and moderation commands ---------------------------------------------------------
+
+
+def cy(client: Any, **kw: Any) -> FakeInteraction:
+    return FakeInteraction(client, CLOSED_DMS, "Cy", **kw)
+
+
+def mod(client: Any) -> FakeInteraction:
+    return FakeInteraction(client, 700, "Mod", manage_channels=True)
+
+
+async def test_lobby_buttons_join_add_bot_and_start(client: Any) -> None:
+    games = Games(client)
+    [lobby] = await call(Games.new, games, ana(client), game="hisss", options=None)
+    ids = [c.custom_id for c in lobby.view.children]
+    table_id = int(ids[0].split(":")[1])
+    assert ids == [f"gm-lobby:{table_id}:{a}" for a in ("join", "leave", "start", "bot")]
+    joining = bo(client)
+    await LobbyButton(table_id, "join").callback(joining)
+    assert "Bo joined" in joining.log[0].content
+    refused = bo(client)
+    await LobbyButton(table_id, "bot").callback(refused)
+    assert refused.log[0].ephemeral and "Only the host" in refused.log[0].content
+    adding = ana(client)
+    await LobbyButton(table_id, "bot").callback(adding)
+    assert "Bot 1" in adding.log[0].content
+    starting = ana(client)
+    await LobbyButton(table_id, "start").callback(starting)
+    assert "HISSS begins" in starting.log[0].content and starting.message.edits == [{"view": None}]
+    late = cy(client)
+    await LobbyButton(table_id, "join").callback(late)
+    assert late.log[0].ephemeral and "already started" in late.log[0].content
+
+
+async def test_undo_consent_buttons(client: Any) -> None:
+    games, play = await _started_hisss(client)
+    first = _whose_turn(client)
+    await call(Play.play, play, FakeInteraction(client, first, "First"), move="draw:1")
+    live = client.tables._live[started_table(client)]
+    while client.tables.turns(live)[0].user_id == first:  # a placement choice: finish the turn
+        await call(Play.play, play, FakeInteraction(client, first, "First"), move=client.tables.turns(live)[0].actions[0].key)
+    [asked] = await call(Games.undo, games, FakeInteraction(client, first, "First"))
+    other = 102 if first == 101 else 101
+    assert asked.mentions is not None and [u.id for u in asked.mentions.users] == [other]
+    assert [c.custom_id.split(":")[2:] for c in asked.view.children] == [["undo", "yes"], ["undo", "no"]]
+    request_id = int(asked.view.children[0].custom_id.split(":")[1])
+    wrong = FakeInteraction(client, first, "First")
+    await RequestButton(request_id, "undo", "yes").callback(wrong)
+    assert wrong.log[0].ephemeral and "not needed" in wrong.log[0].content
+    approve = FakeInteraction(client, other, "Other")
+    await RequestButton(request_id, "undo", "yes").callback(approve)
+    assert "Everyone agreed" in approve.log[0].content
+
+
+async def test_export_import_mine_deadline_addbot_remove(client: Any) -> None:
+    games = Games(client)
+    await call(Games.new, games, ana(client), game="hisss", options=None)
+    await call(Games.join, games, bo(client))
+    [removed] = await call(Games.remove, games, ana(client), player=SimpleNamespace(id=102))
+    assert "removed Bo" in removed.content
+    [bot_added] = await call(Games.addbot, games, ana(client))
+    assert "Bot 1" in bot_added.content
+    await call(Games.start, games, ana(client))
+    [mine] = await call(Games.mine, games, ana(client))
+    assert mine.ephemeral and "HISSS" in mine.content and "discord.com/channels" in mine.content
+    [not_host] = await call(Games.deadline, games, bo(client), reminder_hours=1.0, timeout_hours=2.0, policy="auto")
+    assert not_host.ephemeral and "Only the host" in not_host.content
+    [set_] = await call(Games.deadline, games, ana(client), reminder_hours=1.0, timeout_hours=2.0, policy="auto")
+    assert "reminder after 1 h" in set_.content
+    [refused] = await call(Games.export, games, ana(client))
+    assert refused.ephemeral and "moderator" in refused.content
+    [exported] = await call(Games.export, games, mod(client))
+    assert exported.ephemeral and exported.files and b'"game": "hisss"' in exported.files[0]
+    attachment = SimpleNamespace(size=len(exported.files[0]), read=_async(exported.files[0]))
+    [busy] = await call(Games.import_, games, ana(client), record=attachment)
+    assert busy.ephemeral and "already has an open table" in busy.content
+    [imported] = await call(Games.import_, games, ana(client, channel_id=CHANNEL + 1), record=attachment)
+    assert "imported a HISSS game" in imported.content and imported.files
+
+
+def _async(value: Any) -> Any:
+    async def read() -> Any:
+        return value
+
+    return read
+
+
+async def test_settings_commands(client: Any) -> None:
+    cog = SettingsCog(client)
+    [dm] = await call(SettingsCog.notify, cog, ana(client), mode="dm")
+    assert dm.ephemeral and "direct message" in dm.content
+    [away] = await call(SettingsCog.away, cog, ana(client), days=3.0)
+    assert away.ephemeral and "paused until" in away.content
+    [forget] = await call(SettingsCog.forget_me, cog, ana(client))
+    assert forget.ephemeral and "deleted" in forget.content
+
+
+async def test_dm_notifications_fall_back_to_a_mention(client: Any) -> None:
+    games = Games(client)
+    cog = SettingsCog(client)
+    await call(SettingsCog.notify, cog, ana(client), mode="dm")
+    await call(SettingsCog.notify, cog, cy(client), mode="dm")
+    await call(Games.new, games, ana(client), game="hisss", options=None)
+    await call(Games.join, games, cy(client))
+    [started] = await call(Games.start, games, ana(client))
+    first = _whose_turn(client)
+    assert started.mentions is not None and started.mentions.users == []  # DM people are not pinged
+    if first == 101:
+        assert client.dms and client.dms[-1][0] == 101 and "Your move" in client.dms[-1][1]
+    else:  # Cy's DMs are closed: a channel mention instead
+        assert client.channel_posts and f"<@{CLOSED_DMS}>" in client.channel_posts[-1]
+
+
+async def test_admin_commands_refuse_non_moderators_and_work_for_moderators(client: Any) -> None:
+    games, admin = Games(client), Admin(client)
+    await call(Games.new, games, ana(client), game="hisss", options=None)
+    await call(Games.join, games, bo(client))
+    await call(Games.start, games, ana(client))
+    user = SimpleNamespace(id=102, display_name="Bo")
+    newcomer = SimpleNamespace(id=555, display_name="Newcomer")
+    commands = [
+        (Admin.pause, {}), (Admin.resume, {}), (Admin.kick, {"player": user}),
+        (Admin.substitute, {"player": user, "new_player": newcomer}), (Admin.skip, {}),
+        (Admin.host, {"player": user}), (Admin.deadline, {"reminder_hours": 1.0, "timeout_hours": 2.0, "policy": "auto"}),
+        (Admin.settings, {"posting": "edit"}), (Admin.role, {"role": SimpleNamespace(id=9, name="Ref")}), (Admin.log, {}),
+        (Admin.cancel, {}),
+    ]
+    for command, kwargs in commands:
+        [refused] = await call(command, admin, ana(client), **kwargs)
+        assert refused.ephemeral and "Only moderators" in refused.content, command.name
+    [paused] = await call(Admin.pause, admin, mod(client))
+    assert "paused the game" in paused.content
+    [resumed] = await call(Admin.resume, admin, mod(client))
+    assert "resumed" in resumed.content
+    [offer] = await call(Admin.substitute, admin, mod(client), player=user, new_player=newcomer)
+    assert [c.custom_id.split(":")[2:] for c in offer.view.children] == [["substitute", "yes"], ["substitute", "no"]]
+    request_id = int(offer.view.children[0].custom_id.split(":")[1])
+    accept = FakeInteraction(client, 555, "Newcomer")
+    await RequestButton(request_id, "substitute", "yes").callback(accept)
+    assert "Newcomer takes over Bo's seat" in accept.log[0].content
+    [skipped] = await call(Admin.skip, admin, mod(client))
+    assert "skipped" in skipped.content
+    [logged] = await call(Admin.log, admin, mod(client))
+    assert logged.ephemeral and "substitute" in logged.content and "pause" in logged.content
+    [role] = await call(Admin.role, admin, mod(client), role=SimpleNamespace(id=9, name="Ref"))
+    assert "Ref role" in role.content
+    referee = FakeInteraction(client, 556, "Ref", roles=[SimpleNamespace(id=9, name="Ref")])
+    [by_role] = await call(Admin.log, admin, referee)
+    assert "Only moderators" not in by_role.content
