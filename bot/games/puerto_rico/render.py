@@ -1,0 +1,475 @@
+"""Pictures of a Puerto Rico table, drawn from views only (never from the raw state).
+
+``board(view)`` is the public table: roles with their doubloons, plantations and quarries,
+colonists, VP chips left, the trading house, the cargo ships, the goods supply, the
+building market and a compact board per player. VP chips are drawn only when the view
+holds them, which a public view never does before the end. ``private(view)`` is one seat's
+own board, larger, with its secret VP chips.
+
+Every colour comes with a text label (good names, building names, counts) so the picture
+reads without colour vision; player colours are the Okabe–Ito set from the shared palette.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.render.palette import (
+    BACKGROUND,
+    HIGHLIGHT,
+    INK,
+    LINE,
+    MUTED,
+    PANEL,
+    RGB,
+    player_colour,
+    shade,
+    text_on,
+)
+from bot.render.shapes import Box, canvas, card, panel
+from bot.render.text import draw_text, fit_size, text_width
+
+WIDTH = 1400
+MARGIN = 16
+
+GOOD_COLOURS: dict[str, RGB] = {
+    "corn": (242, 201, 46),
+    "indigo": (44, 82, 170),
+    "sugar": (250, 250, 246),
+    "tobacco": (196, 146, 92),
+    "coffee": (92, 58, 34),
+    "quarry": (150, 150, 156),
+}
+GOOD_SHORT = {"corn": "Corn", "indigo": "Indigo", "sugar": "Sugar", "tobacco": "Tobacco", "coffee": "Coffee",
+              "quarry": "Quarry"}
+VIOLET: RGB = (150, 104, 182)
+LARGE_VIOLET: RGB = (112, 70, 150)
+ROLE_COLOURS: dict[str, RGB] = {
+    "settler": (180, 214, 160),
+    "mayor": (228, 196, 160),
+    "builder": (200, 184, 226),
+    "craftsman": (240, 216, 150),
+    "trader": (160, 206, 222),
+    "captain": (170, 190, 232),
+    "prospector": (222, 206, 176),
+    "prospector-2": (222, 206, 176),
+}
+PHASE_NAMES = {
+    "role": "choosing a role",
+    "settler": "Settler phase",
+    "mayor": "Mayor phase",
+    "builder": "Builder phase",
+    "craftsman": "Craftsman phase",
+    "trader": "Trader phase",
+    "captain": "Captain phase",
+    "over": "Game over",
+}
+
+
+def _name(view: dict[str, Any], seat: int) -> str:
+    names = view.get("names")
+    if isinstance(names, list) and seat < len(names) and names[seat]:
+        return str(names[seat])
+    return f"Player {seat + 1}"
+
+
+def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, width: int,
+          fill: RGB = INK, bold: bool = False, anchor: str = "la") -> None:
+    """Text shrunk to fit ``width`` pixels."""
+    draw_text(draw, xy, text, fit_size(text, width, size, bold=bold), fill, bold=bold, anchor=anchor)
+
+
+def _building_colour(entry: dict[str, Any]) -> RGB:
+    produces = entry.get("produces")
+    if produces:
+        return GOOD_COLOURS[produces]
+    return LARGE_VIOLET if entry.get("large") else VIOLET
+
+
+def _circles(draw: ImageDraw.ImageDraw, x: int, y: int, filled: int, total: int, radius: int = 7,
+             on: RGB = INK) -> None:
+    """A row of colonist circles: filled = a colonist on it, hollow = empty."""
+    for i in range(total):
+        cx = x + i * (radius * 2 + 4) + radius
+        box = (cx - radius, y - radius, cx + radius, y + radius)
+        if i < filled:
+            draw.ellipse(box, fill=(70, 44, 28), outline=on, width=2)
+        else:
+            draw.ellipse(box, fill=(255, 255, 255), outline=on, width=2)
+
+
+def _good_chip(draw: ImageDraw.ImageDraw, box: Box, good: str, text: str, size: int = 16) -> None:
+    fill = GOOD_COLOURS[good]
+    card(draw, box, fill=fill, outline=INK, radius=6, width=2)
+    x0, y0, x1, y1 = box
+    _text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), text, size, x1 - x0 - 6, text_on(fill), bold=True, anchor="mm")
+
+
+# -- the public board -------------------------------------------------------------------------
+
+
+def board(view: dict[str, Any]) -> Image.Image:
+    """The public picture of the table."""
+    players = view["players"]
+    rows = (players + 1) // 2
+    player_h = 372
+    height = 92 + 128 + 262 + 372 + rows * (player_h + 12) + MARGIN
+    image, draw = canvas(WIDTH, height)
+    y = _header(draw, view)
+    y = _roles(draw, view, y)
+    y = _supplies(draw, view, y)
+    y = _market(draw, view, y)
+    width = (WIDTH - 2 * MARGIN - 12) // 2
+    for seat in range(players):
+        col, row = seat % 2, seat // 2
+        x = MARGIN + col * (width + 12)
+        box = (x, y + row * (player_h + 12), x + width, y + row * (player_h + 12) + player_h)
+        _player_board(draw, view, seat, box, scale=1.0)
+    return image
+
+
+def _status(view: dict[str, Any]) -> str:
+    phase = view["phase"]
+    if view.get("over"):
+        return "Game over"
+    actor = view.get("actor")
+    who = _name(view, actor) if actor is not None else "nobody"
+    if phase == "role":
+        return f"{who} chooses a role"
+    taker = view.get("role_taker")
+    taken = f" (taken by {_name(view, taker)})" if taker is not None else ""
+    return f"{PHASE_NAMES.get(phase, phase)}{taken} · {who} to act"
+
+
+def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> int:
+    draw.rectangle((0, 0, WIDTH, 84), fill=(40, 84, 96))
+    draw_text(draw, (MARGIN, 10), f"Puerto Rico · Round {view['round']}", 30, (255, 255, 255), bold=True)
+    governor = _name(view, view["governor"])
+    _text(draw, (WIDTH - MARGIN, 14), f"Governor: {governor}", 22, 520, (255, 255, 255), bold=True, anchor="ra")
+    status = _status(view)
+    if view.get("over"):
+        final = view.get("final") or {}
+        winners = [_name(view, seat) for seat, rank in enumerate(final.get("ranks", [])) if rank == 1]
+        status = "Game over: " + "; ".join(view["end_triggered"])
+        if winners:
+            status += f" · winner: {' and '.join(winners)}"
+    elif view.get("end_triggered"):
+        status += " · LAST ROUND: " + "; ".join(view["end_triggered"])
+    _text(draw, (MARGIN, 50), status, 22, WIDTH - 2 * MARGIN, HIGHLIGHT, bold=True)
+    return 92
+
+
+def _roles(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    roles = view["roles"]
+    gap = 10
+    width = (WIDTH - 2 * MARGIN - gap * (len(roles) - 1)) // len(roles)
+    for i, role in enumerate(roles):
+        x = MARGIN + i * (width + gap)
+        box = (x, y, x + width, y + 116)
+        taken = role["taken_by"]
+        fill = ROLE_COLOURS[role["id"]] if taken is None else shade(ROLE_COLOURS[role["id"]], 1.6)
+        outline = HIGHLIGHT if role["active"] else (INK if taken is None else LINE)
+        draw.rounded_rectangle(box, radius=10, fill=fill, outline=outline, width=6 if role["active"] else 2)
+        name = role["name"] + (" 2" if role["id"] == "prospector-2" else "")
+        _text(draw, (x + width / 2, y + 22), name, 22, width - 12, INK, bold=True, anchor="mm")
+        coins = role["doubloons"]
+        if coins:
+            _coin(draw, (x + 30, y + 60), 17, str(coins))
+            _text(draw, (x + 52, y + 60), "doubloon" if coins == 1 else "doubloons", 17, width - 58, INK,
+                  bold=True, anchor="lm")
+        else:
+            _text(draw, (x + width / 2, y + 60), "no doubloons", 16, width - 12, MUTED, anchor="mm")
+        if taken is not None:
+            _text(draw, (x + width / 2, y + 98), f"taken: {_name(view, taken)}", 17, width - 12,
+                  player_colour(taken) if taken is not None else INK, bold=True, anchor="mm")
+        else:
+            draw_text(draw, (x + width / 2, y + 98), "available", 16, MUTED, anchor="mm")
+    return y + 116 + 12
+
+
+def _coin(draw: ImageDraw.ImageDraw, centre: tuple[int, int], radius: int, text: str) -> None:
+    x, y = centre
+    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=(236, 190, 60), outline=(120, 90, 20),
+                 width=2)
+    draw_text(draw, (x, y), text, fit_size(text, radius * 2 - 4, int(radius * 1.1), bold=True), INK, bold=True,
+              anchor="mm")
+
+
+def _supplies(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    h = 250
+    # plantations
+    x0 = MARGIN
+    x1 = x0 + 360
+    top = panel(draw, (x0, y, x1, y + h), "Plantations")
+    face_up = view["plantations"]["face_up"]
+    tile_w = 106
+    for i, good in enumerate(face_up):
+        bx = x0 + 14 + (i % 3) * (tile_w + 8)
+        by = top + (i // 3) * 52
+        _good_chip(draw, (bx, by, bx + tile_w, by + 44), good, GOOD_SHORT[good], 18)
+    if not face_up:
+        draw_text(draw, (x0 + 14, top + 10), "none on offer", 18, MUTED)
+    plant = view["plantations"]
+    draw_text(draw, (x0 + 14, y + h - 70), f"Face-down stack: {plant['stack']}", 18)
+    discarded = sum(plant["discard"].values())
+    draw_text(draw, (x0 + 14, y + h - 44), f"Discarded: {discarded}   Quarries left: {view['quarries']}", 18,
+              bold=True)
+    # colonists and chips
+    x0 = x1 + 12
+    x1 = x0 + 230
+    top = panel(draw, (x0, y, x1, y + h), "Colonists · VP")
+    lines = [
+        ("On the ship", view["colonist_ship"]),
+        ("In the supply", view["colonist_supply"]),
+        ("VP chips left", view["vp_chips_left"]),
+    ]
+    for i, (label, value) in enumerate(lines):
+        draw_text(draw, (x0 + 14, top + 6 + i * 58), label, 17, MUTED)
+        draw_text(draw, (x0 + 14, top + 26 + i * 58), str(value), 26, INK, bold=True)
+    # trading house and goods supply
+    x0 = x1 + 12
+    x1 = x0 + 250
+    top = panel(draw, (x0, y, x1, y + h), "Trading house")
+    house = view["trading_house"]
+    for i in range(4):
+        bx = x0 + 14 + (i % 2) * 112
+        by = top + (i // 2) * 52
+        if i < len(house):
+            _good_chip(draw, (bx, by, bx + 104, by + 44), house[i], GOOD_SHORT[house[i]], 18)
+        else:
+            draw.rounded_rectangle((bx, by, bx + 104, by + 44), radius=6, outline=LINE, width=2)
+            draw_text(draw, (bx + 52, by + 22), "empty", 15, MUTED, anchor="mm")
+    draw_text(draw, (x0 + 14, top + 108), "Goods supply", 17, MUTED, bold=True)
+    goods = view["goods_supply"]
+    for i, (good, count) in enumerate(goods.items()):
+        bx = x0 + 14 + i * 45
+        _good_chip(draw, (bx, top + 132, bx + 41, top + 170), good, str(count), 18)
+        draw_text(draw, (bx + 20, top + 182), GOOD_SHORT[good][:3], 13, INK, anchor="mm")
+    # cargo ships
+    x0 = x1 + 12
+    x1 = WIDTH - MARGIN
+    top = panel(draw, (x0, y, x1, y + h), "Cargo ships")
+    ships = view["ships"]
+    biggest = max(ship["capacity"] for ship in ships)
+    label_w = 118
+    cell = min(50, (x1 - x0 - label_w - 24) // biggest - 4)
+    for i, ship in enumerate(ships):
+        by = top + i * 66
+        good = ship["good"]
+        draw_text(draw, (x0 + 14, by + 2), f"{ship['capacity']}-barrel", 18, INK, bold=True)
+        status = f"{ship['load']} {good}" if good else "empty"
+        if good and ship["load"] >= ship["capacity"]:
+            status += ", full"
+        _text(draw, (x0 + 14, by + 26), status, 16, label_w - 10, MUTED, bold=True)
+        for c in range(ship["capacity"]):
+            bx = x0 + label_w + c * (cell + 4)
+            box = (bx, by, bx + cell, by + 46)
+            if good is not None and c < ship["load"]:
+                _good_chip(draw, box, good, GOOD_SHORT[good][:3], 15)
+            else:
+                draw.rounded_rectangle(box, radius=6, fill=PANEL, outline=LINE, width=2)
+    return y + h + 12
+
+
+def _market(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    h = 360
+    top = panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), "Buildings (cost · VP · circles · copies left; quarries "
+                "discount up to the column number)")
+    columns: dict[int, list[dict[str, Any]]] = {1: [], 2: [], 3: [], 4: []}
+    for entry in view["market"]:
+        columns[entry["column"]].append(entry)
+    col_w = (WIDTH - 2 * MARGIN - 28 - 3 * 10) // 4
+    for column, entries in columns.items():
+        x = MARGIN + 14 + (column - 1) * (col_w + 10)
+        draw_text(draw, (x, top - 2), f"Column {column}", 15, MUTED, bold=True)
+        for i, entry in enumerate(entries):
+            by = top + 18 + i * 50
+            _market_entry(draw, (x, by, x + col_w, by + 44), entry)
+    return y + h + 12
+
+
+def _market_entry(draw: ImageDraw.ImageDraw, box: Box, entry: dict[str, Any]) -> None:
+    x0, y0, x1, y1 = box
+    copies = entry["copies"]
+    colour = _building_colour(entry)
+    if copies <= 0:
+        draw.rounded_rectangle(box, radius=6, fill=(232, 228, 220), outline=LINE, width=2)
+        _text(draw, (x0 + 10, (y0 + y1) / 2), f"{entry['name']} · sold out", 17, x1 - x0 - 20, MUTED, anchor="lm")
+        return
+    draw.rounded_rectangle(box, radius=6, fill=PANEL, outline=INK, width=2)
+    draw.rectangle((x0 + 2, y0 + 2, x0 + 14, y1 - 2), fill=colour)
+    _coin(draw, (x0 + 34, (y0 + y1) // 2), 15, str(entry["cost"]))
+    name_w = x1 - x0 - 150
+    _text(draw, (x0 + 56, y0 + 12), entry["name"], 18, name_w, INK, bold=True, anchor="lm")
+    _circles(draw, x0 + 56, y0 + 32, 0, entry["circles"], radius=5)
+    draw_text(draw, (x1 - 84, (y0 + y1) / 2), f"{entry['vp']} VP", 16, INK, bold=True, anchor="lm")
+    draw_text(draw, (x1 - 10, (y0 + y1) / 2), f"×{copies}", 18, INK, bold=True, anchor="rm")
+
+
+# -- a player's board -------------------------------------------------------------------------------
+
+
+def _player_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, box: Box, scale: float) -> None:
+    data = view["seats"][seat]
+    x0, y0, x1, y1 = box
+    colour = player_colour(seat)
+    acting = view.get("actor") == seat
+    draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=HIGHLIGHT if acting else LINE,
+                           width=6 if acting else 2)
+    draw.rounded_rectangle((x0, y0, x1, y0 + 44), radius=12, fill=colour)
+    draw.rectangle((x0, y0 + 30, x1, y0 + 44), fill=colour)
+    title = _name(view, seat)
+    tags = []
+    if data.get("governor"):
+        tags.append("Governor")
+    if acting:
+        tags.append("to act")
+    if tags:
+        title += "  · " + " · ".join(tags)
+    if "score" in data:
+        score = data["score"]
+        title += (f"  · {score['total']} VP = {score['chips']} chips + {score['buildings']} buildings"
+                  f" + {score['bonus']} bonus")
+    _text(draw, (x0 + 14, y0 + 22), title, 22, x1 - x0 - 210, text_on(colour), bold=True, anchor="lm")
+    _coin(draw, (x1 - 150, y0 + 22), 16, str(data["doubloons"]))
+    draw_text(draw, (x1 - 130, y0 + 22), "doubloons", 16, text_on(colour), bold=True, anchor="lm")
+
+    inner_top = y0 + 54
+    # island: 12 spaces, 3 columns x 4 rows
+    tile_w, tile_h = 64, 44
+    draw_text(draw, (x0 + 12, inner_top), "Island", 16, MUTED, bold=True)
+    island = data["island"]
+    for i in range(12):
+        bx = x0 + 12 + (i % 3) * (tile_w + 6)
+        by = inner_top + 22 + (i // 3) * (tile_h + 6)
+        tile_box = (bx, by, bx + tile_w, by + tile_h)
+        if i < len(island):
+            tile = island[i]["tile"]
+            fill = GOOD_COLOURS[tile]
+            draw.rounded_rectangle(tile_box, radius=5, fill=fill, outline=INK, width=2)
+            _text(draw, (bx + tile_w / 2, by + 13), GOOD_SHORT[tile], 14, tile_w - 6, text_on(fill), bold=True,
+                  anchor="mm")
+            _circles(draw, bx + tile_w // 2 - 7, by + 32, 1 if island[i]["occupied"] else 0, 1, radius=7,
+                     on=text_on(fill))
+        else:
+            draw.rounded_rectangle(tile_box, radius=5, outline=LINE, width=2)
+    # city: 12 spaces, 4 columns x 3 rows; large buildings take two cells of a row
+    city_x = x0 + 12 + 3 * (tile_w + 6) + 10
+    draw_text(draw, (city_x, inner_top), f"City ({data['city_spaces_used']}/12 spaces)", 16, MUTED, bold=True)
+    cell_w = (x1 - 12 - city_x - 3 * 6) // 4
+    cell_h = 62
+    cells = _layout_city(data["city"])
+    for (row, col, span), building in cells:
+        bx = city_x + col * (cell_w + 6)
+        by = inner_top + 22 + row * (cell_h + 6)
+        _city_building(draw, (bx, by, bx + span * cell_w + (span - 1) * 6, by + cell_h), building)
+    taken = {(row, col + k) for (row, col, span), _ in cells for k in range(span)}
+    for row in range(3):
+        for col in range(4):
+            if (row, col) not in taken:
+                bx = city_x + col * (cell_w + 6)
+                by = inner_top + 22 + row * (cell_h + 6)
+                draw.rounded_rectangle((bx, by, bx + cell_w, by + cell_h), radius=5, outline=LINE, width=2)
+    # goods, San Juan, VP
+    bottom = y1 - 62
+    draw_text(draw, (x0 + 12, bottom + 4), "San Juan", 15, MUTED, bold=True)
+    draw_text(draw, (x0 + 12, bottom + 24), str(data["san_juan"]), 20, INK, bold=True)
+    draw_text(draw, (x0 + 100, bottom + 4), "Buildings", 15, MUTED, bold=True)
+    draw_text(draw, (x0 + 100, bottom + 24), f"{data['building_vp']} VP", 20, INK, bold=True)
+    gx = city_x
+    chip_w = 64
+    for i, (good, count) in enumerate(data["goods"].items()):
+        bx = gx + i * (chip_w + 5)
+        _good_chip(draw, (bx, bottom + 4, bx + chip_w, bottom + 30), good, GOOD_SHORT[good][:3], 14)
+        draw_text(draw, (bx + chip_w / 2, bottom + 44), str(count), 20, INK, bold=True, anchor="mm")
+    vx = gx + 5 * (chip_w + 5) + 6
+    if "vp_chips" in data and "score" not in data:
+        draw_text(draw, (vx, bottom + 4), "VP chips", 15, MUTED, bold=True)
+        draw_text(draw, (vx, bottom + 24), str(data["vp_chips"]), 20, INK, bold=True)
+
+
+def _layout_city(city: list[dict[str, Any]]) -> list[tuple[tuple[int, int, int], dict[str, Any]]]:
+    """Cells for the buildings: large ones first (two cells of one row), then the small ones.
+
+    Where a building stands does not matter in the game, so the picture packs them.
+    """
+    free = [[True] * 4 for _ in range(3)]
+    placed: list[tuple[tuple[int, int, int], dict[str, Any]]] = []
+    for building in [b for b in city if b["large"]] + [b for b in city if not b["large"]]:
+        span = 2 if building["large"] else 1
+        spot = next(
+            ((row, col) for row in range(3) for col in range(0, 5 - span)
+             if all(free[row][col + k] for k in range(span))),
+            None,
+        )
+        if spot is None:  # pragma: no cover - a legal city always fits
+            continue
+        row, col = spot
+        for k in range(span):
+            free[row][col + k] = False
+        placed.append(((row, col, span), building))
+    return placed
+
+
+def _city_building(draw: ImageDraw.ImageDraw, box: Box, building: dict[str, Any]) -> None:
+    x0, y0, x1, y1 = box
+    fill = VIOLET if not building["large"] else LARGE_VIOLET
+    produces = {
+        "small-indigo-plant": "indigo", "indigo-plant": "indigo", "small-sugar-mill": "sugar",
+        "sugar-mill": "sugar", "tobacco-storage": "tobacco", "coffee-roaster": "coffee",
+    }.get(building["building"])
+    if produces:
+        fill = GOOD_COLOURS[produces]
+    draw.rounded_rectangle(box, radius=6, fill=fill, outline=INK, width=2)
+    ink = text_on(fill)
+    name = building["name"]
+    size = fit_size(name, x1 - x0 - 8, 15, bold=True)
+    if size < 12 and " " in name:
+        first, _, second = name.partition(" ")
+        draw_text(draw, (x0 + 5, y0 + 4), first, 12, ink, bold=True)
+        draw_text(draw, (x0 + 5, y0 + 18), second, 12, ink, bold=True)
+    else:
+        draw_text(draw, (x0 + 5, y0 + 6), name, size, ink, bold=True)
+    _circles(draw, x0 + 6, y1 - 14, building["colonists"], building["circles"], radius=7, on=ink)
+    draw_text(draw, (x1 - 6, y1 - 14), f"{building['vp']}VP", 12, ink, bold=True, anchor="rm")
+
+
+# -- a seat's private picture ------------------------------------------------------------------------
+
+
+def private(view: dict[str, Any]) -> Image.Image | None:
+    """The viewing seat's own board with its secret VP chips (None for a spectator's view)."""
+    seat = view.get("viewer")
+    if seat is None:
+        return None
+    data = view["seats"][seat]
+    width, height = 760, 500
+    image, draw = canvas(width, height, BACKGROUND)
+    chips = data.get("vp_chips", 0)
+    draw.rectangle((0, 0, width, 64), fill=(40, 84, 96))
+    _text(draw, (MARGIN, 32), f"{_name(view, seat)}: your board", 26, width - 260, (255, 255, 255), bold=True,
+          anchor="lm")
+    _vp_chip(draw, (width - 200, 32), chips)
+    draw_text(draw, (width - 166, 32), "VP chips (secret)", 16, (255, 255, 255), bold=True, anchor="lm")
+    _player_board(draw, view, seat, (MARGIN, 78, width - MARGIN, 78 + 372), scale=1.0)
+    total = chips + data["building_vp"]
+    draw_text(draw, (MARGIN, height - 36),
+              f"So far: {chips} VP in chips + {data['building_vp']} VP in buildings = {total} "
+              "(large-building bonuses come at the end)", 16, MUTED)
+    return image
+
+
+def _vp_chip(draw: ImageDraw.ImageDraw, centre: tuple[int, int], value: int) -> None:
+    """A hexagonal VP chip with its value."""
+    x, y = centre
+    r = 26
+    points = [(x + r * dx, y + r * dy) for dx, dy in
+              ((1, 0), (0.5, 0.866), (-0.5, 0.866), (-1, 0), (-0.5, -0.866), (0.5, -0.866))]
+    draw.polygon(points, fill=(196, 60, 40), outline=(255, 255, 255))
+    text = str(value)
+    draw_text(draw, (x, y), text, fit_size(text, 2 * r - 10, 24, bold=True), (255, 255, 255), bold=True, anchor="mm")
+
+
+__all__ = ["board", "private", "text_width"]

@@ -1,0 +1,1667 @@
+"""Puerto Rico for 3–5 players: the whole game as pure functions over a plain-data state.
+
+How the state is laid out (all ints and lists, so copying and JSON are cheap and exact):
+
+- ``seats[s]``: ``money``, ``vp`` (the secret VP chips), ``goods`` (5 barrel counts),
+  ``island`` (tile per filled island space, 0..4 plantations and 5 quarry) with
+  ``island_men`` (0/1 colonist on each), ``city`` (building ids in build order) with
+  ``city_men`` (colonists on each), and ``san_juan`` (colonists waiting).
+- the table: ``role_money``/``role_taker`` per role card in play, the colonist ``ship`` and
+  ``supply``, ``vp_chips`` left, ``quarries``, ``face_up`` plantations, the hidden ``stack``
+  and the ``discard`` counts, ``goods_supply``, the trading ``house``, the three cargo
+  ships (``ship_caps``, ``ship_kind``, ``ship_load``) and the building ``market`` copies.
+- the flow: ``phase`` (``role`` or the running role's name, ``over`` at the end), ``sub``
+  (which small decision inside the phase), ``actor`` (the one seat that decides now),
+  ``taker`` (who took the running role) and ``pos`` (how far round the table the phase is).
+
+Every decision is one small prompt for one seat; automatic steps (production, handing out
+colonists, refilling the ship and the plantations, storage without a choice) run inside
+``perform`` until the next real decision. ``apply`` is overridden to validate against the
+legal keys without building labels, because random playouts must run at 100+ games/s.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from bot.engine import Action, Event, Game, IllegalAction, Outcome, Prompt, Rng, State, seed_value
+
+from .buildings import (
+    BUILDER,
+    BUILDING_INDEX,
+    BUILDING_VP,
+    BUILDINGS,
+    CAPTAIN,
+    CIRCLES,
+    CITY_HALL,
+    CITY_SPACES,
+    COLUMN,
+    CONSTRUCTION_HUT,
+    CORN,
+    COST,
+    CRAFTSMAN,
+    CUSTOMS_HOUSE,
+    FACTORY,
+    FACTORY_BONUS,
+    FORTRESS,
+    GOOD_INDEX,
+    GOODS,
+    GOODS_SUPPLY,
+    GUILD_HALL,
+    HACIENDA,
+    HARBOR,
+    HOSPICE,
+    ISLAND_SPACES,
+    LARGE_MARKET,
+    LARGE_PRODUCTION,
+    LARGE_WAREHOUSE,
+    MAYOR,
+    OFFICE,
+    PLANTATION_TILES,
+    PRICES,
+    PRODUCES,
+    PROSPECTOR,
+    QUARRY,
+    QUARRY_TILES,
+    RESIDENCE,
+    ROLE_IDS,
+    ROLE_INDEX,
+    ROLE_NAMES,
+    ROUND_LIMIT,
+    SETTLER,
+    SETUPS,
+    SIZE,
+    SMALL_MARKET,
+    SMALL_PRODUCTION,
+    SMALL_WAREHOUSE,
+    TILE_INDEX,
+    TILES,
+    TRADER,
+    UNIVERSITY,
+    VIOLET,
+    WHARF,
+    residence_bonus,
+)
+
+# Phases are the running role's id; "role" while a role is being chosen.
+PHASE_OF_ROLE = ("settler", "mayor", "builder", "craftsman", "trader", "captain")
+
+END_REASONS = {
+    "colonists": "the colonist supply could not refill the colonist ship",
+    "city": "a player built on the 12th space of their city",
+    "vp": "the last victory point chip was shipped",
+    "rounds": f"the {ROUND_LIMIT}-round safeguard was reached",
+}
+
+_PLACE_TILE_KEYS = tuple(f"place:{name}" for name in TILES)
+_PLACE_BUILDING_KEYS = tuple(f"place:{b.slug}" for b in BUILDINGS)
+_BUILD_KEYS = tuple(f"build:{b.slug}" for b in BUILDINGS)
+_PLANT_KEYS = tuple(f"plant:{name}" for name in TILES)
+_SELL_KEYS = tuple(f"sell:{name}" for name in GOODS)
+_WHARF_KEYS = tuple(f"wharf:{name}" for name in GOODS)
+_STORE_KEYS = tuple(f"store:{name}" for name in GOODS)
+_KEEP_KEYS = tuple(f"keep:{name}" for name in GOODS)
+_EXTRA_KEYS = tuple(f"extra:{name}" for name in GOODS)
+_ROLE_KEYS = tuple(f"role:{name}" for name in ROLE_IDS)
+_SEAT = tuple(f"{{seat{s}}}" for s in range(8))
+_A_TILE = tuple(("an " if name[0] in "aeiou" else "a ") + name for name in TILES)
+"""Tile and good names with their article: "an indigo", "a quarry"."""
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _doubloons(count: int) -> str:
+    return _plural(count, "doubloon")
+
+
+# =============================================================================================
+# Small queries about one player (``p`` is ``state["seats"][s]``)
+# =============================================================================================
+
+
+def occupied(p: dict[str, Any], building: int) -> bool:
+    """True if the player owns ``building`` and at least one colonist works in it."""
+    city = p["city"]
+    return building in city and p["city_men"][city.index(building)] > 0
+
+
+def owns(p: dict[str, Any], building: int) -> bool:
+    return building in p["city"]
+
+
+def city_spaces_used(p: dict[str, Any]) -> int:
+    """City spaces filled: large buildings count two."""
+    return sum(SIZE[b] for b in p["city"])
+
+
+def occupied_quarries(p: dict[str, Any]) -> int:
+    return sum(m for t, m in zip(p["island"], p["island_men"], strict=True) if t == QUARRY)
+
+
+def colonists_owned(p: dict[str, Any]) -> int:
+    """Every colonist on the player's board: island, city and San Juan."""
+    return p["san_juan"] + sum(p["island_men"]) + sum(p["city_men"])
+
+
+def empty_circles(p: dict[str, Any]) -> int:
+    """Unoccupied circles on the whole board (island tiles and buildings)."""
+    men = p["city_men"]
+    return (
+        len(p["island_men"])
+        - sum(p["island_men"])
+        + sum(CIRCLES[b] - men[i] for i, b in enumerate(p["city"]))
+    )
+
+
+def empty_building_circles(p: dict[str, Any]) -> int:
+    men = p["city_men"]
+    return sum(CIRCLES[b] - men[i] for i, b in enumerate(p["city"]))
+
+
+def warehouse_slots(p: dict[str, Any]) -> int:
+    """Kinds of goods kept whole at storage: 1 per occupied small, 2 per occupied large warehouse."""
+    return (1 if occupied(p, SMALL_WAREHOUSE) else 0) + (2 if occupied(p, LARGE_WAREHOUSE) else 0)
+
+
+def production(p: dict[str, Any]) -> list[int]:
+    """Barrels of each good the player can make, before the supply is checked.
+
+    Corn comes straight from occupied corn plantations; every other good needs an occupied
+    plantation *and* an occupied circle in a production building of that kind.
+    """
+    plants = [0, 0, 0, 0, 0, 0]
+    for tile, man in zip(p["island"], p["island_men"], strict=True):
+        if man:
+            plants[tile] += 1
+    circles = [0, 0, 0, 0, 0]
+    for building, men in zip(p["city"], p["city_men"], strict=True):
+        kind = PRODUCES[building]
+        if kind >= 0:
+            circles[kind] += men
+    return [
+        plants[0],
+        min(plants[1], circles[1]),
+        min(plants[2], circles[2]),
+        min(plants[3], circles[3]),
+        min(plants[4], circles[4]),
+    ]
+
+
+def build_cost(state: State, seat: int, building: int) -> int:
+    """What ``seat`` pays for ``building`` now: builder privilege and quarries, never below 0."""
+    p = state["seats"][seat]
+    cost = COST[building] - min(occupied_quarries(p), COLUMN[building])
+    if state["phase"] == "builder" and state["taker"] == seat:
+        cost -= 1
+    return cost if cost > 0 else 0
+
+
+def sale_price(state: State, seat: int, kind: int) -> int:
+    """What the trading house pays ``seat`` for one barrel: price + privilege + markets."""
+    p = state["seats"][seat]
+    price = PRICES[kind]
+    if state["taker"] == seat:
+        price += 1
+    if occupied(p, SMALL_MARKET):
+        price += 1
+    if occupied(p, LARGE_MARKET):
+        price += 2
+    return price
+
+
+def large_building_bonus(p: dict[str, Any], building: int) -> int:
+    """End-of-game extra VP of an occupied large building (0 if unowned or unoccupied)."""
+    if not occupied(p, building):
+        return 0
+    city = p["city"]
+    if building == GUILD_HALL:
+        return sum(1 for b in city if b in SMALL_PRODUCTION) + 2 * sum(1 for b in city if b in LARGE_PRODUCTION)
+    if building == RESIDENCE:
+        return residence_bonus(len(p["island"]))
+    if building == FORTRESS:
+        return colonists_owned(p) // 3
+    if building == CUSTOMS_HOUSE:
+        return p["vp"] // 4
+    if building == CITY_HALL:
+        return sum(1 for b in city if b in VIOLET)
+    return 0
+
+
+def score_breakdown(p: dict[str, Any]) -> dict[str, int]:
+    """Final score parts: VP chips, printed building VP, large-building bonuses, total."""
+    chips = p["vp"]
+    buildings = sum(BUILDING_VP[b] for b in p["city"])
+    bonus = sum(large_building_bonus(p, b) for b in (GUILD_HALL, RESIDENCE, FORTRESS, CUSTOMS_HOUSE, CITY_HALL))
+    return {"chips": chips, "buildings": buildings, "bonus": bonus, "total": chips + buildings + bonus}
+
+
+def score(p: dict[str, Any]) -> int:
+    return score_breakdown(p)["total"]
+
+
+def tiebreak(p: dict[str, Any]) -> int:
+    """Doubloons plus barrels: the rulebook's tie-break."""
+    return p["money"] + sum(p["goods"])
+
+
+def copy_state(state: State) -> State:
+    """A deep copy of a state, faster than ``copy.deepcopy`` (it knows the shape: one level
+    of lists in the table, one level of dicts of lists for the seats)."""
+    copied = {key: (value[:] if type(value) is list else value) for key, value in state.items()}
+    copied["seats"] = [
+        {key: (value[:] if type(value) is list else value) for key, value in p.items()} for p in state["seats"]
+    ]
+    return copied
+
+
+# =============================================================================================
+# Options for the current decision. Each returns the legal keys; with ``labels`` a list it
+# also appends one human label per key, so prompts and validation share one code path.
+# =============================================================================================
+
+
+def _role_options(state: State, seat: int, labels: list[str] | None) -> list[str]:
+    keys = []
+    money = state["role_money"]
+    for role, taker in enumerate(state["role_taker"]):
+        if taker < 0:
+            keys.append(_ROLE_KEYS[role])
+            if labels is not None:
+                name = ROLE_NAMES[role]
+                if role == PROSPECTOR + 1:
+                    name = "Prospector (2nd card)"
+                labels.append(f"{name} (+{_doubloons(money[role])})" if money[role] else name)
+    return keys
+
+
+def _hacienda_possible(state: State) -> bool:
+    return bool(state["stack"]) or sum(state["discard"]) > 0
+
+
+def _settler_options(state: State, seat: int, labels: list[str] | None) -> list[str]:
+    p = state["seats"][seat]
+    keys = []
+    if len(p["island"]) < ISLAND_SPACES:
+        if not state["hacienda_used"] and occupied(p, HACIENDA) and _hacienda_possible(state):
+            keys.append("hacienda")
+            if labels is not None:
+                labels.append("Hacienda: draw a face-down plantation first")
+        seen = 0
+        face_up = state["face_up"]
+        for kind in face_up:
+            if not seen & (1 << kind):
+                seen |= 1 << kind
+        for kind in range(5):
+            if seen & (1 << kind):
+                keys.append(_PLANT_KEYS[kind])
+                if labels is not None:
+                    labels.append(f"Take {_A_TILE[kind]} plantation")
+        if state["quarries"] > 0 and (seat == state["taker"] or occupied(p, CONSTRUCTION_HUT)):
+            keys.append("quarry")
+            if labels is not None:
+                why = "settler's privilege" if seat == state["taker"] else "Construction Hut"
+                labels.append(f"Take a quarry ({why}, {state['quarries']} left)")
+    keys.append("pass")
+    if labels is not None:
+        labels.append("Take no tile")
+    return keys
+
+
+def _colonist_available(state: State) -> bool:
+    """Hospice and university take from the supply, else from the ship."""
+    return state["supply"] > 0 or state["ship"] > 0
+
+
+def _colonist_options(state: State, seat: int, labels: list[str] | None) -> list[str]:
+    if labels is not None:
+        sub = state["sub"]
+        if sub == "privilege":
+            labels += ["Take a colonist from the supply (mayor's privilege)", "Take no extra colonist"]
+        else:
+            source = "supply" if state["supply"] > 0 else "colonist ship"
+            building = "Hospice" if sub == "hospice" else "University"
+            labels += [f"{building}: put a colonist from the {source} on the new tile", "No colonist"]
+    return ["colonist:take", "colonist:skip"]
+
+
+def _mayor_options(state: State, seat: int, labels: list[str] | None) -> list[str]:
+    p = state["seats"][seat]
+    keys = []
+    waiting = p["san_juan"]
+    free = [0, 0, 0, 0, 0, 0]
+    placed = False
+    for tile, man in zip(p["island"], p["island_men"], strict=True):
+        if man:
+            placed = True
+        else:
+            free[tile] += 1
+    empty = sum(free)
+    if waiting and empty:
+        for tile in range(6):
+            if free[tile]:
+                keys.append(_PLACE_TILE_KEYS[tile])
+                if labels is not None:
+                    what = _A_TILE[tile] if tile == QUARRY else f"{_A_TILE[tile]} plantation"
+                    labels.append(f"Colonist to {what} ({free[tile]} empty)")
+    for building, men in zip(p["city"], p["city_men"], strict=True):
+        if men:
+            placed = True
+        room = CIRCLES[building] - men
+        if room > 0:
+            empty += room
+            if waiting:
+                keys.append(_PLACE_BUILDING_KEYS[building])
+                if labels is not None:
+                    labels.append(f"Colonist to {BUILDINGS[building].name} ({men}/{CIRCLES[building]})")
+    if placed and not state["reset_used"]:
+        keys.append("reset")
+        if labels is not None:
+            labels.append("Take every colonist back to San Juan to rearrange")
+    if waiting and empty:
+        keys.append("auto")
+        if labels is not None:
+            labels.append(f"Place the remaining {_plural(waiting, 'colonist')} automatically and finish")
+    else:
+        keys.append("done")
+        if labels is not None:
+            labels.append(f"Done ({waiting} in San Juan)" if waiting else "Done")
+    return keys
+
+
+def _builder_options(state: State, seat: int, labels: list[str] | None) -> list[str]:
+    p = state["seats"][seat]
+    city = p["city"]
+    free = CITY_SPACES - city_spaces_used(p)
+    keys = []
+    if free > 0:
+        money = p["money"]
+        discount = 1 if state["taker"] == seat else 0
+        quarries = occupied_quarries(p)
+        market = state["market"]
+        for building in range(len(COST)):
+            if market[building] <= 0 or building in city or SIZE[building] > free:
+                continue
+            column = COLUMN[building]
+            cost = COST[building] - discount - (quarries if quarries < column else column)
+            if cost < 0:
+                cost = 0
+            if cost <= money:
+                keys.append(_BUILD_KEYS[building])
+                if labels is not None:
+                    labels.append(f"Build {BUILDINGS[building].name} ({_doubloons(cost)})")
+    keys.append("pass")
+    if labels is not None:
+        labels.append("Build nothing")
+    return keys
+
+
+def _extra_good_kinds(state: State) -> list[int]:
+    supply = state["goods_supply"]
+    return [kind for kind in state["produced"] if supply[kind] > 0]
+
+
+def _craftsman_options(state: State, seat: int, labels: list[str] | None) -> list[str]:
+    kinds = _extra_good_kinds(state)
+    if labels is not None:
+        labels += [f"Take an extra {GOODS[kind]}" for kind in kinds]
+    return [_EXTRA_KEYS[kind] for kind in kinds]
+
+
+def _trader_options(state: State, seat: int, labels: list[str] | None) -> list[str]:
+    p = state["seats"][seat]
+    house = state["house"]
+    keys = []
+    if len(house) < 4:
+        goods = p["goods"]
+        office = None
+        for kind in range(5):
+            if goods[kind] <= 0:
+                continue
+            if kind in house:
+                if office is None:
+                    office = occupied(p, OFFICE)
+                if not office:
+                    continue
+            keys.append(_SELL_KEYS[kind])
+            if labels is not None:
+                labels.append(f"Sell {_A_TILE[kind]} for {_doubloons(sale_price(state, seat, kind))}")
+    keys.append("pass")
+    if labels is not None:
+        labels.append("Sell nothing")
+    return keys
+
+
+def _cargo_loads(state: State, goods: list[int]) -> list[tuple[int, int, int]]:
+    """Every legal cargo-ship loading as (kind, ship, barrels) for a player holding ``goods``.
+
+    A kind already on a ship may go only to that ship (if it has room). A kind on no ship
+    needs an empty ship, and among the empty ships only those that take the most barrels.
+    """
+    kinds_on = state["ship_kind"]
+    caps = state["ship_caps"]
+    loads = state["ship_load"]
+    result = []
+    for kind in range(5):
+        have = goods[kind]
+        if not have:
+            continue
+        if kind in kinds_on:
+            ship = kinds_on.index(kind)
+            room = caps[ship] - loads[ship]
+            if room > 0:
+                result.append((kind, ship, have if have < room else room))
+            continue
+        best = 0
+        for ship in range(len(caps)):
+            if kinds_on[ship] < 0:
+                take = have if have < caps[ship] else caps[ship]
+                if take > best:
+                    best = take
+        if best:
+            for ship in range(len(caps)):
+                if kinds_on[ship] < 0 and (have if have < caps[ship] else caps[ship]) == best:
+                    result.append((kind, ship, best))
+    return result
+
+
+def _wharf_open(state: State, seat: int) -> bool:
+    p = state["seats"][seat]
+    return not state["wharf_used"][seat] and not state["wharf_declined"][seat] and occupied(p, WHARF)
+
+
+def _can_load(state: State, seat: int) -> bool:
+    goods = state["seats"][seat]["goods"]
+    if not any(goods):
+        return False
+    kinds_on = state["ship_kind"]
+    for kind in range(5):
+        if goods[kind]:
+            if kind in kinds_on:
+                ship = kinds_on.index(kind)
+                if state["ship_load"][ship] < state["ship_caps"][ship]:
+                    return True
+            elif -1 in kinds_on:
+                return True
+    return _wharf_open(state, seat)
+
+
+def _captain_options(state: State, seat: int, labels: list[str] | None) -> list[str]:
+    p = state["seats"][seat]
+    keys = []
+    loads = _cargo_loads(state, p["goods"])
+    caps = state["ship_caps"]
+    for kind, ship, barrels in loads:
+        keys.append(f"ship:{GOODS[kind]}:{caps[ship]}")
+        if labels is not None:
+            labels.append(f"Load {barrels} {GOODS[kind]} on the {caps[ship]}-barrel ship")
+    if _wharf_open(state, seat):
+        goods = p["goods"]
+        for kind in range(5):
+            if goods[kind]:
+                keys.append(_WHARF_KEYS[kind])
+                if labels is not None:
+                    labels.append(f"Wharf: ship all {goods[kind]} {GOODS[kind]}")
+        if not loads:
+            keys.append("pass")
+            if labels is not None:
+                labels.append("Do not use the Wharf this phase")
+    return keys
+
+
+def _storage_left(state: State, p: dict[str, Any]) -> tuple[list[int], int]:
+    """Kinds not yet put in a warehouse this storage step, and warehouse kinds still free."""
+    stored = state["stored"]
+    goods = p["goods"]
+    kinds = [kind for kind in range(5) if goods[kind] and kind not in stored]
+    return kinds, warehouse_slots(p) - len(stored)
+
+
+def _storage_options(state: State, seat: int, labels: list[str] | None) -> list[str]:
+    p = state["seats"][seat]
+    kinds, slots = _storage_left(state, p)
+    if slots > 0:
+        if labels is not None:
+            labels += [f"Warehouse: keep all {p['goods'][kind]} {GOODS[kind]}" for kind in kinds]
+        return [_STORE_KEYS[kind] for kind in kinds]
+    if labels is not None:
+        labels += [f"Keep one {GOODS[kind]} (the other unstored goods go back)" for kind in kinds]
+    return [_KEEP_KEYS[kind] for kind in kinds]
+
+
+_OPTIONS = {
+    "tile": _settler_options,
+    "hospice": _colonist_options,
+    "privilege": _colonist_options,
+    "place": _mayor_options,
+    "build": _builder_options,
+    "university": _colonist_options,
+    "extra": _craftsman_options,
+    "sell": _trader_options,
+    "load": _captain_options,
+    "store": _storage_options,
+    "": _role_options,
+}
+
+
+def legal_keys(state: State) -> list[str]:
+    """The legal action keys of the seat that must decide now (empty when the game is over)."""
+    if state["phase"] == "over":
+        return []
+    return _OPTIONS[state["sub"]](state, state["actor"], None)
+
+
+_PROMPT_TEXT = {
+    "": "{seat}, choose a role (round {round}).",
+    "tile": "{seat}: Settler — take a plantation or a quarry for your island.",
+    "hospice": "{seat}: your Hospice may put a colonist on the new tile.",
+    "privilege": "{seat}: Mayor — take the privilege colonist from the supply?",
+    "place": "{seat}: Mayor — place your colonists ({waiting} in San Juan, {empty} empty circles).",
+    "build": "{seat}: Builder — build one building ({money} doubloons).",
+    "university": "{seat}: your University may put a colonist on the new building.",
+    "extra": "{seat}: Craftsman — choose your extra good.",
+    "sell": "{seat}: Trader — sell one good ({house}/4 in the trading house).",
+    "load": "{seat}: Captain — you must load goods if you can.",
+    "store": "{seat}: store your goods (one barrel plus your warehouses; the rest are lost).",
+}
+
+
+# =============================================================================================
+# The game
+# =============================================================================================
+
+
+class PuertoRico(Game):
+    """Puerto Rico (Andreas Seyfarth): settle, build, produce, trade and ship for VP."""
+
+    slug = "puerto-rico"
+    title = "Puerto Rico"
+    min_players = 3
+    max_players = 5
+    summary = "Choose roles to settle plantations, build a city, produce, trade and ship goods for VP."
+    rules_file = "puerto-rico.txt"
+    render_module = "bot.games.puerto_rico.render"
+    version = 1
+
+    # -- setup ----------------------------------------------------------------------------
+
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        self.check_players(players)
+        self.resolve_options(options)
+        rules = SETUPS[players]
+        state: State = {"rng": seed_value(seed)}
+        rng = Rng(state)
+        stack = [kind for kind in range(5) for _ in range(PLANTATION_TILES[kind])]
+        seats = []
+        for seat in range(players):
+            tile = rules.start_tiles[seat]
+            stack.remove(tile)
+            seats.append(
+                {
+                    "money": rules.doubloons,
+                    "vp": 0,
+                    "goods": [0, 0, 0, 0, 0],
+                    "island": [tile],
+                    "island_men": [0],
+                    "city": [],
+                    "city_men": [],
+                    "san_juan": 0,
+                }
+            )
+        rng.shuffle(stack)
+        face_up = sorted(stack.pop() for _ in range(players + 1))
+        state.update(
+            {
+                "n": players,
+                "step": 0,
+                "round": 1,
+                "governor": 0,
+                "phase": "role",
+                "sub": "",
+                "actor": 0,
+                "taker": -1,
+                "role": -1,
+                "pos": 0,
+                "picks": 0,
+                "role_money": [0] * rules.roles,
+                "role_taker": [-1] * rules.roles,
+                "seats": seats,
+                "supply": rules.colonist_supply,
+                "ship": rules.colonist_ship,
+                "vp_chips": rules.vp_chips,
+                "quarries": QUARRY_TILES,
+                "face_up": face_up,
+                "stack": stack,
+                "discard": [0, 0, 0, 0, 0],
+                "goods_supply": list(GOODS_SUPPLY),
+                "house": [],
+                "ship_caps": list(rules.ships),
+                "ship_kind": [-1] * len(rules.ships),
+                "ship_load": [0] * len(rules.ships),
+                "market": [b.copies for b in BUILDINGS],
+                "end": [],
+                # scratch of the running phase
+                "hacienda_used": False,
+                "reset_used": False,
+                "produced": [],
+                "captain_bonus": False,
+                "wharf_used": [False] * players,
+                "wharf_declined": [False] * players,
+                "stored": [],
+            }
+        )
+        return state
+
+    def max_actions(self, players: int) -> int:
+        """Rounds are capped; per round: role picks, ≤3 settler steps, ≤2 builder steps and
+        1 trader step per seat, mayor steps bounded by twice the 100 colonists plus reset/done
+        per seat, ≤1 craftsman choice, captain loads bounded by the 50 barrels plus a wharf
+        refusal and ≤4 storage choices per seat."""
+        per_round = players + 3 * players + (1 + 2 * 100 + 2 * players) + 2 * players + 1 + players
+        per_round += 50 + players + 4 * players
+        return ROUND_LIMIT * per_round
+
+    # -- prompts and validation -------------------------------------------------------------
+
+    def legal_prompts(self, state: State) -> list[Prompt]:
+        if state["phase"] == "over":
+            return []
+        seat = state["actor"]
+        sub = state["sub"]
+        labels: list[str] = []
+        keys = _OPTIONS[sub](state, seat, labels)
+        p = state["seats"][seat]
+        text = _PROMPT_TEXT[sub].format(
+            seat=_SEAT[seat],
+            round=state["round"],
+            waiting=p["san_juan"],
+            empty=empty_circles(p) if sub == "place" else 0,
+            money=p["money"],
+            house=len(state["house"]),
+        )
+        actions = tuple(map(Action, keys, labels))
+        return [Prompt(seat=seat, text=text, actions=actions)]
+
+    def apply(self, state: State, seat: int, key: str) -> list[Event]:
+        """Validate against the legal keys (no labels built), then perform."""
+        if state["phase"] == "over":
+            raise IllegalAction("The game is over.")
+        actor = state["actor"]
+        if seat != actor:
+            raise IllegalAction(f"It is not your turn: waiting for seat {actor + 1}.")
+        if key not in _OPTIONS[state["sub"]](state, seat, None):
+            raise IllegalAction(self.explain_refusal(state, seat, key))
+        return self.perform(state, seat, key)
+
+    # -- performing -------------------------------------------------------------------------
+
+    def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        """Carry out a legal key, then run every automatic step up to the next decision."""
+        events: list[Event] = []
+        state["step"] += 1
+        sub = state["sub"]
+        if sub == "":
+            _take_role(state, seat, key, events)
+        elif sub == "place":
+            _mayor_act(state, seat, key, events)
+        elif sub == "load":
+            _captain_act(state, seat, key, events)
+        elif sub == "tile":
+            _settler_act(state, seat, key, events)
+        elif sub == "build":
+            _builder_act(state, seat, key, events)
+        elif sub == "sell":
+            _trader_act(state, seat, key, events)
+        elif sub == "store":
+            _storage_act(state, seat, key, events)
+        elif sub in ("hospice", "university", "privilege"):
+            _colonist_act(state, seat, key, events)
+        elif sub == "extra":
+            _extra_act(state, seat, key, events)
+        else:  # pragma: no cover - every sub is listed above
+            raise IllegalAction(f"Unknown step {sub!r}.")
+        return events
+
+    # -- information ------------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return _view(state, seat)
+
+    def conceal(self, state: State, viewer: int | None, rng: random.Random) -> State:
+        """Redraw what ``viewer`` cannot see: other seats' VP chips (their sum is public,
+        because the chip supply is), the order of the face-down plantation stack, the RNG."""
+        hidden = copy_state(state)
+        hidden["rng"] = rng.getrandbits(63)
+        rng.shuffle(hidden["stack"])
+        if state["phase"] == "over":
+            return hidden  # everything is scored in the open at the end
+        others = [s for s in range(state["n"]) if s != viewer]
+        total = sum(hidden["seats"][s]["vp"] for s in others)
+        cuts = sorted(rng.randint(0, total) for _ in range(len(others) - 1))
+        parts = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+        for s, part in zip(others, parts, strict=True):
+            hidden["seats"][s]["vp"] = part
+        return hidden
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state["phase"] != "over":
+            return None
+        seats = state["seats"]
+        reasons = "; ".join(END_REASONS[r] for r in state["end"])
+        return Outcome.ranked(
+            [score(p) for p in seats],
+            f"Game over after round {state['round']}: {reasons}.",
+            tiebreak=[tiebreak(p) for p in seats],
+        )
+
+    def agent(self, state: State, seat: int, rng: random.Random) -> str:
+        from .agent import choose
+
+        if state["phase"] == "over" or state["actor"] != seat:
+            raise IllegalAction("This seat has nothing to decide now.")
+        return choose(state, seat, rng)
+
+    # -- refusals ---------------------------------------------------------------------------
+
+    def explain_refusal(self, state: State, seat: int, key: str) -> str:
+        return _explain(state, seat, key)
+
+
+# =============================================================================================
+# Flow: roles, phases, rounds
+# =============================================================================================
+
+
+def _take_role(state: State, seat: int, key: str, events: list[Event]) -> None:
+    role = ROLE_INDEX[key[5:]]
+    p = state["seats"][seat]
+    bonus = state["role_money"][role]
+    state["role_money"][role] = 0
+    state["role_taker"][role] = seat
+    state["picks"] += 1
+    state["role"] = role
+    state["taker"] = seat
+    state["pos"] = 0
+    p["money"] += bonus
+    extra = f" and its {_doubloons(bonus)}" if bonus else ""
+    events.append(Event(f"{_SEAT[seat]} takes the {ROLE_NAMES[role]}{extra}."))
+    if role >= PROSPECTOR:
+        p["money"] += 1
+        events.append(Event(f"{_SEAT[seat]} prospects 1 doubloon."))
+        _end_role(state, events)
+        return
+    state["phase"] = PHASE_OF_ROLE[role]
+    if role == SETTLER:
+        _settler_turn(state, events)
+    elif role == MAYOR:
+        if state["supply"] > 0:
+            state["sub"] = "privilege"
+            state["actor"] = seat
+        else:
+            _mayor_distribute(state, events)
+    elif role == BUILDER:
+        _builder_turn(state, events)
+    elif role == CRAFTSMAN:
+        _craft(state, events)
+    elif role == TRADER:
+        _trader_turn(state, events)
+    elif role == CAPTAIN:
+        n = state["n"]
+        state["captain_bonus"] = False
+        state["wharf_used"] = [False] * n
+        state["wharf_declined"] = [False] * n
+        _captain_next(state, seat, events)
+
+
+def _end_role(state: State, events: list[Event]) -> None:
+    """The running role is finished: the next seat picks a role, or the round ends."""
+    state["role"] = -1
+    state["taker"] = -1
+    state["sub"] = ""
+    n = state["n"]
+    if state["picks"] < n:
+        state["phase"] = "role"
+        state["actor"] = (state["governor"] + state["picks"]) % n
+        return
+    # end of the round: a doubloon on every role nobody took
+    money = state["role_money"]
+    takers = state["role_taker"]
+    for role in range(len(takers)):
+        if takers[role] < 0:
+            money[role] += 1
+        takers[role] = -1
+    state["picks"] = 0
+    if state["round"] >= ROUND_LIMIT and not state["end"]:
+        state["end"].append("rounds")
+    if state["end"]:
+        state["phase"] = "over"
+        state["actor"] = -1
+        events.append(Event(f"The game ends after round {state['round']}."))
+        return
+    state["governor"] = (state["governor"] + 1) % n
+    state["round"] += 1
+    state["phase"] = "role"
+    state["actor"] = state["governor"]
+    events.append(Event(f"Round {state['round']}: {_SEAT[state['governor']]} is the governor."))
+
+
+def _trigger_end(state: State, reason: str, events: list[Event]) -> None:
+    if reason not in state["end"]:
+        state["end"].append(reason)
+        events.append(Event(f"The game will end after this round: {END_REASONS[reason]}."))
+
+
+def _next_pos(state: State) -> int | None:
+    """Advance round the table from the role's taker; the next seat, or None when all acted."""
+    state["pos"] += 1
+    if state["pos"] >= state["n"]:
+        return None
+    return (state["taker"] + state["pos"]) % state["n"]
+
+
+# -- settler ---------------------------------------------------------------------------------
+
+
+def _settler_turn(state: State, events: list[Event]) -> None:
+    """Find the next seat (from ``pos``) with a tile to take; refill the row when all are done."""
+    n = state["n"]
+    taker = state["taker"]
+    state["sub"] = "tile"
+    while state["pos"] < n:
+        seat = (taker + state["pos"]) % n
+        state["hacienda_used"] = False
+        if len(_settler_options(state, seat, None)) > 1:
+            state["actor"] = seat
+            return
+        state["pos"] += 1
+    _refill_plantations(state, events)
+    _end_role(state, events)
+
+
+def _draw_plantation(state: State, events: list[Event]) -> int | None:
+    """Top tile of the face-down stack; reshuffles the discards into a new stack if it is empty."""
+    stack = state["stack"]
+    if not stack:
+        discard = state["discard"]
+        if not sum(discard):
+            return None
+        stack.extend(kind for kind in range(5) for _ in range(discard[kind]))
+        state["discard"] = [0, 0, 0, 0, 0]
+        Rng(state).shuffle(stack)
+        events.append(Event("The discarded plantations are shuffled into a new face-down stack."))
+    return stack.pop()
+
+
+def _refill_plantations(state: State, events: list[Event]) -> None:
+    discard = state["discard"]
+    for kind in state["face_up"]:
+        discard[kind] += 1
+    drawn: list[int] = []
+    for _ in range(state["n"] + 1):
+        kind = _draw_plantation(state, events)
+        if kind is None:
+            break
+        drawn.append(kind)
+    drawn.sort()
+    state["face_up"] = drawn
+    names = ", ".join(GOODS[k] for k in drawn) or "nothing (no plantations left)"
+    events.append(Event(f"New plantations on offer: {names}.", reveals=True))
+
+
+def _settler_act(state: State, seat: int, key: str, events: list[Event]) -> None:
+    p = state["seats"][seat]
+    if key == "pass":
+        events.append(Event(f"{_SEAT[seat]} takes no plantation."))
+    elif key == "hacienda":
+        kind = _draw_plantation(state, events)
+        assert kind is not None  # offered only when a tile can be drawn
+        p["island"].append(kind)
+        p["island_men"].append(0)
+        state["hacienda_used"] = True
+        events.append(Event(f"{_SEAT[seat]} draws {_A_TILE[kind]} plantation with the Hacienda.", reveals=True))
+        if len(_settler_options(state, seat, None)) > 1:
+            return  # now the normal turn
+    else:
+        if key == "quarry":
+            state["quarries"] -= 1
+            kind = QUARRY
+            events.append(Event(f"{_SEAT[seat]} takes a quarry."))
+        else:
+            kind = TILE_INDEX[key[6:]]
+            state["face_up"].remove(kind)
+            events.append(Event(f"{_SEAT[seat]} takes {_A_TILE[kind]} plantation."))
+        p["island"].append(kind)
+        p["island_men"].append(0)
+        if occupied(p, HOSPICE) and _colonist_available(state):
+            state["sub"] = "hospice"
+            return
+    state["pos"] += 1
+    _settler_turn(state, events)
+
+
+def _take_one_colonist(state: State) -> None:
+    """One colonist for a hospice or university: from the supply, else from the ship."""
+    if state["supply"] > 0:
+        state["supply"] -= 1
+    else:
+        state["ship"] -= 1
+
+
+def _colonist_act(state: State, seat: int, key: str, events: list[Event]) -> None:
+    sub = state["sub"]
+    p = state["seats"][seat]
+    take = key == "colonist:take"
+    if sub == "privilege":
+        if take:
+            state["supply"] -= 1
+            p["san_juan"] += 1
+            events.append(Event(f"{_SEAT[seat]} takes a colonist from the supply as mayor."))
+        _mayor_distribute(state, events)
+        return
+    if take:
+        _take_one_colonist(state)
+        if sub == "hospice":
+            p["island_men"][-1] = 1
+            events.append(Event(f"{_SEAT[seat]}'s Hospice puts a colonist on the new tile."))
+        else:
+            p["city_men"][-1] = 1
+            events.append(Event(f"{_SEAT[seat]}'s University puts a colonist in the new building."))
+    state["pos"] += 1
+    if sub == "hospice":
+        _settler_turn(state, events)
+    else:
+        _builder_turn(state, events)
+
+
+# -- mayor ------------------------------------------------------------------------------------
+
+
+def _mayor_distribute(state: State, events: list[Event]) -> None:
+    """Colonists leave the ship one at a time, starting with the mayor."""
+    n = state["n"]
+    taker = state["taker"]
+    ship = state["ship"]
+    state["ship"] = 0
+    shares = []
+    for offset in range(n):
+        seat = (taker + offset) % n
+        share = ship // n + (1 if offset < ship % n else 0)
+        state["seats"][seat]["san_juan"] += share
+        shares.append(f"{_SEAT[seat]} {share}")
+    events.append(Event(f"The colonist ship brings {ship}: " + ", ".join(shares) + "."))
+    state["pos"] = 0
+    _mayor_turn(state, events)
+
+
+def _mayor_turn(state: State, events: list[Event]) -> None:
+    n = state["n"]
+    taker = state["taker"]
+    state["sub"] = "place"
+    state["reset_used"] = False
+    seats = state["seats"]
+    while state["pos"] < n:
+        seat = (taker + state["pos"]) % n
+        if colonists_owned(seats[seat]):
+            state["actor"] = seat
+            return
+        state["pos"] += 1
+    _refill_colonist_ship(state, events)
+    _end_role(state, events)
+
+
+def _refill_colonist_ship(state: State, events: list[Event]) -> None:
+    needed = max(state["n"], sum(empty_building_circles(p) for p in state["seats"]))
+    supply = state["supply"]
+    if supply >= needed:
+        state["supply"] = supply - needed
+        state["ship"] = needed
+        events.append(Event(f"The colonist ship is refilled with {needed} colonists."))
+    else:
+        state["ship"] = supply
+        state["supply"] = 0
+        events.append(Event(f"Only {supply} colonists are left for the ship, {needed} were needed."))
+        _trigger_end(state, "colonists", events)
+
+
+def auto_place(p: dict[str, Any]) -> None:
+    """Put the colonists waiting in San Juan into empty circles, best places first.
+
+    Order: violet buildings (large ones first), then whole production chains (a plantation
+    and a building circle together) from coffee down to indigo, corn, quarries, and finally
+    any empty circle, so a colonist stays in San Juan only when no circle is empty.
+    """
+    island, island_men = p["island"], p["island_men"]
+    city, city_men = p["city"], p["city_men"]
+
+    def fill_building(building: int) -> bool:
+        index = city.index(building)
+        if p["san_juan"] and city_men[index] < CIRCLES[building]:
+            city_men[index] += 1
+            p["san_juan"] -= 1
+            return True
+        return False
+
+    def fill_tile(tile: int) -> bool:
+        if p["san_juan"]:
+            for index, kind in enumerate(island):
+                if kind == tile and not island_men[index]:
+                    island_men[index] = 1
+                    p["san_juan"] -= 1
+                    return True
+        return False
+
+    for building in sorted((b for b in city if b in VIOLET), key=lambda b: (-COLUMN[b], -COST[b])):
+        fill_building(building)
+    for kind in (4, 3, 2, 1):
+        buildings = [b for b in city if PRODUCES[b] == kind]
+        while p["san_juan"]:
+            plants = sum(1 for t, m in zip(island, island_men, strict=True) if t == kind and m)
+            circles = sum(city_men[city.index(b)] for b in buildings)
+            if plants < circles:
+                if not fill_tile(kind):
+                    break
+            elif circles < plants:
+                if not any(fill_building(b) for b in buildings):
+                    break
+            else:
+                free_plant = any(t == kind and not m for t, m in zip(island, island_men, strict=True))
+                free_circle = any(city_men[city.index(b)] < CIRCLES[b] for b in buildings)
+                if not (free_plant and free_circle and p["san_juan"] >= 2):
+                    break
+                fill_tile(kind)
+                any(fill_building(b) for b in buildings)
+    while fill_tile(CORN):
+        pass
+    while fill_tile(QUARRY):
+        pass
+    for kind in (4, 3, 2, 1):
+        while fill_tile(kind):
+            pass
+    for building in city:
+        while fill_building(building):
+            pass
+
+
+def _mayor_act(state: State, seat: int, key: str, events: list[Event]) -> None:
+    p = state["seats"][seat]
+    if key == "done" or key == "auto":
+        if key == "auto":
+            auto_place(p)
+        events.append(
+            Event(
+                f"{_SEAT[seat]} places colonists: {sum(p['island_men'])} on the island, "
+                f"{sum(p['city_men'])} in the city, {p['san_juan']} in San Juan."
+            )
+        )
+        state["pos"] += 1
+        _mayor_turn(state, events)
+        return
+    if key == "reset":
+        p["san_juan"] += sum(p["island_men"]) + sum(p["city_men"])
+        p["island_men"] = [0] * len(p["island"])
+        p["city_men"] = [0] * len(p["city"])
+        state["reset_used"] = True
+        return
+    name = key[6:]
+    tile = TILE_INDEX.get(name)
+    if tile is not None:
+        island, men = p["island"], p["island_men"]
+        for index, kind in enumerate(island):
+            if kind == tile and not men[index]:
+                men[index] = 1
+                break
+    else:
+        building = BUILDING_INDEX[name]
+        p["city_men"][p["city"].index(building)] += 1
+    p["san_juan"] -= 1
+
+
+# -- builder ----------------------------------------------------------------------------------
+
+
+def _builder_turn(state: State, events: list[Event]) -> None:
+    n = state["n"]
+    taker = state["taker"]
+    state["sub"] = "build"
+    while state["pos"] < n:
+        seat = (taker + state["pos"]) % n
+        if len(_builder_options(state, seat, None)) > 1:
+            state["actor"] = seat
+            return
+        state["pos"] += 1
+    _end_role(state, events)
+
+
+def _builder_act(state: State, seat: int, key: str, events: list[Event]) -> None:
+    p = state["seats"][seat]
+    if key != "pass":
+        building = BUILDING_INDEX[key[6:]]
+        cost = build_cost(state, seat, building)
+        p["money"] -= cost
+        state["market"][building] -= 1
+        p["city"].append(building)
+        p["city_men"].append(0)
+        events.append(Event(f"{_SEAT[seat]} builds the {BUILDINGS[building].name} for {_doubloons(cost)}."))
+        if city_spaces_used(p) >= CITY_SPACES:
+            _trigger_end(state, "city", events)
+        if occupied(p, UNIVERSITY) and _colonist_available(state):
+            state["sub"] = "university"
+            return
+    else:
+        events.append(Event(f"{_SEAT[seat]} builds nothing."))
+    state["pos"] += 1
+    _builder_turn(state, events)
+
+
+# -- craftsman --------------------------------------------------------------------------------
+
+
+def _craft(state: State, events: list[Event]) -> None:
+    """Everyone produces, from the craftsman round the table; then the privilege good."""
+    n = state["n"]
+    taker = state["taker"]
+    supply = state["goods_supply"]
+    for offset in range(n):
+        seat = (taker + offset) % n
+        p = state["seats"][seat]
+        made = production(p)
+        got = []
+        for kind in range(5):
+            amount = made[kind] if made[kind] < supply[kind] else supply[kind]
+            if amount:
+                supply[kind] -= amount
+                p["goods"][kind] += amount
+                got.append(kind)
+                made[kind] = amount
+            else:
+                made[kind] = 0
+        if offset == 0:
+            state["produced"] = got
+        if got:
+            text = ", ".join(f"{made[k]} {GOODS[k]}" for k in got)
+            events.append(Event(f"{_SEAT[seat]} produces {text}."))
+        if len(got) >= 2 and occupied(p, FACTORY):
+            p["money"] += FACTORY_BONUS[len(got)]
+            events.append(Event(f"{_SEAT[seat]}'s Factory earns {_doubloons(FACTORY_BONUS[len(got)])}."))
+    kinds = _extra_good_kinds(state)
+    if len(kinds) >= 2:
+        state["sub"] = "extra"
+        state["actor"] = taker
+        return
+    if kinds:
+        _give_extra(state, taker, kinds[0], events)
+    _end_role(state, events)
+
+
+def _give_extra(state: State, seat: int, kind: int, events: list[Event]) -> None:
+    state["goods_supply"][kind] -= 1
+    state["seats"][seat]["goods"][kind] += 1
+    events.append(Event(f"{_SEAT[seat]} takes an extra {GOODS[kind]} as craftsman."))
+
+
+def _extra_act(state: State, seat: int, key: str, events: list[Event]) -> None:
+    _give_extra(state, seat, GOOD_INDEX[key[6:]], events)
+    _end_role(state, events)
+
+
+# -- trader -----------------------------------------------------------------------------------
+
+
+def _trader_turn(state: State, events: list[Event]) -> None:
+    n = state["n"]
+    taker = state["taker"]
+    state["sub"] = "sell"
+    while state["pos"] < n and len(state["house"]) < 4:
+        seat = (taker + state["pos"]) % n
+        if len(_trader_options(state, seat, None)) > 1:
+            state["actor"] = seat
+            return
+        state["pos"] += 1
+    house = state["house"]
+    if len(house) >= 4:
+        supply = state["goods_supply"]
+        for kind in house:
+            supply[kind] += 1
+        state["house"] = []
+        events.append(Event("The full trading house is emptied."))
+    _end_role(state, events)
+
+
+def _trader_act(state: State, seat: int, key: str, events: list[Event]) -> None:
+    if key == "pass":
+        events.append(Event(f"{_SEAT[seat]} sells nothing."))
+    else:
+        kind = GOOD_INDEX[key[5:]]
+        price = sale_price(state, seat, kind)
+        p = state["seats"][seat]
+        p["goods"][kind] -= 1
+        p["money"] += price
+        state["house"].append(kind)
+        events.append(Event(f"{_SEAT[seat]} sells {_A_TILE[kind]} for {_doubloons(price)}."))
+    state["pos"] += 1
+    _trader_turn(state, events)
+
+
+# -- captain ----------------------------------------------------------------------------------
+
+
+def _captain_next(state: State, start: int, events: list[Event]) -> None:
+    """The next seat from ``start`` that can load; storage once nobody can."""
+    n = state["n"]
+    state["sub"] = "load"
+    for offset in range(n):
+        seat = (start + offset) % n
+        if _can_load(state, seat):
+            state["actor"] = seat
+            return
+    state["pos"] = 0
+    _storage_turn(state, events)
+
+
+def _award_vp(state: State, seat: int, vp: int, events: list[Event]) -> None:
+    state["seats"][seat]["vp"] += vp
+    events.append(Event(f"You earn {vp} VP.", visible_to=seat))
+    chips = state["vp_chips"] - vp
+    if chips <= 0:
+        chips = 0
+        _trigger_end(state, "vp", events)
+    state["vp_chips"] = chips
+
+
+def _loading_vp(state: State, seat: int, barrels: int) -> int:
+    vp = barrels
+    if occupied(state["seats"][seat], HARBOR):
+        vp += 1
+    if seat == state["taker"] and not state["captain_bonus"]:
+        state["captain_bonus"] = True
+        vp += 1
+    return vp
+
+
+def _captain_act(state: State, seat: int, key: str, events: list[Event]) -> None:
+    p = state["seats"][seat]
+    goods = p["goods"]
+    if key == "pass":
+        state["wharf_declined"][seat] = True
+        events.append(Event(f"{_SEAT[seat]} does not use the Wharf."))
+    elif key.startswith("wharf:"):
+        kind = GOOD_INDEX[key[6:]]
+        barrels = goods[kind]
+        goods[kind] = 0
+        state["goods_supply"][kind] += barrels
+        state["wharf_used"][seat] = True
+        events.append(Event(f"{_SEAT[seat]} ships {barrels} {GOODS[kind]} with the Wharf."))
+        _award_vp(state, seat, _loading_vp(state, seat, barrels), events)
+    else:
+        _, name, capacity = key.split(":")
+        kind = GOOD_INDEX[name]
+        ship = state["ship_caps"].index(int(capacity))
+        room = state["ship_caps"][ship] - state["ship_load"][ship]
+        barrels = goods[kind] if goods[kind] < room else room
+        goods[kind] -= barrels
+        state["ship_kind"][ship] = kind
+        state["ship_load"][ship] += barrels
+        events.append(Event(f"{_SEAT[seat]} loads {barrels} {name} on the {capacity}-barrel ship."))
+        _award_vp(state, seat, _loading_vp(state, seat, barrels), events)
+    _captain_next(state, (seat + 1) % state["n"], events)
+
+
+def _storage_turn(state: State, events: list[Event]) -> None:
+    """Storage round the table from the captain; full ships unload at the end."""
+    n = state["n"]
+    taker = state["taker"]
+    state["sub"] = "store"
+    while state["pos"] < n:
+        seat = (taker + state["pos"]) % n
+        state["stored"] = []
+        if _storage_step(state, seat, events):
+            state["actor"] = seat
+            return
+        state["pos"] += 1
+    supply = state["goods_supply"]
+    for ship, capacity in enumerate(state["ship_caps"]):
+        if state["ship_load"][ship] >= capacity:
+            supply[state["ship_kind"][ship]] += capacity
+            events.append(Event(f"The full {capacity}-barrel ship unloads its {GOODS[state['ship_kind'][ship]]}."))
+            state["ship_kind"][ship] = -1
+            state["ship_load"][ship] = 0
+    state["stored"] = []
+    _end_role(state, events)
+
+
+def _storage_step(state: State, seat: int, events: list[Event]) -> bool:
+    """Settle ``seat``'s storage as far as it is forced; True if a choice is left to make."""
+    p = state["seats"][seat]
+    kinds, slots = _storage_left(state, p)
+    if len(kinds) <= slots:
+        return False  # everything fits
+    if slots > 0:
+        return True  # which kinds go to the warehouses
+    if len(kinds) == 1:
+        _keep_one(state, seat, kinds[0], kinds, events)
+        return False
+    return True  # which single barrel stays on the windrose
+
+
+def _keep_one(state: State, seat: int, kept: int, kinds: list[int], events: list[Event]) -> None:
+    goods = state["seats"][seat]["goods"]
+    supply = state["goods_supply"]
+    lost = []
+    for kind in kinds:
+        loss = goods[kind] - (1 if kind == kept else 0)
+        if loss:
+            goods[kind] -= loss
+            supply[kind] += loss
+            lost.append(f"{loss} {GOODS[kind]}")
+    if lost:
+        events.append(Event(f"{_SEAT[seat]} loses {', '.join(lost)} at storage."))
+
+
+def _storage_act(state: State, seat: int, key: str, events: list[Event]) -> None:
+    if key.startswith("store:"):
+        state["stored"].append(GOOD_INDEX[key[6:]])
+        if _storage_step(state, seat, events):
+            return
+    else:
+        kinds, _ = _storage_left(state, state["seats"][seat])
+        _keep_one(state, seat, GOOD_INDEX[key[5:]], kinds, events)
+    state["pos"] += 1
+    _storage_turn(state, events)
+
+
+# =============================================================================================
+# Views
+# =============================================================================================
+
+
+def _seat_view(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
+    p = state["seats"][seat]
+    city = []
+    for building, men in zip(p["city"], p["city_men"], strict=True):
+        city.append(
+            {
+                "building": BUILDINGS[building].slug,
+                "name": BUILDINGS[building].name,
+                "colonists": men,
+                "circles": CIRCLES[building],
+                "large": SIZE[building] == 2,
+                "vp": BUILDING_VP[building],
+                "occupied": men > 0,
+            }
+        )
+    data: dict[str, Any] = {
+        "seat": seat,
+        "doubloons": p["money"],
+        "goods": {GOODS[k]: p["goods"][k] for k in range(5)},
+        "island": [
+            {"tile": TILES[t], "occupied": bool(m)} for t, m in zip(p["island"], p["island_men"], strict=True)
+        ],
+        "city": city,
+        "city_spaces_used": city_spaces_used(p),
+        "san_juan": p["san_juan"],
+        "colonists": colonists_owned(p),
+        "governor": state["governor"] == seat,
+        "building_vp": sum(BUILDING_VP[b] for b in p["city"]),
+    }
+    if viewer == seat or state["phase"] == "over":
+        data["vp_chips"] = p["vp"]
+    if state["phase"] == "over":
+        data["score"] = score_breakdown(p)
+    return data
+
+
+def _view(state: State, viewer: int | None) -> dict[str, Any]:
+    n = state["n"]
+    roles = []
+    for role, taker in enumerate(state["role_taker"]):
+        roles.append(
+            {
+                "id": ROLE_IDS[role],
+                "name": ROLE_NAMES[role],
+                "doubloons": state["role_money"][role],
+                "taken_by": taker if taker >= 0 else None,
+                "active": role == state["role"],
+            }
+        )
+    discard = state["discard"]
+    view: dict[str, Any] = {
+        "game": "puerto-rico",
+        "players": n,
+        "viewer": viewer,
+        "round": state["round"],
+        "governor": state["governor"],
+        "phase": state["phase"],
+        "step": state["sub"],
+        "active_role": ROLE_IDS[state["role"]] if state["role"] >= 0 else None,
+        "role_taker": state["taker"] if state["taker"] >= 0 else None,
+        "actor": state["actor"] if state["phase"] != "over" else None,
+        "roles": roles,
+        "plantations": {
+            "face_up": [GOODS[k] for k in state["face_up"]],
+            "stack": len(state["stack"]),
+            "discard": {GOODS[k]: discard[k] for k in range(5)},
+        },
+        "quarries": state["quarries"],
+        "colonist_ship": state["ship"],
+        "colonist_supply": state["supply"],
+        "vp_chips_left": state["vp_chips"],
+        "trading_house": [GOODS[k] for k in state["house"]],
+        "ships": [
+            {
+                "capacity": cap,
+                "good": GOODS[kind] if kind >= 0 else None,
+                "load": load,
+            }
+            for cap, kind, load in zip(state["ship_caps"], state["ship_kind"], state["ship_load"], strict=True)
+        ],
+        "goods_supply": {GOODS[k]: state["goods_supply"][k] for k in range(5)},
+        "market": [
+            {
+                "building": b.slug,
+                "name": b.name,
+                "cost": b.cost,
+                "vp": b.vp,
+                "circles": b.circles,
+                "column": b.column,
+                "large": b.large,
+                "produces": GOODS[b.produces] if b.produces >= 0 else None,
+                "copies": state["market"][i],
+            }
+            for i, b in enumerate(BUILDINGS)
+        ],
+        "seats": [_seat_view(state, s, viewer) for s in range(n)],
+        "end_triggered": [END_REASONS[r] for r in state["end"]],
+        "over": state["phase"] == "over",
+    }
+    if state["phase"] == "captain":
+        view["wharf_used"] = list(state["wharf_used"])
+    if state["phase"] == "over":
+        outcome = PuertoRico().outcome(state)
+        assert outcome is not None
+        view["final"] = {"scores": list(outcome.scores), "ranks": list(outcome.ranks), "reason": outcome.reason}
+    return view
+
+
+# =============================================================================================
+# Refusals: say exactly why a recognisable key is not allowed now
+# =============================================================================================
+
+_PHASE_OF_PREFIX = {
+    "role": ("", "choose a role"),
+    "plant": ("tile", "take plantations in the settler phase"),
+    "quarry": ("tile", "take a quarry in the settler phase"),
+    "hacienda": ("tile", "use the Hacienda in the settler phase"),
+    "place": ("place", "place colonists in the mayor phase"),
+    "reset": ("place", "rearrange colonists in the mayor phase"),
+    "auto": ("place", "place colonists in the mayor phase"),
+    "done": ("place", "finish placing colonists in the mayor phase"),
+    "build": ("build", "build in the builder phase"),
+    "extra": ("extra", "take the craftsman's extra good after production"),
+    "sell": ("sell", "sell goods in the trader phase"),
+    "ship": ("load", "load ships in the captain phase"),
+    "wharf": ("load", "use the Wharf in the captain phase"),
+    "store": ("store", "store goods at the end of the captain phase"),
+    "keep": ("store", "keep goods at the end of the captain phase"),
+    "colonist": ("", "take a colonist when the mayor, hospice or university offers one"),
+    "pass": ("", "pass"),
+}
+
+
+def _now(state: State) -> str:
+    sub = state["sub"]
+    return {
+        "": "choose a role",
+        "tile": "take a plantation or quarry, or pass",
+        "hospice": "answer the Hospice (colonist:take or colonist:skip)",
+        "privilege": "decide on the mayor's colonist (colonist:take or colonist:skip)",
+        "place": "place colonists (place:..., reset, auto or done)",
+        "build": "build a building or pass",
+        "university": "answer the University (colonist:take or colonist:skip)",
+        "extra": "choose the craftsman's extra good",
+        "sell": "sell a good or pass",
+        "load": "load goods on a ship",
+        "store": "choose which goods to keep",
+    }[sub]
+
+
+def _explain(state: State, seat: int, key: str) -> str:
+    if state["phase"] == "over":
+        return "The game is over."
+    head, _, rest = key.partition(":")
+    now = f"Now you must {_now(state)}."
+    entry = _PHASE_OF_PREFIX.get(head)
+    if entry is None:
+        return f"{key!r} is not a Puerto Rico move. {now}"
+    wanted_sub, doing = entry
+    sub = state["sub"]
+    p = state["seats"][seat]
+    if head == "colonist":
+        if sub not in ("hospice", "university", "privilege"):
+            return f"No colonist is on offer now. {now}"
+        return f"Answer with colonist:take or colonist:skip. {now}"
+    if head == "pass":
+        if sub == "load":
+            return "You must load goods when you can; pass is only for declining the Wharf."
+        return f"You cannot pass now. {now}"
+    if sub != wanted_sub:
+        return f"You can {doing}, but not now. {now}"
+    if head == "role":
+        role = ROLE_INDEX.get(rest)
+        if role is None or role >= len(state["role_taker"]):
+            return f"There is no {rest!r} role in this game."
+        return f"The {ROLE_NAMES[role]} has already been taken this round."
+    if head == "build":
+        building = BUILDING_INDEX.get(rest)
+        if building is None:
+            return f"There is no building called {rest!r}."
+        name = BUILDINGS[building].name
+        if owns(p, building):
+            return f"You already have a {name}; each building only once."
+        if state["market"][building] <= 0:
+            return f"No {name} is left to build."
+        free = CITY_SPACES - city_spaces_used(p)
+        if SIZE[building] > free:
+            return f"{name} needs {SIZE[building]} free city spaces and you have {free}."
+        cost = build_cost(state, seat, building)
+        if cost > p["money"]:
+            return f"{name} costs {_doubloons(cost)} and you have {p['money']}."
+        return f"You cannot build {name} now."
+    if head in ("plant", "quarry", "hacienda"):
+        if len(p["island"]) >= ISLAND_SPACES:
+            return "Your island is full: all 12 spaces hold tiles."
+        if head == "plant":
+            kind = TILE_INDEX.get(rest, -1)
+            if kind < 0 or kind == QUARRY:
+                return f"There is no {rest!r} plantation."
+            return f"No {rest} plantation is face up."
+        if head == "quarry":
+            if state["quarries"] <= 0:
+                return "No quarries are left."
+            return "Only the settler, or the owner of an occupied Construction Hut, may take a quarry."
+        if state["hacienda_used"]:
+            return "You have already used your Hacienda this turn."
+        if not occupied(p, HACIENDA):
+            return "You need an occupied Hacienda to draw a face-down plantation."
+        return "There is no face-down plantation left to draw."
+    if head in ("place", "reset", "auto", "done"):
+        if head == "reset":
+            return "You have already taken your colonists back once this turn, or none are placed."
+        if head == "done":
+            return (
+                f"You still have {p['san_juan']} colonists in San Juan and empty circles: "
+                "colonists may stay in San Juan only when every circle is full."
+            )
+        if head == "auto":
+            return "There is nothing left to place automatically; choose done."
+        if not p["san_juan"]:
+            return "You have no colonist left in San Juan to place."
+        if rest in TILE_INDEX:
+            return f"You have no empty {rest} {'tile' if rest == 'quarry' else 'plantation'}."
+        building = BUILDING_INDEX.get(rest)
+        if building is None:
+            return f"There is no tile or building called {rest!r}."
+        if not owns(p, building):
+            return f"You have no {BUILDINGS[building].name}."
+        return f"Your {BUILDINGS[building].name} is already full."
+    if head == "sell":
+        kind = GOOD_INDEX.get(rest)
+        if kind is None:
+            return f"There is no good called {rest!r}."
+        if len(state["house"]) >= 4:
+            return "The trading house is full."
+        if not p["goods"][kind]:
+            return f"You have no {rest}."
+        return f"The trading house already has {rest}; only an occupied Office may sell the same kind again."
+    if head == "extra":
+        kind = GOOD_INDEX.get(rest)
+        if kind is None or kind not in state["produced"]:
+            return f"The extra good must be a kind you produced this phase, not {rest!r}."
+        return f"No {rest} is left in the supply."
+    if head in ("ship", "wharf"):
+        name, _, capacity = rest.partition(":")
+        kind = GOOD_INDEX.get(name)
+        if kind is None:
+            return f"There is no good called {name!r}."
+        if not p["goods"][kind]:
+            return f"You have no {name}."
+        if head == "wharf":
+            if not occupied(p, WHARF):
+                return "You need an occupied Wharf to ship without a cargo ship."
+            return "You have already used your Wharf this captain phase."
+        caps = state["ship_caps"]
+        if not capacity.isdigit() or int(capacity) not in caps:
+            sizes = ", ".join(str(c) for c in caps)
+            return f"There is no {capacity}-barrel ship; the ships hold {sizes}."
+        ship = caps.index(int(capacity))
+        on = state["ship_kind"][ship]
+        if on >= 0 and on != kind:
+            return f"The {capacity}-barrel ship carries {GOODS[on]}; each ship takes one kind."
+        if state["ship_load"][ship] >= caps[ship]:
+            return f"The {capacity}-barrel ship is full."
+        if kind in state["ship_kind"]:
+            return f"{name.capitalize()} is already on another ship; it must go there."
+        return f"{name.capitalize()} must go to the empty ship that takes the most barrels."
+    if head in ("store", "keep"):
+        kind = GOOD_INDEX.get(rest)
+        if kind is None:
+            return f"There is no good called {rest!r}."
+        if not p["goods"][kind]:
+            return f"You have no {rest}."
+        if head == "store":
+            return "Your warehouses are already allotted; choose the single barrel to keep."
+        return "First choose the kinds for your warehouses."
+    return f"{key!r} is not a legal move now. {now}"
+
+
+__all__ = [
+    "PuertoRico",
+    "auto_place",
+    "build_cost",
+    "legal_keys",
+    "production",
+    "score",
+    "score_breakdown",
+]
