@@ -791,6 +791,12 @@ class Tables:
             )
         lines = [f"{live.game.title} — move {live.position}, {live.row.status}."]
         lines.append("Seats: " + ", ".join(f"{i + 1}. {name}" for i, name in enumerate(live.names)))
+        settings = await self.store.users_settings([seat.user_id for seat in live.seats if not seat.is_bot])
+        now = self.clock()
+        for seat in live.seats:
+            until = settings.get(seat.user_id, {}).get("away_until")
+            if until and until > now:
+                lines.append(f"{seat.name} is away until <t:{int(until)}:f>; their deadlines wait.")
         if live.row.status == "cancelled":
             lines.append("This table was cancelled.")
         return await self.play_reply(live, lines)

@@ -292,6 +292,7 @@ async def test_away_pauses_deadlines(store: Store, clock: FakeClock) -> None:
     await pbp.set_deadlines(channel_id=CHANNEL, user=ANA, moderator=False, reminder_hours=None, timeout_hours=5, policy="auto")
     waiting = await mover(tables, table_id)
     assert "paused until" in await pbp.set_away(waiting, 2)
+    assert f"{waiting.name} is away until" in (await tables.status(channel_id=CHANNEL)).text
     clock.advance(47 * HOUR)
     assert await pbp.run_due(clock()) == []
     clock.advance(2 * HOUR)  # back after 48 h: the full 5 h run from the return
