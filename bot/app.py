@@ -44,6 +44,7 @@ class GameMasterBot(commands.Bot):
         self.pbp: PlayByPost
         self.moderation: Moderation
         self._scheduler: asyncio.Task[None] | None = None
+        self._timers: set[asyncio.Task[None]] = set()
 
     @property
     def tables(self) -> Tables:
@@ -87,9 +88,31 @@ class GameMasterBot(commands.Bot):
             try:
                 for notice in await self.pbp.run_due(self.clock()):
                     await post_notice(self, notice.guild_id, notice.channel_id, notice.reply)
+                await self.expire_timed()
             except Exception:
                 log.exception("scheduler run failed")
             await asyncio.sleep(self.settings.tick)
+
+    async def expire_timed(self) -> None:
+        """Resolve live games whose deadline has passed (nobody clicked in time, a tie window closed)."""
+        for reply in await self.tables.expire_due(self.clock()):
+            row = (await self.tables.load(reply.table_id)).row
+            await post_notice(self, row.guild_id, row.channel_id, reply)
+
+    def watch_deadline(self, due: float) -> None:
+        """Wake up when a live game's deadline comes, rather than at the next scheduler tick."""
+        delay = max(0.0, due - self.clock()) + 0.01
+
+        async def wake() -> None:
+            await asyncio.sleep(delay)
+            try:
+                await self.expire_timed()
+            except Exception:
+                log.exception("resolving a deadline failed")
+
+        task = asyncio.create_task(wake())
+        self._timers.add(task)
+        task.add_done_callback(self._timers.discard)
 
     async def on_ready(self) -> None:
         log.info("ready as %s (id %s) in %d servers", self.user, self.user.id if self.user else "?", len(self.guilds))
@@ -110,6 +133,8 @@ class GameMasterBot(commands.Bot):
     async def close(self) -> None:
         if self._scheduler is not None:
             self._scheduler.cancel()
+        for timer in list(self._timers):
+            timer.cancel()
         await super().close()
         if self.store is not None:
             await self.store.close()

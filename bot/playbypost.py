@@ -303,10 +303,18 @@ class PlayByPost:
             seed=live.row.seed,
             status=live.row.status,
             seats=[{"seat": s.seat, "name": s.name, "user_id": s.user_id, "bot": s.is_bot} for s in live.seats],
-            actions=[{"seat": a.seat, "key": a.action_key, "user_id": a.user_id} for a in actions],
+            actions=[
+                {"seat": a.seat, "key": a.action_key, "user_id": a.user_id, **({"at": a.at_ms} if a.at_ms is not None else {})}
+                for a in actions
+            ],
         )
         name = f"{live.game.slug}-table{table_id}.json"
         return name, json.dumps(record, indent=1, ensure_ascii=False).encode()
+
+    def _imported_origin(self, checked: Any) -> float:
+        """Put an imported timed game's clock where it left off, so its next moves come after its last."""
+        times = [at for *_, at in checked.actions if at is not None]
+        return self.clock() - (max(times) / 1000 if times else 0.0)
 
     async def import_table(self, *, guild_id: int | None, channel_id: int, user: User, data: bytes) -> Reply:
         """Rebuild a table in this channel from an export, after replaying every move."""
@@ -323,8 +331,9 @@ class PlayByPost:
             table_id = await self.store.import_table(
                 guild_id=guild_id, channel_id=channel_id, slug=checked.game.slug, options=checked.options,
                 seed=checked.seed, host_id=user.id, engine_version=checked.game.version, seats=checked.seats,
-                actions=[(seat, uid, key, [event_json(e) for e in events]) for seat, uid, key, events in checked.actions],
+                actions=[(seat, uid, key, [event_json(e) for e in events], at) for seat, uid, key, events, at in checked.actions],
                 snapshots=snapshots, status="over" if checked.over else "playing", actor_id=user.id, now=self.clock(),
+                clock_origin=self._imported_origin(checked),
             )
         except ChannelBusy:
             raise LobbyError("This channel already has an open table; import into another channel.") from None

@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import BadOptions, Event, Game, IllegalAction, UnknownGame, get_game
+from bot.engine import SYSTEM_SEAT, BadOptions, Event, Game, IllegalAction, UnknownGame, get_game
 
 FORMAT = "gamemaster-table"
 FORMAT_VERSION = 1
@@ -57,7 +57,8 @@ class CheckedRecord:
     options: dict[str, str]
     seed: int
     seats: list[tuple[int, str, bool]]
-    actions: list[tuple[int, int | None, str, list[Event]]]
+    actions: list[tuple[int, int | None, str, list[Event], int | None]]
+    """(seat, user id, key, events, table clock in ms or None) per move."""
     states: list[str]
     """The state after setup and after each action, as JSON."""
     over: bool
@@ -116,18 +117,21 @@ def check_record(record: dict[str, Any]) -> CheckedRecord:
 
     state = game.setup(len(seats), options, seed)
     states = [json.dumps(state)]
-    actions: list[tuple[int, int | None, str, list[Event]]] = []
+    actions: list[tuple[int, int | None, str, list[Event], int | None]] = []
     for number, action in enumerate(raw_actions, start=1):
         _require(isinstance(action, dict), f"Move {number} is damaged.")
-        seat, key = action.get("seat"), action.get("key")
-        _require(isinstance(seat, int) and 0 <= seat < len(seats) and isinstance(key, str),
+        seat, key, at = action.get("seat"), action.get("key"), action.get("at")
+        _require(isinstance(seat, int) and (0 <= seat < len(seats) or seat == SYSTEM_SEAT) and isinstance(key, str),
                  f"Move {number} is damaged.")
+        _require(at is None or (isinstance(at, int) and not isinstance(at, bool) and at >= 0),
+                 f"Move {number} has a damaged time.")
         try:
-            events = game.apply(state, seat, key)
+            events = game.apply(state, seat, key) if at is None else game.apply(state, seat, key, at)
         except IllegalAction as error:
-            raise BadRecord(f"Move {number} ({key!r} by seat {seat + 1}) is not legal: {error}") from None
+            who = "the clock" if seat == SYSTEM_SEAT else f"seat {seat + 1}"
+            raise BadRecord(f"Move {number} ({key!r} by {who}) is not legal: {error}") from None
         user_id = action.get("user_id")
-        actions.append((seat, user_id if isinstance(user_id, int) else None, key, events))
+        actions.append((seat, user_id if isinstance(user_id, int) else None, key, events, at))
         states.append(json.dumps(state))
     over = game.outcome(state) is not None
     return CheckedRecord(game, options, seed, seats, actions, states, over)

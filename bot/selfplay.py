@@ -29,6 +29,20 @@ class GameResult:
     seconds: float
 
 
+class SimulatedClock:
+    """Self-play time: moves forward only when the loop says, so live games replay the same way."""
+
+    def __init__(self, start: float = 1_700_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+
+THINKING_SECONDS = (0.0, 0.02, 0.1, 0.25, 0.31, 0.6, 1.5, 4.0, 12.0)
+"""How long a simulated player takes in a live game: instant, inside a tie window, slow."""
+
+
 def simulated_users(count: int) -> list[User]:
     """Players driven by the self-play loop: ordinary seats (not bot seats, which play themselves)."""
     return [User(id=900_000 + seat, name=f"Player {seat + 1}") for seat in range(count)]
@@ -44,8 +58,13 @@ async def play_one(
     chooser: random.Random,
     images: Path | None = None,
     use_agents: bool = False,
+    clock: SimulatedClock | None = None,
 ) -> tuple[int, str, int]:
-    """Play one table to the end; returns (table id, result line, actions)."""
+    """Play one table to the end; returns (table id, result line, actions).
+
+    In live (timed) games the simulated players take a random time to answer; when that
+    passes a deadline, the deadline is resolved first, as the bot's timer would.
+    """
     users = simulated_users(players)
     host = users[0]
     reply = await tables.create(guild_id=None, channel_id=channel_id, host=host, slug=slug, options=options)
@@ -59,6 +78,16 @@ async def play_one(
     while reply.turns:
         if actions >= bound:
             raise RuntimeError(f"table {reply.table_id} not over after {bound} actions")
+        if reply.deadline_at is not None and clock is not None:
+            clock.now += chooser.choice(THINKING_SECONDS)
+            if clock.now >= reply.deadline_at:
+                clock.now = reply.deadline_at
+                expired = [r for r in await tables.expire_due(clock.now) if r.table_id == reply.table_id]
+                if not expired:
+                    raise RuntimeError(f"table {reply.table_id}: a deadline passed and nothing happened")
+                reply = expired[-1]
+                actions += 1
+                continue
         turn = chooser.choice(reply.turns)
         if use_agents:
             live = await tables.load(reply.table_id)
@@ -101,7 +130,8 @@ async def selfplay(
     with tempfile.TemporaryDirectory() as scratch:
         store = await Store.open(db or Path(scratch) / "selfplay.sqlite3")
         seeds = iter(range(seed, seed + games))
-        tables = Tables(store, seeds=lambda: next(seeds), render=False)
+        clock = SimulatedClock()
+        tables = Tables(store, seeds=lambda: next(seeds), render=False, clock=clock)
         chooser = random.Random(seed)
         started = time.perf_counter()
         total_actions = failures = 0
@@ -119,6 +149,7 @@ async def selfplay(
                         chooser=chooser,
                         images=images,
                         use_agents=agents,
+                        clock=clock,
                     )
                 except Exception as error:  # report and go on: one broken game must not hide others
                     failures += 1

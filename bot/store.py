@@ -144,6 +144,12 @@ MIGRATIONS: tuple[str, ...] = (
         created_at   REAL    NOT NULL
     );
     """,
+    # 3: timed (live) play: the table clock's origin, and each action's time on it.
+    """
+    ALTER TABLE tables ADD COLUMN clock_origin REAL;
+    ALTER TABLE actions ADD COLUMN at_ms INTEGER;
+    UPDATE tables SET clock_origin = moved_at WHERE status != 'lobby';
+    """,
 )
 
 
@@ -179,6 +185,7 @@ class TableRow:
     deadlines: dict[str, Any] = field(default_factory=dict)
     message_id: int | None = None
     thread_id: int | None = None
+    clock_origin: float | None = None
 
     @property
     def is_open(self) -> bool:
@@ -204,6 +211,8 @@ class ActionRow:
     action_key: str
     events: list[dict[str, Any]]
     created_at: float
+    at_ms: int | None = None
+    """The table clock when the action was received (timed play), else None."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,6 +255,7 @@ def _table(row: sqlite3.Row) -> TableRow:
         deadlines=json.loads(row["deadlines"]),
         message_id=row["message_id"],
         thread_id=row["thread_id"],
+        clock_origin=row["clock_origin"],
     )
 
 
@@ -269,6 +279,7 @@ def _action(row: sqlite3.Row) -> ActionRow:
         action_key=row["action_key"],
         events=json.loads(row["events"]),
         created_at=row["created_at"],
+        at_ms=row["at_ms"],
     )
 
 
@@ -450,9 +461,9 @@ class Store:
         """Number the seats in ``seat_order`` (user ids), store the first snapshot, mark playing."""
         async with self._transaction() as db:
             cursor = await db.execute(
-                "UPDATE tables SET status = 'playing', position = 0, updated_at = ?, moved_at = ?"
+                "UPDATE tables SET status = 'playing', position = 0, updated_at = ?, moved_at = ?, clock_origin = ?"
                 " WHERE id = ? AND status = 'lobby'",
-                (now, now, table_id),
+                (now, now, now, table_id),
             )
             if cursor.rowcount != 1:
                 raise PositionConflict("The table is not a lobby any more.")
@@ -480,6 +491,7 @@ class Store:
         state_json: str,
         status: str,
         now: float,
+        at_ms: int | None = None,
     ) -> None:
         """Append the action that moves ``position - 1`` to ``position``, with its snapshot.
 
@@ -495,9 +507,9 @@ class Store:
             if cursor.rowcount != 1:
                 raise PositionConflict("The table moved on; reload it.")
             await db.execute(
-                "INSERT INTO actions (table_id, position, seat, user_id, action_key, events, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (table_id, position, seat, user_id, action_key, json.dumps(events), now),
+                "INSERT INTO actions (table_id, position, seat, user_id, action_key, events, created_at, at_ms)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (table_id, position, seat, user_id, action_key, json.dumps(events), now, at_ms),
             )
             await db.execute(
                 "INSERT INTO snapshots (table_id, position, state, created_at) VALUES (?, ?, ?, ?)",
@@ -804,17 +816,18 @@ class Store:
     async def import_table(
         self, *, guild_id: int | None, channel_id: int, slug: str, options: dict[str, str], seed: int,
         host_id: int, engine_version: int, seats: list[tuple[int, str, bool]],
-        actions: list[tuple[int, int | None, str, list[dict[str, Any]]]], snapshots: dict[int, str],
-        status: str, actor_id: int, now: float,
+        actions: list[tuple[int, int | None, str, list[dict[str, Any]], int | None]], snapshots: dict[int, str],
+        status: str, actor_id: int, now: float, clock_origin: float | None = None,
     ) -> int:
         """Create a whole table at once from a validated record: seats in order, log, snapshots."""
         try:
             async with self._transaction() as db:
                 cursor = await db.execute(
                     "INSERT INTO tables (guild_id, channel_id, slug, options, seed, status, host_id, engine_version,"
-                    " position, revision, created_at, updated_at, moved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " position, revision, created_at, updated_at, moved_at, clock_origin)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (guild_id, channel_id, slug, json.dumps(options), seed, status, host_id, engine_version,
-                     len(actions), len(actions), now, now, now),
+                     len(actions), len(actions), now, now, now, clock_origin),
                 )
                 table_id = int(cursor.lastrowid or 0)
                 for number, (user_id, name, is_bot) in enumerate(seats):
@@ -822,11 +835,11 @@ class Store:
                         "INSERT INTO seats (table_id, user_id, name, joined_at, seat, is_bot) VALUES (?, ?, ?, ?, ?, ?)",
                         (table_id, user_id, name, now, number, int(is_bot)),
                     )
-                for position, (seat, user_id, key, events) in enumerate(actions, start=1):
+                for position, (seat, user_id, key, events, at_ms) in enumerate(actions, start=1):
                     await db.execute(
-                        "INSERT INTO actions (table_id, position, seat, user_id, action_key, events, created_at)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (table_id, position, seat, user_id, key, json.dumps(events), now),
+                        "INSERT INTO actions (table_id, position, seat, user_id, action_key, events, created_at, at_ms)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        (table_id, position, seat, user_id, key, json.dumps(events), now, at_ms),
                     )
                 for position, state_json in snapshots.items():
                     await db.execute(

@@ -31,7 +31,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.engine import Action, BadOptions, Event, Game, IllegalAction, Outcome, Prompt, UnknownGame, get_game
+from bot.engine import (
+    EXPIRE,
+    SYSTEM_SEAT,
+    Action,
+    BadOptions,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    Prompt,
+    UnknownGame,
+    get_game,
+)
 from bot.store import ChannelBusy, PositionConflict, SeatRow, Store, StoreError, TableRow
 
 Clock = Callable[[], float]
@@ -143,6 +155,10 @@ class Reply:
     status: str = "lobby"
     request: Request | None = None
     """Set when the reply asks people to approve something (an undo, a substitution)."""
+    deadline_at: float | None = None
+    """Timed play: when (clock time) the game resolves on its own unless someone acts first."""
+    timed: bool = False
+    """Timed play: everyone races on this board (front ends reveal it, then enable its buttons)."""
     lobby: bool = False
     """True for lobby messages, which carry Join / Leave / Start / Add bot buttons."""
 
@@ -301,7 +317,7 @@ class Tables:
             state = json.loads(loaded.state_json)
             # Normally the snapshot is the newest position; replay anything logged after it.
             for action in loaded.later_actions:
-                game.apply(state, action.seat, action.action_key)
+                replay_action(game, state, action.seat, action.action_key, action.at_ms)
             live.state = state
             live.state_json = json.dumps(state) if loaded.later_actions else loaded.state_json
         self._live[table_id] = live
@@ -462,8 +478,11 @@ class Tables:
     ) -> Reply:
         """Play ``move`` (a key or free text) for ``user``; committed before this returns.
 
-        Bot seats whose turn follows play at once; their moves are part of the reply.
+        Bot seats whose turn follows play at once; their moves are part of the reply. In
+        timed play the move is stamped with the time it arrived (before waiting for the
+        table's lock), so clicks are judged by arrival, not by how long the lock took.
         """
+        received = self.clock()
         if table_id is None:
             if channel_id is None:
                 raise ValueError("act() needs a channel_id or a table_id")
@@ -483,7 +502,7 @@ class Tables:
                 waiting = ", ".join(sorted({live.names[p.seat] for p in prompts}))
                 raise NotYourTurn(f"It is not your turn: waiting for {waiting}.")
             action = resolve_move(move, [action for prompt in mine for action in prompt.actions])
-            events = await self.commit_move(live, seat, user.id, action.key)
+            events = await self.commit_move(live, seat, user.id, action.key, received=received)
             events += await self.run_bots(live)
             return await self.play_reply(live, events=events)
 
@@ -495,16 +514,29 @@ class Tables:
         if live.row.paused:
             raise GameNotRunning("A moderator has paused this game; it resumes with /admin resume.")
 
-    async def commit_move(self, live: LiveTable, seat: int, user_id: int | None, key: str) -> list[Event]:
+    def table_clock(self, live: LiveTable, when: float | None = None) -> int:
+        """Milliseconds since the game started: the clock of timed play."""
+        origin = live.row.clock_origin if live.row.clock_origin is not None else live.row.created_at
+        now = self.clock() if when is None else when
+        return max(0, round((now - origin) * 1000))
+
+    async def commit_move(
+        self, live: LiveTable, seat: int, user_id: int | None, key: str, *, received: float | None = None,
+        at: int | None = None,
+    ) -> list[Event]:
         """Apply ``key`` for ``seat`` to a copy of the state and commit it; then adopt the copy.
 
-        The only way a move reaches the store: players, bot seats, timeouts and moderators
-        all come through here. Call with the table's lock held.
+        The only way a move reaches the store: players, bot seats, timeouts, moderators and
+        expired deadlines all come through here. Call with the table's lock held. In timed
+        play the move carries the table clock (``at``, or from ``received``), never earlier
+        than the last move's.
         """
-        assert live.state_json is not None
+        assert live.state_json is not None and live.state is not None
         state = json.loads(live.state_json)
+        if at is None and live.game.is_timed(state):
+            at = max(self.table_clock(live, received), int(state.get("now", 0)))
         try:
-            events = live.game.apply(state, seat, key)
+            events = replay_action(live.game, state, seat, key, at)
         except IllegalAction as error:
             raise IllegalMove(name_seats(str(error), live.names)) from None
         status = "over" if live.game.outcome(state) is not None else "playing"
@@ -522,6 +554,7 @@ class Tables:
                 state_json=state_json,
                 status=status,
                 now=now,
+                at_ms=at,
             )
         except PositionConflict:
             self.forget(live.id)
@@ -571,6 +604,8 @@ class Tables:
         picture = await self._picture(live) if self.render else None
         humans = sorted({turn.user_id for turn in turns if not live.user_at(turn.seat).is_bot})
         settings = await self.store.users_settings(humans)
+        timed = live.row.status == "playing" and live.game.is_timed(live.state)
+        deadline = live.game.deadline(live.state) if timed else None
         return Reply(
             table_id=live.id,
             position=live.position,
@@ -582,7 +617,41 @@ class Tables:
             turns=turns,
             private=private,
             status=live.row.status,
+            deadline_at=None if deadline is None else self.clock_time(live, deadline),
+            timed=timed,
         )
+
+    def clock_time(self, live: LiveTable, table_ms: int) -> float:
+        """The clock time of a moment on the table clock."""
+        origin = live.row.clock_origin if live.row.clock_origin is not None else live.row.created_at
+        return origin + table_ms / 1000
+
+    async def expire_due(self, now: float) -> list[Reply]:
+        """Resolve timed games whose deadline has passed at ``now`` (a logged system move each).
+
+        Called by the front end's timer when a reply's ``deadline_at`` comes, and by the
+        scheduler after a restart; a deadline is resolved once because it is a move in the
+        log (after it, the state has a new deadline or none).
+        """
+        replies = []
+        for row in await self.store.tables(statuses=("playing",)):
+            live = await self.load(row.id)
+            if live.state is None or live.row.paused or not live.game.is_timed(live.state):
+                continue
+            async with self.lock(row.id):
+                live = await self.load(row.id)
+                events: list[Event] = []
+                for _ in range(100):  # a deadline may open another that is already due
+                    if live.row.status != "playing" or live.state is None:
+                        break
+                    due = live.game.deadline(live.state)
+                    if due is None or self.clock_time(live, due) > now:
+                        break
+                    events += await self.commit_move(live, SYSTEM_SEAT, None, EXPIRE, at=due)
+                    events += await self.run_bots(live)
+                if events:
+                    replies.append(await self.play_reply(live, events=events))
+        return replies
 
     def turns(self, live: LiveTable) -> list[Turn]:
         if live.state is None or live.row.status != "playing":
@@ -743,7 +812,7 @@ class Tables:
         position, state_json = snapshot
         state = json.loads(state_json)
         for action in await self.store.actions(live.id, after=position, limit=target - position):
-            live.game.apply(state, action.seat, action.action_key)
+            replay_action(live.game, state, action.seat, action.action_key, action.at_ms)
         new_json = json.dumps(state)
         undone = await self.store.undo_to(
             live.id, target=target, state_json=new_json, actor_id=actor.id, now=self.clock(), reason=headline
@@ -859,6 +928,11 @@ class Tables:
                 )
             )
         return summaries
+
+
+def replay_action(game: Game, state: dict[str, Any], seat: int, key: str, at: int | None) -> list[Event]:
+    """Apply a logged action: with its table-clock time in timed play, without otherwise."""
+    return game.apply(state, seat, key) if at is None else game.apply(state, seat, key, at)
 
 
 def event_json(event: Event) -> dict[str, Any]:

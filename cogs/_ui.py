@@ -297,11 +297,34 @@ async def send_error(interaction: discord.Interaction, text: str) -> None:
         log.warning("could not deliver an error to user %s: %s", interaction.user.id, text)
 
 
+def _set_disabled(view: discord.ui.View, disabled: bool) -> None:
+    for child in view.children:
+        target = getattr(child, "item", child)  # a DynamicItem wraps the real button or select
+        target.disabled = disabled
+
+
 async def send_reply(interaction: discord.Interaction, reply: Reply, *, ephemeral: bool = False) -> None:
     message = reply_message(reply)
     if ephemeral:
         message["ephemeral"] = True
-    await _send(interaction, **message)
+    view = message.get("view")
+    if reply.timed and view is not None and not ephemeral:
+        # A race: everyone must see the new cards before anyone can click. Post the board
+        # with its components disabled, then enable them in one edit.
+        _set_disabled(view, True)
+        if interaction.response.is_done():
+            posted = await interaction.followup.send(**message, wait=True)
+            _set_disabled(view, False)
+            await posted.edit(view=view)
+        else:
+            await interaction.response.send_message(**message)
+            _set_disabled(view, False)
+            await interaction.edit_original_response(view=view)
+    else:
+        await _send(interaction, **message)
+    watch = getattr(interaction.client, "watch_deadline", None)
+    if reply.deadline_at is not None and watch is not None:
+        watch(reply.deadline_at)
     mine = reply.private.get(interaction.user.id)
     if mine is not None:
         await interaction.followup.send(**private_message(mine))
@@ -389,7 +412,18 @@ async def post_notice(client: discord.Client, guild_id: int | None, channel_id: 
         except discord.HTTPException:
             log.warning("cannot reach channel %s for table %s", channel_id, reply.table_id)
             return
-    await channel.send(**reply_message(reply))  # type: ignore[union-attr]
+    message = reply_message(reply)
+    view = message.get("view")
+    if reply.timed and view is not None:
+        _set_disabled(view, True)
+        posted = await channel.send(**message)  # type: ignore[union-attr]
+        _set_disabled(view, False)
+        await posted.edit(view=view)
+    else:
+        await channel.send(**message)  # type: ignore[union-attr]
+    watch = getattr(client, "watch_deadline", None)
+    if reply.deadline_at is not None and watch is not None:
+        watch(reply.deadline_at)
     await notify_direct(client, guild_id, channel_id, reply)
 
 

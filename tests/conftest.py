@@ -11,10 +11,11 @@ from bot.engine import register
 from bot.games import load_all
 from bot.store import Store
 from bot.tables import Tables, User
-from tests.toygame import ToyDraw
+from tests.toygame import ToyDraw, ToyRace
 
 load_all()
 register(ToyDraw())
+register(ToyRace())
 
 
 class FakeClock:
