@@ -945,8 +945,10 @@ def event_json(event: Event) -> dict[str, Any]:
 
 
 def _whose_turn(turns: list[Turn]) -> str:
+    """The line saying who must act; a prompt that already names its player is used as it is."""
     if len(turns) == 1:
-        return f"{turns[0].name}: {turns[0].text}"
+        turn = turns[0]
+        return turn.text if turn.name in turn.text else f"{turn.name}: {turn.text}"
     return "Waiting for " + ", ".join(turn.name for turn in turns) + f": {turns[0].text}"
 
 

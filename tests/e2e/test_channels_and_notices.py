@@ -1,0 +1,109 @@
+"""Channel settings and notifications end to end: a live edited board with a log thread, a
+thread per table, DMs with the closed-DM fallback, /game mine, away, and lobby expiry."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.test_play_by_post import HOUR, T0, Clock, private, public, ready, start_bot
+from tests.fakediscord import FakeDiscord
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_edit_mode_keeps_one_live_board_with_a_log_thread(
+    fake_discord: FakeDiscord, bot_processes: Any, tmp_path: Path
+) -> None:
+    fake, clock = fake_discord, Clock(tmp_path / "clock")
+    proc = start_bot(fake, bot_processes, tmp_path, clock)
+    await ready(fake)
+    channel = fake.channel("games")
+    refused = await fake.slash("alice", channel, "admin settings", options={"posting": "edit"})
+    assert "Only moderators" in private(refused).content
+    saved = await fake.slash("mod", channel, "admin settings", options={"posting": "edit"})
+    assert "Posting: edit" in private(saved).content
+
+    await fake.slash("alice", channel, "game new", options={"game": "hisss"})
+    await fake.slash("bob", channel, "game join")
+    live = public(await fake.slash("alice", channel, "game start"))
+    [thread] = await fake.wait_until(lambda: fake.threads, what="the log thread of the live board")
+    assert thread.parent_id == channel.id
+    for step in range(4):
+        await fake.wait_until(lambda n=step: len(fake.messages_in(thread)) >= n, what="the log line")
+        board = fake.get_message(live.id)
+        component = board.interactive_components()[0]
+        who = next(u.username for u in fake.world.all_users() if u.id in _waiting(fake, thread, board))
+        result = await fake.select(who, board, component["custom_id"], [component["options"][0]["value"]])
+        assert result.response_type == 7  # the live message itself was updated
+    board = fake.get_message(live.id)
+    assert board.edits >= 4 and board.attachments and board.attachments[0].image().width >= 800
+    public_boards = [m for m in fake.messages_in(channel) if m.attachments]
+    assert len(public_boards) == 1  # no new board message per move
+    log_lines = await fake.wait_until(lambda: len(fake.messages_in(thread)) >= 4 and fake.messages_in(thread),
+                                      what="four log lines")
+    assert len(log_lines) >= 4 and all(len(m.pinged_user_ids) == 1 for m in log_lines)
+    await fake.settle()
+    assert fake.errors == []
+    proc.assert_clean()
+
+
+def _waiting(fake: FakeDiscord, thread: Any, board: Any) -> list[int]:
+    """Who must move: pinged on the live board at first, then in the newest log line."""
+    lines = fake.messages_in(thread)
+    return lines[-1].pinged_user_ids if lines else board.pinged_user_ids
+
+
+async def test_thread_per_table_dms_mine_away_and_lobby_expiry(
+    fake_discord: FakeDiscord, bot_processes: Any, tmp_path: Path
+) -> None:
+    fake, clock = fake_discord, Clock(tmp_path / "clock")
+    shy = fake.add_user("shy", accepts_dms=False)
+    proc = start_bot(fake, bot_processes, tmp_path, clock)
+    await ready(fake)
+    channel = fake.channel("games")
+    await fake.slash("mod", channel, "admin settings", options={"threads": True})
+
+    opened = await fake.slash("alice", channel, "game new", options={"game": "hisss"})
+    [thread] = await fake.wait_until(lambda: fake.threads, what="the table's thread")
+    assert thread.mention in opened.messages[0].content
+    lobby = (await fake.wait_until(lambda: fake.messages_in(thread), what="the lobby in the thread"))[0]
+    assert "opened a table for HISSS" in lobby.content and lobby.buttons
+
+    # Notifications: alice by DM, shy by DM but their DMs are closed.
+    assert "direct message" in private(await fake.slash("alice", thread, "settings notify", options={"mode": "dm"})).content
+    await fake.slash(shy, thread, "settings notify", options={"mode": "dm"})
+    await fake.click(shy, lobby, next(b["custom_id"] for b in lobby.buttons if b["custom_id"].endswith(":join")))
+    started = public(await fake.click("alice", lobby, next(b["custom_id"] for b in lobby.buttons if b["custom_id"].endswith(":start"))))
+    assert started.pinged_user_ids == []  # both asked for DMs: nobody is pinged on the board
+    alice = fake.user("alice")
+    whose_turn = started.content.splitlines()[-1].lower()  # names the player who must act
+    first_is_alice = whose_turn.startswith("alice")
+    assert first_is_alice or whose_turn.startswith("shy"), whose_turn
+    if first_is_alice:
+        await fake.wait_until(lambda: fake.dms("alice"), what="a DM to alice")
+        assert "Your move" in fake.dms("alice")[-1].content
+    else:
+        fallback = await fake.wait_message(thread, lambda m: "DMs are closed" in m.content)
+        assert fallback.pinged_user_ids == [shy.id]
+
+    mine = private(await fake.slash("alice" if first_is_alice else shy, channel, "game mine"))
+    assert "HISSS" in mine.content and str(thread.id) in mine.content
+
+    away = private(await fake.slash("alice", thread, "settings away", options={"days": 2.0}))
+    assert "paused until" in away.content
+    status = public(await fake.slash("bob", thread, "game status"))
+    assert "is away until" in status.content and alice.id not in status.pinged_user_ids
+
+    # A lobby in another channel that never starts expires with a notice.
+    other = fake.add_channel("lobbies")
+    await fake.slash("bob", other, "game new", options={"game": "hisss"})
+    mark = fake.mark()
+    clock.set(T0 + 8 * 24 * HOUR)
+    expired = await fake.wait_message(other, lambda m: "expired" in m.content, since=mark)
+    assert "lobby expired" in expired.content
+    await fake.settle()
+    assert fake.errors == []
+    proc.assert_clean()
