@@ -40,7 +40,7 @@ def _p(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-async def _time_load(store: Store, table_id: int, repeats: int = 30) -> float:
+async def _time_load(store: Store, table_id: int, repeats: int = 200) -> float:
     """Median seconds to load a table into a new session layer (nothing cached)."""
     samples = []
     for _ in range(repeats):
