@@ -19,11 +19,13 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
+
+RowT = TypeVar("RowT")
 
 SNAPSHOT_EVERY = 25
 OPEN_STATUSES = ("lobby", "playing")
@@ -235,52 +237,27 @@ class LoadedState:
     later_actions: list[ActionRow]
 
 
+def _from_row(cls: type[RowT], row: sqlite3.Row, *, json_fields: tuple[str, ...] = (),
+              bool_fields: tuple[str, ...] = ()) -> RowT:
+    """Build a row dataclass from a sqlite3.Row by field name, decoding JSON and flag columns."""
+    values = {f.name: row[f.name] for f in fields(cls)}  # type: ignore[arg-type]
+    for name in json_fields:
+        values[name] = json.loads(values[name])
+    for name in bool_fields:
+        values[name] = bool(values[name])
+    return cls(**values)
+
+
 def _table(row: sqlite3.Row) -> TableRow:
-    return TableRow(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        slug=row["slug"],
-        options=json.loads(row["options"]),
-        seed=row["seed"],
-        status=row["status"],
-        host_id=row["host_id"],
-        engine_version=row["engine_version"],
-        position=row["position"],
-        revision=row["revision"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        moved_at=row["moved_at"],
-        paused=bool(row["paused"]),
-        deadlines=json.loads(row["deadlines"]),
-        message_id=row["message_id"],
-        thread_id=row["thread_id"],
-        clock_origin=row["clock_origin"],
-    )
+    return _from_row(TableRow, row, json_fields=("options", "deadlines"), bool_fields=("paused",))
 
 
 def _seat(row: sqlite3.Row) -> SeatRow:
-    return SeatRow(
-        table_id=row["table_id"],
-        user_id=row["user_id"],
-        name=row["name"],
-        joined_at=row["joined_at"],
-        seat=row["seat"],
-        is_bot=bool(row["is_bot"]),
-    )
+    return _from_row(SeatRow, row, bool_fields=("is_bot",))
 
 
 def _action(row: sqlite3.Row) -> ActionRow:
-    return ActionRow(
-        table_id=row["table_id"],
-        position=row["position"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        action_key=row["action_key"],
-        events=json.loads(row["events"]),
-        created_at=row["created_at"],
-        at_ms=row["at_ms"],
-    )
+    return _from_row(ActionRow, row, json_fields=("events",))
 
 
 class Store:
@@ -855,12 +832,4 @@ class Store:
 
 
 def _audit_row(row: sqlite3.Row) -> AuditRow:
-    return AuditRow(
-        id=row["id"],
-        table_id=row["table_id"],
-        guild_id=row["guild_id"],
-        actor_id=row["actor_id"],
-        kind=row["kind"],
-        detail=json.loads(row["detail"]),
-        created_at=row["created_at"],
-    )
+    return _from_row(AuditRow, row, json_fields=("detail",))
