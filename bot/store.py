@@ -416,7 +416,9 @@ class Store:
         )
         return [_seat(row) for row in rows]
 
-    async def add_seat(self, table_id: int, user_id: int, name: str, *, now: float, is_bot: bool = False) -> None:
+    async def add_seat(
+        self, table_id: int, user_id: int, name: str, *, now: float, is_bot: bool = False, actor_id: int | None = None
+    ) -> None:
         try:
             async with self._transaction() as db:
                 await db.execute(
@@ -424,7 +426,8 @@ class Store:
                     (table_id, user_id, name, now, int(is_bot)),
                 )
                 await db.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (now, table_id))
-                await self._audit(db, table_id, None, user_id, "join", {}, now)
+                detail = {"bot": name} if is_bot else {}
+                await self._audit(db, table_id, None, actor_id if actor_id is not None else user_id, "join", detail, now)
         except sqlite3.IntegrityError:
             raise StoreError("You are already seated at this table.") from None
 

@@ -351,8 +351,10 @@ class Tables:
     # -- lobby ----------------------------------------------------------------------------
 
     async def create(
-        self, *, guild_id: int | None, channel_id: int, host: User, slug: str, options: dict[str, str] | None = None
+        self, *, guild_id: int | None, channel_id: int, host: User, slug: str, options: dict[str, str] | None = None,
+        deadlines: dict[str, Any] | None = None,
     ) -> Reply:
+        """Open a lobby; ``deadlines`` (else the channel's defaults) set play-by-post timing."""
         try:
             game = get_game(slug)
             resolved = game.resolve_options(options or {})
@@ -363,7 +365,7 @@ class Tables:
             raise LobbyError(f"This channel is for {', '.join(channel['games'])}; {game.title} is played elsewhere.")
         try:
             table_id = await self.store.create_table(
-                deadlines=channel.get("deadlines") or {},
+                deadlines=deadlines if deadlines is not None else channel.get("deadlines") or {},
                 guild_id=guild_id,
                 channel_id=channel_id,
                 slug=game.slug,
@@ -709,7 +711,7 @@ class Tables:
             # Bot users get negative ids: they can never collide with a platform user.
             bot_id = min([seat.user_id for seat in live.seats if seat.user_id < 0], default=0) - 1
             name = f"Bot {-bot_id}"
-            await self.store.add_seat(table_id, bot_id, name, now=self.clock(), is_bot=True)
+            await self.store.add_seat(table_id, bot_id, name, now=self.clock(), is_bot=True, actor_id=user.id)
             await self.refresh(live)
             return self._lobby_reply(live, f"{user.name} added {name} (a bot player).")
 
@@ -895,15 +897,20 @@ class Tables:
         text += f"\nYour moves: {'; '.join(moves)}" if moves else "\nNothing to decide right now."
         return Private(text=text, picture=picture)
 
-    async def history(self, *, channel_id: int, last: int = 20) -> str:
+    async def history(self, *, channel_id: int, page: int = 1, per_page: int = 20) -> str:
+        """One page of the log, newest first (page 1 = the latest moves)."""
         table_id = await self.latest_id_in(channel_id)
         live = await self.load(table_id)
-        rows = await self.store.recent_actions(table_id, last)
-        if not rows:
+        if live.position == 0:
             return f"{live.game.title}: no moves yet."
-        lines = []
+        pages = (live.position + per_page - 1) // per_page
+        if not 1 <= page <= pages:
+            raise TableError(f"The log has {pages} page{'s' if pages != 1 else ''}; choose 1–{pages}.")
+        last = live.position - (page - 1) * per_page
+        rows = await self.store.actions(table_id, after=max(0, last - per_page), limit=min(per_page, last))
+        lines = [f"{live.game.title} — moves {rows[0].position}–{rows[-1].position} (page {page}/{pages})"]
         for row in rows:
-            who = live.names[row.seat] if 0 <= row.seat < len(live.names) else f"seat {row.seat + 1}"
+            who = live.names[row.seat] if 0 <= row.seat < len(live.names) else "the clock"
             public = [name_seats(e["text"], live.names) for e in row.events if e.get("visible_to") is None]
             lines.append(f"{row.position}. {who}: {' '.join(public) or row.action_key}")
         return "\n".join(lines)

@@ -53,10 +53,17 @@ class Admin(commands.Cog):
         ch = interaction.channel_id or 0
         await self._reply_command(interaction, lambda m, u, mod: m.pause(channel_id=ch, user=u, moderator=mod, paused=False))
 
-    @admin.command(name="kick", description="Remove a player; in a running game a bot takes the seat")
-    @app_commands.describe(player="Who to remove")
-    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
+    @admin.command(name="kick", description="Remove a player: a bot takes the seat, or the substitute you name")
+    @app_commands.describe(player="Who to remove", substitute="Offer the seat to this person instead of a bot")
+    async def kick(self, interaction: discord.Interaction, player: discord.User,
+                   substitute: discord.User | None = None) -> None:
         ch, target = interaction.channel_id or 0, _person(player)
+        if substitute is not None:
+            new = _person(substitute)
+            await self._reply_command(
+                interaction, lambda m, u, mod: m.substitute(channel_id=ch, user=u, moderator=mod, target=target, new=new)
+            )
+            return
         await self._reply_command(interaction, lambda m, u, mod: m.kick(channel_id=ch, user=u, moderator=mod, target=target))
 
     @admin.command(name="substitute", description="Offer a player's seat to someone else (they accept with a button)")

@@ -9,8 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import UnknownGame, all_games, get_game
+from bot.playbypost import check_deadlines
 from bot.rulebook import rule_pages
-from bot.tables import Reply
+from bot.tables import Reply, TableError
 from cogs._ui import (
     bot_of,
     clip,
@@ -77,12 +78,21 @@ class Games(commands.Cog):
     # -- commands ---------------------------------------------------------------------------------
 
     @game.command(name="new", description="Open a table for a game in this channel")
-    @app_commands.describe(game="Which game", options="Variants as name=value, e.g. mode=turns")
+    @app_commands.describe(game="Which game", options="Variants as name=value, e.g. mode=turns",
+                           reminder_hours="Play-by-post: remind a player after this many hours",
+                           timeout_hours="Play-by-post: then apply the policy after this many hours",
+                           policy="What a timeout does: skip, auto (a bot move) or replace (a bot takes the seat)")
     @app_commands.autocomplete(game=game_names, options=option_values)
-    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+    @app_commands.choices(policy=[app_commands.Choice(name=p, value=p) for p in ("none", "skip", "auto", "replace")])
+    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
+                  reminder_hours: float | None = None, timeout_hours: float | None = None,
+                  policy: str | None = None) -> None:
         try:
             chosen = parse_options(options)
-        except ValueError as error:
+            deadlines = None
+            if reminder_hours is not None or timeout_hours is not None or policy is not None:
+                deadlines = check_deadlines(reminder_hours, timeout_hours, policy or "none")
+        except (ValueError, TableError) as error:
             await send_error(interaction, str(error))
             return
         tables, user = tables_of(interaction), user_of(interaction)
@@ -94,7 +104,8 @@ class Games(commands.Cog):
         await run(
             interaction,
             lambda: tables.create(
-                guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0, host=user, slug=game, options=chosen
+                guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0, host=user, slug=game,
+                options=chosen, deadlines=deadlines.to_json() if deadlines else None,
             ),
             lambda reply: publish(interaction, reply),
         )
@@ -147,14 +158,16 @@ class Games(commands.Cog):
         await run(interaction, lambda: tables.status(channel_id=interaction.channel_id or 0),
                   lambda reply: send_reply(interaction, _quiet(reply)))
 
-    @game.command(name="history", description="The last moves of this channel's game")
-    async def history(self, interaction: discord.Interaction) -> None:
+    @game.command(name="history", description="The moves of this channel's game, newest first")
+    @app_commands.describe(page="Page 1 is the latest 20 moves")
+    async def history(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10_000] = 1) -> None:
         tables = tables_of(interaction)
 
         async def deliver(text: str) -> None:
             await send_reply_text(interaction, clip(text), ephemeral=True)
 
-        await run(interaction, lambda: tables.history(channel_id=interaction.channel_id or 0), deliver, ephemeral=True)
+        await run(interaction, lambda: tables.history(channel_id=interaction.channel_id or 0, page=page), deliver,
+                  ephemeral=True)
 
     @game.command(name="list", description="Open tables in this server")
     async def list_tables(self, interaction: discord.Interaction) -> None:

@@ -441,3 +441,31 @@ async def test_game_mine_lists_tables_waiting_for_me(store: Store, clock: FakeCl
     who = await mover(tables, first)
     mine = await tables.mine(guild_id=1, user=who)
     assert first in [s.table_id for s in mine]
+
+
+async def test_history_pages_newest_first(store: Store, clock: FakeClock) -> None:
+    tables, _, _ = services(store, clock)
+    table_id = await start(tables, ANA, deck="30")
+    for _ in range(25):
+        await tables.act(user=ANA, move="draw", table_id=table_id)
+    first = await tables.history(channel_id=CHANNEL)
+    assert first.splitlines()[0].endswith("moves 6–25 (page 1/2)") and len(first.splitlines()) == 21
+    second = await tables.history(channel_id=CHANNEL, page=2)
+    assert "moves 1–5 (page 2/2)" in second and second.splitlines()[1].startswith("1. Ana")
+    with pytest.raises(TableError, match="choose 1–2"):
+        await tables.history(channel_id=CHANNEL, page=3)
+
+
+async def test_deadlines_set_when_the_table_is_opened(store: Store, clock: FakeClock) -> None:
+    tables, _, _ = services(store, clock)
+    reply = await tables.create(guild_id=1, channel_id=CHANNEL, host=ANA, slug="toy-draw",
+                                deadlines={"reminder_hours": 2, "timeout_hours": 6, "policy": "skip"})
+    assert (await tables.load(reply.table_id)).row.deadlines["policy"] == "skip"
+
+
+async def test_adding_a_bot_is_audited_as_the_hosts_action(store: Store, clock: FakeClock) -> None:
+    tables, _, _ = services(store, clock)
+    reply = await tables.create(guild_id=1, channel_id=CHANNEL, host=ANA, slug="toy-draw")
+    await tables.add_bot(channel_id=CHANNEL, user=ANA)
+    [join] = [row for row in await store.audit(reply.table_id) if row.kind == "join"]
+    assert join.actor_id == ANA.id and join.detail == {"bot": "Bot 1"}
