@@ -445,7 +445,10 @@ class Tables:
             order = [seat.user_id for seat in live.seats]
             # Seat order comes from the table seed, so a replay seats everyone the same way.
             random.Random(live.row.seed).shuffle(order)
-            state = game.setup(count, live.row.options, live.row.seed)
+            try:
+                state = game.setup(count, live.row.options, live.row.seed)
+            except BadOptions as error:  # e.g. a variant that is not for this many players
+                raise LobbyError(str(error)) from None
             state_json = json.dumps(state)
             await self.store.start_table(table_id, order, state_json, actor_id=user.id, now=self.clock())
             live.state, live.state_json = state, state_json

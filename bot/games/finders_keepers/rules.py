@@ -1,0 +1,792 @@
+"""Finders Keepers: turn over a Find Me tile and find that object on your Keep Me cards.
+
+The rules, as implemented here (every ruling is written down, with reasons, in
+``data/finders-keepers/README.md``):
+
+* **Components** (our own design, ``data/finders-keepers``): 40 objects, one Find Me tile
+  each, and 60 Keep Me cards (numbered 1–60) showing 6–8 objects each; every object is on
+  exactly 10 cards. Pip the owl, our mascot, hides on 8 cards.
+* **Basic game** (``variant=basic``, 2–6 players). Each player gets 12 cards face up
+  (10 with 5 or 6 players): their *spread*. The tiles are a face-down pile. In turn, a player
+  turns over the top tile (``reveal``); then every player with cards left *looks*: they claim
+  each of their cards that shows the object (``claim:17``, by the number printed on the card)
+  and finish with ``done``. A right claim moves the card to their Keepers pile. A wrong claim
+  (the card does not show it) is shown to everyone, the card stays, and that player's look
+  at this tile is over. A card that shows the object but is not claimed stays in the spread:
+  a lost chance, as at the table (it can still be collected when another of its objects is
+  revealed). When everyone has looked, the round is over. Whoever has emptied their spread
+  wins; several in the same round share the win. If the 40th tile's round ends without a
+  winner, the fewest cards left wins (shared when equal).
+* **Expert game** (``variant=expert``). Nine cards lie face up in a 3×3 grid over a face-down
+  reserve. The 40 tiles are dealt face down: 40 ÷ players each, rounded down (20, 13, 10
+  for 2, 3, 4 players as the rulebook says; 8 and 6 for 5 and 6 players, beyond the
+  rulebook's 2–4), the rest out of play. Each player turns up 3 tiles as a face-up hand.
+  Playing a tile (``tile:key``) captures every grid card showing that object; the tile is
+  spent, the hand refills from the player's own stack and the grid from the reserve. A
+  player must play a matching tile if they have one; one who has none passes. The game ends
+  when nobody's face-up tiles match any grid card. Score: 1 point a card, 2 for a card with
+  Pip; the most points wins, equal scores share.
+* **Live mode** (``mode=live``, :meth:`FindersKeepers.is_timed`). Basic: after a reveal
+  everybody looks at once until :data:`LOOK_MS` after the reveal; whoever is still looking
+  then loses the rest of their chance. A revealer who waits :data:`REVEAL_MS` has the tile
+  turned over for them. Nothing is contested in the basic game, so speed decides nothing
+  there and the ``tie`` option has no effect. Expert: no turns — every player with a
+  matching tile may call it out; the first call wins, and calls within the tie window
+  (option ``tie``, ms) after it are a tie: each tied player takes the cards only they
+  called, a card called by several stays in the grid, and every called tile is spent. If
+  nobody calls within :data:`ROUND_MS`, each player who could have called loses the oldest
+  tile that would have matched (a lost chance) and draws a new one.
+* **Turns mode** (``mode=turns``, play-by-post, not timed). Basic: after a reveal the
+  players look one after another, starting with the revealer. Expert: the rulebook's turns.
+
+Hidden information: the order of the tile pile (basic); the reserve, every stack and the
+tiles out of play (expert). Spreads, hands, the grid and captured cards are face up or were
+taken in front of everyone, so views show them to all. Texts use ``{seatN}`` placeholders
+(:func:`bot.engine.seat_ref`) that the session layer fills with names.
+
+The state is plain JSON; see :meth:`FindersKeepers.setup` for its keys.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from bot.engine import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Outcome,
+    Prompt,
+    Rng,
+    State,
+    seat_ref,
+    seed_value,
+)
+
+DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "finders-keepers"
+
+BASIC, EXPERT = "basic", "expert"
+LIVE, TURNS = "live", "turns"
+TIE_CHOICES = ("0", "150", "300", "500", "1000")
+
+DEAL = {2: 12, 3: 12, 4: 12, 5: 10, 6: 10}
+"""Keep Me cards dealt to each player in the basic game (the rulebook: 12, or 10 with 5–6)."""
+HAND = 3
+"""Face-up Find Me tiles an Expert player holds (the rulebook does not say; see README)."""
+GRID = 9
+REVEAL_MS = 15_000
+"""Live basic: the revealer has this long to turn the next tile over, then it turns itself."""
+LOOK_MS = 30_000
+"""Live basic: after a reveal, everyone may claim cards for this long."""
+ROUND_MS = 30_000
+"""Live Expert: how long a grid waits for the first call before chances are lost."""
+
+
+# -- the components ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Thing:
+    """One of the 40 objects: a Find Me tile, and a picture on 10 Keep Me cards."""
+
+    id: str
+    name: str
+    article: str
+
+    @property
+    def a_name(self) -> str:
+        """``"a key"``, ``"an anchor"``: for log lines."""
+        return f"{self.article} {self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """Where one picture lies on a card (card units, 1000 × 1000): for the renderer only.
+
+    ``under`` names the object that partly covers this one (it is drawn later), if any.
+    """
+
+    object: str
+    x: int
+    y: int
+    size: int
+    rotation: int
+    under: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A Keep Me card: the objects it shows, whether Pip is on it, and its picture."""
+
+    id: int
+    objects: frozenset[str]
+    mascot: bool
+    tint: int
+    items: tuple[Item, ...]
+
+    def shows(self, thing: str) -> bool:
+        return thing in self.objects
+
+    @property
+    def points(self) -> int:
+        """Expert score: 2 with Pip on it, else 1."""
+        return 2 if self.mascot else 1
+
+
+def load_components(directory: Path = DATA_DIR) -> tuple[dict[str, Thing], dict[int, Card], str]:
+    """Read and check ``objects.json`` and ``cards.json``: (objects, cards by number, mascot name)."""
+    objects_data = json.loads((directory / "objects.json").read_text(encoding="utf-8"))
+    things = {o["id"]: Thing(o["id"], o["name"], o["article"]) for o in objects_data["objects"]}
+    if len(things) != 40:
+        raise ValueError(f"{directory}: expected 40 objects, found {len(things)}")
+    cards_data = json.loads((directory / "cards.json").read_text(encoding="utf-8"))
+    cards: dict[int, Card] = {}
+    for entry in cards_data["cards"]:
+        items = tuple(Item(**item) for item in entry["items"])
+        card = Card(entry["id"], frozenset(entry["objects"]), entry["mascot"], entry["tint"], items)
+        if not 6 <= len(card.objects) <= 8 or not card.objects <= things.keys():
+            raise ValueError(f"{directory}: card {card.id} must show 6–8 known objects")
+        cards[card.id] = card
+    if sorted(cards) != list(range(1, 61)):
+        raise ValueError(f"{directory}: expected cards numbered 1..60")
+    return things, cards, objects_data["mascot"]["name"]
+
+
+OBJECTS, CARDS, MASCOT_NAME = load_components()
+OBJECT_IDS: tuple[str, ...] = tuple(OBJECTS)
+
+
+CLAIM_ACTIONS: dict[int, Action] = {n: Action(f"claim:{n}", f"Claim card {n}") for n in CARDS}
+"""The claim actions, built once: a look prompt lists every card of a spread."""
+DONE_ACTIONS: dict[str, Action] = {t: Action("done", f"Done: no more cards with {o.a_name}") for t, o in OBJECTS.items()}
+TILE_ACTIONS: dict[str, Action] = {t: Action(f"tile:{t}", f"Play the {o.name} tile") for t, o in OBJECTS.items()}
+
+
+def named(thing: str) -> str:
+    return OBJECTS[thing].name
+
+
+def _and(items: list[str]) -> str:
+    if not items:
+        return "nothing"
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _cards(ids: list[int]) -> str:
+    """``"card 7"``, ``"cards 3, 7 and 12"``."""
+    return ("card " if len(ids) == 1 else "cards ") + _and([str(i) for i in sorted(ids)])
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# -- the game ---------------------------------------------------------------------------
+
+
+class FindersKeepers(Game):
+    """Finders Keepers, basic and Expert, live or by turns. See the module docstring."""
+
+    slug: ClassVar[str] = "finders-keepers"
+    title: ClassVar[str] = "Finders Keepers"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    summary: ClassVar[str] = "Turn over a picture tile and spot that object on your cards before anyone else."
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("variant", BASIC, (BASIC, EXPERT), "basic: empty your spread first; expert: capture from a 3×3 grid"),
+        Option("mode", LIVE, (LIVE, TURNS), "live: everyone at once against the clock; turns: one at a time"),
+        Option("tie", "300", TIE_CHOICES, "live Expert: calls this many ms after the first one tie"),
+    )
+    realtime: ClassVar[bool] = True
+    rules_file: ClassVar[str] = "finders-keepers.txt"
+    render_module: ClassVar[str] = "bot.games.finders_keepers.render"
+
+    # -- setup ---------------------------------------------------------------------
+
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        """Deal a new game.
+
+        Keys of the state, both variants: ``rng``, ``variant``, ``mode``, ``tie`` (ms),
+        ``players``, ``now`` (table clock, ms), ``opened`` (when the current phase began),
+        ``last`` (what the previous round did, for the picture). Basic adds ``pile`` (tiles,
+        top = last), ``revealed``, ``spreads``, ``keepers``, ``turn``, ``phase``
+        (reveal/look/over), ``tile``, ``looking`` (seats still looking, in order),
+        ``found`` and ``wrong`` (this round, per seat), ``winners``, ``end``. Expert adds
+        ``grid`` (9 card numbers or None), ``reserve`` (top = last), ``hands``, ``stacks``
+        (top = last), ``out``, ``used``, ``captured``, ``turn`` (turns mode), ``claims``
+        (live calls waiting for the tie window) and ``end``.
+        """
+        self.check_players(players)
+        opts = self.resolve_options(options)
+        state: State = {
+            "rng": seed_value(seed),
+            "variant": opts["variant"],
+            "mode": opts["mode"],
+            "tie": int(opts["tie"]),
+            "players": players,
+            "now": 0,
+            "opened": 0,
+            "last": None,
+        }
+        rng = Rng(state)
+        deck = list(CARDS)
+        rng.shuffle(deck)
+        tiles = list(OBJECT_IDS)
+        rng.shuffle(tiles)
+        if state["variant"] == BASIC:
+            deal = DEAL[players]
+            state.update(
+                {
+                    "pile": tiles,
+                    "revealed": [],
+                    "spreads": [sorted(deck[s * deal : (s + 1) * deal]) for s in range(players)],
+                    "keepers": [[] for _ in range(players)],
+                    "turn": 0,
+                    "phase": "reveal",
+                    "tile": None,
+                    "looking": [],
+                    "found": [[] for _ in range(players)],
+                    "wrong": [None] * players,
+                    "winners": [],
+                    "end": None,
+                }
+            )
+            return state
+        each = len(tiles) // players
+        stacks = [tiles[s * each : (s + 1) * each] for s in range(players)]
+        state.update(
+            {
+                "grid": deck[:GRID],
+                "reserve": deck[GRID:],
+                "hands": [[stack.pop() for _ in range(HAND)] for stack in stacks],
+                "stacks": stacks,
+                "out": tiles[players * each :],
+                "used": [],
+                "captured": [[] for _ in range(players)],
+                "turn": 0,
+                "claims": [],
+                "end": None,
+            }
+        )
+        if state["mode"] == TURNS and not self.playable(state, 0):
+            self._advance(state, 0)
+        return state
+
+    def max_actions(self, players: int) -> int:
+        """A true bound. Basic: 40 rounds, each a reveal (or its deadline), one closing action
+        per player (``done`` or a wrong claim) and the look deadline, plus one right claim per
+        dealt card. Expert: every call spends a tile and every deadline closes a round that
+        spent one, so at most two actions per tile."""
+        tiles = len(OBJECT_IDS)
+        return tiles * (players + 2) + DEAL[players] * players + 2 * tiles
+
+    def is_timed(self, state: State) -> bool:
+        return state["mode"] == LIVE
+
+    def is_over(self, state: State) -> bool:
+        if state["variant"] == BASIC:
+            return state["phase"] == "over"
+        return state["end"] is not None
+
+    # -- shared helpers --------------------------------------------------------------
+
+    def playable(self, state: State, seat: int) -> list[str]:
+        """Expert: the seat's face-up tiles that match a grid card, in hand order (oldest first)."""
+        grid = [CARDS[c] for c in state["grid"] if c is not None]
+        return [t for t in state["hands"][seat] if any(card.shows(t) for card in grid)]
+
+    @staticmethod
+    def matches(state: State, thing: str) -> list[int]:
+        """Expert: the grid cards that show ``thing``."""
+        return [c for c in state["grid"] if c is not None and CARDS[c].shows(thing)]
+
+    def scores(self, state: State) -> list[int]:
+        """Basic: cards in each Keepers pile. Expert: points (2 for a Pip card, 1 for others)."""
+        if state["variant"] == BASIC:
+            return [len(pile) for pile in state["keepers"]]
+        return [sum(CARDS[c].points for c in pile) for pile in state["captured"]]
+
+    # -- prompts -------------------------------------------------------------------
+
+    def legal_prompts(self, state: State) -> list[Prompt]:
+        if self.is_over(state):
+            return []
+        if state["variant"] == BASIC:
+            return self._basic_prompts(state)
+        return self._expert_prompts(state)
+
+    def _basic_prompts(self, state: State) -> list[Prompt]:
+        live = state["mode"] == LIVE
+        if state["phase"] == "reveal":
+            seat = state["turn"]
+            left = len(state["pile"])
+            action = Action("reveal", f"Reveal the next Find Me tile ({left} left)")
+            deadline = state["opened"] + REVEAL_MS if live else None
+            text = f"{seat_ref(seat)}: turn over the next Find Me tile."
+            return [Prompt(seat, text, (action,), deadline=deadline)]
+        thing = OBJECTS[state["tile"]]
+        done = DONE_ACTIONS[thing.id]
+        seats = state["looking"] if live else state["looking"][:1]
+        prompts = []
+        for seat in seats:
+            actions = (*(CLAIM_ACTIONS[c] for c in state["spreads"][seat]), done)
+            text = f"{seat_ref(seat)}: find {thing.a_name} on your cards! Claim each card that shows it, then say done."
+            if live:
+                prompts.append(Prompt(seat, text, actions, simultaneous=True, deadline=state["opened"] + LOOK_MS))
+            else:
+                prompts.append(Prompt(seat, text, actions))
+        return prompts
+
+    def _expert_prompts(self, state: State) -> list[Prompt]:
+        def actions(seat: int) -> tuple[Action, ...]:
+            return tuple(TILE_ACTIONS[t] for t in self.playable(state, seat))
+
+        if state["mode"] == TURNS:
+            seat = state["turn"]
+            text = f"{seat_ref(seat)}: play one of your Find Me tiles to take every grid card that shows it."
+            return [Prompt(seat, text, actions(seat))]
+        called = {claim["seat"] for claim in state["claims"]}
+        if state["claims"]:
+            deadline = state["claims"][0]["at"] + state["tie"]
+            text = "{seat}: too late to be first, but a call now ties with the first one!"
+        else:
+            deadline = state["opened"] + ROUND_MS
+            text = "{seat}: call out a tile that matches the grid, before anyone else!"
+        return [
+            Prompt(seat, text.format(seat=seat_ref(seat)), actions(seat), simultaneous=True, deadline=deadline)
+            for seat in range(state["players"])
+            if seat not in called and self.playable(state, seat)
+        ]
+
+    # -- actions -------------------------------------------------------------------
+
+    def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        verb, _, rest = key.partition(":")
+        if state["variant"] == BASIC:
+            if verb == "reveal":
+                return self._reveal(state, seat, automatic=False)
+            events = self._claim(state, seat, int(rest)) if verb == "claim" else self._done(state, seat)
+            if not state["looking"]:
+                events += self._end_round(state, timed_out=[])
+            return events
+        if state["mode"] == TURNS:
+            events = self._capture(state, [{"seat": seat, "tile": rest, "at": state["now"]}])
+            return events if self.is_over(state) else events + self._advance(state, seat)
+        state["claims"].append({"seat": seat, "tile": rest, "at": state["now"]})
+        if state["tie"] == 0 or not self._expert_prompts(state):
+            return self._capture(state, state["claims"])
+        return [Event(f"{seat_ref(seat)} calls out the {named(rest)}!")]
+
+    def on_deadline(self, state: State) -> list[Event]:
+        """Live mode: the earliest deadline has passed (see the module docstring)."""
+        if state["variant"] == BASIC:
+            if state["phase"] == "reveal":
+                return self._reveal(state, state["turn"], automatic=True)
+            late = list(state["looking"])
+            state["looking"] = []
+            return self._end_round(state, timed_out=late)
+        if state["claims"]:
+            return self._capture(state, state["claims"])
+        return self._lost_chances(state)
+
+    # basic ----------------------------------------------------------------------
+
+    def _reveal(self, state: State, seat: int, automatic: bool) -> list[Event]:
+        thing = state["pile"].pop()
+        state["revealed"].append(thing)
+        state["tile"] = thing
+        state["phase"] = "look"
+        state["opened"] = state["now"]
+        players = state["players"]
+        order = [(seat + step) % players for step in range(players)]
+        state["looking"] = [s for s in order if state["spreads"][s]]
+        state["found"] = [[] for _ in range(players)]
+        state["wrong"] = [None] * players
+        name = OBJECTS[thing].a_name
+        if automatic:
+            text = f"{seat_ref(seat)} waited too long, so the tile turned itself over: {name}! Everyone, find it."
+        else:
+            text = f"{seat_ref(seat)} turns over {name}! Everyone, find it on your cards."
+        return [Event(text, reveals=True)]
+
+    def _claim(self, state: State, seat: int, number: int) -> list[Event]:
+        thing = state["tile"]
+        spread = state["spreads"][seat]
+        if CARDS[number].shows(thing):
+            spread.remove(number)
+            state["keepers"][seat].append(number)
+            state["found"][seat].append(number)
+            if not spread:
+                state["looking"].remove(seat)
+                return [Event(f"{seat_ref(seat)} takes card {number}: that was their last card!")]
+            return [Event(f"{seat_ref(seat)} takes card {number}.")]
+        state["wrong"][seat] = number
+        state["looking"].remove(seat)
+        return [
+            Event(
+                f"{seat_ref(seat)} claims card {number}, but it has no {named(thing)}: it stays, and"
+                f" {seat_ref(seat)} stops looking for this tile."
+            )
+        ]
+
+    def _done(self, state: State, seat: int) -> list[Event]:
+        state["looking"].remove(seat)
+        return [Event(f"{seat_ref(seat)} is done looking.")]
+
+    def _end_round(self, state: State, timed_out: list[int]) -> list[Event]:
+        """Everyone has looked (or time ran out): record the round, then a winner or the next reveal."""
+        thing = state["tile"]
+        players = state["players"]
+        missed = [[c for c in state["spreads"][s] if CARDS[c].shows(thing)] for s in range(players)]
+        state["last"] = {
+            "tile": thing,
+            "found": state["found"],
+            "wrong": state["wrong"],
+            "missed": missed,
+            "timed_out": timed_out,
+        }
+        events: list[Event] = []
+        if timed_out:
+            events.append(Event(f"Time's up! {_and([seat_ref(s) for s in timed_out])} stop looking."))
+        for s in range(players):
+            if missed[s]:
+                events.append(
+                    Event(f"{seat_ref(s)} missed the {named(thing)} on {_cards(missed[s])}: a lost chance.")
+                )
+        state["found"] = [[] for _ in range(players)]
+        state["wrong"] = [None] * players
+        state["tile"] = None
+        state["looking"] = []
+        state["opened"] = state["now"]
+        finished = [s for s in range(players) if not state["spreads"][s]]
+        if finished or not state["pile"]:
+            state["phase"] = "over"
+            if finished:
+                state["winners"], state["end"] = finished, "empty"
+            else:
+                fewest = min(len(spread) for spread in state["spreads"])
+                state["winners"] = [s for s in range(players) if len(state["spreads"][s]) == fewest]
+                state["end"] = "tiles"
+            events.append(Event(self._final_text(state)))
+            return events
+        state["phase"] = "reveal"
+        state["turn"] = (state["turn"] + 1) % players
+        return events
+
+    # expert ---------------------------------------------------------------------
+
+    def _capture(self, state: State, claims: list[dict[str, Any]]) -> list[Event]:
+        """Settle calls: each takes the grid cards showing its tile that no other call shows."""
+        wanted: dict[int, list[int]] = {}
+        for index, claim in enumerate(claims):
+            for card in self.matches(state, claim["tile"]):
+                wanted.setdefault(card, []).append(index)
+        taken: list[list[int]] = [[] for _ in claims]
+        contested = sorted(card for card, who in wanted.items() if len(who) > 1)
+        for card, who in wanted.items():
+            if len(who) == 1:
+                taken[who[0]].append(card)
+        events: list[Event] = []
+        tie = len(claims) > 1
+        if tie:
+            events.append(Event(f"A tie! {_and([seat_ref(c['seat']) for c in claims])} called within the tie window."))
+        revealed: list[str] = []
+        for claim, cards in zip(claims, taken, strict=True):
+            seat, thing = claim["seat"], claim["tile"]
+            cards.sort()
+            state["hands"][seat].remove(thing)
+            state["used"].append(thing)
+            state["captured"][seat] += cards
+            state["grid"] = [None if c in cards else c for c in state["grid"]]
+            pips = sum(1 for c in cards if CARDS[c].mascot)
+            bonus = f" ({_plural(pips, 'card')} with {MASCOT_NAME}, worth double)" if pips else ""
+            if cards:
+                events.append(Event(f"{seat_ref(seat)} plays the {named(thing)} and takes {_cards(cards)}{bonus}."))
+            else:
+                events.append(Event(f"{seat_ref(seat)} plays the {named(thing)} but takes nothing."))
+            revealed += self._draw_tile(state, seat)
+        if contested:
+            events.append(Event(f"{_cards(contested).capitalize()} stay in the grid: several players called them."))
+        refill = self._refill_grid(state)
+        if revealed or refill:
+            events.append(Event(" ".join(revealed + refill), reveals=True))
+        state["last"] = {
+            "claims": [{"seat": c["seat"], "tile": c["tile"]} for c in claims],
+            "taken": taken,
+            "contested": contested,
+            "tie": tie,
+            "lost": [],
+        }
+        state["claims"] = []
+        state["opened"] = state["now"]
+        return events + self._check_end(state)
+
+    def _draw_tile(self, state: State, seat: int) -> list[str]:
+        if not state["stacks"][seat]:
+            return []
+        thing = state["stacks"][seat].pop()
+        state["hands"][seat].append(thing)
+        return [f"{seat_ref(seat)} turns up {OBJECTS[thing].a_name} tile."]
+
+    def _refill_grid(self, state: State) -> list[str]:
+        new = []
+        for slot, card in enumerate(state["grid"]):
+            if card is None and state["reserve"]:
+                state["grid"][slot] = state["reserve"].pop()
+                new.append(state["grid"][slot])
+        return [f"New in the grid: {_cards(new)}."] if new else []
+
+    def _lost_chances(self, state: State) -> list[Event]:
+        """Live Expert, nobody called in time: each player who could have loses that chance."""
+        lost = []
+        revealed: list[str] = []
+        for seat in range(state["players"]):
+            able = self.playable(state, seat)
+            if able:
+                state["hands"][seat].remove(able[0])
+                state["used"].append(able[0])
+                lost.append({"seat": seat, "tile": able[0]})
+                revealed += self._draw_tile(state, seat)
+        names = _and([f"{seat_ref(x['seat'])} the {named(x['tile'])}" for x in lost])
+        events = [Event(f"Time's up and nobody called! Lost chances: {names}.")]
+        if revealed:
+            events.append(Event(" ".join(revealed), reveals=True))
+        state["last"] = {"claims": [], "taken": [], "contested": [], "tie": False, "lost": lost}
+        state["opened"] = state["now"]
+        return events + self._check_end(state)
+
+    def _advance(self, state: State, seat: int) -> list[Event]:
+        """Turns mode: the next player (to the left) who has a matching tile; others pass."""
+        players = state["players"]
+        passed = []
+        for step in range(1, players + 1):
+            nxt = (seat + step) % players
+            if self.playable(state, nxt):
+                state["turn"] = nxt
+                if passed:
+                    return [Event(f"{_and(passed)} cannot match the grid and {'pass' if len(passed) > 1 else 'passes'}.")]
+                return []
+            passed.append(seat_ref(nxt))
+        return self._check_end(state)
+
+    def _check_end(self, state: State) -> list[Event]:
+        if state["claims"] or any(self.playable(state, s) for s in range(state["players"])):
+            return []
+        state["end"] = "stuck"
+        state["turn"] = None
+        return [Event(self._final_text(state))]
+
+    # -- results -------------------------------------------------------------------
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Basic: the score is cards collected, but the rank is by cards left (fewest first), so
+        whoever emptied their spread is first. Expert: points, the most first. Equal shares."""
+        if not self.is_over(state):
+            return None
+        if state["variant"] == BASIC:
+            left = [len(spread) for spread in state["spreads"]]
+            ranks = tuple(1 + sum(1 for other in left if other < mine) for mine in left)
+            return Outcome(tuple(self.scores(state)), ranks, self._final_text(state))
+        return Outcome.ranked(self.scores(state), self._final_text(state))
+
+    def _final_text(self, state: State) -> str:
+        scores = self.scores(state)
+        if state["variant"] == BASIC:
+            winners = state["winners"]
+            names = _and([seat_ref(s) for s in winners])
+            if state["end"] == "empty":
+                if len(winners) == 1:
+                    return f"{names} has collected every card and wins!"
+                return f"{names} collected their last cards on the same tile: they all win!"
+            left = len(state["spreads"][winners[0]])
+            verb = "wins" if len(winners) == 1 else "share the win"
+            return f"The Find Me tiles have run out. {names} {verb} with the fewest cards left ({left})."
+        best = max(scores)
+        top = [s for s in range(state["players"]) if scores[s] == best]
+        names = _and([seat_ref(s) for s in top])
+        start = "No more cards can be captured."
+        if len(top) == 1:
+            return f"{start} {names} wins with {_plural(best, 'point')}."
+        return f"{start} {names} share the win with {_plural(best, 'point')} each."
+
+    # -- what players see ----------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Everything face up. Hidden: pile, reserve, stacks and out-of-play tiles (counts only)."""
+        outcome = self.outcome(state)
+        common: dict[str, Any] = {
+            "game": self.slug,
+            "variant": state["variant"],
+            "mode": state["mode"],
+            "tie_ms": state["tie"],
+            "players": state["players"],
+            "viewer": seat,
+            "now": state["now"],
+            "opened": state["opened"],
+            "deadline": self.deadline(state) if self.is_timed(state) else None,
+            "scores": self.scores(state),
+            "last": copy.deepcopy(state["last"]),
+            "over": outcome is not None,
+            "outcome": None
+            if outcome is None
+            else {"scores": list(outcome.scores), "ranks": list(outcome.ranks), "reason": outcome.reason},
+            "mascot": MASCOT_NAME,
+        }
+        if state["variant"] == BASIC:
+            looking = state["looking"]
+            return {
+                **common,
+                "phase": state["phase"],
+                "turn": state["turn"],
+                "tile": state["tile"],
+                "pile": len(state["pile"]),
+                "revealed": list(state["revealed"]),
+                "looking": list(looking),
+                "current": looking[0] if looking and state["mode"] == TURNS else None,
+                "seats": [
+                    {
+                        "seat": s,
+                        "spread": list(state["spreads"][s]),
+                        "keepers": len(state["keepers"][s]),
+                        "left": len(state["spreads"][s]),
+                        "found": list(state["found"][s]),
+                        "wrong": state["wrong"][s],
+                    }
+                    for s in range(state["players"])
+                ],
+                "winners": list(state["winners"]),
+            }
+        return {
+            **common,
+            "turn": state["turn"] if state["mode"] == TURNS else None,
+            "grid": list(state["grid"]),
+            "reserve": len(state["reserve"]),
+            "hands": copy.deepcopy(state["hands"]),
+            "stacks": [len(stack) for stack in state["stacks"]],
+            "out": len(state["out"]),
+            "used": list(state["used"]),
+            "captured": copy.deepcopy(state["captured"]),
+            "mascots": [sum(1 for c in pile if CARDS[c].mascot) for pile in state["captured"]],
+            "claims": copy.deepcopy(state["claims"]),
+            "able": [s for s in range(state["players"]) if self.playable(state, s)],
+        }
+
+    def conceal(self, state: State, viewer: int | None, rng: random.Random) -> State:
+        """Redraw what nobody sees: the tile pile (basic); the reserve order and which
+        face-down tiles are in which stack or out of play (expert). Nobody, the owner
+        included, knows their own face-down stack."""
+        hidden: State = json.loads(json.dumps(state))
+        hidden["rng"] = rng.getrandbits(63)
+        if state["variant"] == BASIC:
+            rng.shuffle(hidden["pile"])
+            return hidden
+        rng.shuffle(hidden["reserve"])
+        pool = [t for stack in hidden["stacks"] for t in stack] + hidden["out"]
+        rng.shuffle(pool)
+        for stack in hidden["stacks"]:
+            stack[:] = [pool.pop() for _ in stack]
+        hidden["out"] = pool
+        return hidden
+
+    def agent(self, state: State, seat: int, rng: random.Random) -> str:
+        """A sharp-eyed bot: claims a matching card nine times in ten (else stops looking);
+        in Expert plays the tile that captures the most points."""
+        prompts = [p for p in self.prompts(state) if p.seat == seat]
+        if not prompts:
+            return super().agent(state, seat, rng)
+        keys = prompts[0].keys()
+        if state["variant"] == BASIC:
+            if keys == ["reveal"]:
+                return "reveal"
+            good = [k for k in keys if k.startswith("claim:") and CARDS[int(k[6:])].shows(state["tile"])]
+            return good[0] if good and rng.random() < 0.9 else "done"
+
+        def worth(key: str) -> int:
+            return sum(CARDS[c].points for c in self.matches(state, key[5:]))
+
+        best = max(worth(k) for k in keys)
+        return rng.choice([k for k in keys if worth(k) == best])
+
+    # -- refusals ------------------------------------------------------------------
+
+    def apply(self, state: State, seat: int, key: str, at: int | None = None) -> list[Event]:
+        """The contract's apply, with a specific answer for a player who has nothing to do now."""
+        waiting = 0 <= seat < state["players"] and not self.is_over(state)
+        if waiting and all(prompt.seat != seat for prompt in self.legal_prompts(state)):
+            raise IllegalAction(self._why_waiting(state, seat))
+        return super().apply(state, seat, key, at)
+
+    def _why_waiting(self, state: State, seat: int) -> str:
+        """Why ``seat`` has no decision to make at the moment (state unchanged)."""
+        if state["variant"] == BASIC:
+            if state["phase"] == "reveal":
+                return f"Wait for {seat_ref(state['turn'])} to turn over the next Find Me tile."
+            thing = named(state["tile"])
+            if not state["spreads"][seat]:
+                return "You have no cards left: wait while the others finish looking."
+            if state["wrong"][seat] is not None:
+                return (
+                    f"Your look at the {thing} ended with a wrong claim (card {state['wrong'][seat]}):"
+                    " wait for the next tile."
+                )
+            if seat in state["looking"]:
+                return f"{seat_ref(state['looking'][0])} is looking for the {thing} now; your turn to look comes next."
+            return f"You are done looking for the {thing}: wait for the next tile."
+        called = [c["tile"] for c in state["claims"] if c["seat"] == seat]
+        if called:
+            return f"You have already called the {named(called[0])}: wait for the tie window to close."
+        if state["mode"] == TURNS and self.playable(state, seat):
+            return f"It is {seat_ref(state['turn'])}'s turn to play a Find Me tile."
+        return "None of your face-up Find Me tiles matches a card in the grid, so you cannot play now."
+
+    def explain_refusal(self, state: State, seat: int, key: str) -> str:
+        verb, _, rest = key.partition(":")
+        if state["variant"] == EXPERT:
+            return self._explain_expert(state, seat, verb, rest)
+        if state["phase"] == "reveal":
+            return "No tile is face up yet: turn over the next Find Me tile first (reveal)."
+        thing = OBJECTS[state["tile"]]
+        hint = f" Claim your cards that show {thing.a_name} (claim:N), then say done."
+        if verb == "reveal":
+            return f"{thing.a_name.capitalize()} is already face up: everyone is looking for it.{hint}"
+        if verb == "tile":
+            return f"Find Me tiles are played from a hand only in Expert Finders Keepers.{hint}"
+        if verb != "claim":
+            return f"{key!r} is not a move now.{hint}"
+        if not rest.isdigit():
+            return f"Name a card by the number printed on it, like claim:17.{hint}"
+        number = int(rest)
+        if number not in CARDS:
+            return f"There is no card {number}: cards are numbered 1–60.{hint}"
+        for other in range(state["players"]):
+            if number in state["keepers"][other]:
+                whose = "your" if other == seat else f"{seat_ref(other)}'s"
+                return f"Card {number} is already in {whose} Keepers pile.{hint}"
+            if number in state["spreads"][other] and other != seat:
+                return f"Card {number} is {seat_ref(other)}'s card, not yours.{hint}"
+        return f"Card {number} is not in play in this game.{hint}"
+
+    def _explain_expert(self, state: State, seat: int, verb: str, rest: str) -> str:
+        able = self.playable(state, seat)
+        hint = f" You can play: {', '.join(f'tile:{t}' for t in able)}." if able else ""
+        if verb != "tile":
+            return f"In Expert Finders Keepers you play one of your face-up Find Me tiles.{hint}"
+        if rest not in OBJECTS:
+            return f"There is no {rest!r} tile: tiles are named like tile:key or tile:ice-cream.{hint}"
+        name = named(rest)
+        if rest in state["hands"][seat]:
+            return f"No card in the grid shows the {name}, and you must play a tile that matches.{hint}"
+        for other in range(state["players"]):
+            if rest in state["hands"][other]:
+                return f"The {name} tile is {seat_ref(other)}'s, not yours.{hint}"
+        if rest in state["used"]:
+            return f"The {name} tile has already been played.{hint}"
+        return f"The {name} tile is not face up in your hand (face-down tiles cannot be played).{hint}"
