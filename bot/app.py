@@ -22,7 +22,16 @@ from bot.moderation import Moderation
 from bot.playbypost import PlayByPost
 from bot.store import Store
 from bot.tables import Tables
-from cogs._ui import APOLOGY, LobbyButton, MoveButton, MoveSelect, RequestButton, post_notice, send_error
+from cogs._ui import (
+    APOLOGY,
+    LobbyButton,
+    MoveButton,
+    MoveSelect,
+    MyMovesButton,
+    RequestButton,
+    post_notice,
+    send_error,
+)
 
 log = logging.getLogger("gamemaster")
 
@@ -63,7 +72,7 @@ class GameMasterBot(commands.Bot):
             if not module.name.startswith("_"):
                 await self.load_extension(f"cogs.{module.name}")
         # Buttons and selects of any board ever posted keep working after a restart.
-        self.add_dynamic_items(MoveButton, MoveSelect, LobbyButton, RequestButton)
+        self.add_dynamic_items(MoveButton, MoveSelect, LobbyButton, RequestButton, MyMovesButton)
         self.tree.on_error = self.on_app_command_error
         open_tables = await self.store.tables()
         log.info("store %s: %d open tables", self.settings.db_path, len(open_tables))

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import random
 import re
 import secrets
@@ -125,6 +126,8 @@ class Turn:
     text: str
     actions: tuple[Action, ...]
     simultaneous: bool
+    private: bool = False
+    """The actions show what only this player may see: offer them to this player alone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -523,7 +526,8 @@ class Tables:
         """Milliseconds since the game started: the clock of timed play."""
         origin = live.row.clock_origin if live.row.clock_origin is not None else live.row.created_at
         now = self.clock() if when is None else when
-        return max(0, round((now - origin) * 1000))
+        # Floor, not round: a move made before a deadline must never be stamped at it.
+        return max(0, math.floor((now - origin) * 1000))
 
     async def commit_move(
         self, live: LiveTable, seat: int, user_id: int | None, key: str, *, received: float | None = None,
@@ -673,6 +677,7 @@ class Tables:
             text=name_seats(prompt.text, names),
             actions=tuple(Action(a.key, name_seats(a.label, names)) for a in prompt.actions),
             simultaneous=prompt.simultaneous,
+            private=prompt.private,
         )
 
     def public_view(self, live: LiveTable) -> dict[str, Any]:

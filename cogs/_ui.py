@@ -219,29 +219,79 @@ def lobby_components(reply: Reply) -> discord.ui.View | None:
 
 
 def move_components(reply: Reply) -> discord.ui.View | None:
-    """Buttons for at most 5 actions, else select menus of 25 (up to 125 actions), else nothing.
+    """Components for the public board: the actions of every prompt that is not private.
 
-    Simultaneous prompts share one set of components; the session layer checks who clicked.
+    Buttons for at most 5 actions, else select menus of 25 (up to 125 actions). Simultaneous
+    prompts share one set; the session layer checks who clicked. Private prompts (their
+    actions show a hidden hand) get a "Your moves" button that answers each player privately.
     """
     if not reply.turns or reply.status != "playing":
         return None
     actions: dict[str, Action] = {}
     for turn in reply.turns:
-        for action in turn.actions:
-            actions.setdefault(action.key, action)
+        if not turn.private:
+            for action in turn.actions:
+                actions.setdefault(action.key, action)
+    view = action_components(reply.table_id, reply.revision, list(actions.values()))
+    if any(turn.private for turn in reply.turns):
+        view = view or discord.ui.View(timeout=None)
+        if len(view.children) < 25:
+            view.add_item(MyMovesButton(reply.table_id, reply.revision))
+    return view
+
+
+def action_components(table_id: int, revision: int, actions: list[Action]) -> discord.ui.View | None:
+    if not actions or len(actions) > SELECT_LIMIT * MAX_SELECTS:
+        return None
     view = discord.ui.View(timeout=None)
     if len(actions) <= BUTTON_LIMIT:
-        for index, action in enumerate(actions.values()):
-            view.add_item(MoveButton(reply.table_id, reply.revision, action.key, action.label, primary=index == 0))
-    elif len(actions) <= SELECT_LIMIT * MAX_SELECTS:
-        listed = list(actions.values())
-        chunks = [listed[i : i + SELECT_LIMIT] for i in range(0, len(listed), SELECT_LIMIT)]
-        for part, chunk in enumerate(chunks):
-            placeholder = "Choose your move…" if len(chunks) == 1 else f"Choose your move ({chunk[0].label} – {chunk[-1].label})"
-            view.add_item(MoveSelect(reply.table_id, reply.revision, chunk, part, clip(placeholder, 150)))
-    else:
-        return None
+        for index, action in enumerate(actions):
+            view.add_item(MoveButton(table_id, revision, action.key, action.label, primary=index == 0))
+        return view
+    chunks = [actions[i : i + SELECT_LIMIT] for i in range(0, len(actions), SELECT_LIMIT)]
+    for part, chunk in enumerate(chunks):
+        placeholder = "Choose your move…" if len(chunks) == 1 else f"Choose your move ({chunk[0].label} – {chunk[-1].label})"
+        view.add_item(MoveSelect(table_id, revision, chunk, part, clip(placeholder, 150)))
     return view
+
+
+class MyMovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-mine:(?P<table>\d+):(?P<revision>\d+)"):
+    """Opens the clicker's own moves privately, for prompts whose actions are secret."""
+
+    def __init__(self, table_id: int, revision: int) -> None:
+        super().__init__(discord.ui.Button(label="Your moves (private)", style=discord.ButtonStyle.primary,
+                                           custom_id=f"gm-mine:{table_id}:{revision}"))
+        self.table_id, self.revision = table_id, revision
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any, /) -> MyMovesButton:
+        return cls(int(match["table"]), int(match["revision"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        tables, user = tables_of(interaction), user_of(interaction)
+
+        async def work() -> list[Action]:
+            live = await tables.load(self.table_id)
+            if live.revision != self.revision:
+                raise StaleBoard("This board is out of date — here is the current one.", live.revision)
+            seat = live.seat_of(user.id)
+            if seat is None:
+                raise TableError("You are not seated at this table.")
+            return [a for turn in tables.turns(live) if turn.seat == seat for a in turn.actions]
+
+        async def deliver(actions: list[Action]) -> None:
+            if not actions:
+                await send_error(interaction, "You have nothing to decide right now.")
+                return
+            view = action_components(self.table_id, self.revision, actions)
+            text = "Only you see these moves:" if view is not None else "Only you see these — play one with /play:"
+            listing = "\n".join(f"• {a.label}" for a in actions[:20])
+            message: dict[str, Any] = {"content": clip(f"{text}\n{listing}"), "ephemeral": True}
+            if view is not None:
+                message["view"] = view
+            await _send(interaction, **message)
+
+        await run(interaction, work, deliver, ephemeral=True, table_id=self.table_id)
 
 
 # -- sending ------------------------------------------------------------------------------------

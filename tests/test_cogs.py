@@ -489,3 +489,28 @@ async def test_admin_commands_refuse_non_moderators_and_work_for_moderators(clie
     referee = FakeInteraction(client, 556, "Ref", roles=[SimpleNamespace(id=9, name="Ref")])
     [by_role] = await call(Admin.log, admin, referee)
     assert "Only moderators" not in by_role.content
+
+
+async def test_private_prompts_never_reach_the_public_board(client: Any) -> None:
+    from cogs._ui import MyMovesButton
+
+    games = Games(client)
+    await call(Games.new, games, ana(client), game="collide-o", options="mode=turns")
+    await call(Games.join, games, bo(client))
+    [board] = await call(Games.start, games, ana(client))
+    table_id = started_table(client)
+    custom_ids = [c.custom_id for c in board.view.children]
+    assert custom_ids == [f"gm-mine:{table_id}:0"]  # no card of anyone's hand on the board
+    mover = _whose_turn(client)
+    other = 102 if mover == 101 else 101
+    mine = FakeInteraction(client, mover, "Mover")
+    await MyMovesButton(table_id, 0).callback(mine)
+    [shown] = mine.log
+    assert shown.ephemeral and "Only you see these moves" in shown.content and shown.view is not None
+    assert all(c.custom_id.startswith(f"gm:{table_id}:0:") or c.custom_id.startswith("gm-select") for c in shown.view.children)
+    theirs = FakeInteraction(client, other, "Other")
+    await MyMovesButton(table_id, 0).callback(theirs)
+    assert theirs.log[0].ephemeral and "nothing to decide" in theirs.log[0].content
+    stale = FakeInteraction(client, mover, "Mover")
+    await MyMovesButton(table_id, 7).callback(stale)
+    assert stale.log[0].ephemeral and "out of date" in stale.log[0].content

@@ -75,7 +75,10 @@ class Prompt:
     """A decision a seat must make now, with every legal action enumerated.
 
     Several prompts at once (one per seat) model simultaneous and real-time play; then
-    ``simultaneous`` is true. ``deadline`` is, in timed play, the moment on the table clock
+    ``simultaneous`` is true. ``private`` marks a prompt whose actions show what only its
+    seat may see (cards in a hidden hand, a secret choice): front ends offer it to that
+    player alone, never on the public board. The test kit checks that every prompt not
+    marked private stays the same when hidden information is redrawn. ``deadline`` is, in timed play, the moment on the table clock
     (milliseconds since the game started) at which the game resolves the prompt on its own
     if nobody has acted (see :meth:`Game.expire`).
     """
@@ -85,6 +88,7 @@ class Prompt:
     actions: tuple[Action, ...]
     simultaneous: bool = False
     deadline: int | None = None
+    private: bool = False
 
     def keys(self) -> list[str]:
         return [action.key for action in self.actions]

@@ -15,7 +15,8 @@ What is checked, for many seeds and every player count:
 - every state round-trips through JSON exactly (no tuples, sets, floats or int keys);
 - replaying the action log from the seed reproduces the live state;
 - a view never changes when what its viewer cannot see is redrawn (``Game.conceal``),
-  and never contains the RNG state;
+  and never contains the RNG state; nor does any prompt not marked ``private`` (front
+  ends show those on the public board);
 - prompts are empty exactly when ``outcome`` is given, and the outcome ranks every seat.
 """
 
@@ -239,8 +240,19 @@ def _check_views(game: Game, state: State, players: int, chooser: random.Random,
         concealed = game.conceal(state, viewer, random.Random(chooser.getrandbits(32)))
         if game.view(concealed, viewer) != view:
             raise _fail(game, where, f"the view for seat {viewer} reveals something hidden from it")
+        if viewer is None and _public_prompts(game, concealed) != _public_prompts(game, state):
+            raise _fail(game, where, "a prompt not marked private depends on hidden information "
+                                     "(front ends show it publicly); mark it Prompt(private=True)")
     if _dump(state) != before:
         raise _fail(game, where, "view() or conceal() changed the state")
+
+
+def _public_prompts(game: Game, state: State) -> list[tuple[int, str, tuple[tuple[str, str], ...]]]:
+    return [
+        (p.seat, p.text, tuple((a.key, a.label) for a in p.actions))
+        for p in game.prompts(state)
+        if not p.private
+    ]
 
 
 def check_replay(game: Game, playout: Playout) -> None:

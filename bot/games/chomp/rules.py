@@ -1,0 +1,1052 @@
+"""Chomp!: turn cards over together and chomp the lowest creature on the food chain.
+
+The rules, as implemented here (every ruling is written down, with reasons, in
+``data/chomp/README.md``):
+
+* **Cards.** 52 cards: 7 each of six creatures — from the bottom of the food chain up:
+  plankton, shrimp, little fish, big fish, seal, shark — plus 5 octopus and 5 electric eel
+  action cards (:data:`DECK_SPLIT`). A creature chomps only creatures strictly below it;
+  nothing chomps an octopus or an eel, and nobody chomps their own kind.
+* **Deal.** The shuffled deck is dealt out evenly; the few cards left over go back in the
+  box. Each seat has a face-down *draw pile* and a face-down *discard pile* for winnings.
+  An empty draw pile is refilled by shuffling the discard pile.
+* **A round (3–5 players).** Everyone still in turns over the top card of their draw pile
+  at once (the reveal is automatic). Then every one of them may *slap* one card on the
+  table (``chomp:N`` = the card of player N, 1-based as in the pictures) or hold
+  (``pass``); each seat acts at most once per round.
+
+  - A slap on another player's card that your card can chomp is a *good chomp*. The first
+    good chomp wins the round: the winner takes their own card, every card on the table
+    their card can chomp, and everything waiting in the middle. Other cards go back to
+    their owners' discard piles. Holders of the lowest card can never chomp well.
+  - Every other slap is a **bad chomp** — your own card, a card higher than yours, the same
+    creature as yours, or any slap during an ink-out. The bad chomper puts their top card
+    face down in the middle and forfeits the card they turned over: the round's winner
+    takes both; with no winner both stay in the middle for the next winner.
+  - **Ink out.** An octopus on the table (and no eel) means nobody can chomp: the whole
+    round is set aside in the middle and goes to the winner of a later round.
+  - **Feeding frenzy.** An electric eel on the table (even beside an octopus) lets
+    everybody chomp any card but their own; the first good chomp takes *every* card.
+  - **Ties.** Good chomps within the tie window (live mode) tie: the round is set aside
+    in the middle like an ink-out, and the next round's winner takes it.
+  - Nobody chomping (a deadline in live mode, everyone holding) sends every card back to
+    its owner's discard pile; anything in the middle stays there.
+* **Out and the end.** A player with no cards left when a round starts is washed up. With
+  two players left out of three or more, ``endgame=count`` ends the game (most cards
+  wins) and ``endgame=war`` continues as Underwater War.
+* **Underwater War (2 players).** Either player turns both top cards over (``flip``). The
+  higher creature takes both cards. Equal creatures: each lays two cards face down and
+  one face up, and the higher face-up card takes everything. An octopus: each turns over
+  one more card. An electric eel (it beats an octopus): the first to ``slap`` it takes
+  everything; a tie or nobody slapping leads to a war as for equal creatures.
+* **Round limit.** After :data:`ROUND_LIMIT` rounds (War reveals included) the cards are
+  counted; a war already under way is played out first.
+
+**Timed play** (``mode=live``, :meth:`Chomp.is_timed`): a round's prompts carry a deadline
+of the reveal time plus :data:`ROUND_MS`; the first good chomp opens the tie window (option
+``tie``, in ms) and the players who have not acted keep prompts whose deadline is the end
+of the window. When a deadline passes, :meth:`Chomp.on_deadline` settles the round. In War
+the flip prompts expire after :data:`FLIP_MS` and flip by themselves.
+
+**Turns mode** (``mode=turns``, play-by-post): the same decisions, answered privately by
+every player still in; the round is settled when all have answered, in the order the
+answers arrived (so the earlier good chomp wins and there are no ties). Pending answers are
+hidden from other seats (see :meth:`Chomp.view` and :meth:`Chomp.conceal`).
+
+The state is plain JSON::
+
+    {"rng": 1234..., "players": 4, "mode": "live", "endgame": "count", "tie": 300,
+     "now": 0, "draw": [["shark", ...], ...], "discard": [[...], ...], "box": [],
+     "out": [None, None, 12, None], "war": False, "phase": "chomp", "kind": "chomp",
+     "round": 13, "table": [[{"card": "seal", "up": True}], ...],
+     "center": [{"card": "shrimp", "owner": 2, "up": True}], "carry": ["ink"],
+     "opened": 96000, "first": None, "slaps": [{"seat": 1, "key": "chomp:3", "at": 96800}],
+     "forfeit": [], "flip": "new", "last": {...}, "end": None}
+
+Top of a draw pile is its *last* element. Texts use ``{seatN}`` placeholders (0-based seat)
+that the session layer fills with names.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from bot.engine import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Outcome,
+    Prompt,
+    Rng,
+    State,
+    seat_ref,
+    seed_value,
+)
+
+# -- the deck ---------------------------------------------------------------------------
+
+SHARK = "shark"
+SEAL = "seal"
+BIG_FISH = "big fish"
+LITTLE_FISH = "little fish"
+SHRIMP = "shrimp"
+PLANKTON = "plankton"
+OCTOPUS = "octopus"
+EEL = "electric eel"
+
+FOOD_CHAIN: tuple[str, ...] = (PLANKTON, SHRIMP, LITTLE_FISH, BIG_FISH, SEAL, SHARK)
+"""The six creatures from the bottom of the food chain to the top."""
+RANK: dict[str, int] = {creature: level for level, creature in enumerate(FOOD_CHAIN, start=1)}
+"""Food-chain level of each creature (plankton 1 ... shark 6); action cards have none."""
+ACTION_CARDS: tuple[str, ...] = (OCTOPUS, EEL)
+
+DECK_SPLIT: dict[str, int] = {**{creature: 7 for creature in reversed(FOOD_CHAIN)}, OCTOPUS: 5, EEL: 5}
+"""Our design (the split is not published): 7 of each creature, 5 octopus, 5 eels = 52."""
+DECK: tuple[str, ...] = tuple(card for card, count in DECK_SPLIT.items() for _ in range(count))
+A_NAME: dict[str, str] = {card: ("an " if card[0] in "aeiou" else "a ") + card for card in DECK_SPLIT}
+
+# -- design values ----------------------------------------------------------------------
+
+ROUND_MS = 8000
+"""Live mode: how long after a reveal the players have to chomp before the round settles."""
+FLIP_MS = 4000
+"""Live mode, Underwater War: the cards turn over by themselves this long after the last battle."""
+TIE_CHOICES: tuple[str, ...] = ("0", "150", "300", "500", "1000")
+ROUND_LIMIT = 300
+"""Reveals (Chomp rounds and War flips) after which the game ends and cards are counted."""
+
+PASS = "pass"
+FLIP = "flip"
+SLAP = "slap"
+
+# phases
+CHOMP_PHASE = "chomp"
+FLIP_PHASE = "flip"
+SLAP_PHASE = "slap"
+OVER = "over"
+
+# round kinds (3+ players) and war flips
+NORMAL = "chomp"
+INK = "ink"
+FRENZY = "frenzy"
+NEW = "new"
+WAR = "war"
+
+# verdicts on a slap
+GOOD = "good"
+OWN = "own"
+HIGHER = "higher"
+SAME = "same"
+INKED = "ink"
+BAD_REASONS: dict[str, str] = {
+    OWN: "nobody may chomp their own card",
+    HIGHER: "it is higher on the food chain than their own card",
+    SAME: "it is the same creature as their own",
+    INKED: "nobody may chomp in an ink-out",
+}
+"""Why a slap is a bad chomp, after "Bad chomp! X slaps Y's seal: ..."."""
+
+
+def can_chomp(eater: str, food: str) -> bool:
+    """Whether creature ``eater`` may chomp ``food``: only creatures strictly lower. Octopus
+    and eel never chomp (outside a frenzy) and are never chomped."""
+    return eater in RANK and food in RANK and RANK[eater] > RANK[food]
+
+
+def round_kind(cards: Iterable[str | None]) -> str:
+    """What a 3+ player reveal is: an eel makes a frenzy (it beats an octopus), an octopus an
+    ink-out, anything else an ordinary chomp round."""
+    shown = set(cards)
+    if EEL in shown:
+        return FRENZY
+    if OCTOPUS in shown:
+        return INK
+    return NORMAL
+
+
+def judge(cards: list[str | None], seat: int, target: int) -> str:
+    """The verdict on ``seat`` slapping the card of ``target`` with ``cards`` face up.
+
+    ``cards[s]`` is seat ``s``'s card this round (``None`` for a seat without one). Returns
+    :data:`GOOD` or the reason it is a bad chomp (:data:`BAD_REASONS`). The four bad cases
+    are the rulebook's; every other slap is one the slapper's card can eat.
+    """
+    if target == seat:
+        return OWN
+    kind = round_kind(cards)
+    if kind == INK:
+        return INKED
+    if kind == FRENZY:
+        return GOOD
+    mine, food = cards[seat], cards[target]
+    assert mine is not None and food is not None
+    if food == mine:
+        return SAME
+    if RANK[food] > RANK[mine]:
+        return HIGHER
+    return GOOD
+
+
+def count_cards(cards: Iterable[str]) -> str:
+    """``["big fish", "seal", "big fish"]`` -> ``"2 big fish and a seal"`` (chain order, top first)."""
+    counts = Counter(cards)
+    order = [*reversed(FOOD_CHAIN), EEL, OCTOPUS]
+    parts = [
+        A_NAME[card] if counts[card] == 1 else f"{counts[card]} {_plural(card)}"
+        for card in order
+        if counts[card]
+    ]
+    return _join(parts) if parts else "nothing"
+
+
+def _plural(card: str) -> str:
+    return {SHARK: "sharks", SEAL: "seals", OCTOPUS: "octopuses", EEL: "electric eels"}.get(card, card)
+
+
+def _join(items: list[str]) -> str:
+    if not items:
+        return ""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def seat_number(key: str) -> int | None:
+    """The 0-based seat named by ``chomp:N`` (N is 1-based), or None if the key is not one."""
+    verb, _, rest = key.partition(":")
+    if verb != "chomp" or not rest.isdigit() or rest.startswith("0"):
+        return None
+    return int(rest) - 1
+
+
+@lru_cache(maxsize=4096)
+def chomp_actions(cards: tuple[str | None, ...], seat: int) -> tuple[Action, ...]:
+    """What ``seat`` may do in a round with ``cards`` face up: slap any card on the table
+    (``chomp:N``, its own included — a bad chomp is a legal move that costs a card) or hold.
+
+    Cached: a prompt is built many times per move, and rounds repeat.
+    """
+    mine = cards[seat]
+    assert mine is not None
+    frenzy = round_kind(cards) == FRENZY
+    actions = []
+    for target, card in enumerate(cards):
+        if card is None:
+            continue
+        if target == seat:
+            label = f"Slap your own {mine}"
+        elif frenzy:
+            label = f"Frenzy: chomp {seat_ref(target)}'s {card}"
+        elif mine in RANK:
+            label = f"Chomp {seat_ref(target)}'s {card} with your {mine}"
+        else:
+            label = f"Chomp {seat_ref(target)}'s {card}"
+        actions.append(Action(f"chomp:{target + 1}", label))
+    actions.append(Action(PASS, "Hold: don't chomp this round"))
+    return tuple(actions)
+
+
+# -- the game ---------------------------------------------------------------------------
+
+
+class Chomp(Game):
+    """Chomp! for 2–5 players (2 players: Underwater War). See the module docstring."""
+
+    slug: ClassVar[str] = "chomp"
+    title: ClassVar[str] = "Chomp"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    summary: ClassVar[str] = (
+        "Turn cards over together and be first to chomp the lowest creature on the food chain."
+    )
+    realtime: ClassVar[bool] = True
+    rules_file: ClassVar[str] = "chomp.txt"
+    render_module: ClassVar[str] = "bot.games.chomp.render"
+    options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "mode", "live", ("live", "turns"), "live: first click wins; turns: private answers (play-by-post)"
+        ),
+        Option(
+            "endgame",
+            "count",
+            ("count", "war"),
+            "when two players are left of three or more: count cards, or play on as Underwater War",
+        ),
+        Option("tie", "300", TIE_CHOICES, "live mode: chomps this many ms after the first one tie"),
+    )
+
+    # -- setup -------------------------------------------------------------------------
+
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        """Shuffle, deal evenly (extras to the box) and, with 3+ players, reveal round 1."""
+        self.check_players(players)
+        chosen = self.resolve_options(options)
+        state: State = {"rng": seed_value(seed)}
+        deck = list(DECK)
+        Rng(state).shuffle(deck)
+        each = len(deck) // players
+        state.update(
+            {
+                "players": players,
+                "mode": chosen["mode"],
+                "endgame": chosen["endgame"],
+                "tie": int(chosen["tie"]),
+                "now": 0,
+                "draw": [deck[s * each : (s + 1) * each] for s in range(players)],
+                "discard": [[] for _ in range(players)],
+                "box": deck[players * each :],
+                "out": [None] * players,
+                "war": players == 2,
+                "phase": FLIP_PHASE if players == 2 else CHOMP_PHASE,
+                "kind": NEW if players == 2 else NORMAL,
+                "round": 0,
+                "table": [[] for _ in range(players)],
+                "center": [],
+                "carry": [],
+                "opened": 0,
+                "first": None,
+                "slaps": [],
+                "forfeit": [],
+                "flip": NEW,
+                "last": None,
+                "end": None,
+            }
+        )
+        if players > 2:
+            self._reveal(state)
+        return state
+
+    def max_actions(self, players: int) -> int:
+        """A true bound: a Chomp round takes at most one action per player (the last one, or
+        a deadline, settles it); a War reveal at most a flip and two slaps or a slap and a
+        deadline. :data:`ROUND_LIMIT` caps the rounds that start afresh, and the follow-up
+        flips of a war or an ink-out past it are few, since each takes a card from each pile
+        and nobody wins cards until the battle ends."""
+        return ROUND_LIMIT * (max(players, 3) + 1) + 10
+
+    def is_timed(self, state: State) -> bool:
+        return state["mode"] == "live"
+
+    # -- prompts -----------------------------------------------------------------------
+
+    def legal_prompts(self, state: State) -> list[Prompt]:
+        phase = state["phase"]
+        if phase == OVER:
+            return []
+        deadline = self._deadline(state)
+        acted = {slap["seat"] for slap in state["slaps"]}
+        if phase == FLIP_PHASE:
+            text, label = self._flip_words(state)
+            return [
+                Prompt(seat, f"{seat_ref(seat)}: {text}", (Action(FLIP, label),), True, deadline)
+                for seat in self.active(state)
+            ]
+        if phase == SLAP_PHASE:
+            actions = (
+                Action(SLAP, "Slap the electric eel: feeding frenzy!"),
+                Action(PASS, "Hold: don't slap"),
+            )
+            text = "an electric eel is up! Slap it first to take every card on the table."
+            return [
+                Prompt(seat, f"{seat_ref(seat)}: {text}", actions, True, deadline)
+                for seat in self.active(state)
+                if seat not in acted
+            ]
+        cards = self.face_up(state)
+        prompts = []
+        for seat in self.active(state):
+            if seat in acted:
+                continue
+            actions = chomp_actions(tuple(cards), seat)
+            text = f"{seat_ref(seat)}: you turned over {A_NAME[cards[seat] or '']}. Chomp a card or hold."
+            prompts.append(Prompt(seat, text, actions, True, deadline))
+        return prompts
+
+    def _flip_words(self, state: State) -> tuple[str, str]:
+        flip = state["flip"]
+        if flip == WAR:
+            return (
+                "it's a war! Lay two cards face down and turn one up (either player may).",
+                "War: lay 2 cards face down, turn 1 up",
+            )
+        if flip == OCTOPUS:
+            return (
+                "ink out! Each player turns over the next card (either player may).",
+                "Ink out: turn over the next cards",
+            )
+        return ("turn over the top cards (either player may).", "Turn over the top cards")
+
+    def _deadline(self, state: State) -> int | None:
+        """Live mode: the reveal plus :data:`ROUND_MS` (War flips: :data:`FLIP_MS`), or the
+        end of the tie window once a good chomp or slap is in."""
+        if state["mode"] != "live":
+            return None
+        if state["first"] is not None:
+            return state["first"] + state["tie"]
+        if state["phase"] == FLIP_PHASE:
+            return state["opened"] + FLIP_MS
+        return state["opened"] + ROUND_MS
+
+    # -- actions -----------------------------------------------------------------------
+
+    def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        phase = state["phase"]
+        if phase == FLIP_PHASE:
+            return self._flip(state, by=seat)
+        at = state["now"] if state["mode"] == "live" else None
+        if state["mode"] == "turns":
+            label = next(
+                a.label
+                for p in self.legal_prompts(state)
+                if p.seat == seat
+                for a in p.actions
+                if a.key == key
+            )
+            state["slaps"].append({"seat": seat, "key": key, "at": at})
+            return self._answer_privately(state, seat, label)
+        state["slaps"].append({"seat": seat, "key": key, "at": at})
+        if phase == SLAP_PHASE:
+            return self._live_slap(state, seat, key)
+        return self._live_chomp(state, seat, key)
+
+    def _answer_privately(self, state: State, seat: int, label: str) -> list[Event]:
+        """Turns mode: the answer is noted; only its author is told what it was. The round
+        is settled when everyone still in has answered."""
+        events = [
+            Event(f"{seat_ref(seat)} has answered.", visible_to=None),
+            Event(f"Your answer: {label}.", visible_to=seat),
+        ]
+        if self._all_acted(state):
+            events += (
+                self._settle_war_slap(state) if state["phase"] == SLAP_PHASE else self._settle_chomp(state)
+            )
+        return events
+
+    def _live_chomp(self, state: State, seat: int, key: str) -> list[Event]:
+        cards = self.face_up(state)
+        if key == PASS:
+            events = [Event(f"{seat_ref(seat)} holds.")]
+        else:
+            target = seat_number(key)
+            assert target is not None
+            verdict = judge(cards, seat, target)
+            whose = "their own" if target == seat else f"{seat_ref(target)}'s"
+            if verdict == GOOD:
+                if state["first"] is None:
+                    state["first"] = state["now"]
+                    events = [Event(f"Chomp! {seat_ref(seat)} slaps {whose} {cards[target]}.")]
+                else:
+                    late = state["now"] - state["first"]
+                    events = [
+                        Event(f"Chomp! {seat_ref(seat)} slaps {whose} {cards[target]} too, {late} ms later.")
+                    ]
+            else:
+                events = self._bad_chomp(state, seat, verdict, cards[target] or "", whose)
+        if (state["first"] is not None and state["tie"] == 0) or self._all_acted(state):
+            events += self._settle_chomp(state)
+        return events
+
+    def _live_slap(self, state: State, seat: int, key: str) -> list[Event]:
+        if key == PASS:
+            events = [Event(f"{seat_ref(seat)} holds.")]
+        elif state["first"] is None:
+            state["first"] = state["now"]
+            events = [Event(f"Feeding frenzy! {seat_ref(seat)} slaps the electric eel.")]
+        else:
+            late = state["now"] - state["first"]
+            events = [Event(f"{seat_ref(seat)} slaps the electric eel too, {late} ms later.")]
+        if (state["first"] is not None and state["tie"] == 0) or self._all_acted(state):
+            events += self._settle_war_slap(state)
+        return events
+
+    def on_deadline(self, state: State) -> list[Event]:
+        """The deadline passed: settle the round (or tie window), or flip in War."""
+        phase = state["phase"]
+        if phase == FLIP_PHASE:
+            return self._flip(state, by=None)
+        if phase == SLAP_PHASE:
+            return self._settle_war_slap(state)
+        if phase == CHOMP_PHASE:
+            return self._settle_chomp(state)
+        raise IllegalAction("The game is over.")
+
+    def _all_acted(self, state: State) -> bool:
+        acted = {slap["seat"] for slap in state["slaps"]}
+        return all(seat in acted for seat in self.active(state))
+
+    # -- bad chomps --------------------------------------------------------------------
+
+    def _bad_chomp(self, state: State, seat: int, verdict: str, card: str, whose: str) -> list[Event]:
+        """Penalty: the top card goes face down to the middle; the card turned over is forfeit."""
+        events: list[Event] = []
+        state["forfeit"].append(seat)
+        if "bad" not in state["carry"]:
+            state["carry"].append("bad")
+        penalty = self._take_top(state, seat, events)
+        text = f"Bad chomp! {seat_ref(seat)} slaps {whose} {card}: {BAD_REASONS[verdict]}."
+        if penalty is None:
+            text += f" {seat_ref(seat)} has no card left to put in the middle."
+        else:
+            state["center"].append({"card": penalty, "owner": seat, "up": False})
+            text += " A penalty card goes face down in the middle."
+        events.append(Event(text))
+        return events
+
+    # -- settling a Chomp round --------------------------------------------------------
+
+    def _settle_chomp(self, state: State) -> list[Event]:
+        """Decide the round from the slaps, move the cards and reveal the next round."""
+        cards = self.face_up(state)
+        snapshot = self.snapshot(state)
+        kind = state["kind"]
+        events: list[Event] = []
+        goods: list[int] = []
+        verdicts = []
+        for slap in state["slaps"]:
+            seat, key = slap["seat"], slap["key"]
+            if key == PASS:
+                verdicts.append({"seat": seat, "key": key, "verdict": PASS})
+                continue
+            target = seat_number(key)
+            assert target is not None
+            verdict = judge(cards, seat, target)
+            verdicts.append({"seat": seat, "key": key, "verdict": verdict})
+            if verdict == GOOD:
+                goods.append(seat)
+            elif state["mode"] == "turns":  # live bad chomps were punished when they happened
+                whose = "their own" if target == seat else f"{seat_ref(target)}'s"
+                events += self._bad_chomp(state, seat, verdict, cards[target] or "", whose)
+        if state["mode"] == "turns":
+            goods = goods[:1]  # answers count in the order they arrived: no ties
+        # forfeited cards of bad chompers join the middle: the winner (if any) takes them
+        for seat in state["forfeit"]:
+            for laid in state["table"][seat]:
+                state["center"].append({"card": laid["card"], "owner": seat, "up": True})
+            state["table"][seat] = []
+        winner: int | None = None
+        taken = 0
+        if kind == INK:
+            self._set_aside(state)
+            waiting = _cards(len(state["center"]))
+            text = f"Ink out! Nobody may chomp: the round is set aside ({waiting} now wait in the middle)."
+            result = INK
+        elif len(goods) > 1:
+            self._set_aside(state, reason="tie")
+            names = _join([seat_ref(s) for s in goods])
+            waiting = _cards(len(state["center"]))
+            text = f"A tie between {names}! The round is set aside ({waiting} now wait in the middle)."
+            result = "tie"
+        elif goods:
+            winner = goods[0]
+            taken, text = self._win_round(state, winner, cards, frenzy=kind == FRENZY)
+            result = FRENZY if kind == FRENZY else NORMAL
+        else:
+            self._return_table(state)
+            waiting = len(state["center"])
+            text = "Nobody chomped: every card goes back to its owner's discard pile."
+            if waiting:
+                text += f" {_cards(waiting)} stay in the middle for the next winner."
+            result = "none"
+        events.append(Event(text))
+        state["last"] = {
+            "round": state["round"],
+            "result": result,
+            "winner": winner,
+            "taken": taken,
+            "cards": cards,
+            "table": snapshot,
+            "slaps": verdicts,
+            "text": text,
+        }
+        events += self._next_round(state)
+        return events
+
+    def _win_round(self, state: State, winner: int, cards: list[str | None], frenzy: bool) -> tuple[int, str]:
+        """Move what ``winner`` chomps (and the middle) to their discard pile; the rest goes home."""
+        mine = cards[winner]
+        assert mine is not None
+        won: list[str] = []
+        for seat, laid in enumerate(state["table"]):
+            for item in laid:
+                if seat == winner or frenzy or can_chomp(mine, item["card"]):
+                    won.append(item["card"])
+                else:
+                    state["discard"][seat].append(item["card"])
+            state["table"][seat] = []
+        middle = [item["card"] for item in state["center"]]
+        shown = [item["card"] for item in state["center"] if item["up"]]
+        hidden = len(middle) - len(shown)
+        state["discard"][winner] += won + middle
+        state["center"], state["carry"] = [], []
+        taken = len(won) + len(middle)
+        how = "Feeding frenzy! " if frenzy else ""
+        text = f"{how}{seat_ref(winner)} chomps first with {A_NAME[mine]} and takes {count_cards(won)}"
+        if middle:
+            extra = [count_cards(shown)] if shown else []
+            if hidden:
+                extra.append(f"{hidden} face-down")
+            text += f", plus {_join(extra)} from the middle"
+        return taken, f"{text} ({_cards(taken)})."
+
+    def _set_aside(self, state: State, reason: str = INK) -> None:
+        """Move every card on the table to the middle (ink-out, tie)."""
+        for seat, laid in enumerate(state["table"]):
+            for item in laid:
+                state["center"].append({"card": item["card"], "owner": seat, "up": item["up"]})
+            state["table"][seat] = []
+        if reason not in state["carry"]:
+            state["carry"].append(reason)
+
+    def _return_table(self, state: State) -> None:
+        for seat, laid in enumerate(state["table"]):
+            state["discard"][seat] += [item["card"] for item in laid]
+            state["table"][seat] = []
+
+    # -- between rounds ----------------------------------------------------------------
+
+    def _next_round(self, state: State) -> list[Event]:
+        """Wash up players without cards, end the game or switch to War, else reveal."""
+        events: list[Event] = []
+        state["slaps"], state["forfeit"], state["first"] = [], [], None
+        state["opened"] = state["now"]
+        holders = [s for s in self.active(state) if self.pile_size(state, s)]
+        if len(holders) < 2 and any(state["out"][item["owner"]] is None for item in state["center"]):
+            # too few players to win the set-aside cards: they go back to who played them
+            # (cards of players already washed up stay for whoever wins next)
+            kept = []
+            for item in state["center"]:
+                if state["out"][item["owner"]] is None:
+                    state["discard"][item["owner"]].append(item["card"])
+                else:
+                    kept.append(item)
+            state["center"] = kept
+            if not kept:
+                state["carry"] = []
+            events.append(
+                Event("Too few players can play on: the cards in the middle go back to their owners.")
+            )
+        for seat in self.active(state):
+            if not self.pile_size(state, seat):
+                state["out"][seat] = state["round"]
+                events.append(Event(f"{seat_ref(seat)} has no cards left and is washed up!"))
+        active = self.active(state)
+        if len(active) <= 1:
+            events += self._finish_last(state, active)
+        elif len(active) == 2 and state["players"] > 2 and not state["war"]:
+            if state["endgame"] == "count":
+                events += self._finish_count(state, "Two players are left, so they count their cards.")
+            else:
+                state["war"] = True
+                state["phase"], state["flip"], state["kind"] = FLIP_PHASE, NEW, NEW
+                names = _join([seat_ref(s) for s in active])
+                events.append(Event(f"Two players are left: {names} play on as Underwater War."))
+        elif state["round"] >= ROUND_LIMIT:
+            events += self._finish_count(
+                state, f"The {ROUND_LIMIT}-round limit is reached: cards are counted."
+            )
+        elif state["war"]:
+            state["phase"], state["flip"], state["kind"] = FLIP_PHASE, NEW, NEW
+        else:
+            events += self._reveal(state)
+        return events
+
+    def _reveal(self, state: State) -> list[Event]:
+        """Everyone still in turns over their top card at once (3+ players)."""
+        events: list[Event] = []
+        state["round"] += 1
+        shown = []
+        for seat in self.active(state):
+            card = self._take_top(state, seat, events)
+            assert card is not None
+            state["table"][seat] = [{"card": card, "up": True}]
+            shown.append(f"{seat_ref(seat)} {card}")
+        kind = round_kind(self.face_up(state))
+        state["kind"], state["phase"] = kind, CHOMP_PHASE
+        state["opened"] = state["now"]
+        text = f"Round {state['round']} — {', '.join(shown)}."
+        if kind == FRENZY:
+            text += " An electric eel: feeding frenzy! Chomp any card but your own."
+        elif kind == INK:
+            text += " An octopus: ink out! Nobody may chomp."
+        events.append(Event(text, reveals=True))
+        return events
+
+    # -- Underwater War ----------------------------------------------------------------
+
+    def _flip(self, state: State, by: int | None) -> list[Event]:
+        """Turn over the next cards of both players (a plain flip, a war, or after an octopus)."""
+        events: list[Event] = []
+        flip = state["flip"]
+        state["round"] += 1
+        players = self.active(state)
+        empty = [s for s in players if not self.pile_size(state, s)]
+        if empty:
+            return self._war_runs_dry(state, players, empty)
+        shown = []
+        for seat in players:
+            down = min(2, self.pile_size(state, seat) - 1) if flip == WAR else 0
+            for _ in range(down):
+                card = self._take_top(state, seat, events)
+                assert card is not None
+                state["table"][seat].append({"card": card, "up": False})
+            card = self._take_top(state, seat, events)
+            assert card is not None
+            state["table"][seat].append({"card": card, "up": True})
+            lay = f"{down} face down + " if down else ""
+            shown.append(f"{seat_ref(seat)} {lay}{card}")
+        what = {WAR: "War! ", OCTOPUS: "Ink out! "}.get(flip, "")
+        who = "The cards turn over by themselves" if by is None else f"{seat_ref(by)} turns the cards over"
+        events.append(Event(f"{what}{who} — {', '.join(shown)}.", reveals=True))
+        return events + self._judge_battle(state)
+
+    def _war_runs_dry(self, state: State, players: list[int], empty: list[int]) -> list[Event]:
+        """A player must turn a card up and has none: they lose (both: cards are counted)."""
+        if len(empty) == len(players):
+            return self._finish_count(
+                state, "Both players ran out of cards in the same battle: the cards are counted."
+            )
+        loser = empty[0]
+        state["out"][loser] = state["round"]
+        events = [Event(f"{seat_ref(loser)} has no card left to turn over and is washed up!")]
+        return events + self._finish_last(state, self.active(state))
+
+    def _judge_battle(self, state: State) -> list[Event]:
+        a, b = self.active(state)
+        cards = self.face_up(state)
+        ca, cb = cards[a], cards[b]
+        assert ca is not None and cb is not None
+        state["slaps"], state["first"], state["opened"] = [], None, state["now"]
+        if EEL in (ca, cb):
+            state["phase"], state["kind"] = SLAP_PHASE, FRENZY
+            return [Event("An electric eel! The first to slap it takes every card on the table.")]
+        if OCTOPUS in (ca, cb):
+            state["phase"], state["flip"], state["kind"] = FLIP_PHASE, OCTOPUS, INK
+            return [Event("An octopus: ink out! Each player turns over the next card.")]
+        if ca == cb:
+            state["phase"], state["flip"], state["kind"] = FLIP_PHASE, WAR, WAR
+            return [Event(f"Two {_plural(ca)}: war! Each lays two cards face down and turns one up.")]
+        winner = a if RANK[ca] > RANK[cb] else b
+        return self._win_battle(state, winner, f"{A_NAME[cards[winner] or '']} is higher on the food chain")
+
+    def _settle_war_slap(self, state: State) -> list[Event]:
+        slappers = [slap["seat"] for slap in state["slaps"] if slap["key"] == SLAP]
+        if state["mode"] == "turns":
+            slappers = slappers[:1]
+        verdicts = [
+            {"seat": s["seat"], "key": s["key"], "verdict": GOOD if s["key"] == SLAP else PASS}
+            for s in state["slaps"]
+        ]
+        if len(slappers) == 1:
+            events = self._win_battle(state, slappers[0], "they slapped the electric eel first")
+            state["last"]["slaps"] = verdicts
+            return events
+        why = "Both slapped the eel at once" if slappers else "Nobody slapped the eel"
+        state["slaps"], state["first"], state["opened"] = [], None, state["now"]
+        state["phase"], state["flip"], state["kind"] = FLIP_PHASE, WAR, WAR
+        text = f"{why}: war! Each lays two cards face down and turns one up."
+        state["last"] = {
+            "round": state["round"],
+            "result": "tie" if slappers else "none",
+            "winner": None,
+            "taken": 0,
+            "cards": self.face_up(state),
+            "table": self.snapshot(state),
+            "slaps": verdicts,
+            "text": text,
+        }
+        return [Event(text)]
+
+    def _win_battle(self, state: State, winner: int, why: str) -> list[Event]:
+        cards = self.face_up(state)
+        snapshot = self.snapshot(state)
+        won = [item["card"] for laid in state["table"] for item in laid]
+        won += [item["card"] for item in state["center"]]
+        state["discard"][winner] += won
+        state["table"] = [[] for _ in state["table"]]
+        state["center"], state["carry"] = [], []
+        text = f"{seat_ref(winner)} wins the battle ({why}) and takes {_cards(len(won))}."
+        state["last"] = {
+            "round": state["round"],
+            "result": "battle",
+            "winner": winner,
+            "taken": len(won),
+            "cards": cards,
+            "table": snapshot,
+            "slaps": [],
+            "text": text,
+        }
+        return [Event(text), *self._next_round(state)]
+
+    # -- the end -----------------------------------------------------------------------
+
+    def _finish_last(self, state: State, active: list[int]) -> list[Event]:
+        """One player (or none) is left: they take whatever is still out and win."""
+        state["phase"] = OVER
+        if not active:  # cannot happen (the middle goes back first), but end cleanly
+            state["end"] = {"reason": "Nobody has any cards left.", "how": "count"}
+            return [Event(state["end"]["reason"])]
+        winner = active[0]
+        for laid in state["table"]:
+            state["discard"][winner] += [item["card"] for item in laid]
+        state["discard"][winner] += [item["card"] for item in state["center"]]
+        state["table"] = [[] for _ in state["table"]]
+        state["center"], state["carry"] = [], []
+        reason = f"{seat_ref(winner)} has chomped every card and rules the deep blue sea!"
+        state["end"] = {"reason": reason, "how": "last"}
+        return [Event(reason)]
+
+    def _finish_count(self, state: State, why: str) -> list[Event]:
+        """End by counting: piles, plus own cards still on the table or in the middle."""
+        state["phase"] = OVER
+        kept = []
+        for seat, laid in enumerate(state["table"]):
+            for item in laid:
+                if state["out"][seat] is None:
+                    state["discard"][seat].append(item["card"])
+                else:
+                    kept.append({"card": item["card"], "owner": seat, "up": item["up"]})
+        state["table"] = [[] for _ in state["table"]]
+        for item in state["center"]:
+            if state["out"][item["owner"]] is None:
+                state["discard"][item["owner"]].append(item["card"])
+            else:
+                kept.append(item)  # a washed-up player's cards count for nobody
+        state["center"] = kept
+        if not kept:
+            state["carry"] = []
+        scores = self.scores(state)
+        best = max(scores)
+        top = [s for s in range(state["players"]) if scores[s] == best]
+        if len(top) == 1:
+            reason = f"{why} {seat_ref(top[0])} wins with {_cards(best)}."
+        else:
+            reason = f"{why} {_join([seat_ref(s) for s in top])} share the win with {_cards(best)} each."
+        state["end"] = {"reason": reason, "how": "count"}
+        return [Event(reason)]
+
+    def scores(self, state: State) -> list[int]:
+        return [self.pile_size(state, s) if state["out"][s] is None else 0 for s in range(state["players"])]
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Most cards wins; players washed up earlier rank below those washed up later."""
+        if state["phase"] != OVER:
+            return None
+        lasted = [ROUND_LIMIT + 1 if out is None else out for out in state["out"]]
+        return Outcome.ranked(self.scores(state), state["end"]["reason"], tiebreak=lasted)
+
+    # -- helpers -----------------------------------------------------------------------
+
+    def active(self, state: State) -> list[int]:
+        """Seats still in the game."""
+        return [s for s in range(state["players"]) if state["out"][s] is None]
+
+    @staticmethod
+    def pile_size(state: State, seat: int) -> int:
+        return len(state["draw"][seat]) + len(state["discard"][seat])
+
+    @staticmethod
+    def face_up(state: State) -> list[str | None]:
+        """Each seat's top face-up card on the table this round (None: no card)."""
+        shown: list[str | None] = []
+        for laid in state["table"]:
+            up = [item["card"] for item in laid if item["up"]]
+            shown.append(up[-1] if up else None)
+        return shown
+
+    @staticmethod
+    def snapshot(state: State) -> list[list[str | None]]:
+        """The cards on the table as everyone sees them (``None`` = face down)."""
+        return [[item["card"] if item["up"] else None for item in laid] for laid in state["table"]]
+
+    def _take_top(self, state: State, seat: int, events: list[Event]) -> str | None:
+        """The top card of ``seat``'s draw pile, reshuffling the discard pile when it is empty."""
+        draw = state["draw"][seat]
+        if not draw:
+            discard = state["discard"][seat]
+            if not discard:
+                return None
+            draw.extend(discard)
+            discard.clear()
+            Rng(state).shuffle(draw)
+            events.append(
+                Event(
+                    f"{seat_ref(seat)} shuffles their discard pile into a new draw pile ({_cards(len(draw))})."
+                )
+            )
+        return draw.pop()
+
+    # -- what players see --------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Everything face up; piles as counts only. In turns mode an unsettled answer is
+        shown to its author alone (others see only that the seat has answered)."""
+        over = state["phase"] == OVER
+        secret = state["mode"] == "turns"
+        acted = {slap["seat"]: slap for slap in state["slaps"]}
+        cards = self.face_up(state)
+        seats = []
+        for s in range(state["players"]):
+            slap = acted.get(s)
+            shown_slap = None
+            if slap is not None and (not secret or s == seat):
+                target = seat_number(slap["key"])
+                shown_slap = {"key": slap["key"], "target": target, "at": slap["at"]}
+                if not secret and target is not None:  # live: everybody saw the slap land
+                    shown_slap["verdict"] = judge(cards, s, target)
+            seats.append(
+                {
+                    "seat": s,
+                    "draw": len(state["draw"][s]),
+                    "discard": len(state["discard"][s]),
+                    "cards": self.pile_size(state, s),
+                    "out": state["out"][s] is not None,
+                    "out_round": state["out"][s],
+                    "table": [item["card"] if item["up"] else None for item in state["table"][s]],
+                    "card": cards[s],
+                    "acted": slap is not None,
+                    "slap": shown_slap,
+                    "forfeit": s in state["forfeit"],
+                }
+            )
+        center = state["center"]
+        outcome = self.outcome(state)
+        deadline = self.deadline(state) if state["mode"] == "live" else None
+        return {
+            "game": self.slug,
+            "players": state["players"],
+            "mode": state["mode"],
+            "endgame": state["endgame"],
+            "tie_ms": state["tie"],
+            "now": state["now"],
+            "deadline": deadline,
+            "window": None if state["first"] is None else state["first"] + state["tie"],
+            "war": state["war"],
+            "phase": state["phase"],
+            "kind": state["kind"],
+            "flip": state["flip"],
+            "round": state["round"],
+            "round_limit": ROUND_LIMIT,
+            "box": len(state["box"]),
+            "seats": seats,
+            "middle": {
+                "up": [{"card": item["card"], "owner": item["owner"]} for item in center if item["up"]],
+                "down": [
+                    sum(1 for item in center if not item["up"] and item["owner"] == s)
+                    for s in range(state["players"])
+                ],
+                "total": len(center),
+                "carry": list(state["carry"]),
+            },
+            "last": json.loads(json.dumps(state["last"])),
+            "over": over,
+            "outcome": None
+            if outcome is None
+            else {"scores": list(outcome.scores), "ranks": list(outcome.ranks), "reason": outcome.reason},
+        }
+
+    def conceal(self, state: State, viewer: int | None, rng: random.Random) -> State:
+        """Redraw what ``viewer`` cannot see: the order and contents of every face-down pile
+        (draw piles, discard piles, face-down cards in the middle and in war stacks, the box)
+        and, in turns mode, the other seats' pending answers."""
+        hidden = json.loads(json.dumps(state))
+        hidden["rng"] = rng.getrandbits(63)
+        slots: list[tuple[list[Any], int, str | None]] = []
+        pool: list[str] = []
+        for piles in (hidden["draw"], hidden["discard"]):
+            for pile in piles:
+                for i, card in enumerate(pile):
+                    slots.append((pile, i, None))
+                    pool.append(card)
+        for i, card in enumerate(hidden["box"]):
+            slots.append((hidden["box"], i, None))
+            pool.append(card)
+        for item in hidden["center"]:
+            if not item["up"]:
+                slots.append((item, 0, "card"))
+                pool.append(item["card"])
+        for laid in hidden["table"]:
+            for item in laid:
+                if not item["up"]:
+                    slots.append((item, 0, "card"))
+                    pool.append(item["card"])
+        rng.shuffle(pool)
+        for (holder, index, field), card in zip(slots, pool, strict=True):
+            if field is None:
+                holder[index] = card
+            else:
+                holder[field] = card
+        if hidden["mode"] == "turns":
+            for slap in hidden["slaps"]:
+                if slap["seat"] == viewer:
+                    continue
+                if hidden["phase"] == SLAP_PHASE:
+                    slap["key"] = rng.choice([SLAP, PASS])
+                else:
+                    targets = [s for s, card in enumerate(self.face_up(hidden)) if card is not None]
+                    slap["key"] = rng.choice([PASS, *(f"chomp:{t + 1}" for t in targets)])
+        return hidden
+
+    # -- bots and refusals -------------------------------------------------------------
+
+    def agent(self, state: State, seat: int, rng: random.Random) -> str:
+        """A fair bot: a good chomp on a lowest card if it has one, else hold; always flips
+        and slaps eels in War."""
+        prompt = next((p for p in self.legal_prompts(state) if p.seat == seat), None)
+        if prompt is None:
+            raise IllegalAction("This seat has nothing to decide now.")
+        if state["phase"] == FLIP_PHASE:
+            return FLIP
+        if state["phase"] == SLAP_PHASE:
+            return SLAP
+        cards = self.face_up(state)
+        targets = [t for t in (seat_number(a.key) for a in prompt.actions) if t is not None]
+        good = [t for t in targets if judge(cards, seat, t) == GOOD]
+        if not good:
+            return PASS
+
+        def level(target: int) -> int:  # action cards (a frenzy) count as the lowest
+            return RANK.get(cards[target] or "", 0)
+
+        lowest = min(level(t) for t in good)
+        return f"chomp:{rng.choice([t for t in good if level(t) == lowest]) + 1}"
+
+    def explain_refusal(self, state: State, seat: int, key: str) -> str:
+        phase = state["phase"]
+        verb = key.partition(":")[0]
+        if phase == FLIP_PHASE:
+            if verb in ("chomp", SLAP, PASS):
+                return "Nothing is face up yet: turn the cards over first (flip)."
+            return f"{key!r} is not a move now: choose flip to turn the cards over."
+        if phase == SLAP_PHASE:
+            if verb == "chomp":
+                return "In Underwater War you slap the electric eel itself: choose slap (or pass)."
+            if verb == FLIP:
+                return "The cards are already turned over: slap the eel or pass."
+            return f"{key!r} is not a move now: choose slap or pass."
+        players = state["players"]
+        cards = self.face_up(state)
+        on_table = [f"chomp:{s + 1}" for s, card in enumerate(cards) if card is not None]
+        hint = f" Choose one of: {', '.join(on_table)} or pass."
+        if verb == FLIP:
+            return "The cards are already turned over: chomp one or pass." + hint
+        if verb == SLAP:
+            return "Slap a card with chomp:N (N = the player's number) or pass." + hint
+        if verb != "chomp":
+            return f"{key!r} is not a move in Chomp." + hint
+        target = seat_number(key)
+        if target is None:
+            return "Name a player by number, like chomp:2." + hint
+        if target >= players:
+            return f"There are only {players} players: there is no player {target + 1}." + hint
+        if state["out"][target] is not None:
+            return f"{seat_ref(target)} is washed up and has no card on the table." + hint
+        return f"{seat_ref(target)} has no card on the table this round." + hint

@@ -1,0 +1,861 @@
+"""Collide-o: a race to get rid of your cards by extending a line of overlapping cards.
+
+The rules as implemented (every ruling, with reasons, is in ``data/collide-o/README.md``):
+
+* **Cards.** 90 cards (``data/collide-o/cards.json``), each a strip of three *sections*.
+  A section is *solid* (one colour), *two-colour* (matches either colour) or *wild*
+  (matches any colour). Card 1 is all wild and starts the line; cards 2–5 are all-wild
+  jokers; the other 85 are coloured.
+* **Deal.** The 89 other cards are shuffled and dealt evenly into face-down piles, one per
+  player; the remainder (89 mod players) is set aside unseen. Everyone takes the top 5
+  cards of their pile into their hand.
+* **The line.** Cards overlap: a card played on an end covers the two outermost visible
+  sections there (the end section and the one next to it) and sticks out by one section,
+  so the line grows one section per card, outward only. The card's **middle** lies on the
+  end section and its **inner** end lies on the section next to it; both must match
+  (:func:`matches`: colour sets intersect, wild matches all). A card may be laid either
+  way round; ``play:47:right`` lays it as printed (left to right), ``play:47:right:turned``
+  turned round. After a play the player refills that hand slot from the top of their pile.
+* **Winning.** Cards left = hand + pile. The first player down to one card wins at once.
+* **Stuck.** When everyone is stuck, the last card played is taken off the line and
+  discarded (it does not go back to its player). This repeats while everyone stays stuck.
+  Because the starting card is all wild, every card fits a bare starting line, so there is
+  always a card to remove when everyone is stuck: the game cannot deadlock.
+* **Live mode** (``mode=live``, timed): everyone may play at any moment (simultaneous
+  prompts). A play *reaches for* an end; plays on the same end within the tie window
+  (``tie`` ms after the first) contest it and the one whose player has the most cards left
+  wins (equal: a seeded draw). With ``tie=0`` the first play lands at once. A seat with no
+  fitting card is stuck automatically; others may say ``stuck``. When everyone is stuck the
+  stuck rule applies at once; if nobody lands a card for :data:`PATIENCE_MS` after the line
+  last changed, it applies on the deadline.
+* **Turns mode** (``mode=turns``, for play-by-post): seats take turns to play one card or
+  pass; a seat with no fitting card passes automatically. When every seat has passed in a
+  row, the stuck rule applies and the turn goes on around the table.
+
+The state is plain JSON::
+
+    {"rng": ..., "mode": "live", "tie": 300, "players": 3,
+     "hands": [[12, 40, ...], ...], "piles": [[...], ...],   # pile top = last item
+     "dealt": 29, "aside": [7, 61],
+     "line": ["1:start", "40:right:turned"], "owners": [None, 2],  # placements in play order
+     "ends": [[1, 0], [40, 2], [40, 1], [40, 0]],  # the two outermost sections at each end
+     "discards": [{"card": 55, "seat": 0}], "winner": None, "last": {...}, "plays": 1,
+     "removals": 0, "turn": 0, "passes": 0,                   # turns mode
+     "now": 0, "since": 0, "stuck": [], "contests": []}       # live mode
+
+Texts name players with ``{seatN}`` placeholders (:func:`seat_ref`).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from bot.engine import (
+    SYSTEM_SEAT,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Outcome,
+    Prompt,
+    Rng,
+    State,
+    seat_ref,
+    seed_value,
+)
+
+DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "collide-o" / "cards.json"
+
+LEFT = "left"
+RIGHT = "right"
+SIDES = (LEFT, RIGHT)
+START = "start"
+WILD = "wild"
+TURNED = "turned"
+STUCK = "stuck"
+PASS = "pass"
+HAND_SIZE = 5
+PATIENCE_MS = 20_000
+"""Live mode: the stuck rule applies when no card has landed this long after the line changed."""
+TIE_CHOICES = ("0", "150", "300", "500", "1000")
+
+
+# -- the deck ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card: three section specs as printed left to right (``"red"``, ``"blue/red"``, ``"wild"``).
+
+    ``masks`` are the same sections as colour bit sets (wild = every bit), the form the
+    matching code uses.
+    """
+
+    id: int
+    sections: tuple[str, str, str]
+    masks: tuple[int, int, int]
+
+    @property
+    def symmetric(self) -> bool:
+        """Reads the same turned round: its two end sections are alike."""
+        return self.masks[0] == self.masks[2]
+
+    def laid(self, turned: bool) -> tuple[str, str, str]:
+        """The sections left to right as the card lies on the table."""
+        return (self.sections[2], self.sections[1], self.sections[0]) if turned else self.sections
+
+    def text(self, turned: bool = False) -> str:
+        """``card 47 (red · blue/yellow · wild)``, sections in the order they lie."""
+        return f"card {self.id} ({' · '.join(self.laid(turned))})"
+
+
+def load_deck(path: Path = DATA_FILE) -> tuple[tuple[str, ...], dict[int, Card], int]:
+    """Read and check the deck: 90 cards with ids 1..90, three valid sections each, an all-wild starter."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    colours = tuple(data["colours"])
+    bit = {colour: 1 << i for i, colour in enumerate(colours)}
+    wild = (1 << len(colours)) - 1
+
+    def mask(spec: str) -> int:
+        if spec == WILD:
+            return wild
+        parts = spec.split("/")
+        if len(parts) > 2 or len(set(parts)) != len(parts) or any(p not in bit for p in parts):
+            raise ValueError(f"{path}: bad section {spec!r}")
+        return sum(bit[p] for p in parts)
+
+    cards: dict[int, Card] = {}
+    for entry in data["cards"]:
+        sections = tuple(entry["sections"])
+        if len(sections) != 3:
+            raise ValueError(f"{path}: card {entry['id']} needs three sections")
+        cards[entry["id"]] = Card(entry["id"], sections, tuple(mask(s) for s in sections))  # type: ignore[arg-type]
+    if sorted(cards) != list(range(1, 91)):
+        raise ValueError(f"{path}: expected cards with ids 1..90")
+    starter = data["starter"]
+    if cards[starter].masks != (wild, wild, wild):
+        raise ValueError(f"{path}: the starting card must be wild on all three sections")
+    return colours, cards, starter
+
+
+COLOURS, CARDS, STARTER = load_deck()
+MASKS: list[tuple[int, int, int]] = [(0, 0, 0)] + [CARDS[i].masks for i in range(1, 91)]
+"""Section bit sets by card id (index 0 unused): the hot path of every legality check."""
+
+
+def matches(a: int, b: int) -> bool:
+    """Two sections match when they share a colour (a two-colour section offers two, wild all)."""
+    return bool(a & b)
+
+
+def section_names(spec: str) -> str:
+    """A section for people: ``red``, ``blue or red``, ``wild``."""
+    return spec.replace("/", " or ")
+
+
+# -- the line ---------------------------------------------------------------------------
+
+Ref = list[int]
+"""A visible section of the line: ``[card id, printed section index 0..2]``.
+
+The state keeps only the four that matter for play, ``ends`` = [left end section, the one
+next to it, the one next to the right end, right end section]; the whole visible strip is
+rebuilt from the placements (:func:`visible_of`) when a picture or a removal needs it. The
+state stays small, which matters because it is copied, checked and stored after every move.
+"""
+
+
+def inner_index(side: str, turned: bool) -> int:
+    """Which printed section of a card played on ``side`` lies on the section next to the end.
+
+    The middle (index 1) always lies on the end section itself; the card's other end sticks
+    out and becomes the new end section.
+    """
+    return 0 if (side == RIGHT) != turned else 2
+
+
+def end_refs(ends: list[Ref], side: str) -> tuple[Ref, Ref]:
+    """The (end section, section next to it) of one end of the line.
+
+    ``ends`` may be the four end sections or the whole visible strip (its first two and last
+    two entries are the same thing).
+    """
+    if side == LEFT:
+        return ends[0], ends[1]
+    return ends[-1], ends[-2]
+
+
+def ends_of(visible: list[Ref]) -> list[Ref]:
+    """The four end sections of a visible strip (a bare starting card shares its middle)."""
+    return [visible[0], visible[1], visible[-2], visible[-1]]
+
+
+def fits(card: int, side: str, turned: bool, ends: list[Ref]) -> bool:
+    """Whether ``card`` laid on ``side`` (turned round or not) matches the two sections it covers."""
+    end, next_to = end_refs(ends, side)
+    masks = MASKS[card]
+    return bool(masks[1] & MASKS[end[0]][end[1]]) and bool(
+        masks[inner_index(side, turned)] & MASKS[next_to[0]][next_to[1]]
+    )
+
+
+def fitting(
+    hand: list[int], ends: list[Ref], skip: Collection[int] = (), sides: Collection[str] = SIDES
+) -> list[tuple[int, str, bool]]:
+    """Every (card, side, turned) of ``hand`` that fits, in hand order, left end first.
+
+    The same test as :func:`fits`, unrolled: this runs for every seat at every step, so it
+    reads the four end sections once and compares bit sets directly.
+    """
+    (a, i), (b, j), (d, m), (c, k) = ends
+    targets = []  # (side, end section, section next to it) as bit sets
+    if LEFT in sides:
+        targets.append((LEFT, MASKS[a][i], MASKS[b][j]))
+    if RIGHT in sides:
+        targets.append((RIGHT, MASKS[c][k], MASKS[d][m]))
+    found = []
+    for card in hand:
+        if card in skip:
+            continue
+        first, middle, last = MASKS[card]
+        for side, end, next_to in targets:
+            if not middle & end:
+                continue
+            upright, turned = (last, first) if side == LEFT else (first, last)
+            if upright & next_to:
+                found.append((card, side, False))
+            if turned & next_to and first != last:
+                found.append((card, side, True))
+    return found
+
+
+def lay(visible: list[Ref], card: int, side: str, turned: bool) -> None:
+    """Put ``card`` on ``side`` of the visible line (in place): it covers two sections, adds one."""
+    order = (2, 1, 0) if turned else (0, 1, 2)
+    refs = [[card, i] for i in order]
+    if side == RIGHT:
+        visible[-2:] = refs
+    else:
+        visible[:2] = refs
+
+
+def lay_ends(ends: list[Ref], card: int, side: str, turned: bool) -> list[Ref]:
+    """The four end sections after ``card`` is laid on ``side`` (what :func:`lay` does to the strip).
+
+    The other end keeps its sections, except on a bare starting card, whose middle section
+    both ends share: there the section next to the other end becomes the new card's inner end.
+    """
+    order = (2, 1, 0) if turned else (0, 1, 2)
+    first, middle, last = ([card, i] for i in order)
+    bare = ends[1] == ends[2]
+    if side == RIGHT:
+        return [ends[0], first if bare else ends[1], middle, last]
+    return [first, middle, last if bare else ends[2], ends[3]]
+
+
+def placement(card: int, side: str, turned: bool) -> str:
+    """A card on the line, as stored: ``"47:right"``, ``"12:left:turned"``, ``"1:start"``."""
+    return f"{card}:{side}" + (f":{TURNED}" if turned else "")
+
+
+def parse_placement(text: str) -> tuple[int, str, bool]:
+    card, side, *turned = text.split(":")
+    return int(card), side, bool(turned)
+
+
+def visible_of(line: list[str]) -> list[Ref]:
+    """The visible strip, left to right, rebuilt from the placements in play order."""
+    visible: list[Ref] = [[int(line[0].split(":")[0]), i] for i in range(3)]
+    for text in line[1:]:
+        lay(visible, *parse_placement(text))
+    return visible
+
+
+def outward(card: int, side: str, turned: bool) -> str:
+    """The section of ``card`` that sticks out (the new end section) when laid so."""
+    return CARDS[card].sections[2 - inner_index(side, turned)]
+
+
+def play_key(card: int, side: str, turned: bool) -> str:
+    return f"play:{card}:{side}" + (f":{TURNED}" if turned else "")
+
+
+def parse_play(key: str) -> tuple[int, str, bool] | None:
+    """``play:47:left[:turned]`` -> (47, "left", turned), or None if the key is not of that form."""
+    parts = key.split(":")
+    if len(parts) not in (3, 4) or parts[0] != "play" or not parts[1].isdigit() or parts[2] not in SIDES:
+        return None
+    if len(parts) == 4 and parts[3] != TURNED:
+        return None
+    return int(parts[1]), parts[2], len(parts) == 4
+
+
+def play_label(card: int, side: str, turned: bool) -> str:
+    turn = " (turned round)" if turned else ""
+    return f"Card {card} on the {side} end, {outward(card, side, turned)} facing out{turn}"
+
+
+ACTIONS: dict[tuple[int, str, bool], Action] = {
+    (card, side, turned): Action(play_key(card, side, turned), play_label(card, side, turned))
+    for card in CARDS
+    for side in SIDES
+    for turned in (False, True)
+}
+"""Every play action, built once: prompts are rebuilt for every seat at every step."""
+
+
+def _names(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# -- the game ---------------------------------------------------------------------------
+
+
+class CollideO(Game):
+    """Collide-o for 2–5 players, live (everyone at once, on the clock) or in turns."""
+
+    slug: ClassVar[str] = "collide-o"
+    title: ClassVar[str] = "Collide-o"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    summary: ClassVar[str] = "Race to shed your cards onto either end of a line of overlapping colour cards."
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("mode", "live", ("live", "turns"), "live: everyone plays at once; turns: one card or pass in turn"),
+        Option("tie", "300", TIE_CHOICES, "live mode: plays on one end this many ms apart count as a tie"),
+    )
+    realtime: ClassVar[bool] = True
+    rules_file: ClassVar[str] = "collide-o.txt"
+    render_module: ClassVar[str] = "bot.games.collide_o.render"
+
+    # -- setup -----------------------------------------------------------------------
+
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        """Shuffle the 89 cards other than the starter, deal piles evenly, draw hands of 5."""
+        self.check_players(players)
+        chosen = self.resolve_options(options)
+        state: State = {"rng": seed_value(seed)}
+        deck = [card for card in CARDS if card != STARTER]
+        Rng(state).shuffle(deck)
+        each = len(deck) // players
+        piles = [deck[seat * each : (seat + 1) * each] for seat in range(players)]
+        hands = [[pile.pop() for _ in range(HAND_SIZE)] for pile in piles]
+        state.update(
+            {
+                "mode": chosen["mode"],
+                "tie": int(chosen["tie"]),
+                "players": players,
+                "hands": hands,
+                "piles": piles,
+                "dealt": each,
+                "aside": deck[players * each :],
+                "line": [placement(STARTER, START, False)],
+                "owners": [None],
+                "ends": ends_of([[STARTER, i] for i in range(3)]),
+                "discards": [],
+                "winner": None,
+                "last": None,
+                "plays": 0,
+                "removals": 0,
+            }
+        )
+        if chosen["mode"] == "live":
+            state.update({"now": 0, "since": 0, "stuck": [], "contests": []})
+        else:
+            state.update({"turn": 0, "passes": 0})
+        return state
+
+    def is_timed(self, state: State) -> bool:
+        return state["mode"] == "live"
+
+    def max_actions(self, players: int) -> int:
+        """A true bound on actions (system deadline actions included), for either mode.
+
+        With D cards dealt, at most D cards land and at most D are removed, so the line
+        changes at most 2D times and there are at most 2D + 1 *epochs* (stretches without a
+        change). Turns: D plays plus at most ``players`` passes per epoch. Live: each seat
+        says stuck at most once per epoch; each seat reaches for an end at most once per
+        contest; a contest lands a card, is spoiled by a landing on the other end (bare
+        starter only) or is dropped at the end, so there are at most 2D + 2 contests;
+        each deadline resolves a contest or removes a card.
+        """
+        dealt = (len(CARDS) - 1) // players * players
+        epochs = 2 * dealt + 1
+        contests = 2 * dealt + 2
+        turns = dealt + players * epochs
+        live = players * contests + dealt + players * epochs + contests + dealt
+        return max(turns, live)
+
+    # -- who holds what ------------------------------------------------------------------
+
+    @staticmethod
+    def cards_left(state: State, seat: int) -> int:
+        return len(state["hands"][seat]) + len(state["piles"][seat])
+
+    @staticmethod
+    def is_bare(state: State) -> bool:
+        """Only the starting card is on the line (every card fits it)."""
+        return len(state["line"]) == 1
+
+    @staticmethod
+    def _pending(state: State) -> dict[int, str]:
+        """Live mode: cards reaching for an end (card -> side); they stay in hand until they land."""
+        return {e["card"]: c["side"] for c in state.get("contests", []) for e in c["entries"]}
+
+    def plays(self, state: State, seat: int, side: str | None = None) -> list[tuple[int, str, bool]]:
+        """Every legal (card, side, turned) for ``seat`` now (on ``side`` only, if given).
+
+        In live mode a card already reaching for an end is not offered again, nor an end the
+        seat is already reaching for.
+        """
+        sides: Collection[str] = SIDES if side is None else (side,)
+        contests = state.get("contests")
+        if not contests:
+            return fitting(state["hands"][seat], state["ends"], sides=sides)
+        skip = self._pending(state)
+        entered = {c["side"] for c in contests for e in c["entries"] if e["seat"] == seat}
+        sides = [s for s in sides if s not in entered]
+        return fitting(state["hands"][seat], state["ends"], skip, sides) if sides else []
+
+    def can_play(self, state: State, seat: int, side: str | None = None) -> bool:
+        """Whether ``seat`` has any legal play (on ``side``)."""
+        return bool(self.plays(state, seat, side))
+
+    # -- prompts -------------------------------------------------------------------------
+
+    def legal_prompts(self, state: State) -> list[Prompt]:
+        if state["winner"] is not None:
+            return []
+        if state["mode"] == "turns":
+            seat = state["turn"]
+            actions = [ACTIONS[p] for p in self.plays(state, seat)]
+            if not self.is_bare(state):
+                actions.append(Action(PASS, "Pass"))
+            text = f"{seat_ref(seat)}: play a card on either end of the line, or pass."
+            # The actions name cards in a hidden hand: offered to their owner only.
+            return [Prompt(seat, text, tuple(actions), private=True)]
+        deadline = self.live_deadline(state)
+        waiting = " ".join(f"A card is about to land on the {c['side']} end." for c in state["contests"])
+        prompts = []
+        for seat in range(state["players"]):
+            actions = [ACTIONS[p] for p in self.plays(state, seat)]
+            if actions and self._may_say_stuck(state, seat):
+                actions.append(Action(STUCK, "I'm stuck: no play for me"))
+            if actions:
+                text = f"{seat_ref(seat)}: play on either end — everyone plays at once. {waiting}".strip()
+                prompts.append(Prompt(seat, text, tuple(actions), simultaneous=True, deadline=deadline, private=True))
+        return prompts
+
+    def _may_say_stuck(self, state: State, seat: int) -> bool:
+        return not state["contests"] and seat not in state["stuck"] and not self.is_bare(state)
+
+    def live_deadline(self, state: State) -> int | None:
+        """When the live game resolves on its own: the first contest's tie window closing, else
+        :data:`PATIENCE_MS` after the line last changed; none on a bare line (nothing to remove)."""
+        if state["contests"]:
+            return min(c["opened"] for c in state["contests"]) + state["tie"]
+        if self.is_bare(state):
+            return None
+        return state["since"] + PATIENCE_MS
+
+    # -- actions -------------------------------------------------------------------------
+
+    def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        if state["mode"] == "turns":
+            return self._perform_turns(state, seat, key)
+        return self._perform_live(state, seat, key)
+
+    def _perform_turns(self, state: State, seat: int, key: str) -> list[Event]:
+        players = state["players"]
+        if key == PASS:
+            events = [Event(f"{seat_ref(seat)} passes.")]
+            state["passes"] += 1
+        else:
+            card, side, turned = parse_play(key)  # type: ignore[misc]
+            events = self._land(state, seat, card, side, turned)
+            if state["winner"] is not None:
+                return events
+        state["turn"] = (seat + 1) % players
+        return events + self._settle_turns(state)
+
+    def _settle_turns(self, state: State) -> list[Event]:
+        """Auto-pass seats with no fitting card; apply the stuck rule after a full round of passes."""
+        events: list[Event] = []
+        passers: list[int] = []
+
+        def flush() -> None:
+            if passers:
+                who = _names([seat_ref(s) for s in passers])
+                verb = "has no card that fits and passes" if len(passers) == 1 else "have no card that fits and pass"
+                events.append(Event(f"{who} {verb}."))
+                passers.clear()
+
+        while True:
+            if state["passes"] >= state["players"]:
+                flush()
+                events += self._remove_last(state, "Everyone passed in a row")
+            elif not self.can_play(state, state["turn"]):
+                passers.append(state["turn"])
+                state["passes"] += 1
+                state["turn"] = (state["turn"] + 1) % state["players"]
+            else:
+                flush()
+                return events
+
+    def _perform_live(self, state: State, seat: int, key: str) -> list[Event]:
+        if key == STUCK:
+            state["stuck"].append(seat)
+            return [Event(f"{seat_ref(seat)} is stuck."), *self._settle_live(state)]
+        card, side, turned = parse_play(key)  # type: ignore[misc]
+        if state["tie"] == 0:
+            return self._land(state, seat, card, side, turned) + self._settle_live(state)
+        now = state.get("now", 0)
+        entry = {"seat": seat, "card": card, "turned": turned, "at": now}
+        text = CARDS[card].text(turned)
+        contest = next((c for c in state["contests"] if c["side"] == side), None)
+        if contest is None:
+            state["contests"].append({"side": side, "opened": now, "entries": [entry]})
+            event = Event(f"{seat_ref(seat)} reaches for the {side} end with {text}.")
+        else:
+            contest["entries"].append(entry)
+            gap = now - contest["opened"]
+            event = Event(f"{seat_ref(seat)} also reaches for the {side} end with {text}, {gap} ms later: a tie!")
+        return [event, *self._settle_live(state)]
+
+    def on_deadline(self, state: State) -> list[Event]:
+        """Close the contests whose tie window is over; with none, the patience ran out: stuck rule."""
+        now = state["now"]
+        due = [c for c in state["contests"] if c["opened"] + state["tie"] <= now]
+        events: list[Event] = []
+        if due:
+            for contest in sorted(due, key=lambda c: c["opened"]):
+                if state["winner"] is None:
+                    events += self._resolve(state, contest)
+        else:
+            seconds = PATIENCE_MS // 1000
+            events += self._remove_last(state, f"Nobody played for {seconds} seconds")
+        if state["winner"] is not None:
+            state["contests"] = []
+            return events
+        return events + self._settle_live(state)
+
+    def _settle_live(self, state: State) -> list[Event]:
+        """Close contests nobody else can join; apply the stuck rule while everyone is stuck.
+
+        Afterwards the game is over or some seat has a prompt (see the module docstring).
+        """
+        events: list[Event] = []
+        players = range(state["players"])
+        while state["winner"] is None:
+            lonely = next((c for c in state["contests"] if not self._joinable(state, c)), None)
+            if lonely is not None:
+                events += self._resolve(state, lonely)
+                continue
+            if state["contests"] or self.is_bare(state):
+                break
+            if all(s in state["stuck"] or not self.can_play(state, s) for s in players):
+                events += self._remove_last(state, "Everyone is stuck")
+                continue
+            break
+        if state["winner"] is not None:
+            state["contests"] = []
+        return events
+
+    def _joinable(self, state: State, contest: dict[str, Any]) -> bool:
+        """Whether a seat not yet in ``contest`` holds a card that could still join it."""
+        inside = {e["seat"] for e in contest["entries"]}
+        return any(self.can_play(state, s, contest["side"]) for s in range(state["players"]) if s not in inside)
+
+    def _resolve(self, state: State, contest: dict[str, Any]) -> list[Event]:
+        """Land the card of a closed contest: most cards left wins a tie, then a seeded draw."""
+        state["contests"].remove(contest)
+        state["since"] = state.get("now", 0)
+        side = contest["side"]
+        valid = [e for e in contest["entries"] if fits(e["card"], side, e["turned"], state["ends"])]
+        spoiled = [e for e in contest["entries"] if e not in valid]
+        events = [
+            Event(f"The {side} end changed: {seat_ref(e['seat'])}'s card {e['card']} no longer fits and stays in hand.")
+            for e in spoiled
+        ]
+        if not valid:
+            return events
+        winner = valid[0]
+        if len(valid) > 1:
+            most = max(self.cards_left(state, e["seat"]) for e in valid)
+            tied = [e for e in valid if self.cards_left(state, e["seat"]) == most]
+            who = _names([seat_ref(e["seat"]) for e in valid])
+            if len(tied) == 1:
+                winner = tied[0]
+                why = f"{seat_ref(winner['seat'])} has the most cards left ({most}) and gets it"
+                events.append(Event(f"{who} reached for the {side} end together: {why}."))
+            else:
+                winner = tied[Rng(state).below(len(tied))]
+                why = f"{_plural(most, 'card')} left each, so a draw gives it to {seat_ref(winner['seat'])}"
+                events.append(Event(f"{who} reached for the {side} end together: {why}.", reveals=True))
+            for loser in valid:
+                if loser is not winner:
+                    events.append(Event(f"{seat_ref(loser['seat'])}'s card {loser['card']} stays in hand."))
+        return events + self._land(state, winner["seat"], winner["card"], side, winner["turned"])
+
+    def _land(self, state: State, seat: int, card: int, side: str, turned: bool) -> list[Event]:
+        """Lay ``card`` on the line, refill the hand slot from the pile, check for the win."""
+        state["line"].append(placement(card, side, turned))
+        state["owners"].append(seat)
+        state["ends"] = lay_ends(state["ends"], card, side, turned)
+        hand, pile = state["hands"][seat], state["piles"][seat]
+        slot = hand.index(card)
+        drew = pile.pop() if pile else None
+        if drew is None:
+            hand.pop(slot)
+        else:
+            hand[slot] = drew
+        state["plays"] += 1
+        state["last"] = {"kind": "play", "seat": seat, "card": card, "side": side, "turned": turned}
+        self._line_changed(state)
+        facing = outward(card, side, turned)
+        played = f"{seat_ref(seat)} plays {CARDS[card].text(turned)} on the {side} end, {facing} facing out"
+        left = self.cards_left(state, seat)
+        if left == 1:
+            state["winner"] = seat
+            return [Event(f"{played}. Collide-o! {seat_ref(seat)} is down to one card and wins.")]
+        if drew is None:
+            return [Event(f"{played}; {_plural(left, 'card')} left, none in the pile.")]
+        return [
+            Event(f"{played} and draws from their pile ({_plural(left, 'card')} left).", reveals=True),
+            Event(f"You drew {CARDS[drew].text()}.", visible_to=seat),
+        ]
+
+    def _remove_last(self, state: State, why: str) -> list[Event]:
+        """The stuck rule: take the last card played off the line and discard it."""
+        if self.is_bare(state):
+            raise RuntimeError("the stuck rule on a bare line: every card fits the all-wild starter")
+        card, side, turned = parse_placement(state["line"].pop())
+        seat = state["owners"].pop()
+        state["ends"] = ends_of(visible_of(state["line"]))
+        state["discards"].append({"card": card, "seat": seat})
+        state["removals"] += 1
+        state["last"] = {"kind": "stuck", "seat": seat, "card": card, "side": side, "turned": turned}
+        self._line_changed(state)
+        return [
+            Event(
+                f"{why}: the last card played, {CARDS[card].text(turned)} by {seat_ref(seat)}, "
+                f"comes off the {side} end and is discarded."
+            )
+        ]
+
+    def _line_changed(self, state: State) -> None:
+        """A new situation: forget passes and stuck declarations, restart the patience clock."""
+        if state["mode"] == "turns":
+            state["passes"] = 0
+        else:
+            state["stuck"] = []
+            state["since"] = state.get("now", 0)
+
+    # -- results ---------------------------------------------------------------------------
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Score = cards got rid of (dealt minus left); the winner is down to one card."""
+        winner = state["winner"]
+        if winner is None:
+            return None
+        scores = [state["dealt"] - self.cards_left(state, s) for s in range(state["players"])]
+        return Outcome.ranked(scores, f"{seat_ref(winner)} got down to one card first.")
+
+    # -- what players see --------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The line, the discards and counts for all; the viewer's own hand (with where each card fits)."""
+        live = state["mode"] == "live"
+        outcome = self.outcome(state)
+        hand = None
+        if seat is not None and 0 <= seat < state["players"]:
+            where: dict[int, list[str]] = {}
+            for card, side, turned in self.plays(state, seat) if outcome is None else []:
+                where.setdefault(card, []).append(play_key(card, side, turned))
+            pending = self._pending(state) if live else {}
+            hand = [
+                {
+                    "card": card,
+                    "sections": list(CARDS[card].sections),
+                    "fits": where.get(card, []),
+                    "reaching": pending.get(card),
+                }
+                for card in state["hands"][seat]
+            ]
+        visible = visible_of(state["line"])
+        stuck = state["stuck"] if live else []
+        return {
+            "game": self.slug,
+            "mode": state["mode"],
+            "tie": state["tie"],
+            "players": state["players"],
+            "viewer": seat,
+            "line": [
+                {"card": card, "side": side, "turned": turned, "seat": owner, "sections": list(CARDS[card].laid(turned))}
+                for (card, side, turned), owner in zip(map(parse_placement, state["line"]), state["owners"], strict=True)
+            ],
+            "visible": [{"card": card, "section": CARDS[card].sections[i]} for card, i in visible],
+            "ends": {
+                side: [CARDS[ref[0]].sections[ref[1]] for ref in end_refs(visible, side)] for side in SIDES
+            },
+            "bare": self.is_bare(state),
+            "seats": [
+                {
+                    "seat": s,
+                    "hand": len(state["hands"][s]),
+                    "pile": len(state["piles"][s]),
+                    "left": self.cards_left(state, s),
+                    "stuck": s in stuck,
+                }
+                for s in range(state["players"])
+            ],
+            "dealt": state["dealt"],
+            "aside": len(state["aside"]),
+            "hand": hand,
+            "discards": [
+                {**d, "sections": list(CARDS[d["card"]].sections)} for d in state["discards"]
+            ],
+            "turn": None if live or outcome is not None else state["turn"],
+            "passes": None if live else state["passes"],
+            "contests": [
+                {
+                    "side": c["side"],
+                    "opened": c["opened"],
+                    "closes": c["opened"] + state["tie"],
+                    "entries": [
+                        {**e, "sections": list(CARDS[e["card"]].laid(e["turned"]))} for e in c["entries"]
+                    ],
+                }
+                for c in state["contests"]
+            ]
+            if live
+            else [],
+            "now": state.get("now"),
+            "deadline": self.live_deadline(state) if live and outcome is None else None,
+            "patience": PATIENCE_MS,
+            "last": state["last"],
+            "plays": state["plays"],
+            "removals": state["removals"],
+            "winner": state["winner"],
+            "over": outcome is not None,
+            "outcome": None
+            if outcome is None
+            else {"scores": list(outcome.scores), "ranks": list(outcome.ranks), "reason": outcome.reason},
+        }
+
+    def conceal(self, state: State, viewer: int | None, rng: random.Random) -> State:
+        """Redraw what ``viewer`` cannot see: other hands (but not cards reaching for an end,
+        which are on the table), every pile's order and contents, the set-aside cards."""
+        hidden = json.loads(json.dumps(state))
+        hidden["rng"] = rng.getrandbits(63)
+        pending = self._pending(hidden) if hidden["mode"] == "live" else {}
+        secret = [
+            (hand, i)
+            for s, hand in enumerate(hidden["hands"])
+            if s != viewer
+            for i, card in enumerate(hand)
+            if card not in pending
+        ]
+        pool = [hand[i] for hand, i in secret] + [c for pile in hidden["piles"] for c in pile] + hidden["aside"]
+        rng.shuffle(pool)
+        for hand, i in secret:
+            hand[i] = pool.pop()
+        for pile in hidden["piles"]:
+            pile[:] = [pool.pop() for _ in pile]
+        hidden["aside"] = [pool.pop() for _ in hidden["aside"]]
+        return hidden
+
+    # -- bots and refusals ----------------------------------------------------------------------
+
+    def agent(self, state: State, seat: int, rng: random.Random) -> str:
+        """A bot plays a random fitting card; it passes or says stuck only when it must."""
+        prompts = [p for p in self.prompts(state) if p.seat == seat]
+        if not prompts:
+            raise IllegalAction("This seat has nothing to decide now.")
+        keys = prompts[0].keys()
+        plays = [k for k in keys if k.startswith("play:")]
+        return rng.choice(plays or keys)
+
+    def apply(self, state: State, seat: int, key: str, at: int | None = None) -> list[Event]:
+        """As :meth:`Game.apply`, with a clearer refusal for a seat that has nothing to do now."""
+        try:
+            return super().apply(state, seat, key, at)
+        except IllegalAction:
+            if seat == SYSTEM_SEAT or not 0 <= seat < state["players"] or state["winner"] is not None:
+                raise
+            has_prompt = seat == state["turn"] if state["mode"] == "turns" else self.can_play(state, seat)
+            if has_prompt:
+                raise
+            raise IllegalAction(self._idle_reason(state, seat)) from None
+
+    def _idle_reason(self, state: State, seat: int) -> str:
+        if state["mode"] == "turns":
+            return f"It is not your turn: waiting for {seat_ref(state['turn'])}."
+        reaching = [(e["card"], c["side"]) for c in state["contests"] for e in c["entries"] if e["seat"] == seat]
+        if reaching:
+            card, side = reaching[0]
+            return f"Your card {card} is reaching for the {side} end and nothing else of yours fits; wait for it."
+        return "None of your cards fits either end now; wait for the line to change."
+
+    def explain_refusal(self, state: State, seat: int, key: str) -> str:
+        live = state["mode"] == "live"
+        if key == PASS:
+            if live:
+                return "There are no turns to pass in live mode: say stuck if you have no play."
+            return "Every card fits the bare starting card, so you cannot pass now."
+        if key == STUCK:
+            if not live:
+                return "In turns mode you pass instead of saying stuck."
+            if seat in state["stuck"]:
+                return "You already said you are stuck; play a card if you find one."
+            if state["contests"]:
+                return f"A card is about to land on the {state['contests'][0]['side']} end: wait for it."
+            return "Every card fits the bare starting card, so nobody can be stuck now."
+        parsed = parse_play(key)
+        if parsed is None or key != play_key(*parsed):
+            other = "stuck" if live else "pass"
+            return f"Say which card and which end, like play:47:left or play:47:left:turned (or {other})."
+        card, side, turned = parsed
+        if card not in CARDS:
+            return f"There is no card {card}: the cards are numbered 1 to 90."
+        if card not in state["hands"][seat]:
+            return f"Card {card} is not in your hand."
+        contests = state.get("contests", [])
+        pending = self._pending(state) if live else {}
+        if card in pending:
+            return f"Your card {card} is already reaching for the {pending[card]} end."
+        for contest in contests:
+            mine = [e for e in contest["entries"] if e["seat"] == seat]
+            if contest["side"] == side and mine:
+                return f"Your card {mine[0]['card']} is already reaching for the {side} end; wait until it lands."
+        if turned and CARDS[card].symmetric:
+            return f"Card {card} reads the same both ways round: play it as {play_key(card, side, False)}."
+        return self._mismatch(state, card, side, turned)
+
+    def _mismatch(self, state: State, card: int, side: str, turned: bool) -> str:
+        """Why ``card`` does not fit ``side`` this way round, section by section."""
+        end, next_to = end_refs(state["ends"], side)
+        spec = CARDS[card].sections
+        inner = inner_index(side, turned)
+        clashes = []
+        if not matches(MASKS[card][1], MASKS[end[0]][end[1]]):
+            on = CARDS[end[0]].sections[end[1]]
+            clashes.append(f"its {section_names(spec[1])} middle would lie on the {on} end section")
+        if not matches(MASKS[card][inner], MASKS[next_to[0]][next_to[1]]):
+            on = CARDS[next_to[0]].sections[next_to[1]]
+            clashes.append(f"its {section_names(spec[inner])} end would lie on {on}")
+        reason = " and ".join(clashes) or "it does not fit there now"
+        hint = ""
+        other = not turned
+        if not (other and CARDS[card].symmetric) and fits(card, side, other, state["ends"]):
+            hint = f" The other way round it fits: {play_key(card, side, other)}."
+        return f"Card {card}'s sections don't match the {side} end: {reason}.{hint}"
