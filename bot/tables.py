@@ -501,8 +501,8 @@ class Tables:
             seat = live.seat_of(user.id)
             if seat is None:
                 raise NotSeated("You are not seated at this table.")
-            if expected_revision is not None and expected_revision != live.revision:
-                raise StaleBoard("This board is out of date — here is the current one.", live.revision)
+            if expected_revision is not None and expected_revision != self.board_revision(live):
+                raise StaleBoard("This board is out of date — here is the current one.", self.board_revision(live))
             assert live.state is not None
             prompts = live.game.prompts(live.state)
             mine = [prompt for prompt in prompts if prompt.seat == seat]
@@ -521,6 +521,19 @@ class Tables:
             raise GameNotRunning(f"This {live.game.title} game is {live.row.status}.")
         if live.row.paused:
             raise GameNotRunning("A moderator has paused this game; it resumes with /admin resume.")
+
+    def board_revision(self, live: LiveTable) -> int:
+        """What a posted board's components carry to recognise an outdated click.
+
+        The table's revision (any change outdates every earlier board), except in live play
+        where the game names an epoch: then a board stays valid until the game says its
+        buttons would mean something else, so several players can race on one board.
+        """
+        if live.state is not None and live.row.status == "playing" and live.game.is_timed(live.state):
+            epoch = live.game.epoch(live.state)
+            if epoch is not None:
+                return epoch
+        return live.revision
 
     def table_clock(self, live: LiveTable, when: float | None = None) -> int:
         """Milliseconds since the game started: the clock of timed play."""
@@ -618,7 +631,7 @@ class Tables:
         return Reply(
             table_id=live.id,
             position=live.position,
-            revision=live.revision,
+            revision=self.board_revision(live),
             text="\n".join(line for line in lines if line),
             picture=picture,
             mentions=[u for u in humans if settings[u]["notify"] == "mention"],

@@ -272,8 +272,8 @@ class MyMovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-min
 
         async def work() -> list[Action]:
             live = await tables.load(self.table_id)
-            if live.revision != self.revision:
-                raise StaleBoard("This board is out of date — here is the current one.", live.revision)
+            if tables.board_revision(live) != self.revision:
+                raise StaleBoard("This board is out of date — here is the current one.", tables.board_revision(live))
             seat = live.seat_of(user.id)
             if seat is None:
                 raise TableError("You are not seated at this table.")

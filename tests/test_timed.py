@@ -8,7 +8,7 @@ import pytest
 
 from bot.playbypost import PlayByPost
 from bot.store import Store
-from bot.tables import IllegalMove, Tables
+from bot.tables import IllegalMove, StaleBoard, Tables
 from tests.conftest import ANA, BO, FakeClock
 
 CHANNEL = 55
@@ -98,3 +98,29 @@ async def test_selfplay_drives_live_games_with_a_simulated_clock(tmp_path: Path)
                if a.action_key == "expire"]
     await store.close()
     assert expired  # some deadlines passed with nobody acting, and were resolved
+
+
+async def test_in_live_play_several_players_click_one_board(tables: Tables, clock: FakeClock) -> None:
+    """With an epoch, the first click does not outdate the board for the others."""
+    from tests.toygame import ToyRace
+
+    class EpochRace(ToyRace):
+        slug = "toy-race-epoch"
+
+        def epoch(self, state: dict) -> int:
+            return 5 - state["prizes"]  # one board per prize
+
+    from bot.engine import register
+
+    register(EpochRace())
+    reply = await tables.create(guild_id=1, channel_id=CHANNEL, host=ANA, slug="toy-race-epoch", options={"mode": "live"})
+    await tables.join(channel_id=CHANNEL, user=BO)
+    board = await tables.start(channel_id=CHANNEL, user=ANA)
+    clock.advance(0.1)
+    first = await tables.act(user=ANA, move="grab", table_id=reply.table_id, expected_revision=board.revision)
+    assert first.revision == board.revision  # same prize, same board
+    clock.advance(0.1)
+    tied = await tables.act(user=BO, move="grab", table_id=reply.table_id, expected_revision=board.revision)
+    assert "A tie" in tied.text and tied.revision == board.revision + 1
+    with pytest.raises(StaleBoard):
+        await tables.act(user=ANA, move="grab", table_id=reply.table_id, expected_revision=board.revision)

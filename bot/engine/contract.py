@@ -234,6 +234,12 @@ class Game(ABC):
         """Whether actions in this state are stamped with the clock (e.g. option mode=live)."""
         return False
 
+    def epoch(self, state: State) -> int | None:
+        """Timed play: a number that stays the same while a posted board's buttons keep their
+        meaning (e.g. until the next reveal), so several players can click one board in a
+        race. ``None`` (the default): any move makes earlier boards outdated."""
+        return None
+
     def on_deadline(self, state: State) -> list[Event]:
         """Resolve what was due at ``state["now"]`` (the earliest prompt deadline has passed)."""
         raise IllegalAction("This game has no deadlines.")

@@ -313,6 +313,7 @@ class Chomp(Game):
                 "center": [],
                 "carry": [],
                 "opened": 0,
+                "board": 0,  # counts reopenings: a live board's identity (see epoch)
                 "first": None,
                 "slaps": [],
                 "forfeit": [],
@@ -335,6 +336,11 @@ class Chomp(Game):
 
     def is_timed(self, state: State) -> bool:
         return state["mode"] == "live"
+
+    def epoch(self, state: State) -> int | None:
+        """Live boards keep their meaning until the next reveal: clicks by several players
+        on one board count, and a board from before a reveal is outdated."""
+        return state["board"] if self.is_timed(state) else None
 
     # -- prompts -----------------------------------------------------------------------
 
@@ -618,6 +624,7 @@ class Chomp(Game):
         events: list[Event] = []
         state["slaps"], state["forfeit"], state["first"] = [], [], None
         state["opened"] = state["now"]
+        state["board"] += 1
         holders = [s for s in self.active(state) if self.pile_size(state, s)]
         if len(holders) < 2 and any(state["out"][item["owner"]] is None for item in state["center"]):
             # too few players to win the set-aside cards: they go back to who played them
@@ -672,6 +679,7 @@ class Chomp(Game):
         kind = round_kind(self.face_up(state))
         state["kind"], state["phase"] = kind, CHOMP_PHASE
         state["opened"] = state["now"]
+        state["board"] += 1
         text = f"Round {state['round']} — {', '.join(shown)}."
         if kind == FRENZY:
             text += " An electric eel: feeding frenzy! Chomp any card but your own."
@@ -725,6 +733,7 @@ class Chomp(Game):
         ca, cb = cards[a], cards[b]
         assert ca is not None and cb is not None
         state["slaps"], state["first"], state["opened"] = [], None, state["now"]
+        state["board"] += 1
         if EEL in (ca, cb):
             state["phase"], state["kind"] = SLAP_PHASE, FRENZY
             return [Event("An electric eel! The first to slap it takes every card on the table.")]
@@ -751,6 +760,7 @@ class Chomp(Game):
             return events
         why = "Both slapped the eel at once" if slappers else "Nobody slapped the eel"
         state["slaps"], state["first"], state["opened"] = [], None, state["now"]
+        state["board"] += 1
         state["phase"], state["flip"], state["kind"] = FLIP_PHASE, WAR, WAR
         text = f"{why}: war! Each lays two cards face down and turns one up."
         state["last"] = {

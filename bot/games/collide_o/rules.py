@@ -369,13 +369,18 @@ class CollideO(Game):
             }
         )
         if chosen["mode"] == "live":
-            state.update({"now": 0, "since": 0, "stuck": [], "contests": []})
+            state.update({"now": 0, "since": 0, "stuck": [], "contests": [], "board": 0})
         else:
             state.update({"turn": 0, "passes": 0})
         return state
 
     def is_timed(self, state: State) -> bool:
         return state["mode"] == "live"
+
+    def epoch(self, state: State) -> int | None:
+        """Live boards keep their meaning until the line changes: several players may click
+        one board (a contest), and a board from before a change is outdated."""
+        return state["board"] if self.is_timed(state) else None
 
     def max_actions(self, players: int) -> int:
         """A true bound on actions (system deadline actions included), for either mode.
@@ -579,6 +584,7 @@ class CollideO(Game):
         """Land the card of a closed contest: most cards left wins a tie, then a seeded draw."""
         state["contests"].remove(contest)
         state["since"] = state.get("now", 0)
+        state["board"] += 1  # the line changed: earlier boards are outdated
         side = contest["side"]
         valid = [e for e in contest["entries"] if fits(e["card"], side, e["turned"], state["ends"])]
         spoiled = [e for e in contest["entries"] if e not in valid]
@@ -659,6 +665,7 @@ class CollideO(Game):
         else:
             state["stuck"] = []
             state["since"] = state.get("now", 0)
+            state["board"] += 1  # the line changed: earlier boards are outdated
 
     # -- results ---------------------------------------------------------------------------
 

@@ -234,6 +234,7 @@ class FindersKeepers(Game):
             "players": players,
             "now": 0,
             "opened": 0,
+            "board": 0,  # counts reopenings: a live board's identity (see epoch)
             "last": None,
         }
         rng = Rng(state)
@@ -290,6 +291,11 @@ class FindersKeepers(Game):
 
     def is_timed(self, state: State) -> bool:
         return state["mode"] == LIVE
+
+    def epoch(self, state: State) -> int | None:
+        """Live boards keep their meaning until the next reveal: clicks by several players
+        on one board count, and a board from before a reveal is outdated."""
+        return state["board"] if self.is_timed(state) else None
 
     def is_over(self, state: State) -> bool:
         if state["variant"] == BASIC:
@@ -405,6 +411,7 @@ class FindersKeepers(Game):
         state["tile"] = thing
         state["phase"] = "look"
         state["opened"] = state["now"]
+        state["board"] += 1
         players = state["players"]
         order = [(seat + step) % players for step in range(players)]
         state["looking"] = [s for s in order if state["spreads"][s]]
@@ -466,6 +473,7 @@ class FindersKeepers(Game):
         state["tile"] = None
         state["looking"] = []
         state["opened"] = state["now"]
+        state["board"] += 1
         finished = [s for s in range(players) if not state["spreads"][s]]
         if finished or not state["pile"]:
             state["phase"] = "over"
@@ -527,6 +535,7 @@ class FindersKeepers(Game):
         }
         state["claims"] = []
         state["opened"] = state["now"]
+        state["board"] += 1
         return events + self._check_end(state)
 
     def _draw_tile(self, state: State, seat: int) -> list[str]:
@@ -561,6 +570,7 @@ class FindersKeepers(Game):
             events.append(Event(" ".join(revealed), reveals=True))
         state["last"] = {"claims": [], "taken": [], "contested": [], "tie": False, "lost": lost}
         state["opened"] = state["now"]
+        state["board"] += 1
         return events + self._check_end(state)
 
     def _advance(self, state: State, seat: int) -> list[Event]:
