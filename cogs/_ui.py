@@ -540,7 +540,8 @@ async def play_from_component(interaction: discord.Interaction, table_id: int, r
     async def deliver(reply: Reply) -> None:
         live_message = (await tables.load(table_id)).row.message_id
         await publish(interaction, reply)
-        if interaction.message is not None and interaction.message.id != live_message:
+        still_current = reply.revision == revision and reply.status == "playing"  # a live race goes on
+        if interaction.message is not None and interaction.message.id != live_message and not still_current:
             # The clicked board is history now: take its buttons away (best effort).
             try:
                 await interaction.message.edit(view=None)

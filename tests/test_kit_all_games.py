@@ -1,6 +1,8 @@
 """The uniform test kit over every registered game and player count (registering is enough).
 
-KIT_SEEDS (default 200) seeds per player count; set it lower for a quick local run.
+KIT_SEEDS (default 200) seeds per player count — and per value of a game's ``mode`` option,
+so live and turn-based play are each covered in full; other options vary by seed. Set
+KIT_SEEDS lower for a quick local run.
 """
 
 from __future__ import annotations
@@ -14,13 +16,27 @@ from bot.engine.testkit import check_game, player_counts
 
 SEEDS = int(os.environ.get("KIT_SEEDS", "200"))
 
-CASES = [(game.slug, players) for game in all_games() for players in player_counts(game)]
+def _modes(game: object) -> list[str | None]:
+    mode = next((option for option in getattr(game, "options", ()) if option.name == "mode"), None)
+    return list(mode.choices) if mode else [None]
 
 
-@pytest.mark.parametrize(("slug", "players"), CASES, ids=[f"{slug}-{n}p" for slug, n in CASES])
-def test_game_passes_the_kit(slug: str, players: int) -> None:
+CASES = [
+    (game.slug, players, mode)
+    for game in all_games()
+    for players in player_counts(game)
+    for mode in _modes(game)
+]
+
+
+@pytest.mark.parametrize(
+    ("slug", "players", "mode"), CASES, ids=[f"{slug}-{n}p" + (f"-{m}" if m else "") for slug, n, m in CASES]
+)
+def test_game_passes_the_kit(slug: str, players: int, mode: str | None) -> None:
     game = next(game for game in all_games() if game.slug == slug)
-    playouts = check_game(game, range(SEEDS), players)
+    playouts = check_game(game, range(SEEDS), players, {"mode": mode} if mode else None)
+    if mode is not None:
+        assert {p.options["mode"] for p in playouts} == {mode}
     assert len(playouts) == SEEDS
     assert all(playout.outcome is not None for playout in playouts)
 

@@ -105,7 +105,8 @@ def random_playout(
     ``thorough`` adds the costlier checks (illegal actions, views) at a sample of steps.
     """
     chooser = random.Random(seed * 7919 + players)
-    options = game.resolve_options(options if options is not None else _random_options(game, chooser))
+    # Options not given are drawn at random, so many seeds cover every variant.
+    options = game.resolve_options({**_random_options(game, chooser), **(options or {})})
     where = f"(players={players}, seed={seed}, options={options})"
     state = game.setup(players, options, seed)
     playout = Playout(players=players, seed=seed, options=options)
@@ -288,12 +289,14 @@ def player_counts(game: Game) -> list[int]:
     return list(range(game.min_players, game.max_players + 1))
 
 
-def check_game(game: Game, seeds: Iterable[int], players: int) -> list[Playout]:
-    """Run every check for one player count over ``seeds``; returns the playouts."""
+def check_game(
+    game: Game, seeds: Iterable[int], players: int, options: dict[str, str] | None = None
+) -> list[Playout]:
+    """Run every check for one player count over ``seeds`` (``options`` fixed, the rest random)."""
     check_metadata(game)
     playouts = []
     for seed in seeds:
-        playout = random_playout(game, players, seed)
+        playout = random_playout(game, players, seed, options)
         check_replay(game, playout)
         if seed % 10 == 0:
             check_setup_deterministic(game, players, seed, playout.options)
