@@ -14,7 +14,7 @@ from bot.render import board_png
 
 OUT = Path(__file__).resolve().parents[1] / "images" / "readme"
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli"]
-PICTURES = {"hisss": (3, 11, 40), "puerto-rico": (5, 3, 260)}  # slug: (players, seed, moves)
+PICTURES = {"hisss": (3, 11, 40), "puerto-rico": (5, 3, 260), "chomp": (4, 5, 30)}  # slug: (players, seed, moves)
 
 
 def main() -> None:
