@@ -216,6 +216,8 @@ def describe_game(slug: str) -> str:
     except UnknownGame as error:
         return str(error)
     lines = [f"{game.title} ({game.slug}): {game.summary}", f"Players: {game.min_players}–{game.max_players}."]
+    if game.realtime:
+        lines.append("A speed game: live races (mode=live), or turns for play-by-post (mode=turns).")
     for option in game.options:
         lines.append(f"Option {option.name}: {' | '.join(option.choices)} (default {option.default}). {option.help}")
     return "\n".join(lines)

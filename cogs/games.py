@@ -300,7 +300,8 @@ class Games(commands.Cog):
         if page == 1:
             lines = [
                 f"**{chosen.title}** — {chosen.summary}",
-                f"Players: {chosen.min_players}–{chosen.max_players}.",
+                f"Players: {chosen.min_players}–{chosen.max_players}."
+                + (" A speed game: live races, or turns for play-by-post." if chosen.realtime else ""),
             ]
             for option in chosen.options:
                 lines.append(f"Option `{option.name}`: {' | '.join(option.choices)} (default {option.default}). {option.help}")
