@@ -43,6 +43,7 @@ from bot.engine import (
     Outcome,
     Prompt,
     UnknownGame,
+    fill_seat_refs,
     get_game,
 )
 from bot.store import ChannelBusy, PositionConflict, SeatRow, Store, StoreError, TableRow
@@ -231,17 +232,9 @@ class LiveTable:
         return self.seats[seat]
 
 
-_SEAT_MARK = re.compile(r"\{seat(\d+)\}")
-
-
 def name_seats(text: str, names: list[str]) -> str:
     """Replace ``{seatN}`` marks in game text with player names."""
-
-    def name(match: re.Match[str]) -> str:
-        index = int(match.group(1))
-        return names[index] if 0 <= index < len(names) else f"Player {index + 1}"
-
-    return _SEAT_MARK.sub(name, text)
+    return fill_seat_refs(text, names)
 
 
 def resolve_move(move: str, actions: tuple[Action, ...] | list[Action]) -> Action:

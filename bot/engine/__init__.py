@@ -16,6 +16,7 @@ from bot.engine.contract import (
     Outcome,
     Prompt,
     State,
+    fill_seat_refs,
     seat_ref,
 )
 from bot.engine.registry import UnknownGame, all_games, get_game, register
@@ -37,6 +38,7 @@ __all__ = [
     "State",
     "UnknownGame",
     "all_games",
+    "fill_seat_refs",
     "get_game",
     "register",
     "seat_ref",

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -36,6 +37,19 @@ SYSTEM_SEAT = -1
 """The seat of actions nobody chose: :data:`EXPIRE`, logged when a deadline passes."""
 EXPIRE = "expire"
 """The key of the system action that resolves a timed game's deadline (see :meth:`Game.expire`)."""
+
+
+_SEAT_REF = re.compile(r"\{seat(\d+)\}")
+
+
+def fill_seat_refs(text: str, names: Sequence[str]) -> str:
+    """Replace ``{seatN}`` marks with ``names[N]`` (``Player N+1`` beyond the list); other braces stay."""
+
+    def name(match: re.Match[str]) -> str:
+        index = int(match.group(1))
+        return names[index] if 0 <= index < len(names) and names[index] else f"Player {index + 1}"
+
+    return _SEAT_REF.sub(name, text)
 
 
 def seat_ref(seat: int) -> str:

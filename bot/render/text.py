@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PIL import ImageDraw
 
 from bot.render.fonts import font
@@ -64,3 +66,19 @@ def fit_size(text: str, width: int, largest: int, smallest: int = 10, bold: bool
     while size > smallest and text_width(text, size, bold) > width:
         size -= 1
     return size
+
+
+def seat_names(view: dict[str, Any]) -> list[str]:
+    """Player names for a view: ``view["names"]`` (added by the session layer), else "Player N"."""
+    given = view.get("names") or []
+    return [given[i] if i < len(given) and given[i] else f"Player {i + 1}" for i in range(view["players"])]
+
+
+def plural(n: int, word: str) -> str:
+    """``plural(1, "card")`` -> "1 card"; ``plural(3, "card")`` -> "3 cards"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

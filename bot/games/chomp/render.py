@@ -28,9 +28,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.engine import fill_seat_refs
 from bot.render.palette import BACKGROUND, INK, LINE, MUTED, RGB, WHITE, player_colour, shade, text_on
 from bot.render.shapes import badge, canvas, panel
-from bot.render.text import draw_text, draw_wrapped, fit_size, text_width, wrap
+from bot.render.text import draw_text, draw_wrapped, fit_size, ordinal, seat_names, text_width, wrap
 
 WIDTH = 1200
 MARGIN = 24
@@ -383,23 +384,6 @@ def paste(image: Image.Image, tile: Image.Image, xy: tuple[int, int]) -> None:
 # -- helpers ----------------------------------------------------------------------------
 
 
-def _names(view: dict[str, Any]) -> list[str]:
-    given = view.get("names") or []
-    return [given[i] if i < len(given) and given[i] else f"Player {i + 1}" for i in range(view["players"])]
-
-
-def _fill_names(text: str, names: list[str]) -> str:
-    """Replace ``{seatN}`` placeholders with names (leaves the text alone if it has none)."""
-    try:
-        return text.format(**{f"seat{i}": name for i, name in enumerate(names)})
-    except (KeyError, IndexError, ValueError):
-        return text
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
 def _seconds(ms: int) -> str:
     return f"{ms / 1000:.1f} s"
 
@@ -504,7 +488,7 @@ def _seat_panel(
     name = names[s]
     ranks = view["outcome"]["ranks"] if view["outcome"] else None
     if ranks is not None:
-        name = f"{name} · {_ordinal(ranks[s])}"
+        name = f"{name} · {ordinal(ranks[s])}"
     size = fit_size(name, x1 - x0 - 62, 24, bold=True)
     draw_text(draw, (x0 + 52, y0 + 26), name, size, INK, bold=True, anchor="lm")
     width = x1 - x0
@@ -698,7 +682,7 @@ def _last(
         draw_text(draw, (x0 + 16, top + 8), "Nothing yet: the first round is on.", 20, MUTED)
         return
     y = draw_wrapped(
-        draw, (x0 + 16, top + 6), _fill_names(last["text"], names), 20, x1 - x0 - 32, INK, bold=True
+        draw, (x0 + 16, top + 6), fill_seat_refs(last["text"], names), 20, x1 - x0 - 32, INK, bold=True
     )
     bad = [s for s in last.get("slaps", []) if s["verdict"] not in ("good", "pass")]
     if bad:
@@ -710,7 +694,7 @@ def _last_height(view: dict[str, Any], names: list[str], width: int) -> int:
     last = view["last"]
     if last is None:
         return 80
-    lines = len(wrap(_fill_names(last["text"], names), 20, width - 32, bold=True))
+    lines = len(wrap(fill_seat_refs(last["text"], names), 20, width - 32, bold=True))
     extra = 26 if any(s["verdict"] not in ("good", "pass") for s in last.get("slaps", [])) else 0
     return 52 + lines * 25 + extra + 14
 
@@ -728,7 +712,7 @@ def _standings(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]
         draw_text(
             draw,
             (MARGIN + 56, ry + 14),
-            f"{_ordinal(outcome['ranks'][s])}  {names[s]}",
+            f"{ordinal(outcome['ranks'][s])}  {names[s]}",
             20,
             INK,
             bold=True,
@@ -739,14 +723,14 @@ def _standings(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]
             detail = f"washed up in round {seat['out_round']}"
         draw_text(draw, (MARGIN + 420, ry + 14), detail, 20, MUTED, anchor="lm")
         ry += 34
-    reason = _fill_names(outcome["reason"], names)
+    reason = fill_seat_refs(outcome["reason"], names)
     draw_wrapped(draw, (MARGIN + 16, ry + 8), reason, 18, INNER - 32, INK)
     return box[3] + 14
 
 
 def board(view: dict[str, Any]) -> Image.Image:
     """The whole table as an RGB picture 1200 px wide."""
-    names = _names(view)
+    names = seat_names(view)
     image, draw = canvas(WIDTH, 3000, BACKGROUND)
     y = _header(draw, view, names, 16)
     y = _food_chain(image, draw, y)

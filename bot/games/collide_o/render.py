@@ -24,6 +24,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.engine import fill_seat_refs
 from bot.render.palette import (
     BACKGROUND,
     HIGHLIGHT,
@@ -37,7 +38,7 @@ from bot.render.palette import (
     text_on,
 )
 from bot.render.shapes import badge, canvas, panel
-from bot.render.text import draw_text, fit_size, text_width, wrap
+from bot.render.text import draw_text, fit_size, ordinal, plural, seat_names, text_width, wrap
 
 WIDTH = 1200
 MARGIN = 24
@@ -128,27 +129,6 @@ def section_words(spec: str) -> str:
 
 
 # -- helpers -------------------------------------------------------------------------------
-
-
-def _names(view: dict[str, Any]) -> list[str]:
-    given = view.get("names") or []
-    return [given[i] if i < len(given) and given[i] else f"Player {i + 1}" for i in range(view["players"])]
-
-
-def _fill_names(text: str, names: list[str]) -> str:
-    """Replace ``{seatN}`` placeholders with names (leaves the text alone if it has none)."""
-    try:
-        return text.format(**{f"seat{i}": name for i, name in enumerate(names)})
-    except (KeyError, IndexError, ValueError):
-        return text
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def _owner_colour(seat: int | None) -> RGB:
@@ -296,7 +276,7 @@ def _draw_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
     height = int(cell * 1.3)
     rows = _layout(groups, cell, gap, width)
     row_h = height + 64  # room below for card numbers and above for the end labels
-    title = f"The line: {_plural(len(view['line']), 'card')}, {cells} sections showing"
+    title = f"The line: {plural(len(view['line']), 'card')}, {cells} sections showing"
     box = (MARGIN, y, WIDTH - MARGIN, y + 70 + row_h * len(rows) - 30)
     top = panel(draw, box, title, title_size=22)
     last = view["last"]
@@ -405,7 +385,7 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[s
             draw.rounded_rectangle((bx0, by0, fill_x, by1), radius=10, fill=player_colour(seat), outline=INK)
         status = ""
         if ranks is not None:
-            status = "winner" if ranks[seat] == 1 else _ordinal(ranks[seat])
+            status = "winner" if ranks[seat] == 1 else ordinal(ranks[seat])
         elif current:
             status = "to play"
         elif seat in reaching:
@@ -424,7 +404,7 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[s
 def _last_text(view: dict[str, Any], names: list[str]) -> str:
     last = view["last"]
     if view["over"]:
-        return _fill_names(view["outcome"]["reason"], names)
+        return fill_seat_refs(view["outcome"]["reason"], names)
     if last is None:
         return "The starting card is down: every card fits it. Go!"
     who = names[last["seat"]]
@@ -446,7 +426,7 @@ def _draw_footer(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, 
     draw_text(draw, (MARGIN, y), text, fit_size(text, room, 22, bold=True), INK, bold=True)
     y += 40
     extra = (
-        f"{_plural(view['plays'], 'card')} played · {view['removals']} removed by the stuck rule · "
+        f"{plural(view['plays'], 'card')} played · {view['removals']} removed by the stuck rule · "
         f"{view['aside']} set aside at the deal"
     )
     draw_text(draw, (MARGIN, y), extra, 17, MUTED)
@@ -475,7 +455,7 @@ def _laid(view: dict[str, Any], last: dict[str, Any]) -> list[str]:
 
 def board(view: dict[str, Any]) -> Image.Image:
     """The public table as an RGB picture 1200 px wide."""
-    names = _names(view)
+    names = seat_names(view)
     image, draw = canvas(WIDTH, 4000, BACKGROUND)
     y = _header(draw, view, names, 16)
     y = _draw_ends(image, draw, view, names, y)
@@ -503,7 +483,7 @@ def private(view: dict[str, Any]) -> Image.Image | None:
     seat = view.get("viewer")
     if hand is None or seat is None:
         return None
-    names = _names(view)
+    names = seat_names(view)
     width = 1000
     image, draw = canvas(width, 2000, BACKGROUND)
     info = view["seats"][seat]

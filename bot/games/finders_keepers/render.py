@@ -23,6 +23,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFilter
 
+from bot.engine import fill_seat_refs
 from bot.games.finders_keepers.icons import INK as ICON_INK
 from bot.games.finders_keepers.icons import MASCOT, draw_icon
 from bot.games.finders_keepers.rules import CARDS, OBJECT_IDS, OBJECTS
@@ -39,7 +40,7 @@ from bot.render.palette import (
     shade,
 )
 from bot.render.shapes import badge, canvas, panel
-from bot.render.text import draw_text, fit_size, wrap
+from bot.render.text import draw_text, fit_size, plural, seat_names, wrap
 
 WIDTH = 1200
 MARGIN = 24
@@ -183,23 +184,6 @@ def object_sheet(columns: int = 7, cell: int = 160) -> Image.Image:
 # -- shared pieces ----------------------------------------------------------------------
 
 
-def _names(view: dict[str, Any]) -> list[str]:
-    given = view.get("names") or []
-    return [given[i] if i < len(given) and given[i] else f"Player {i + 1}" for i in range(view["players"])]
-
-
-def _fill(text: str, names: list[str]) -> str:
-    """Replace ``{seatN}`` placeholders with names (the text is left alone if it has none)."""
-    try:
-        return text.format(**{f"seat{i}": name for i, name in enumerate(names)})
-    except (KeyError, IndexError, ValueError):
-        return text
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _seconds(ms: int) -> str:
     return f"{ms // 1000} s" if ms % 1000 == 0 else f"{ms / 1000:.1f} s"
 
@@ -270,7 +254,7 @@ def _draw_reveal_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[s
     if view["pile"]:
         draw_text(draw, (x0 + 64 + min(4, view["pile"] - 1) * 5, top + 70 - min(4, view["pile"] - 1) * 5), "?", 40, WHITE, bold=True, anchor="mm")
     tx = x0 + 150
-    draw_text(draw, (tx, top + 14), f"{_plural(view['pile'], 'tile')} in the pile", 26, INK, bold=True)
+    draw_text(draw, (tx, top + 14), f"{plural(view['pile'], 'tile')} in the pile", 26, INK, bold=True)
     clock = ""
     if view["mode"] == "live" and view["deadline"] is not None:
         span = view["deadline"] - view["opened"]
@@ -317,9 +301,9 @@ def _draw_basic_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: 
         badge(draw, (MARGIN + 36, ry + 30), 18, player_colour(seat), str(seat + 1))
         name = names[seat] + ("  ★ winner" if ranks is not None and ranks[seat] == 1 else "")
         draw_text(draw, (MARGIN + 66, ry + 6), name, fit_size(name, 300, 24, bold=True), INK, bold=True)
-        draw_text(draw, (MARGIN + 66, ry + 38), f"Keepers pile: {_plural(info['keepers'], 'card')}", 17, MUTED)
+        draw_text(draw, (MARGIN + 66, ry + 38), f"Keepers pile: {plural(info['keepers'], 'card')}", 17, MUTED)
         left_x = MARGIN + 390
-        draw_text(draw, (left_x, ry + 4), f"{_plural(info['left'], 'card')} left", 20, INK, bold=True)
+        draw_text(draw, (left_x, ry + 4), f"{plural(info['left'], 'card')} left", 20, INK, bold=True)
         _card_strip(draw, left_x, ry + 32, info["left"], player_colour(seat), 290)
         # what this seat did with the tile now up, or with the last one
         note, colour = _basic_note(view, info, last)
@@ -358,14 +342,14 @@ def _basic_note(view: dict[str, Any], info: dict[str, Any], last: dict[str, Any]
 
 
 def _basic_board(view: dict[str, Any]) -> Image.Image:
-    names = _names(view)
+    names = seat_names(view)
     image, draw = canvas(WIDTH, 1400, BACKGROUND)
     y = _header(draw, view, _basic_status(view, names), 16)
     y = _draw_reveal_row(image, draw, view, y)
     y = _draw_basic_players(draw, view, names, y)
     lines: list[tuple[str, RGB]] = []
     if view["over"]:
-        lines.append((_fill(view["outcome"]["reason"], names), INK))
+        lines.append((fill_seat_refs(view["outcome"]["reason"], names), INK))
     elif view["phase"] == "look":
         lines.append(("Claim your cards that show it with claim:N (the number on the card), then say done. "
                       "A wrong claim ends your look at this tile; a card you miss stays.", MUTED))
@@ -409,7 +393,7 @@ def _draw_expert_players(image: Image.Image, draw: ImageDraw.ImageDraw, view: di
     row_h = 128
     players = view["players"]
     box = (MARGIN, y, WIDTH - MARGIN, y + 52 + row_h * players)
-    info = f"Reserve: {_plural(view['reserve'], 'card')} · tiles played: {len(view['used'])}"
+    info = f"Reserve: {plural(view['reserve'], 'card')} · tiles played: {len(view['used'])}"
     if view["out"]:
         info += f" · out of play: {view['out']}"
     top = panel(draw, box, "Players", title_size=24)
@@ -429,8 +413,8 @@ def _draw_expert_players(image: Image.Image, draw: ImageDraw.ImageDraw, view: di
         draw_text(draw, (MARGIN + 66, ry + 8), name, fit_size(name, 330, 24, bold=True), INK, bold=True)
         score = view["scores"][seat]
         pips = view["mascots"][seat]
-        draw_text(draw, (MARGIN + 66, ry + 42), f"{_plural(score, 'point')}", 26, INK, bold=True)
-        detail = f"{_plural(len(view['captured'][seat]), 'card')}" + (f", {pips} with {view['mascot']} (×2)" if pips else "")
+        draw_text(draw, (MARGIN + 66, ry + 42), f"{plural(score, 'point')}", 26, INK, bold=True)
+        detail = f"{plural(len(view['captured'][seat]), 'card')}" + (f", {pips} with {view['mascot']} (×2)" if pips else "")
         draw_text(draw, (MARGIN + 66, ry + 78), detail, 17, MUTED)
         if seat in called:
             draw_text(draw, (MARGIN + 200, ry + 46), f"called the {OBJECTS[called[seat]].name}!", 20, GOOD, bold=True)
@@ -460,7 +444,7 @@ def _expert_lines(view: dict[str, Any], names: list[str]) -> list[tuple[str, RGB
         for lost in last["lost"]:
             lines.append((f"Time ran out: {names[lost['seat']]} lost the {OBJECTS[lost['tile']].name} tile.", BAD))
     if view["over"]:
-        lines.append((_fill(view["outcome"]["reason"], names), INK))
+        lines.append((fill_seat_refs(view["outcome"]["reason"], names), INK))
     else:
         key = f"Gold number badge: {view['mascot']} is on that card, 2 points. Other cards: 1 point."
         if view["mode"] == "live" and view["deadline"] is not None:
@@ -470,7 +454,7 @@ def _expert_lines(view: dict[str, Any], names: list[str]) -> list[tuple[str, RGB
 
 
 def _expert_board(view: dict[str, Any]) -> Image.Image:
-    names = _names(view)
+    names = seat_names(view)
     image, draw = canvas(WIDTH, 2600, BACKGROUND)
     y = _header(draw, view, _expert_status(view, names), 16)
     y = _draw_grid(image, draw, view, y)
@@ -492,7 +476,7 @@ def private(view: dict[str, Any]) -> Image.Image | None:
     seat = view.get("viewer")
     if seat is None:
         return None
-    names = _names(view)
+    names = seat_names(view)
     if view["variant"] == "expert":
         return _expert_private(view, seat, names)
     info = view["seats"][seat]
@@ -503,7 +487,7 @@ def private(view: dict[str, Any]) -> Image.Image | None:
     head = 150
     image, draw = canvas(WIDTH, head + rows * (px + gap) + 20, BACKGROUND)
     draw_text(draw, (MARGIN, 18), f"{names[seat]}'s cards", 34, TITLE, bold=True)
-    draw_text(draw, (MARGIN, 64), f"{_plural(len(spread), 'card')} left · Keepers pile: {info['keepers']}", 22, INK)
+    draw_text(draw, (MARGIN, 64), f"{plural(len(spread), 'card')} left · Keepers pile: {info['keepers']}", 22, INK)
     thing = view["tile"]
     if thing is not None:
         draw_tile(image, draw, (WIDTH - MARGIN - 130, 10, WIDTH - MARGIN, 140), thing)
@@ -532,14 +516,14 @@ def _expert_private(view: dict[str, Any], seat: int, names: list[str]) -> Image.
     image, draw = canvas(WIDTH, height, BACKGROUND)
     draw_text(draw, (MARGIN, 18), f"{names[seat]}'s Find Me tiles", 34, TITLE, bold=True)
     score = view["scores"][seat]
-    draw_text(draw, (MARGIN, 66), f"{_plural(score, 'point')} · {_plural(view['stacks'][seat], 'tile')} face down", 22, INK)
+    draw_text(draw, (MARGIN, 66), f"{plural(score, 'point')} · {plural(view['stacks'][seat], 'tile')} face down", 22, INK)
     for n, thing in enumerate(hand):
         x = MARGIN + n * (tile + 24)
         draw_tile(image, draw, (x, 110, x + tile, 110 + tile), thing)
     if not hand:
         draw_text(draw, (MARGIN, 200), "No tiles left.", 28, MUTED, bold=True)
     y = 110 + tile + 24
-    draw_text(draw, (MARGIN, y), f"Captured ({_plural(len(captured), 'card')})", 24, INK, bold=True)
+    draw_text(draw, (MARGIN, y), f"Captured ({plural(len(captured), 'card')})", 24, INK, bold=True)
     y += 40
     for n, number in enumerate(captured):
         paste_card(image, number, (MARGIN + (n % columns) * (mini + gap), y + (n // columns) * (mini + gap)), mini)

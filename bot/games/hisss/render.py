@@ -21,6 +21,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.engine import fill_seat_refs
 from bot.render.palette import (
     BACKGROUND,
     HIGHLIGHT,
@@ -34,7 +35,7 @@ from bot.render.palette import (
     text_on,
 )
 from bot.render.shapes import badge, canvas, panel
-from bot.render.text import draw_text, fit_size, text_width
+from bot.render.text import draw_text, fit_size, ordinal, plural, seat_names, text_width
 
 WIDTH = 1200
 MARGIN = 24
@@ -224,19 +225,6 @@ def draw_segment(
 
 
 # -- the sections -----------------------------------------------------------------------
-
-
-def _names(view: dict[str, Any]) -> list[str]:
-    given = view.get("names") or []
-    return [given[i] if i < len(given) and given[i] else f"Player {i + 1}" for i in range(view["players"])]
-
-
-def _fill_names(text: str, names: list[str]) -> str:
-    """Replace ``{seatN}`` placeholders with names (leaves the text alone if it has none)."""
-    try:
-        return text.format(**{f"seat{i}": name for i, name in enumerate(names)})
-    except (KeyError, IndexError, ValueError):
-        return text
 
 
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y: int) -> int:
@@ -449,11 +437,11 @@ def _draw_pits(
         badge(draw, (MARGIN + 34, ry + 22), 16, player_colour(seat), str(seat + 1))
         name = names[seat]
         if ranks is not None:
-            name = f"{name} · {_ordinal(ranks[seat])}"
+            name = f"{name} · {ordinal(ranks[seat])}"
         size = fit_size(name, left_w - 70, 22, bold=True)
         draw_text(draw, (MARGIN + 60, ry + 10), name, size, INK, bold=True)
         stats = (
-            f"{_plural(pit['cards'], 'card')} · {_plural(len(pit['snakes']), 'snake')}"
+            f"{plural(pit['cards'], 'card')} · {plural(len(pit['snakes']), 'snake')}"
             f" · longest {pit['longest']}"
         )
         draw_text(draw, (MARGIN + 60, ry + 36), stats, 16, MUTED)
@@ -469,14 +457,6 @@ def _draw_pits(
             draw_text(draw, (MARGIN + left_w, ry + 22), "no snakes yet", 18, MUTED, anchor="lm")
         ry += h
     return box[3] + 14
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def _draw_key(
@@ -495,7 +475,7 @@ def _draw_key(
     draw_text(draw, (x + 32, y + 13), "rainbow (any, ★): wild, matches every colour", 16, INK, anchor="lm")
     y += 40
     if view["over"] and view["outcome"]:
-        reason = _fill_names(view["outcome"]["reason"], names)
+        reason = fill_seat_refs(view["outcome"]["reason"], names)
         size = fit_size(reason, INNER, 20, bold=True)
         draw_text(draw, (MARGIN, y), reason, size, INK, bold=True)
         y += 36
@@ -504,7 +484,7 @@ def _draw_key(
 
 def board(view: dict[str, Any]) -> Image.Image:
     """The whole table as an RGB picture about 1200 px wide."""
-    names = _names(view)
+    names = seat_names(view)
     image, draw = canvas(WIDTH, 4000, BACKGROUND)
     y = _header(draw, view, names, 18)
     row = (y, y + 190)
