@@ -41,6 +41,7 @@ SELECT_LIMIT = 25
 MAX_SELECTS = 5
 """A message holds five action rows: up to 125 actions as five menus of 25."""
 APOLOGY = "Sorry — something went wrong on our side. The table is unchanged; please try again."
+DELIVERY_FAILED = "Done — but the board could not be posted. Use /board to see it."
 
 T = TypeVar("T")
 
@@ -353,6 +354,14 @@ def _set_disabled(view: discord.ui.View, disabled: bool) -> None:
         target.disabled = disabled
 
 
+async def _enable(edit: Awaitable[Any], table_id: int) -> None:
+    """Enable a live board's buttons; if Discord refuses, players still have /play."""
+    try:
+        await edit
+    except discord.HTTPException:
+        log.warning("could not enable the buttons of table %s's board; /play still works", table_id)
+
+
 async def send_reply(interaction: discord.Interaction, reply: Reply, *, ephemeral: bool = False) -> None:
     message = reply_message(reply)
     if ephemeral:
@@ -365,11 +374,11 @@ async def send_reply(interaction: discord.Interaction, reply: Reply, *, ephemera
         if interaction.response.is_done():
             posted = await interaction.followup.send(**message, wait=True)
             _set_disabled(view, False)
-            await posted.edit(view=view)
+            await _enable(posted.edit(view=view), reply.table_id)
         else:
             await interaction.response.send_message(**message)
             _set_disabled(view, False)
-            await interaction.edit_original_response(view=view)
+            await _enable(interaction.edit_original_response(view=view), reply.table_id)
     else:
         await _send(interaction, **message)
     watch = getattr(interaction.client, "watch_deadline", None)
@@ -468,7 +477,7 @@ async def post_notice(client: discord.Client, guild_id: int | None, channel_id: 
         _set_disabled(view, True)
         posted = await channel.send(**message)  # type: ignore[union-attr]
         _set_disabled(view, False)
-        await posted.edit(view=view)
+        await _enable(posted.edit(view=view), reply.table_id)
     else:
         await channel.send(**message)  # type: ignore[union-attr]
     watch = getattr(client, "watch_deadline", None)
@@ -508,7 +517,12 @@ async def run(
         await _clear_public_placeholder(interaction, ephemeral)
         await send_error(interaction, APOLOGY)
         return
-    await deliver(result)
+    try:
+        await deliver(result)
+    except Exception:
+        # The work is done and committed; only showing it failed. Say so, don't undo it.
+        log.exception("showing the result failed (table %s, user %s)", table_id, interaction.user.id)
+        await send_error(interaction, DELIVERY_FAILED)
 
 
 async def _clear_public_placeholder(interaction: discord.Interaction, ephemeral: bool) -> None:

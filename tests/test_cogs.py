@@ -514,3 +514,18 @@ async def test_private_prompts_never_reach_the_public_board(client: Any) -> None
     stale = FakeInteraction(client, mover, "Mover")
     await MyMovesButton(table_id, 7).callback(stale)
     assert stale.log[0].ephemeral and "out of date" in stale.log[0].content
+
+
+async def test_a_failed_post_after_a_committed_move_says_the_move_stands(client: Any, caplog: Any) -> None:
+    _, play = await _started_hisss(client)
+    mover = FakeInteraction(client, _whose_turn(client), "Mover")
+
+    async def broken_send(*args: Any, **kw: Any) -> None:
+        mover.response._done = True
+        raise RuntimeError("the gateway ate it")
+
+    mover.response.send_message = broken_send
+    await Play.play.callback(play, mover, move="draw:1")
+    assert mover.log[-1].ephemeral and "Done — but the board could not be posted" in mover.log[-1].content
+    assert (await client.tables.load(started_table(client))).position == 1  # the move stands
+    assert "showing the result failed" in caplog.text
