@@ -6,6 +6,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from bot.engine.words import plural as plural  # one implementation for rules and pictures
 from bot.render.fonts import font
 from bot.render.palette import INK, RGB
 
@@ -72,11 +73,6 @@ def seat_names(view: dict[str, Any]) -> list[str]:
     """Player names for a view: ``view["names"]`` (added by the session layer), else "Player N"."""
     given = view.get("names") or []
     return [given[i] if i < len(given) and given[i] else f"Player {i + 1}" for i in range(view["players"])]
-
-
-def plural(n: int, word: str) -> str:
-    """``plural(1, "card")`` -> "1 card"; ``plural(3, "card")`` -> "3 cards"."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def ordinal(n: int) -> str:

@@ -89,6 +89,7 @@ from bot.engine import (
     seat_ref,
     seed_value,
 )
+from bot.engine.words import and_list
 
 # -- the deck ---------------------------------------------------------------------------
 
@@ -203,17 +204,11 @@ def count_cards(cards: Iterable[str]) -> str:
         for card in order
         if counts[card]
     ]
-    return _join(parts) if parts else "nothing"
+    return and_list(parts) if parts else "nothing"
 
 
 def _plural(card: str) -> str:
     return {SHARK: "sharks", SEAL: "seals", OCTOPUS: "octopuses", EEL: "electric eels"}.get(card, card)
-
-
-def _join(items: list[str]) -> str:
-    if not items:
-        return ""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _cards(n: int) -> str:
@@ -547,7 +542,7 @@ class Chomp(Game):
             result = INK
         elif len(goods) > 1:
             self._set_aside(state, reason="tie")
-            names = _join([seat_ref(s) for s in goods])
+            names = and_list([seat_ref(s) for s in goods])
             waiting = _cards(len(state["center"]))
             text = f"A tie between {names}! The round is set aside ({waiting} now wait in the middle)."
             result = "tie"
@@ -600,7 +595,7 @@ class Chomp(Game):
             extra = [count_cards(shown)] if shown else []
             if hidden:
                 extra.append(f"{hidden} face-down")
-            text += f", plus {_join(extra)} from the middle"
+            text += f", plus {and_list(extra)} from the middle"
         return taken, f"{text} ({_cards(taken)})."
 
     def _set_aside(self, state: State, reason: str = INK) -> None:
@@ -654,7 +649,7 @@ class Chomp(Game):
             else:
                 state["war"] = True
                 state["phase"], state["flip"], state["kind"] = FLIP_PHASE, NEW, NEW
-                names = _join([seat_ref(s) for s in active])
+                names = and_list([seat_ref(s) for s in active])
                 events.append(Event(f"Two players are left: {names} play on as Underwater War."))
         elif state["round"] >= ROUND_LIMIT:
             events += self._finish_count(
@@ -839,7 +834,7 @@ class Chomp(Game):
         if len(top) == 1:
             reason = f"{why} {seat_ref(top[0])} wins with {_cards(best)}."
         else:
-            reason = f"{why} {_join([seat_ref(s) for s in top])} share the win with {_cards(best)} each."
+            reason = f"{why} {and_list([seat_ref(s) for s in top])} share the win with {_cards(best)} each."
         state["end"] = {"reason": reason, "how": "count"}
         return [Event(reason)]
 

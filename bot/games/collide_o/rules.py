@@ -69,6 +69,7 @@ from bot.engine import (
     seat_ref,
     seed_value,
 )
+from bot.engine.words import and_list, plural
 
 DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "collide-o" / "cards.json"
 
@@ -310,14 +311,6 @@ ACTIONS: dict[tuple[int, str, bool], Action] = {
 """Every play action, built once: prompts are rebuilt for every seat at every step."""
 
 
-def _names(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 # -- the game ---------------------------------------------------------------------------
 
 
@@ -499,7 +492,7 @@ class CollideO(Game):
 
         def flush() -> None:
             if passers:
-                who = _names([seat_ref(s) for s in passers])
+                who = and_list([seat_ref(s) for s in passers])
                 verb = "has no card that fits and passes" if len(passers) == 1 else "have no card that fits and pass"
                 events.append(Event(f"{who} {verb}."))
                 passers.clear()
@@ -598,14 +591,14 @@ class CollideO(Game):
         if len(valid) > 1:
             most = max(self.cards_left(state, e["seat"]) for e in valid)
             tied = [e for e in valid if self.cards_left(state, e["seat"]) == most]
-            who = _names([seat_ref(e["seat"]) for e in valid])
+            who = and_list([seat_ref(e["seat"]) for e in valid])
             if len(tied) == 1:
                 winner = tied[0]
                 why = f"{seat_ref(winner['seat'])} has the most cards left ({most}) and gets it"
                 events.append(Event(f"{who} reached for the {side} end together: {why}."))
             else:
                 winner = tied[Rng(state).below(len(tied))]
-                why = f"{_plural(most, 'card')} left each, so a draw gives it to {seat_ref(winner['seat'])}"
+                why = f"{plural(most, 'card')} left each, so a draw gives it to {seat_ref(winner['seat'])}"
                 events.append(Event(f"{who} reached for the {side} end together: {why}.", reveals=True))
             for loser in valid:
                 if loser is not winner:
@@ -634,9 +627,9 @@ class CollideO(Game):
             state["winner"] = seat
             return [Event(f"{played}. Collide-o! {seat_ref(seat)} is down to one card and wins.")]
         if drew is None:
-            return [Event(f"{played}; {_plural(left, 'card')} left, none in the pile.")]
+            return [Event(f"{played}; {plural(left, 'card')} left, none in the pile.")]
         return [
-            Event(f"{played} and draws from their pile ({_plural(left, 'card')} left).", reveals=True),
+            Event(f"{played} and draws from their pile ({plural(left, 'card')} left).", reveals=True),
             Event(f"You drew {CARDS[drew].text()}.", visible_to=seat),
         ]
 

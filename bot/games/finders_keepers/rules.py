@@ -70,6 +70,7 @@ from bot.engine import (
     seat_ref,
     seed_value,
 )
+from bot.engine.words import and_list, plural
 
 DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "finders-keepers"
 
@@ -174,19 +175,9 @@ def named(thing: str) -> str:
     return OBJECTS[thing].name
 
 
-def _and(items: list[str]) -> str:
-    if not items:
-        return "nothing"
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _cards(ids: list[int]) -> str:
     """``"card 7"``, ``"cards 3, 7 and 12"``."""
-    return ("card " if len(ids) == 1 else "cards ") + _and([str(i) for i in sorted(ids)])
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    return ("card " if len(ids) == 1 else "cards ") + and_list([str(i) for i in sorted(ids)], "nothing")
 
 
 # -- the game ---------------------------------------------------------------------------
@@ -462,7 +453,7 @@ class FindersKeepers(Game):
         }
         events: list[Event] = []
         if timed_out:
-            events.append(Event(f"Time's up! {_and([seat_ref(s) for s in timed_out])} stop looking."))
+            events.append(Event(f"Time's up! {and_list([seat_ref(s) for s in timed_out], 'nothing')} stop looking."))
         for s in range(players):
             if missed[s]:
                 events.append(
@@ -505,7 +496,7 @@ class FindersKeepers(Game):
         events: list[Event] = []
         tie = len(claims) > 1
         if tie:
-            events.append(Event(f"A tie! {_and([seat_ref(c['seat']) for c in claims])} called within the tie window."))
+            events.append(Event(f"A tie! {and_list([seat_ref(c['seat']) for c in claims], 'nothing')} called within the tie window."))
         revealed: list[str] = []
         for claim, cards in zip(claims, taken, strict=True):
             seat, thing = claim["seat"], claim["tile"]
@@ -515,7 +506,7 @@ class FindersKeepers(Game):
             state["captured"][seat] += cards
             state["grid"] = [None if c in cards else c for c in state["grid"]]
             pips = sum(1 for c in cards if CARDS[c].mascot)
-            bonus = f" ({_plural(pips, 'card')} with {MASCOT_NAME}, worth double)" if pips else ""
+            bonus = f" ({plural(pips, 'card')} with {MASCOT_NAME}, worth double)" if pips else ""
             if cards:
                 events.append(Event(f"{seat_ref(seat)} plays the {named(thing)} and takes {_cards(cards)}{bonus}."))
             else:
@@ -564,7 +555,7 @@ class FindersKeepers(Game):
                 state["used"].append(able[0])
                 lost.append({"seat": seat, "tile": able[0]})
                 revealed += self._draw_tile(state, seat)
-        names = _and([f"{seat_ref(x['seat'])} the {named(x['tile'])}" for x in lost])
+        names = and_list([f"{seat_ref(x['seat'])} the {named(x['tile'])}" for x in lost], "nothing")
         events = [Event(f"Time's up and nobody called! Lost chances: {names}.")]
         if revealed:
             events.append(Event(" ".join(revealed), reveals=True))
@@ -582,7 +573,7 @@ class FindersKeepers(Game):
             if self.playable(state, nxt):
                 state["turn"] = nxt
                 if passed:
-                    return [Event(f"{_and(passed)} cannot match the grid and {'pass' if len(passed) > 1 else 'passes'}.")]
+                    return [Event(f"{and_list(passed, 'nothing')} cannot match the grid and {'pass' if len(passed) > 1 else 'passes'}.")]
                 return []
             passed.append(seat_ref(nxt))
         return self._check_end(state)
@@ -611,7 +602,7 @@ class FindersKeepers(Game):
         scores = self.scores(state)
         if state["variant"] == BASIC:
             winners = state["winners"]
-            names = _and([seat_ref(s) for s in winners])
+            names = and_list([seat_ref(s) for s in winners], "nothing")
             if state["end"] == "empty":
                 if len(winners) == 1:
                     return f"{names} has collected every card and wins!"
@@ -621,11 +612,11 @@ class FindersKeepers(Game):
             return f"The Find Me tiles have run out. {names} {verb} with the fewest cards left ({left})."
         best = max(scores)
         top = [s for s in range(state["players"]) if scores[s] == best]
-        names = _and([seat_ref(s) for s in top])
+        names = and_list([seat_ref(s) for s in top], "nothing")
         start = "No more cards can be captured."
         if len(top) == 1:
-            return f"{start} {names} wins with {_plural(best, 'point')}."
-        return f"{start} {names} share the win with {_plural(best, 'point')} each."
+            return f"{start} {names} wins with {plural(best, 'point')}."
+        return f"{start} {names} share the win with {plural(best, 'point')} each."
 
     # -- what players see ----------------------------------------------------------
 

@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from bot.engine import Action, Event, Game, Outcome, Prompt, Rng, State, seed_value
+from bot.engine.words import and_list
 
 DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "hisss" / "cards.json"
 
@@ -373,10 +374,6 @@ def pit_longest(pit: list[dict[str, Any]]) -> int:
     return max((len(snake["cards"]) for snake in pit), default=0)
 
 
-def _names(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 class Hisss(Game):
     """HISSS for 2–5 players. See the module docstring for the rules as implemented."""
 
@@ -510,7 +507,7 @@ class Hisss(Game):
         top = [s for s in range(len(scores)) if scores[s] == best]
         if len(top) == 1:
             return f"The fan is empty. {tag(top[0])} wins with {best} cards in the snake pit."
-        tied = _names([tag(s) for s in top])
+        tied = and_list([tag(s) for s in top])
         long = max(longest[s] for s in top)
         winners = [s for s in top if longest[s] == long]
         if len(winners) == 1:
@@ -519,7 +516,7 @@ class Hisss(Game):
                 f" with the longest snake ({long} cards)."
             )
         return (
-            f"The fan is empty. {_names([tag(s) for s in winners])} share the win:"
+            f"The fan is empty. {and_list([tag(s) for s in winners])} share the win:"
             f" {best} cards each and a longest snake of {long}."
         )
 

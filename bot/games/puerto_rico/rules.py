@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.engine import Action, Event, Game, IllegalAction, Outcome, Prompt, Rng, State, seed_value
+from bot.engine.words import plural
 
 from .buildings import (
     BUILDER,
@@ -110,12 +111,8 @@ _A_TILE = tuple(("an " if name[0] in "aeiou" else "a ") + name for name in TILES
 """Tile and good names with their article: "an indigo", "a quarry"."""
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def _doubloons(count: int) -> str:
-    return _plural(count, "doubloon")
+    return plural(count, "doubloon")
 
 
 # =============================================================================================
@@ -364,7 +361,7 @@ def _mayor_options(state: State, seat: int, labels: list[str] | None) -> list[st
     if waiting and empty:
         keys.append("auto")
         if labels is not None:
-            labels.append(f"Place the remaining {_plural(waiting, 'colonist')} automatically and finish")
+            labels.append(f"Place the remaining {plural(waiting, 'colonist')} automatically and finish")
     else:
         keys.append("done")
         if labels is not None:
