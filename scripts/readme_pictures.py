@@ -9,6 +9,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.engine import get_game
+from bot.engine.testkit import play_forward
 from bot.games import load_all
 from bot.render import board_png
 
@@ -23,13 +24,7 @@ def main() -> None:
     for slug, (players, seed, moves) in PICTURES.items():
         game = get_game(slug)
         state = game.setup(players, game.resolve_options({}), seed)
-        chooser = random.Random(seed)
-        for _ in range(moves):
-            prompts = game.prompts(state)
-            if not prompts:
-                break
-            prompt = chooser.choice(prompts)
-            game.apply(state, prompt.seat, game.agent(state, prompt.seat, chooser))
+        play_forward(game, state, chooser=random.Random(seed), steps=moves)
         view = game.view(state, None)
         view["names"] = NAMES[:players]
         path = OUT / f"{slug}.png"

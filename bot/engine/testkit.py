@@ -28,7 +28,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine.contract import EXPIRE, MAX_KEY_LENGTH, SYSTEM_SEAT, Game, IllegalAction, Outcome, State
+from bot.engine.contract import (
+    EXPIRE,
+    MAX_KEY_LENGTH,
+    SYSTEM_SEAT,
+    Game,
+    IllegalAction,
+    Outcome,
+    State,
+)
 
 TIMED_DELAYS = (0, 1, 7, 40, 120, 250, 299, 300, 301, 450, 900, 2000, 6000, 15000)
 """Milliseconds between timed actions: same instant, inside and around a tie window, slow."""
@@ -254,6 +262,40 @@ def _public_prompts(game: Game, state: State) -> list[tuple[int, str, tuple[tupl
         for p in game.prompts(state)
         if not p.private
     ]
+
+
+def play_forward(
+    game: Game,
+    state: State,
+    *,
+    chooser: random.Random,
+    steps: int,
+    step_ms: int = 500,
+) -> State:
+    """Play ``state`` on (in place) with the game's own agent, for tests and sample pictures.
+
+    At most ``steps`` moves (pass ``game.max_actions(players)`` to play to the end). In
+    timed play the clock advances ``step_ms`` per move, and a deadline that falls due
+    first is expired instead.
+    """
+    now = int(state.get("now", 0))
+    for _ in range(steps):
+        prompts = game.prompts(state)
+        if not prompts:
+            break
+        if game.is_timed(state):
+            now += step_ms
+            due = game.deadline(state)
+            if due is not None and now >= due:
+                game.apply(state, SYSTEM_SEAT, EXPIRE, due)
+                now = due
+                continue
+            prompt = chooser.choice(prompts)
+            game.apply(state, prompt.seat, game.agent(state, prompt.seat, chooser), now)
+        else:
+            prompt = chooser.choice(prompts)
+            game.apply(state, prompt.seat, game.agent(state, prompt.seat, chooser))
+    return state
 
 
 def check_replay(game: Game, playout: Playout) -> None:
