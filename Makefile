@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint console clean
+.PHONY: run test soak lint console clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,8 +17,12 @@ run: $(STAMP)
 	$(BIN)/python -m bot run-or-console
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n 2 --dist loadgroup
+	$(BIN)/python -m pytest -q -n 2 --dist loadgroup -m "not slow"
 	$(BIN)/ruff check .
+
+# Depth: 200 kit seeds per game, player count and mode, plus the long fuzz and soak tests.
+soak: $(STAMP)
+	KIT_SEEDS=$${KIT_SEEDS:-200} $(BIN)/python -m pytest -q -n 2 --dist loadgroup
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
