@@ -492,17 +492,23 @@ async def run(
     deliver: Callable[[T], Awaitable[None]],
     *,
     ephemeral: bool = False,
+    update: bool = False,
     table_id: int | None = None,
 ) -> None:
     """Do ``work`` and ``deliver`` its result, deferring if it takes long, mapping errors.
 
     Refusals (:class:`TableError`) become private messages; a stale board also shows the
     current one. Anything else is logged with the table id and answered with an apology.
+    ``update``: the clicked message itself will be edited (an ephemeral panel), so a slow
+    answer defers as an update of it instead of posting a "thinking…" placeholder.
     """
     task = asyncio.ensure_future(work())
     done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
     if not done and not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        if update:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
     try:
         result = await task
     except StaleBoard as stale:
@@ -551,7 +557,15 @@ async def play_from_component(interaction: discord.Interaction, table_id: int, r
     tables = tables_of(interaction)
     user = user_of(interaction)
 
+    on_private_panel = interaction.message is not None and interaction.message.flags.ephemeral
+
     async def deliver(reply: Reply) -> None:
+        if on_private_panel:
+            # A "Your moves (private)" panel is used up by the click: clear it first (this also
+            # answers the interaction), then the public board follows as a followup.
+            await _clear_private_panel(interaction)
+            await publish(interaction, reply)
+            return
         live_message = (await tables.load(table_id)).row.message_id
         await publish(interaction, reply)
         still_current = reply.revision == revision and reply.status == "playing"  # a live race goes on
@@ -566,5 +580,23 @@ async def play_from_component(interaction: discord.Interaction, table_id: int, r
         interaction,
         lambda: tables.act(user=user, move=key, table_id=table_id, expected_revision=revision),
         deliver,
+        ephemeral=on_private_panel,
+        update=on_private_panel,
         table_id=table_id,
     )
+
+
+async def _clear_private_panel(interaction: discord.Interaction) -> None:
+    """Take the buttons off the ephemeral panel that was clicked.
+
+    Discord answers 404 Unknown Message when an ephemeral message is edited through the
+    channel route (``Message.edit``): only the interaction on it can change it — as its
+    response (UPDATE_MESSAGE) or, after a deferred update, through its original response.
+    """
+    try:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(view=None)
+        else:
+            await interaction.response.edit_message(view=None)
+    except discord.HTTPException:
+        log.debug("could not clear the private panel of user %s", interaction.user.id)

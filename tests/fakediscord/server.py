@@ -2158,7 +2158,11 @@ class FakeDiscord:
 
     def _rest_message(self, ch: FakeChannel, mid: str) -> Message:
         msg = self._messages_by_id.get(int(mid))
-        if msg is None or msg.channel_id != ch.id or msg.ephemeral:
+        if msg is not None and msg.channel_id == ch.id and msg.ephemeral:
+            # Discord: ephemeral messages are not reachable through the channel routes; only
+            # the interaction webhook (or a component interaction on them) can edit them.
+            raise Refused(404, 10008, "Unknown Message", detail=f"message {mid} is ephemeral: use the interaction")
+        if msg is None or msg.channel_id != ch.id:
             raise Refused(404, 10008, "Unknown Message", error=False, detail=f"message {mid} in #{ch.name}")
         if msg.deleted:
             raise Refused(404, 10008, "Unknown Message", error=False, detail=f"message {mid} was deleted")

@@ -1,0 +1,61 @@
+"""Moves from a "Your moves (private)" panel, end to end against the fake Discord.
+
+Collide-o hides hands, so its boards carry a "Your moves (private)" button that opens each
+player's own buttons in an ephemeral message. A click there plays the move; the used panel
+loses its buttons. Discord refuses channel-route edits of ephemeral messages (404 Unknown
+Message) and so does the fake (recorded as an error): the bot must edit the panel through
+the interaction. Several turns are played this way and the fake must record no error.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.test_bot_hisss import EPHEMERAL, board_of, bot_env
+from tests.fakediscord import FakeDiscord
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_moves_from_private_panels_edit_the_panel_through_the_interaction(
+    fake_discord: FakeDiscord, bot_processes: Any, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    proc = bot_processes([sys.executable, "-m", "bot", "run"]).start(bot_env(fake, tmp_path))
+    await fake.wait_ready()
+    await fake.wait_commands(["game", "play", "hand", "board"])
+    channel = fake.channel("games")
+    users = {fake.user("alice").id: "alice", fake.user("bob").id: "bob"}
+
+    await fake.slash("alice", channel, "game new", options={"game": "collide-o", "options": "mode=turns"})
+    await fake.slash("bob", channel, "game join")
+    board = board_of(await fake.slash("alice", channel, "game start"))
+
+    panel_moves = 0
+    for _ in range(6):
+        if "Game over" in board.content or not board.pinged_user_ids:
+            break
+        [mover_id] = board.pinged_user_ids
+        mover = users[mover_id]
+        opener = next(c for c in board.interactive_components() if c["custom_id"].startswith("gm-mine:"))
+        opened = await fake.click(mover, board, opener["custom_id"])
+        [panel] = opened.messages
+        assert panel.flags & EPHEMERAL
+        component = panel.interactive_components()[0]
+        if component.get("type") == 2:
+            played = await fake.click(mover, panel, component["custom_id"])
+        else:
+            played = await fake.select(mover, panel, component["custom_id"], [component["options"][0]["value"]])
+        await fake.settle()
+        assert fake.errors == [], fake.errors
+        # The used panel has no buttons left, and the move produced a new public board.
+        assert fake.get_message(panel.id).interactive_components() == []
+        board = board_of(played)
+        assert not board.flags & EPHEMERAL and board.attachments
+        panel_moves += 1
+    assert panel_moves >= 2
+    proc.assert_clean()
