@@ -11,10 +11,12 @@ from typing import Any
 import pytest
 
 from bot.engine import (
+    Action,
     BadOptions,
     Event,
     IllegalAction,
     Outcome,
+    Prompt,
     Rng,
     State,
     UnknownGame,
@@ -142,9 +144,23 @@ class RevealsRngInView(ToyDraw):
         return view
 
 
+class AsksOnlyHoldersOfEvenCards(ToyDraw):
+    """A reaction window that asks only the players who hold a card that may answer: the
+    private prompt itself is fine, but *who* is asked tells the table who holds an even card."""
+
+    def legal_prompts(self, state: State) -> list[Prompt]:
+        prompts = super().legal_prompts(state)
+        holders = [seat for seat, hand in enumerate(state["hands"]) if any(card % 2 == 0 for card in hand)]
+        if prompts and holders and len(state["deck"]) % 3 == 0:
+            return [Prompt(seat, "React?", (Action("draw", "Answer with a draw"),), simultaneous=True, private=True)
+                    for seat in holders]
+        return prompts
+
+
 @pytest.mark.parametrize(
     ("broken", "complaint"),
     [
+        (AsksOnlyHoldersOfEvenCards, "which seats are prompted"),
         (LeakyView, "reveals something hidden"),
         (MutatesOnRefusal, "changed the state"),
         (TupleState, "round-trip"),
@@ -189,3 +205,19 @@ def test_timed_apply_refuses_late_and_out_of_order_actions() -> None:
         game.apply(state, -1, "expire", 600)
     events = game.apply(state, -1, "expire", 800)  # the tie window closed: seat 0 alone
     assert "wins the prize" in events[0].text and state["won"] == [1, 0]
+
+
+class SmallDeckOnlyForTwo(ToyDraw):
+    """A variant the game refuses at setup for some player counts, as an expert rule might."""
+
+    def setup(self, players: int, options: Any, seed: int) -> State:
+        if players > 2 and options.get("deck") == "6":
+            raise BadOptions("The 6-card deck is for 1–2 players.")
+        return super().setup(players, options, seed)
+
+
+def test_kit_redraws_option_combinations_that_setup_refuses() -> None:
+    playouts = check_game(SmallDeckOnlyForTwo(), range(30), 3)
+    assert {p.options["deck"] for p in playouts} == {"12", "30"}
+    with pytest.raises(KitFailure, match="setup refused every option draw"):
+        check_game(SmallDeckOnlyForTwo(), range(3), 3, {"deck": "6"})

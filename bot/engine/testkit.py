@@ -16,7 +16,9 @@ What is checked, for many seeds and every player count:
 - replaying the action log from the seed reproduces the live state;
 - a view never changes when what its viewer cannot see is redrawn (``Game.conceal``),
   and never contains the RNG state; nor does any prompt not marked ``private`` (front
-  ends show those on the public board);
+  ends show those on the public board), nor which seats are prompted at all (a reaction
+  window or a race that asks only the players holding a fitting card tells everyone who
+  holds one);
 - prompts are empty exactly when ``outcome`` is given, and the outcome ranks every seat.
 """
 
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +34,7 @@ from bot.engine.contract import (
     EXPIRE,
     MAX_KEY_LENGTH,
     SYSTEM_SEAT,
+    BadOptions,
     Game,
     IllegalAction,
     Outcome,
@@ -100,6 +103,26 @@ def _random_options(game: Game, rng: random.Random) -> dict[str, str]:
     return {option.name: rng.choice(option.choices) for option in game.options}
 
 
+def _setup_random(
+    game: Game, players: int, seed: int, chooser: random.Random, fixed: dict[str, str] | None
+) -> tuple[dict[str, str], State]:
+    """Set up with options drawn at random around the ``fixed`` ones.
+
+    A game may refuse a combination at setup with :class:`BadOptions` (an expert variant
+    for fewer players, variants that exclude each other); such draws are drawn again, so the
+    kit covers every combination a table could really start with. Refusing ``fixed``
+    options in every draw is a failure: then no table could start that way.
+    """
+    refusal = ""
+    for _ in range(50):
+        options = game.resolve_options({**_random_options(game, chooser), **(fixed or {})})
+        try:
+            return options, game.setup(players, options, seed)
+        except BadOptions as error:
+            refusal = str(error)
+    raise _fail(game, f"(players={players}, seed={seed}, options={fixed})", f"setup refused every option draw: {refusal}")
+
+
 def random_playout(
     game: Game,
     players: int,
@@ -114,9 +137,8 @@ def random_playout(
     """
     chooser = random.Random(seed * 7919 + players)
     # Options not given are drawn at random, so many seeds cover every variant.
-    options = game.resolve_options({**_random_options(game, chooser), **(options or {})})
+    options, state = _setup_random(game, players, seed, chooser, options)
     where = f"(players={players}, seed={seed}, options={options})"
-    state = game.setup(players, options, seed)
     playout = Playout(players=players, seed=seed, options=options)
     bound = game.max_actions(players)
     text = _check_json(game, state, f"{where} after setup")
@@ -249,18 +271,26 @@ def _check_views(game: Game, state: State, players: int, chooser: random.Random,
         concealed = game.conceal(state, viewer, random.Random(chooser.getrandbits(32)))
         if game.view(concealed, viewer) != view:
             raise _fail(game, where, f"the view for seat {viewer} reveals something hidden from it")
-        if viewer is None and _public_prompts(game, concealed) != _public_prompts(game, state):
-            raise _fail(game, where, "a prompt not marked private depends on hidden information "
-                                     "(front ends show it publicly); mark it Prompt(private=True)")
+        if viewer is None:
+            public, redrawn = _public_prompts(game, state), _public_prompts(game, concealed)
+            if [p[:4] for p in redrawn] != [p[:4] for p in public]:
+                raise _fail(game, where, "which seats are prompted (or a prompt's kind or deadline) depends on "
+                                         "hidden information: the public would learn who holds what; prompt "
+                                         "everyone who could act, or nobody")
+            if redrawn != public:
+                raise _fail(game, where, "a prompt not marked private depends on hidden information "
+                                         "(front ends show it publicly); mark it Prompt(private=True)")
     if _dump(state) != before:
         raise _fail(game, where, "view() or conceal() changed the state")
 
 
-def _public_prompts(game: Game, state: State) -> list[tuple[int, str, tuple[tuple[str, str], ...]]]:
+def _public_prompts(game: Game, state: State) -> list[tuple[Any, ...]]:
+    """What the public may know of the prompts: who is asked, how, until when — and for a
+    prompt not marked private, its text and actions too."""
     return [
-        (p.seat, p.text, tuple((a.key, a.label) for a in p.actions))
+        (p.seat, p.private, p.simultaneous, p.deadline)
+        + (() if p.private else (p.text, tuple((a.key, a.label) for a in p.actions)))
         for p in game.prompts(state)
-        if not p.private
     ]
 
 
@@ -325,6 +355,34 @@ def check_metadata(game: Game) -> None:
     names = [option.name for option in game.options]
     if len(set(names)) != len(names):
         raise KitFailure(f"{game.slug}: duplicate option names")
+
+
+def random_walk(game: Game, players: int, seed: int, options: dict[str, str] | None = None) -> Iterator[State]:
+    """The states of one random game, as :func:`random_playout` plays it but without checks.
+
+    For checks that live outside the engine (the session layer's public text) and want
+    many positions of every game. Each yielded state is the live one: copy it to keep it.
+    """
+    chooser = random.Random(seed * 7919 + players)
+    options, state = _setup_random(game, players, seed, chooser, options)
+    now = 0
+    for _ in range(game.max_actions(players)):
+        prompts = game.prompts(state)
+        yield state
+        if not prompts:
+            return
+        if game.is_timed(state):
+            now += chooser.choice(TIMED_DELAYS)
+            due = game.deadline(state)
+            if due is not None and now >= due:
+                game.apply(state, SYSTEM_SEAT, EXPIRE, due)
+                now = due
+                continue
+            prompt = chooser.choice(prompts)
+            game.apply(state, prompt.seat, chooser.choice(prompt.actions).key, now)
+        else:
+            prompt = chooser.choice(prompts)
+            game.apply(state, prompt.seat, chooser.choice(prompt.actions).key)
 
 
 def player_counts(game: Game) -> list[int]:
