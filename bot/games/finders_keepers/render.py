@@ -24,6 +24,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFilter
 
 from bot.engine import fill_seat_refs
+from bot.engine.words import and_list
 from bot.games.finders_keepers.icons import INK as ICON_INK
 from bot.games.finders_keepers.icons import MASCOT, draw_icon
 from bot.games.finders_keepers.rules import CARDS, OBJECT_IDS, OBJECTS
@@ -293,8 +294,7 @@ def _draw_basic_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: 
     for info in seats:
         seat = info["seat"]
         ry = top + 4 + seat * row_h
-        acting = (view["phase"] == "reveal" and view["turn"] == seat) or seat in view["looking"]
-        if acting and not view["over"]:
+        if basic_acting(view, seat):
             draw.rounded_rectangle((MARGIN + 8, ry - 2, WIDTH - MARGIN - 8, ry + row_h - 8), radius=10, fill=shade(HIGHLIGHT, 1.7))
         if ranks is not None and ranks[seat] == 1:
             draw.rounded_rectangle((MARGIN + 8, ry - 2, WIDTH - MARGIN - 8, ry + row_h - 8), radius=10, fill=(214, 240, 214))
@@ -306,14 +306,26 @@ def _draw_basic_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: 
         draw_text(draw, (left_x, ry + 4), f"{plural(info['left'], 'card')} left", 20, INK, bold=True)
         _card_strip(draw, left_x, ry + 32, info["left"], player_colour(seat), 290)
         # what this seat did with the tile now up, or with the last one
-        note, colour = _basic_note(view, info, last)
+        note, colour = basic_note(view, info, last)
         nx = MARGIN + 700
         for n, line in enumerate(wrap(note, 18, WIDTH - MARGIN - 16 - nx)[:3]):
             draw_text(draw, (nx, ry + 4 + n * 22), line, 18, colour, bold=n == 0)
     return box[3] + 16
 
 
-def _basic_note(view: dict[str, Any], info: dict[str, Any], last: dict[str, Any] | None) -> tuple[str, RGB]:
+def basic_acting(view: dict[str, Any], seat: int) -> bool:
+    """Whether ``seat`` may act now (its row is highlighted): the revealer; in a live look
+    everyone still looking; in turns mode only the one player whose turn it is to look."""
+    if view["over"]:
+        return False
+    if view["phase"] == "reveal":
+        return view["turn"] == seat
+    if view["mode"] == "turns":
+        return view["current"] == seat
+    return seat in view["looking"]
+
+
+def basic_note(view: dict[str, Any], info: dict[str, Any], last: dict[str, Any] | None) -> tuple[str, RGB]:
     seat = info["seat"]
     if view["phase"] == "look":
         found = info["found"]
@@ -321,6 +333,8 @@ def _basic_note(view: dict[str, Any], info: dict[str, Any], last: dict[str, Any]
         if info["wrong"] is not None:
             return f"wrong: card {info['wrong']} has none" + (f" · {took}" if took else ""), BAD
         if seat in view["looking"]:
+            if not basic_acting(view, seat):  # turns mode: still to look, after the current player
+                return "waits to look", MUTED
             return ("looking… " + took).strip(), INK
         if not info["left"]:
             return f"all cards found! {took}", GOOD
@@ -432,7 +446,7 @@ def _draw_expert_players(image: Image.Image, draw: ImageDraw.ImageDraw, view: di
     return box[3] + 16
 
 
-def _expert_lines(view: dict[str, Any], names: list[str]) -> list[tuple[str, RGB]]:
+def expert_lines(view: dict[str, Any], names: list[str]) -> list[tuple[str, RGB]]:
     lines: list[tuple[str, RGB]] = []
     last = view["last"]
     if last:
@@ -440,7 +454,9 @@ def _expert_lines(view: dict[str, Any], names: list[str]) -> list[tuple[str, RGB
             what = f"took {', '.join(map(str, taken))}" if taken else "took nothing"
             lines.append((f"Last: {names[claim['seat']]} played the {OBJECTS[claim['tile']].name} and {what}.", INK))
         if last["contested"]:
-            lines.append((f"Tie: cards {', '.join(map(str, last['contested']))} stayed in the grid (red frame).", BAD))
+            contested = last["contested"]
+            cards = ("card " if len(contested) == 1 else "cards ") + and_list([str(c) for c in contested])
+            lines.append((f"Tie: {cards} stayed in the grid (red frame).", BAD))
         for lost in last["lost"]:
             lines.append((f"Time ran out: {names[lost['seat']]} lost the {OBJECTS[lost['tile']].name} tile.", BAD))
     if view["over"]:
@@ -459,7 +475,7 @@ def _expert_board(view: dict[str, Any]) -> Image.Image:
     y = _header(draw, view, _expert_status(view, names), 16)
     y = _draw_grid(image, draw, view, y)
     y = _draw_expert_players(image, draw, view, names, y)
-    y = _footer(draw, _expert_lines(view, names), y)
+    y = _footer(draw, expert_lines(view, names), y)
     return image.crop((0, 0, WIDTH, y + 12))
 
 

@@ -19,8 +19,8 @@ The rules, as implemented here (every ruling is written down, with reasons, in
   winner, the fewest cards left wins (shared when equal).
 * **Expert game** (``variant=expert``). Nine cards lie face up in a 3×3 grid over a face-down
   reserve. The 40 tiles are dealt face down: 40 ÷ players each, rounded down (20, 13, 10
-  for 2, 3, 4 players as the rulebook says; 8 and 6 for 5 and 6 players, beyond the
-  rulebook's 2–4), the rest out of play. Each player turns up 3 tiles as a face-up hand.
+  for 2, 3, 4 players, as the rulebook says), the rest out of play. Expert is for 2–4
+  players as written: a table of 5 or 6 is refused at setup (the basic game takes them). Each player turns up 3 tiles as a face-up hand.
   Playing a tile (``tile:key``) captures every grid card showing that object; the tile is
   spent, the hand refills from the player's own stack and the grid from the reserve. A
   player must play a matching tile if they have one; one who has none passes. The game ends
@@ -38,6 +38,8 @@ The rules, as implemented here (every ruling is written down, with reasons, in
   tile that would have matched (a lost chance) and draws a new one.
 * **Turns mode** (``mode=turns``, play-by-post, not timed). Basic: after a reveal the
   players look one after another, starting with the revealer. Expert: the rulebook's turns.
+* **The default** (``mode=auto``) plays each variant the rulebook's way: the basic game is
+  a live race, Expert goes by turns.
 
 Hidden information: the order of the tile pile (basic); the reserve, every stack and the
 tiles out of play (expert). Spreads, hands, the grid and captured cards are face up or were
@@ -59,6 +61,7 @@ from typing import Any, ClassVar
 
 from bot.engine import (
     Action,
+    BadOptions,
     Event,
     Game,
     IllegalAction,
@@ -75,7 +78,7 @@ from bot.engine.words import and_list, plural
 DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "finders-keepers"
 
 BASIC, EXPERT = "basic", "expert"
-LIVE, TURNS = "live", "turns"
+LIVE, TURNS, AUTO = "live", "turns", "auto"
 TIE_CHOICES = ("0", "150", "300", "500", "1000")
 
 DEAL = {2: 12, 3: 12, 4: 12, 5: 10, 6: 10}
@@ -83,6 +86,8 @@ DEAL = {2: 12, 3: 12, 4: 12, 5: 10, 6: 10}
 HAND = 3
 """Face-up Find Me tiles an Expert player holds (the rulebook does not say; see README)."""
 GRID = 9
+EXPERT_MAX_PLAYERS = 4
+"""The rulebook's Expert game is for 2–4 players; setup refuses more."""
 REVEAL_MS = 15_000
 """Live basic: the revealer has this long to turn the next tile over, then it turns itself."""
 LOOK_MS = 30_000
@@ -193,10 +198,18 @@ class FindersKeepers(Game):
     summary: ClassVar[str] = "Turn over a picture tile and spot that object on your cards before anyone else."
     options: ClassVar[tuple[Option, ...]] = (
         Option("variant", BASIC, (BASIC, EXPERT), "basic: empty your spread first; expert: capture from a 3×3 grid"),
-        Option("mode", LIVE, (LIVE, TURNS), "live: everyone at once against the clock; turns: one at a time"),
+        Option(
+            "mode",
+            AUTO,
+            (AUTO, LIVE, TURNS),
+            "auto: the rulebook's way (basic live, expert by turns); live: everyone at once against the clock;"
+            " turns: one at a time",
+        ),
         Option("tie", "300", TIE_CHOICES, "live Expert: calls this many ms after the first one tie"),
     )
     realtime: ClassVar[bool] = True
+    version: ClassVar[int] = 2
+    """2: Expert refuses 5–6 players; ``mode`` defaults to ``auto`` (Expert by turns)."""
     rules_file: ClassVar[str] = "finders-keepers.txt"
     render_module: ClassVar[str] = "bot.games.finders_keepers.render"
 
@@ -217,10 +230,18 @@ class FindersKeepers(Game):
         """
         self.check_players(players)
         opts = self.resolve_options(options)
+        if opts["variant"] == EXPERT and players > EXPERT_MAX_PLAYERS:
+            raise BadOptions(
+                f"Expert Finders Keepers is for 2–{EXPERT_MAX_PLAYERS} players, not {players}:"
+                " with 5 or 6 players, play the basic game (variant=basic)."
+            )
+        mode = opts["mode"]
+        if mode == AUTO:  # each variant the rulebook's way
+            mode = LIVE if opts["variant"] == BASIC else TURNS
         state: State = {
             "rng": seed_value(seed),
             "variant": opts["variant"],
-            "mode": opts["mode"],
+            "mode": mode,
             "tie": int(opts["tie"]),
             "players": players,
             "now": 0,
@@ -453,7 +474,8 @@ class FindersKeepers(Game):
         }
         events: list[Event] = []
         if timed_out:
-            events.append(Event(f"Time's up! {and_list([seat_ref(s) for s in timed_out], 'nothing')} stop looking."))
+            verb = "stops" if len(timed_out) == 1 else "stop"
+            events.append(Event(f"Time's up! {and_list([seat_ref(s) for s in timed_out], 'nothing')} {verb} looking."))
         for s in range(players):
             if missed[s]:
                 events.append(
@@ -513,7 +535,8 @@ class FindersKeepers(Game):
                 events.append(Event(f"{seat_ref(seat)} plays the {named(thing)} but takes nothing."))
             revealed += self._draw_tile(state, seat)
         if contested:
-            events.append(Event(f"{_cards(contested).capitalize()} stay in the grid: several players called them."))
+            verb, them = ("stays", "it") if len(contested) == 1 else ("stay", "them")
+            events.append(Event(f"{_cards(contested).capitalize()} {verb} in the grid: several players called {them}."))
         refill = self._refill_grid(state)
         if revealed or refill:
             events.append(Event(" ".join(revealed + refill), reveals=True))
