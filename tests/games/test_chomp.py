@@ -94,6 +94,16 @@ def war_state(
     return state
 
 
+def flip(state: dict[str, Any], seat: int, at: int) -> list[Any]:
+    """Turn the next War cards: in turns mode ``seat`` flips; live, the countdown expires
+    (the table's clock turns them, no earlier than ``at``)."""
+    if state["mode"] == "turns":
+        return GAME.apply(state, seat, "flip")
+    due = GAME.deadline(state)
+    assert due is not None
+    return GAME.apply(state, SYSTEM_SEAT, EXPIRE, max(due, at))
+
+
 def dump(state: dict[str, Any]) -> str:
     return json.dumps(state, sort_keys=True)
 
@@ -163,8 +173,8 @@ def test_setup_deals_evenly_and_puts_the_rest_in_the_box(players: int, each: int
     if players == 2:  # Underwater War waits for a flip
         assert state["war"] and state["phase"] == "flip"
         assert [len(d) for d in state["draw"]] == [each, each]
-        prompts = GAME.prompts(state)
-        assert [p.seat for p in prompts] == [0, 1] and all(p.keys() == ["flip"] for p in prompts)
+        prompts = GAME.prompts(state)  # live: the table turns the cards; a seat may sit out
+        assert [p.seat for p in prompts] == [0, 1] and all(p.keys() == ["pass"] for p in prompts)
         assert all(p.simultaneous and p.deadline == FLIP_MS for p in prompts)
     else:  # round 1 is revealed at once
         assert state["round"] == 1 and state["phase"] == "chomp"
@@ -200,7 +210,7 @@ def test_worked_example_only_the_seal_and_shark_can_chomp() -> None:
     state = chomp_state(EXAMPLE)
     cards = GAME.face_up(state)
     good = {(s, t) for s in range(4) for t in range(4) if judge(cards, s, t) == "good"}
-    assert good == {(0, 2), (0, 3), (1, 0), (1, 2), (1, 3)}
+    assert good == {(0, 2), (0, 3), (1, 2), (1, 3)}  # a big fish: the lowest creature
     # the big fish players: their own card, the same creature, or higher ones — all bad
     assert judge(cards, 2, 2) == "own" and judge(cards, 2, 3) == "same" and judge(cards, 2, 1) == "higher"
 
@@ -278,7 +288,7 @@ def test_the_round_winner_takes_the_bad_chompers_two_cards() -> None:
         ["seal", "shark", "big fish"], draws=[["shrimp"], ["shrimp"], ["shrimp", "little fish"]]
     )
     GAME.apply(state, 2, "chomp:1", 10_050)
-    GAME.apply(state, 1, "chomp:1", 10_100)
+    GAME.apply(state, 1, "chomp:3", 10_100)
     GAME.apply(state, 0, "pass", 10_200)  # everybody has acted: settled at once
     assert sorted(state["discard"][1]) == ["big fish", "little fish", "seal", "shark"]
     assert state["center"] == [] and state["carry"] == []
@@ -314,7 +324,7 @@ def test_a_bad_chomper_without_cards_only_forfeits_the_turned_card() -> None:
 def test_ink_out_sets_the_round_aside_and_the_next_winner_takes_it() -> None:
     draws = [["plankton"], ["seal"], ["shark"]]
     state = chomp_state(["shark", OCTOPUS, "shrimp"], draws=draws)
-    assert GAME.prompts(state)[0].text == "{seat0}: you turned over a shark. Chomp a card or hold."
+    assert GAME.prompts(state)[0].text == "{seat0}: the cards are up! Slap the lowest creature, or hold."
     events = GAME.apply(state, SYSTEM_SEAT, EXPIRE, 10_000 + ROUND_MS)
     assert "Ink out! Nobody may chomp" in texts(events)
     assert [item["card"] for item in state["center"]] == ["shark", OCTOPUS, "shrimp"]
@@ -351,7 +361,7 @@ def test_every_slap_in_an_ink_out_is_bad_even_at_the_lowest_card() -> None:
 
 def test_feeding_frenzy_the_first_chomp_takes_every_card_even_higher_ones() -> None:
     state = chomp_state(["plankton", EEL, "shark", "seal"])
-    assert GAME.prompts(state)[0].actions[2].label == "Frenzy: chomp {seat2}'s shark"
+    assert GAME.prompts(state)[0].actions[2].label == "Slap {seat2}'s card"  # live: no hint
     cards = GAME.face_up(state)
     assert judge(cards, 0, 2) == "good" and judge(cards, 1, 2) == "good"  # the eel's owner too
     assert judge(cards, 3, 3) == "own"
@@ -511,7 +521,7 @@ def test_endgame_war_the_last_two_play_underwater_war() -> None:
     assert "Two players are left: {seat0} and {seat1} play on as Underwater War." in texts(events)
     assert state["war"] and state["phase"] == "flip" and GAME.outcome(state) is None
     assert [p.seat for p in GAME.prompts(state)] == [0, 1]
-    GAME.apply(state, 1, "flip", 10_500)
+    flip(state, 1, 10_500)
     assert GAME.view(state, None)["last"]["result"] == "battle"
 
 
@@ -547,26 +557,26 @@ def test_ranks_follow_the_order_players_washed_up() -> None:
 
 def test_war_the_higher_card_takes_both() -> None:
     state = war_state([["seal", "plankton"], ["shrimp", "shark"]])
-    events = GAME.apply(state, 0, "flip", 5_100)
+    events = flip(state, 0, 5_100)
     assert events[0].reveals
-    assert events[0].text == "{seat0} turns the cards over — {seat0} plankton, {seat1} shark."
+    assert events[0].text == "The cards turn over by themselves — {seat0} plankton, {seat1} shark."
     assert (
         events[1].text == "{seat1} wins the battle (a shark is higher on the food chain) and takes 2 cards."
     )
     assert sorted(state["discard"][1]) == ["plankton", "shark"]
     assert state["phase"] == "flip" and state["flip"] == "new"
-    assert all(p.deadline == 5_100 + FLIP_MS for p in GAME.prompts(state))
+    assert all(p.deadline == 5_000 + 2 * FLIP_MS for p in GAME.prompts(state))
 
 
 def test_war_tie_two_face_down_one_face_up_takes_all() -> None:
     state = war_state([["x1", "seal", "d1", "d2", "big fish"], ["x2", "shrimp", "d3", "d4", "big fish"]])
-    GAME.apply(state, 1, "flip", 5_100)
+    flip(state, 1, 5_100)
     assert state["flip"] == "war"
     prompt = GAME.prompts(state)[0]
-    assert prompt.actions[0].label == "War: lay 2 cards face down, turn 1 up"
-    events = GAME.apply(state, 0, "flip", 5_200)
+    assert prompt.text.startswith("{seat0}: war: two cards face down and one up turn over by themselves")
+    events = flip(state, 0, 5_200)
     assert events[0].text == (
-        "War! {seat0} turns the cards over — {seat0} 2 face down + seal, {seat1} 2 face down + shrimp."
+        "War! The cards turn over by themselves — {seat0} 2 face down + seal, {seat1} 2 face down + shrimp."
     )
     assert sorted(state["discard"][0]) == sorted(
         ["big fish", "big fish", "d1", "d2", "d3", "d4", "seal", "shrimp"]
@@ -578,9 +588,9 @@ def test_war_face_down_cards_are_hidden_in_views() -> None:
     state = war_state(
         [["x", "seal", OCTOPUS, EEL, "big fish"], ["y", "shrimp", "shark", "plankton", "big fish"]]
     )
-    GAME.apply(state, 0, "flip", 5_100)
+    flip(state, 0, 5_100)
     assert GAME.view(state, None)["seats"][0]["table"] == ["big fish"]
-    GAME.apply(state, 0, "flip", 5_200)
+    flip(state, 0, 5_200)
     last = GAME.view(state, None)["last"]
     assert last["table"][0] == ["big fish", None, None, "seal"]
     assert last["table"][1] == ["big fish", None, None, "shrimp"]
@@ -592,8 +602,8 @@ def test_war_face_down_cards_are_hidden_in_views() -> None:
 
 def test_war_with_too_few_cards_lays_what_there_is() -> None:
     state = war_state([["seal", "big fish"], ["plankton", "shrimp", "plankton", "plankton", "big fish"]])
-    GAME.apply(state, 0, "flip", 5_100)
-    GAME.apply(state, 0, "flip", 5_200)  # seat 0 has one card left: it goes face up
+    flip(state, 0, 5_100)
+    flip(state, 0, 5_200)  # seat 0 has one card left: it goes face up
     assert GAME.snapshot(state) == [[], []]
     assert state["last"]["table"][0] == ["big fish", "seal"]
     assert state["last"]["winner"] == 0
@@ -601,8 +611,8 @@ def test_war_with_too_few_cards_lays_what_there_is() -> None:
 
 def test_war_a_player_who_cannot_turn_a_card_loses() -> None:
     state = war_state([["big fish"], ["shark", "big fish"]])
-    GAME.apply(state, 0, "flip", 5_100)
-    events = GAME.apply(state, 0, "flip", 5_200)
+    flip(state, 0, 5_100)
+    events = flip(state, 0, 5_200)
     assert "{seat0} has no card left to turn over and is washed up!" in texts(events)
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.ranks == (2, 1) and outcome.scores == (0, 3)
@@ -610,8 +620,8 @@ def test_war_a_player_who_cannot_turn_a_card_loses() -> None:
 
 def test_war_both_players_running_dry_count_their_cards() -> None:
     state = war_state([["big fish"], ["big fish"]], discards=[[], []])
-    GAME.apply(state, 0, "flip", 5_100)
-    events = GAME.apply(state, 0, "flip", 5_200)
+    flip(state, 0, 5_100)
+    events = flip(state, 0, 5_200)
     assert "Both players ran out of cards in the same battle" in texts(events)
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.scores == (1, 1) and outcome.ranks == (1, 1)
@@ -619,41 +629,43 @@ def test_war_both_players_running_dry_count_their_cards() -> None:
 
 def test_war_octopus_each_turns_over_the_next_card() -> None:
     state = war_state([["shrimp", "seal"], ["little fish", OCTOPUS]])
-    events = GAME.apply(state, 1, "flip", 5_100)
+    events = flip(state, 1, 5_100)
     assert "An octopus: ink out!" in texts(events) and state["flip"] == "octopus"
-    GAME.apply(state, 1, "flip", 5_200)
+    flip(state, 1, 5_200)
     assert sorted(state["discard"][1]) == sorted(["seal", OCTOPUS, "shrimp", "little fish"])
 
 
 def test_war_electric_eel_the_first_slap_takes_everything() -> None:
     state = war_state([["seal", "shark"], ["seal", EEL]])
-    GAME.apply(state, 0, "flip", 5_100)
+    up = 5_000 + FLIP_MS  # live: the countdown turns the cards
+    flip(state, 0, up)
     assert state["phase"] == "slap"
     prompts = GAME.prompts(state)
     assert [p.keys() for p in prompts] == [["slap", "pass"], ["slap", "pass"]]
-    assert all(p.deadline == 5_100 + ROUND_MS for p in prompts)
-    GAME.apply(state, 0, "slap", 5_600)  # the shark's owner slaps the eel first
-    GAME.apply(state, SYSTEM_SEAT, EXPIRE, 5_900)
+    assert all(p.deadline == up + ROUND_MS for p in prompts)
+    GAME.apply(state, 0, "slap", up + 500)  # the shark's owner slaps the eel first
+    GAME.apply(state, SYSTEM_SEAT, EXPIRE, up + 800)
     assert sorted(state["discard"][0]) == sorted(["shark", EEL])
 
 
 def test_war_the_eel_beats_the_octopus() -> None:
     state = war_state([["seal", OCTOPUS], ["seal", EEL]])
-    GAME.apply(state, 0, "flip", 5_100)
+    flip(state, 0, 5_100)
     assert state["phase"] == "slap"
 
 
 @pytest.mark.parametrize("how", ["tie", "nobody"])
 def test_war_an_eel_slap_tie_or_no_slap_means_war(how: str) -> None:
     state = war_state([["seal", "d", "d", "shark"], ["shrimp", "d", "d", EEL]])
-    GAME.apply(state, 0, "flip", 5_100)
+    up = 5_000 + FLIP_MS
+    flip(state, 0, up)
     if how == "tie":
-        GAME.apply(state, 0, "slap", 5_200)
-        GAME.apply(state, 1, "slap", 5_300)  # inside the window: both have acted
+        GAME.apply(state, 0, "slap", up + 100)
+        GAME.apply(state, 1, "slap", up + 200)  # inside the window: both have acted
     else:
-        GAME.apply(state, SYSTEM_SEAT, EXPIRE, 5_100 + ROUND_MS)
+        GAME.apply(state, SYSTEM_SEAT, EXPIRE, up + ROUND_MS)
     assert state["phase"] == "flip" and state["flip"] == "war"
-    GAME.apply(state, 1, "flip", state["now"] + 10)
+    flip(state, 1, state["now"] + 10)
     assert sorted(state["discard"][0]) == sorted(["shark", EEL, "d", "d", "d", "d", "seal", "shrimp"])
 
 
@@ -745,13 +757,16 @@ def test_refusals_say_why_and_change_nothing(key: str, message: str) -> None:
 
 
 def test_war_refusals() -> None:
-    state = war_state([["seal"], ["shrimp"]])
+    state = war_state([["seal"], ["shrimp"]], mode="turns")
     with pytest.raises(IllegalAction, match="turn the cards over first"):
+        GAME.apply(state, 0, "chomp:2")
+    state = war_state([["seal"], ["shrimp"]])
+    with pytest.raises(IllegalAction, match="turn over by themselves"):
         GAME.apply(state, 0, "chomp:2", 5_100)
     state = war_state([["seal", "shark"], ["seal", EEL]])
-    GAME.apply(state, 0, "flip", 5_100)
+    flip(state, 0, 5_100)
     with pytest.raises(IllegalAction, match="slap the electric eel itself"):
-        GAME.apply(state, 0, "chomp:2", 5_200)
+        GAME.apply(state, 0, "chomp:2", state["now"] + 100)
 
 
 # -- views, texts, bounds -----------------------------------------------------------------
@@ -774,8 +789,8 @@ def test_texts_use_seat_placeholders_that_format_with_names() -> None:
     state = chomp_state(EXAMPLE)
     prompt = next(p for p in GAME.prompts(state) if p.seat == 1)
     names = {f"seat{i}": name for i, name in enumerate(["Ana", "Bo", "Cy", "Di"])}
-    assert prompt.actions[0].label.format(**names) == "Chomp Ana's seal with your shark"
-    assert prompt.actions[1].label.format(**names) == "Slap your own shark"
+    assert prompt.actions[0].label.format(**names) == "Slap Ana's card"
+    assert prompt.actions[1].label.format(**names) == "Slap your own card"
     assert prompt.actions[-1].label == "Hold: don't chomp this round"
     events = GAME.apply(state, 1, "chomp:3", 10_100)
     assert events[0].text.format(**names) == "Chomp! Bo slaps Cy's big fish."
@@ -845,7 +860,7 @@ def test_board_for_a_live_round_with_a_bad_chomp_and_a_tie_window() -> None:
 
 def test_board_for_war_ink_out_turns_mode_and_game_over() -> None:
     state = war_state([["seal", "d", "d", "shark"], ["shrimp", "d", "d", OCTOPUS]])
-    GAME.apply(state, 0, "flip", 5_100)
+    flip(state, 0, 5_100)
     assert _board(state).width == 1200
     state = chomp_state([OCTOPUS, "seal", "shrimp", "plankton", "little fish"], mode="turns")
     GAME.apply(state, 1, "chomp:3")

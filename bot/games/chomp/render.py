@@ -400,10 +400,11 @@ def _status(view: dict[str, Any], names: list[str]) -> tuple[str, RGB]:
         )
     phase = view["phase"]
     if phase == "flip":
+        live = view["mode"] == "live"
         return {
             "war": ("War! 2 cards face down, 1 face up", BAD_RED),
-            "octopus": ("Ink out! Turn over the next cards", (96, 50, 130)),
-        }.get(view["flip"], ("Turn the cards over", SEA))
+            "octopus": ("Ink out! The next cards decide", (96, 50, 130)),
+        }.get(view["flip"], ("Next cards coming up" if live else "Turn the cards over", SEA))
     if view["window"] is not None:
         shout = "Slap!" if phase == "slap" else "Chomp!"
         return (f"{shout} Tie window open for {view['tie_ms']} ms", GOOD_GREEN)
@@ -414,6 +415,7 @@ def _status(view: dict[str, Any], names: list[str]) -> tuple[str, RGB]:
         return ("Ink out! Nobody may chomp", (96, 50, 130))
     if kind == "frenzy":
         return ("Feeding frenzy! Chomp any card but your own", (150, 120, 0))
+    # live mode: kind is None while the round is on (spotting it is the game)
     return ("Chomp the lowest creature!", SEA)
 
 
@@ -443,7 +445,14 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y
     return y + 88
 
 
-def _food_chain(image: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> int:
+def legend(view: dict[str, Any]) -> dict[str, str]:
+    """What the two action cards do at this table (Underwater War plays them differently)."""
+    if view["war"]:
+        return {"octopus": "ink out: next card decides", "electric eel": "slap the eel first!"}
+    return {"octopus": "ink out: no chomping", "electric eel": "frenzy: chomp anything"}
+
+
+def _food_chain(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
     """The food chain, top first: each creature eats everything to its right."""
     w, h = 58, 80
     x = MARGIN
@@ -456,7 +465,7 @@ def _food_chain(image: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> int:
             draw_text(draw, (x + 13, y + h / 2), ">", 26, MUTED, bold=True, anchor="mm")
             x += 26
     x += 26
-    for creature, text in (("octopus", "ink out: no chomping"), ("electric eel", "frenzy: chomp anything")):
+    for creature, text in legend(view).items():
         paste(image, card_image(creature, w, h), (x, y))
         x += w + 8
         for j, line in enumerate(wrap(text, 16, 120)):
@@ -522,7 +531,7 @@ def _seat_panel(
         draw_text(draw, (cx, cy + card_h / 2), empty, 22, MUTED, bold=True, anchor="mm")
     y = cy + card_h + 12
     # what the seat did this round
-    text, tint = _seat_action(view, seat, names)
+    text, tint = seat_action(view, seat, names)
     if text:
         size = fit_size(text, width - 20, 22, bold=True)
         pill = text_width(text, size, bold=True) + 24
@@ -554,7 +563,7 @@ def _card_width(view: dict[str, Any]) -> int:
     return 250 if view["players"] == 2 else 210
 
 
-def _seat_action(view: dict[str, Any], seat: dict[str, Any], names: list[str]) -> tuple[str, RGB]:
+def seat_action(view: dict[str, Any], seat: dict[str, Any], names: list[str]) -> tuple[str, RGB]:
     """A short line on what ``seat`` did this round, and its colour."""
     last = view["last"]
     if seat["out"]:
@@ -565,6 +574,8 @@ def _seat_action(view: dict[str, Any], seat: dict[str, Any], names: list[str]) -
         return "", INK
     phase = view["phase"]
     if phase == "flip":
+        if seat["acted"]:  # live War: sat out the coming battle
+            return "sits out the next eel", MUTED
         if last is None or seat["table"] != [] or last["result"] != "battle":
             return "", INK
         if last["winner"] == seat["seat"]:
@@ -577,14 +588,20 @@ def _seat_action(view: dict[str, Any], seat: dict[str, Any], names: list[str]) -
         return "", INK
     if slap["key"] == "pass":
         return "holds", MUTED
+    first = view.get("first")
     if phase == "slap":
-        return "SLAP!", GOOD_GREEN
+        return ("FIRST SLAP!" if slap["at"] == first else "SLAP!"), GOOD_GREEN
     verdict = slap.get("verdict")
     target = slap["target"]
     card = view["seats"][target]["card"] or "card"
     whose = f"own {card}" if target == seat["seat"] else f"{names[target]}'s {card}"
     if verdict == "good":
-        return f"CHOMP! {whose}", GOOD_GREEN
+        if first is not None and slap["at"] == first:
+            return f"FIRST CHOMP! {whose}", GOOD_GREEN
+        late = "" if first is None else f" +{slap['at'] - first} ms"
+        return f"CHOMP{late}: {whose}", GOOD_GREEN
+    if verdict == "miss":
+        return f"Missed: {whose}", MUTED
     return f"Bad chomp: {whose}", BAD_RED
 
 
@@ -643,8 +660,7 @@ def _middle(
             draw.rounded_rectangle((mx, top + 10, mx + tw, top + 38), radius=10, fill=colour)
             draw_text(draw, (mx + tw / 2, top + 24), label, 18, WHITE, bold=True, anchor="mm")
             mx += tw + 12
-    line = f"{total} card{'s' if total != 1 else ''} for the next round's winner"
-    draw_text(draw, (x0 + 16, top + 50), line, 18, INK, bold=True)
+    draw_text(draw, (x0 + 16, top + 50), middle_caption(view), 18, INK, bold=True)
     # the cards: face up as small cards, face down as backs with the owner's number
     w, h = 50, 68
     x, y = x0 + 16, top + 80
@@ -660,6 +676,21 @@ def _middle(
             paste(image, back_image(w, h), (x, y))
             badge(draw, (x + w - 10, y + h - 10), 10, player_colour(owner), str(owner + 1))
             x += w + 6
+
+
+def middle_caption(view: dict[str, Any]) -> str:
+    """Whose the cards in the middle will be: this round's (or battle's) winner while one is
+    on, the next battle's between War flips; at the end, nobody's (they belong to players
+    already washed up)."""
+    total = view["middle"]["total"]
+    cards = f"{total} card{'s' if total != 1 else ''}"
+    if view["over"]:
+        return f"{cards} of washed-up players: they count for nobody"
+    if view["phase"] == "flip":
+        return f"{cards} for the next battle's winner"
+    if view["phase"] == "slap":
+        return f"{cards} for this battle's winner"
+    return f"{cards} for this round's winner"
 
 
 def _middle_height(view: dict[str, Any], width: int) -> int:
@@ -684,7 +715,7 @@ def _last(
     y = draw_wrapped(
         draw, (x0 + 16, top + 6), fill_seat_refs(last["text"], names), 20, x1 - x0 - 32, INK, bold=True
     )
-    bad = [s for s in last.get("slaps", []) if s["verdict"] not in ("good", "pass")]
+    bad = [s for s in last.get("slaps", []) if s["verdict"] not in ("good", "pass", "miss")]
     if bad:
         who = ", ".join(names[s["seat"]] for s in bad)
         draw_wrapped(draw, (x0 + 16, y + 4), f"Bad chomps: {who}.", 18, x1 - x0 - 32, BAD_RED)
@@ -695,7 +726,7 @@ def _last_height(view: dict[str, Any], names: list[str], width: int) -> int:
     if last is None:
         return 80
     lines = len(wrap(fill_seat_refs(last["text"], names), 20, width - 32, bold=True))
-    extra = 26 if any(s["verdict"] not in ("good", "pass") for s in last.get("slaps", [])) else 0
+    extra = 26 if any(s["verdict"] not in ("good", "pass", "miss") for s in last.get("slaps", [])) else 0
     return 52 + lines * 25 + extra + 14
 
 
@@ -733,7 +764,7 @@ def board(view: dict[str, Any]) -> Image.Image:
     names = seat_names(view)
     image, draw = canvas(WIDTH, 3000, BACKGROUND)
     y = _header(draw, view, names, 16)
-    y = _food_chain(image, draw, y)
+    y = _food_chain(image, draw, view, y)
     y = _seats(image, draw, view, names, y)
     half = (INNER - 16) // 2
     height = max(_middle_height(view, half), _last_height(view, names, half))

@@ -15,10 +15,12 @@ The rules, as implemented here (every ruling is written down, with reasons, in
   table (``chomp:N`` = the card of player N, 1-based as in the pictures) or hold
   (``pass``); each seat acts at most once per round.
 
-  - A slap on another player's card that your card can chomp is a *good chomp*. The first
-    good chomp wins the round: the winner takes their own card, every card on the table
-    their card can chomp, and everything waiting in the middle. Other cards go back to
-    their owners' discard piles. Holders of the lowest card can never chomp well.
+  - A slap on another player's card that shows the *lowest* creature on the table, when
+    your card can chomp it, is a *good chomp*. The first good chomp wins the round: the
+    winner takes their own card, every card on the table their card can chomp, and
+    everything waiting in the middle. Other cards go back to their owners' discard piles.
+    Holders of the lowest card can never chomp well. A slap on a card you could eat that
+    is not the lowest is a *miss*: no chomp and no penalty, but your slap is spent.
   - Every other slap is a **bad chomp** — your own card, a card higher than yours, the same
     creature as yours, or any slap during an ink-out. The bad chomper puts their top card
     face down in the middle and forfeits the card they turned over: the round's winner
@@ -34,7 +36,9 @@ The rules, as implemented here (every ruling is written down, with reasons, in
 * **Out and the end.** A player with no cards left when a round starts is washed up. With
   two players left out of three or more, ``endgame=count`` ends the game (most cards
   wins) and ``endgame=war`` continues as Underwater War.
-* **Underwater War (2 players).** Either player turns both top cards over (``flip``). The
+* **Underwater War (2 players).** In turns mode either player turns both top cards over
+  (``flip``); live, the table clock turns them (:data:`FLIP_MS` after the last battle) and
+  a player may only sit out the coming battle (``pass``). The
   higher creature takes both cards. Equal creatures: each lays two cards face down and
   one face up, and the higher face-up card takes everything. An octopus: each turns over
   one more card. An electric eel (it beats an octopus): the first to ``slap`` it takes
@@ -42,11 +46,13 @@ The rules, as implemented here (every ruling is written down, with reasons, in
 * **Round limit.** After :data:`ROUND_LIMIT` rounds (War reveals included) the cards are
   counted; a war already under way is played out first.
 
-**Timed play** (``mode=live``, :meth:`Chomp.is_timed`): a round's prompts carry a deadline
+**Timed play** (``mode=live``, :meth:`Chomp.is_timed`): prompts, labels, the reveal line
+and the view read the same in every kind of round (spotting an ink-out or a frenzy is the
+game); the kind is told when the round settles. A round's prompts carry a deadline
 of the reveal time plus :data:`ROUND_MS`; the first good chomp opens the tie window (option
 ``tie``, in ms) and the players who have not acted keep prompts whose deadline is the end
 of the window. When a deadline passes, :meth:`Chomp.on_deadline` settles the round. In War
-the flip prompts expire after :data:`FLIP_MS` and flip by themselves.
+the countdown prompts expire after :data:`FLIP_MS` and the cards turn by themselves.
 
 **Turns mode** (``mode=turns``, play-by-post): the same decisions, answered privately by
 every player still in; the round is settled when all have answered, in the order the
@@ -126,6 +132,8 @@ ROUND_LIMIT = 300
 PASS = "pass"
 FLIP = "flip"
 SLAP = "slap"
+SIT_OUT = Action(PASS, "Sit out the next battle (no eel slap); the cards turn by themselves")
+"""Live Underwater War's countdown move (see :meth:`Chomp.legal_prompts`)."""
 
 # phases
 CHOMP_PHASE = "chomp"
@@ -146,6 +154,8 @@ OWN = "own"
 HIGHER = "higher"
 SAME = "same"
 INKED = "ink"
+MISS = "miss"
+"""A slap on a card the slapper could eat that is not the lowest: no chomp, and no penalty."""
 BAD_REASONS: dict[str, str] = {
     OWN: "nobody may chomp their own card",
     HIGHER: "it is higher on the food chain than their own card",
@@ -176,8 +186,11 @@ def judge(cards: list[str | None], seat: int, target: int) -> str:
     """The verdict on ``seat`` slapping the card of ``target`` with ``cards`` face up.
 
     ``cards[s]`` is seat ``s``'s card this round (``None`` for a seat without one). Returns
-    :data:`GOOD` or the reason it is a bad chomp (:data:`BAD_REASONS`). The four bad cases
-    are the rulebook's; every other slap is one the slapper's card can eat.
+    :data:`GOOD`, :data:`MISS` or the reason it is a bad chomp (:data:`BAD_REASONS`). The
+    four bad cases are the rulebook's. Outside a frenzy only a slap on the *lowest* creature
+    on the table wins ("the first player to slap the card with the lowest creature"); a slap
+    on a card the slapper could eat that is not the lowest is a :data:`MISS`: not on the
+    rulebook's list of bad chomps, so it costs nothing but the slapper's chance this round.
     """
     if target == seat:
         return OWN
@@ -192,6 +205,8 @@ def judge(cards: list[str | None], seat: int, target: int) -> str:
         return SAME
     if RANK[food] > RANK[mine]:
         return HIGHER
+    if RANK[food] > min(RANK[card] for card in cards if card in RANK):
+        return MISS
     return GOOD
 
 
@@ -224,11 +239,13 @@ def seat_number(key: str) -> int | None:
 
 
 @lru_cache(maxsize=4096)
-def chomp_actions(cards: tuple[str | None, ...], seat: int) -> tuple[Action, ...]:
+def chomp_actions(cards: tuple[str | None, ...], seat: int, live: bool = False) -> tuple[Action, ...]:
     """What ``seat`` may do in a round with ``cards`` face up: slap any card on the table
     (``chomp:N``, its own included — a bad chomp is a legal move that costs a card) or hold.
 
-    Cached: a prompt is built many times per move, and rounds repeat.
+    ``live``: the labels only say whose card it is, the same in every round, because the
+    moment of recognising an ink-out or a frenzy is the skill the game tests (turns mode
+    keeps the helpful labels). Cached: a prompt is built many times per move.
     """
     mine = cards[seat]
     assert mine is not None
@@ -237,7 +254,9 @@ def chomp_actions(cards: tuple[str | None, ...], seat: int) -> tuple[Action, ...
     for target, card in enumerate(cards):
         if card is None:
             continue
-        if target == seat:
+        if live:
+            label = "Slap your own card" if target == seat else f"Slap {seat_ref(target)}'s card"
+        elif target == seat:
             label = f"Slap your own {mine}"
         elif frenzy:
             label = f"Frenzy: chomp {seat_ref(target)}'s {card}"
@@ -264,6 +283,8 @@ class Chomp(Game):
         "Turn cards over together and be first to chomp the lowest creature on the food chain."
     )
     realtime: ClassVar[bool] = True
+    version: ClassVar[int] = 2
+    """2: only the lowest creature wins a round; live War turns its cards on the clock."""
     rules_file: ClassVar[str] = "chomp.txt"
     render_module: ClassVar[str] = "bot.games.chomp.render"
     options: ClassVar[tuple[Option, ...]] = (
@@ -327,7 +348,7 @@ class Chomp(Game):
         deadline. :data:`ROUND_LIMIT` caps the rounds that start afresh, and the follow-up
         flips of a war or an ink-out past it are few, since each takes a card from each pile
         and nobody wins cards until the battle ends."""
-        return ROUND_LIMIT * (max(players, 3) + 1) + 10
+        return ROUND_LIMIT * (max(players, 3) + 1) + 40
 
     def is_timed(self, state: State) -> bool:
         return state["mode"] == "live"
@@ -347,6 +368,15 @@ class Chomp(Game):
         acted = {slap["seat"] for slap in state["slaps"]}
         if phase == FLIP_PHASE:
             text, label = self._flip_words(state)
+            if state["mode"] == "live":
+                # The table turns the cards on the clock: no player may choose the moment
+                # (they would know it first and get a head start on an eel). A prompt still
+                # carries the countdown, and its one move is to sit out the coming battle.
+                return [
+                    Prompt(seat, f"{seat_ref(seat)}: {text}", (SIT_OUT,), True, deadline)
+                    for seat in self.active(state)
+                    if seat not in acted
+                ]
             return [
                 Prompt(seat, f"{seat_ref(seat)}: {text}", (Action(FLIP, label),), True, deadline)
                 for seat in self.active(state)
@@ -363,17 +393,26 @@ class Chomp(Game):
                 if seat not in acted
             ]
         cards = self.face_up(state)
+        live = state["mode"] == "live"
         prompts = []
         for seat in self.active(state):
             if seat in acted:
                 continue
-            actions = chomp_actions(tuple(cards), seat)
-            text = f"{seat_ref(seat)}: you turned over {A_NAME[cards[seat] or '']}. Chomp a card or hold."
+            actions = chomp_actions(tuple(cards), seat, live)
+            if live:
+                text = f"{seat_ref(seat)}: the cards are up! Slap the lowest creature, or hold."
+            else:
+                text = f"{seat_ref(seat)}: you turned over {A_NAME[cards[seat] or '']}. Chomp a card or hold."
             prompts.append(Prompt(seat, text, actions, True, deadline))
         return prompts
 
     def _flip_words(self, state: State) -> tuple[str, str]:
         flip = state["flip"]
+        if state["mode"] == "live":
+            what = {WAR: "war: two cards face down and one up", OCTOPUS: "ink out: the next cards"}.get(
+                flip, "the next cards"
+            )
+            return (f"{what} turn over by themselves when the countdown ends.", "")
         if flip == WAR:
             return (
                 "it's a war! Lay two cards face down and turn one up (either player may).",
@@ -401,9 +440,15 @@ class Chomp(Game):
 
     def perform(self, state: State, seat: int, key: str) -> list[Event]:
         phase = state["phase"]
-        if phase == FLIP_PHASE:
-            return self._flip(state, by=seat)
         at = state["now"] if state["mode"] == "live" else None
+        if phase == FLIP_PHASE:
+            if state["mode"] != "live":
+                return self._flip(state, by=seat)
+            state["slaps"].append({"seat": seat, "key": PASS, "at": at})
+            events = [Event(f"{seat_ref(seat)} sits out the next battle: no eel slap for them.")]
+            if self._all_acted(state):  # nobody may slap, so turning at once helps nobody
+                events += self._flip(state, by=None)
+            return events
         if state["mode"] == "turns":
             label = next(
                 a.label
@@ -441,7 +486,9 @@ class Chomp(Game):
             assert target is not None
             verdict = judge(cards, seat, target)
             whose = "their own" if target == seat else f"{seat_ref(target)}'s"
-            if verdict == GOOD:
+            if verdict == MISS:
+                events = [Event(self._miss_text(seat, whose, cards[target] or ""))]
+            elif verdict == GOOD:
                 if state["first"] is None:
                     state["first"] = state["now"]
                     events = [Event(f"Chomp! {seat_ref(seat)} slaps {whose} {cards[target]}.")]
@@ -455,6 +502,13 @@ class Chomp(Game):
         if (state["first"] is not None and state["tie"] == 0) or self._all_acted(state):
             events += self._settle_chomp(state)
         return events
+
+    @staticmethod
+    def _miss_text(seat: int, whose: str, card: str) -> str:
+        return (
+            f"{seat_ref(seat)} slaps {whose} {card}: not the lowest creature, so no chomp "
+            "(and no penalty), but their slap is spent for this round."
+        )
 
     def _live_slap(self, state: State, seat: int, key: str) -> list[Event]:
         if key == PASS:
@@ -523,6 +577,10 @@ class Chomp(Game):
             verdicts.append({"seat": seat, "key": key, "verdict": verdict})
             if verdict == GOOD:
                 goods.append(seat)
+            elif verdict == MISS:
+                if state["mode"] == "turns":
+                    whose = f"{seat_ref(target)}'s"
+                    events.append(Event(self._miss_text(seat, whose, cards[target] or "")))
             elif state["mode"] == "turns":  # live bad chomps were punished when they happened
                 whose = "their own" if target == seat else f"{seat_ref(target)}'s"
                 events += self._bad_chomp(state, seat, verdict, cards[target] or "", whose)
@@ -554,6 +612,8 @@ class Chomp(Game):
             self._return_table(state)
             waiting = len(state["center"])
             text = "Nobody chomped: every card goes back to its owner's discard pile."
+            if kind == FRENZY:
+                text = "A feeding frenzy, but " + text[0].lower() + text[1:]
             if waiting:
                 text += f" {_cards(waiting)} stay in the middle for the next winner."
             result = "none"
@@ -676,9 +736,11 @@ class Chomp(Game):
         state["opened"] = state["now"]
         state["board"] += 1
         text = f"Round {state['round']} — {', '.join(shown)}."
-        if kind == FRENZY:
+        # Live: what kind of round this is stays for the players to see (an ink-out is a
+        # trap); it is told when the round is settled. Turns mode says it at once.
+        if kind == FRENZY and state["mode"] == "turns":
             text += " An electric eel: feeding frenzy! Chomp any card but your own."
-        elif kind == INK:
+        elif kind == INK and state["mode"] == "turns":
             text += " An octopus: ink out! Nobody may chomp."
         events.append(Event(text, reveals=True))
         return events
@@ -709,7 +771,13 @@ class Chomp(Game):
         what = {WAR: "War! ", OCTOPUS: "Ink out! "}.get(flip, "")
         who = "The cards turn over by themselves" if by is None else f"{seat_ref(by)} turns the cards over"
         events.append(Event(f"{what}{who} — {', '.join(shown)}.", reveals=True))
-        return events + self._judge_battle(state)
+        sat_out = list(state["slaps"])  # live: who sat this battle out before the cards turned
+        events += self._judge_battle(state)
+        if state["phase"] == SLAP_PHASE and sat_out:
+            state["slaps"] = sat_out
+            if self._all_acted(state):
+                events += self._settle_war_slap(state)
+        return events
 
     def _war_runs_dry(self, state: State, players: list[int], empty: list[int]) -> list[Event]:
         """A player must turn a card up and has none: they lose (both: cards are counted)."""
@@ -936,7 +1004,9 @@ class Chomp(Game):
             "window": None if state["first"] is None else state["first"] + state["tie"],
             "war": state["war"],
             "phase": state["phase"],
-            "kind": state["kind"],
+            # live: the kind of a round is for the players to spot; it is told once settled
+            "kind": None if state["mode"] == "live" and state["phase"] == CHOMP_PHASE else state["kind"],
+            "first": state["first"],
             "flip": state["flip"],
             "round": state["round"],
             "round_limit": ROUND_LIMIT,
@@ -1004,12 +1074,13 @@ class Chomp(Game):
 
     def agent(self, state: State, seat: int, rng: random.Random) -> str:
         """A fair bot: a good chomp on a lowest card if it has one, else hold; always flips
-        and slaps eels in War."""
+        and slaps eels in War (live War's countdown offers only sitting out, which it takes
+        when asked)."""
         prompt = next((p for p in self.legal_prompts(state) if p.seat == seat), None)
         if prompt is None:
             raise IllegalAction("This seat has nothing to decide now.")
         if state["phase"] == FLIP_PHASE:
-            return FLIP
+            return prompt.actions[0].key
         if state["phase"] == SLAP_PHASE:
             return SLAP
         cards = self.face_up(state)
@@ -1028,6 +1099,13 @@ class Chomp(Game):
         phase = state["phase"]
         verb = key.partition(":")[0]
         if phase == FLIP_PHASE:
+            if state["mode"] == "live":
+                if verb == PASS:
+                    return "You already sit out the next battle."
+                return (
+                    "In live Underwater War the cards turn over by themselves when the countdown "
+                    "ends; you may only sit out the next battle (pass)."
+                )
             if verb in ("chomp", SLAP, PASS):
                 return "Nothing is face up yet: turn the cards over first (flip)."
             return f"{key!r} is not a move now: choose flip to turn the cards over."
