@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test soak lint console clean
+.PHONY: run test soak lint console clean postgres
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,13 +16,21 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/python -m bot run-or-console
 
-test: $(STAMP)
+test: $(STAMP) postgres
 	$(BIN)/python -m pytest -q -n 2 --dist loadgroup -m "not slow"
 	$(BIN)/ruff check .
 
 # Depth: 200 kit seeds per game, player count and mode, plus the long fuzz and soak tests.
-soak: $(STAMP)
-	KIT_SEEDS=$${KIT_SEEDS:-200} $(BIN)/python -m pytest -q -n 2 --dist loadgroup
+soak: $(STAMP) postgres
+	KIT_SEEDS=$${KIT_SEEDS:-200} PUBLIC_SEEDS=$${PUBLIC_SEEDS:-20} $(BIN)/python -m pytest -q -n 2 --dist loadgroup
+
+# The store tests run against a real PostgreSQL server that they start themselves from the
+# server binaries (tests/pgserver.py). Install Debian's package where they are missing.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 || { \
+	  echo "Installing PostgreSQL (Debian package) for the store tests..."; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql >/dev/null; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
