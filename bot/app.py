@@ -10,13 +10,15 @@ import asyncio
 import itertools
 import logging
 import pkgutil
+import re
+from collections.abc import Callable
 
 import discord
 import yarl
 from discord.ext import commands
 
 import cogs
-from bot.config import Settings, make_clock
+from bot.config import SEED_KEY, Settings, derive_seed, make_clock
 from bot.games import load_all
 from bot.moderation import Moderation
 from bot.playbypost import PlayByPost
@@ -64,8 +66,8 @@ class GameMasterBot(commands.Bot):
     async def setup_hook(self) -> None:
         load_all()
         self.store = await Store.open(self.settings.db_path)
-        seeds = itertools.count(self.settings.seed).__next__ if self.settings.seed is not None else None
-        self._tables = Tables(self.store, seeds=seeds, clock=self.clock)
+        self._tables = Tables(self.store, seeds=await seed_source(self.store, self.settings.seed, self.clock()),
+                              clock=self.clock)
         self.pbp = PlayByPost(self._tables)
         self.moderation = Moderation(self._tables, self.pbp)
         for module in pkgutil.iter_modules(cogs.__path__):
@@ -150,6 +152,51 @@ class GameMasterBot(commands.Bot):
             self.store = None
 
 
+async def seed_source(store: Store, base: int | None, now: float) -> Callable[[], int] | None:
+    """Table seeds under ``GAMEMASTER_SEED``: derived from it, the table's number and the
+    installation's secret (:func:`bot.config.derive_seed`); ``None`` (random seeds) when unset.
+
+    Numbering continues after the highest table id, so a restart does not hand out the seeds
+    of earlier tables again."""
+    if base is None:
+        return None
+    key = await store.secret(SEED_KEY, now=now)
+    numbers = itertools.count(await store.max_table_id() + 1)
+    return lambda: derive_seed(key, base, next(numbers))
+
+
+_SECRETS_IN_LOGS = (
+    # Interaction and webhook tokens in REST URLs: /interactions/<id>/<token>/callback,
+    # /webhooks/<application id>/<token>/messages/@original
+    (re.compile(r"(/(?:interactions|webhooks)/\d+/)[A-Za-z0-9_.\-]+"), r"\1<token>"),
+    # ... and in gateway payloads logged at DEBUG: "token": "..."
+    (re.compile(r"""(['"]token['"]\s*:\s*['"])[^'"]+"""), r"\1<token>"),
+)
+
+
+class RedactTokens(logging.Filter):
+    """Remove interaction tokens from log lines (discord.py logs URLs and payloads at DEBUG).
+
+    An interaction token lets anyone answer, edit or delete the bot's messages for 15
+    minutes; a log file is no place for it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        redacted = message
+        for pattern, replacement in _SECRETS_IN_LOGS:
+            redacted = pattern.sub(replacement, redacted)
+        if redacted != message:
+            record.msg, record.args = redacted, None
+        return True
+
+
+def install_log_filter() -> None:
+    """Put :class:`RedactTokens` on every handler of the root logger."""
+    for handler in logging.getLogger().handlers:
+        if not any(isinstance(f, RedactTokens) for f in handler.filters):
+            handler.addFilter(RedactTokens())
+
+
 def point_at(api: str) -> None:
     """Send REST and gateway traffic to a stand-in Discord (tests only)."""
     base = api.rstrip("/")
@@ -160,6 +207,7 @@ def point_at(api: str) -> None:
 
 def run(settings: Settings) -> None:
     discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO), root=True)
+    install_log_filter()
     if settings.discord_api:
         log.warning("using a stand-in Discord API at %s", settings.discord_api)
         point_at(settings.discord_api)

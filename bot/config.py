@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
 import time
 from collections.abc import Callable
@@ -24,7 +26,8 @@ class Settings:
     rules_dir: Path
     """Folder of the rulebooks shown by /game rules (default: ../shared/rules beside the repo)."""
     seed: int | None = None
-    """First table seed (then +1 per table) for reproducible tables; random when unset."""
+    """Makes table seeds reproducible: each table's seed is :func:`derive_seed` of this number,
+    the table's number and the installation's secret. Random when unset."""
     tick: float = 30.0
     """Seconds between scheduler runs (deadlines, reminders, lobby expiry)."""
     clock_file: str | None = None
@@ -79,6 +82,21 @@ class FileClock:
             return float(self.path.read_text().strip())
         except (OSError, ValueError):
             return time.time()
+
+
+SEED_KEY = "table-seeds"
+"""The installation secret that table seeds are derived from (see :func:`derive_seed`)."""
+
+
+def derive_seed(key: bytes, base: int, number: int) -> int:
+    """Table ``number``'s seed under ``GAMEMASTER_SEED=base``: reproducible on this installation,
+    unpredictable without its secret ``key``.
+
+    Consecutive seeds (base, base + 1, …) would let anyone holding one exported game (which
+    shows its seed) compute the next table's hidden cards; an HMAC of the number does not.
+    """
+    digest = hmac.new(key, f"table-seed:{base}:{number}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") >> 2  # 62 bits, like random seeds
 
 
 def make_clock(settings: Settings) -> Callable[[], float]:

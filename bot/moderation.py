@@ -22,6 +22,7 @@ from bot.tables import (
     TableError,
     Tables,
     User,
+    check_id,
 )
 
 POSTING = ("new", "edit")
@@ -89,37 +90,46 @@ class Moderation:
         """Offer ``target``'s seat to ``new``, who accepts with a button."""
         _require(moderator, "substitute players")
         table_id = await self.tables.table_id_in(channel_id)
-        live = await self.tables.load(table_id)
-        if live.row.status != "playing":
-            raise GameNotRunning("Substitutes are for games in play; in a lobby, players just join or leave.")
-        seat = next((s for s in live.seats if s.user_id == target.id), None)
-        if seat is None:
-            raise NotSeated(f"{target.name} is not seated at this table.")
-        if live.is_seated(new.id):
-            raise TableError(f"{new.name} already plays at this table.")
-        request_id = await self.store.create_request(
-            table_id, kind="substitute", revision=live.revision, requested_by=user.id,
-            data={"from": target.id, "from_name": seat.name, "to": new.id, "to_name": new.name, "waiting": [new.id]},
-            now=self._now(),
-        )
+        async with self.tables.lock(table_id):  # a table's requests change under its lock only
+            live = await self.tables.load(table_id)
+            if live.row.status != "playing":
+                raise GameNotRunning("Substitutes are for games in play; in a lobby, players just join or leave.")
+            seat = next((s for s in live.seats if s.user_id == target.id), None)
+            if seat is None:
+                raise NotSeated(f"{target.name} is not seated at this table.")
+            if live.is_seated(new.id):
+                raise TableError(f"{new.name} already plays at this table.")
+            request_id = await self.store.create_request(
+                table_id, kind="substitute", revision=live.revision, requested_by=user.id,
+                data={"from": target.id, "from_name": seat.name, "to": new.id, "to_name": new.name, "waiting": [new.id]},
+                now=self._now(),
+            )
         return Reply(
             table_id, live.position, live.revision,
             f"{user.name} asks {new.name} to take over {seat.name}'s seat. {new.name}: accept or decline.",
             mentions=[new.id], status=live.row.status, request=Request(request_id, "substitute", (new.id,)),
         )
 
-    async def answer_substitute(self, *, request_id: int, user: User, accept: bool) -> Reply:
-        request = await self.store.request(request_id)
-        if request is None or request["kind"] != "substitute":
+    async def answer_substitute(self, *, request_id: int, user: User, accept: bool, channel_id: int | None = None) -> Reply:
+        """The offered player's answer. The request is read again under the table's lock, so a
+        double click on "Take the seat" is answered "already settled", not "expired"."""
+        check_id(request_id, "That request no longer exists.")
+        found = await self.store.request(request_id)
+        if found is None or found["kind"] != "substitute":
             raise TableError("That request no longer exists.")
-        data = request["data"]
-        if user.id != data["to"]:
-            raise TableError("This seat was offered to someone else.")
-        if request["status"] != "open":
-            raise TableError("That request has already been settled.")
-        table_id = request["table_id"]
+        table_id = found["table_id"]
         async with self.tables.lock(table_id):
+            request = await self.store.request(request_id)
+            if request is None:
+                raise TableError("That request no longer exists.")
+            data = request["data"]
+            if user.id != data["to"]:
+                raise TableError("This seat was offered to someone else.")
+            if request["status"] != "open":
+                raise TableError("That request has already been settled.")
             live = await self.tables.load(table_id)
+            if channel_id is not None:
+                self.tables.check_channel(live, channel_id)
             if live.row.status != "playing":
                 raise GameNotRunning("That game is no longer in play.")
             if not accept:
@@ -157,12 +167,13 @@ class Moderation:
     async def transfer_host(self, *, channel_id: int, user: User, moderator: bool, new_host: User) -> str:
         _require(moderator, "transfer the host role")
         table_id = await self.tables.table_id_in(channel_id)
-        live = await self.tables.load(table_id)
-        if not live.is_seated(new_host.id):
-            raise NotSeated(f"{new_host.name} is not seated at this table.")
-        await self.store.set_table_fields(table_id, actor_id=user.id, now=self._now(), kind="host",
-                                          detail={"to": new_host.id}, host_id=new_host.id)
-        await self.tables.refresh(live)
+        async with self.tables.lock(table_id):
+            live = await self.tables.load(table_id)
+            if not live.is_seated(new_host.id):
+                raise NotSeated(f"{new_host.name} is not seated at this table.")
+            await self.store.set_table_fields(table_id, actor_id=user.id, now=self._now(), kind="host",
+                                              detail={"to": new_host.id}, host_id=new_host.id)
+            await self.tables.refresh(live)
         return f"{new_host.name} is now the host of this table."
 
     async def set_deadlines(self, *, channel_id: int, user: User, moderator: bool, reminder_hours: float | None,

@@ -10,13 +10,22 @@ table produces at most one message per run.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from dataclasses import dataclass
 from typing import Any
 
-from bot.records import BadRecord, build_record, check_record, parse_record
-from bot.store import SNAPSHOT_EVERY, ChannelBusy
+from bot.records import (
+    SIGNING_KEY,
+    BadRecord,
+    CheckedRecord,
+    build_record,
+    check_record,
+    parse_record,
+    signed_by,
+)
+from bot.store import SNAPSHOT_EVERY, ChannelBusy, StoreError
 from bot.tables import (
     GameNotRunning,
     LiveTable,
@@ -24,9 +33,11 @@ from bot.tables import (
     NotHost,
     NotModerator,
     Reply,
+    Request,
     TableError,
     Tables,
     User,
+    check_id,
     event_json,
 )
 
@@ -103,6 +114,14 @@ class PlayByPost:
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
         self.store = tables.store
+        self._key: bytes | None = None
+        self._imports = asyncio.Lock()  # answers to waiting imports, one at a time
+
+    async def signing_key(self) -> bytes:
+        """The installation's export-signing key (created in the database on first use)."""
+        if self._key is None:
+            self._key = await self.store.secret(SIGNING_KEY, now=self.clock())
+        return self._key
 
     @property
     def clock(self) -> Any:
@@ -297,7 +316,9 @@ class PlayByPost:
         if live.row.status == "playing" and not moderator:
             raise NotModerator("A running game can be exported by a moderator only (the file would show hidden cards).")
         actions = await self.store.actions(table_id)
+        key = await self.signing_key()
         record = build_record(
+            key=key,
             game=live.game,
             options=live.row.options,
             seed=live.row.seed,
@@ -316,27 +337,141 @@ class PlayByPost:
         times = [at for *_, at in checked.actions if at is not None]
         return self.clock() - (max(times) / 1000 if times else 0.0)
 
-    async def import_table(self, *, guild_id: int | None, channel_id: int, user: User, data: bytes) -> Reply:
-        """Rebuild a table in this channel from an export, after replaying every move."""
+    async def import_table(
+        self, *, guild_id: int | None, channel_id: int, user: User, data: bytes, moderator: bool = False,
+    ) -> Reply:
+        """Rebuild a table in this channel from an export, after replaying every move.
+
+        Who may import what: a record this installation signed (and nobody changed) is
+        restored as it was, by anyone. Anything else — another installation's export, an
+        edited or unsigned file — is a moderator's action; it seats only the players who
+        accept with a button (the game appears when the last one accepts), bot seats get
+        fresh bot ids, and a record without moves gets a fresh seed (one with moves keeps
+        its seed: changing it would change what those moves did).
+        """
         try:
-            checked = check_record(parse_record(data))
+            record = await asyncio.to_thread(parse_record, data)
+            checked = await asyncio.to_thread(check_record, record)
         except BadRecord as error:
             raise LobbyError(f"Import refused: {error}") from None
+        if signed_by(record, await self.signing_key()):
+            table_id = await self._create_imported(guild_id, channel_id, user, checked, signed=True)
+            live = await self.tables.load(table_id)
+            headline = f"{user.name} imported a {checked.game.title} game: {len(checked.actions)} moves replayed and checked."
+            return await self.tables.play_reply(live, [headline])
+        if not moderator:
+            raise NotModerator(
+                "Import refused: this record was not exported by this bot, or was changed since. Only a moderator "
+                "can import it, and then every player it seats must accept."
+            )
+        return await self._offer_foreign(guild_id, channel_id, user, record, checked)
+
+    async def _create_imported(
+        self, guild_id: int | None, channel_id: int, user: User, checked: CheckedRecord, *, signed: bool,
+        pending_id: int | None = None, host_id: int | None = None,
+    ) -> int:
         snapshots = {
             position: state
             for position, state in enumerate(checked.states)
             if position % SNAPSHOT_EVERY == 0 or position == len(checked.states) - 1
         }
         try:
-            table_id = await self.store.import_table(
+            return await self.store.import_table(
                 guild_id=guild_id, channel_id=channel_id, slug=checked.game.slug, options=checked.options,
-                seed=checked.seed, host_id=user.id, engine_version=checked.game.version, seats=checked.seats,
+                seed=checked.seed, host_id=user.id if host_id is None else host_id,
+                engine_version=checked.game.version, seats=checked.seats,
                 actions=[(seat, uid, key, [event_json(e) for e in events], at) for seat, uid, key, events, at in checked.actions],
                 snapshots=snapshots, status="over" if checked.over else "playing", actor_id=user.id, now=self.clock(),
-                clock_origin=self._imported_origin(checked),
+                clock_origin=self._imported_origin(checked), pending_id=pending_id, detail={"signed": signed},
             )
         except ChannelBusy:
             raise LobbyError("This channel already has an open table; import into another channel.") from None
+        except StoreError as error:
+            raise TableError(str(error)) from None
+
+    async def _offer_foreign(
+        self, guild_id: int | None, channel_id: int, user: User, record: dict[str, Any], checked: CheckedRecord,
+    ) -> Reply:
+        """A moderator's import of a record not signed here: offer each seat to its player."""
+        for number, (user_id, name, bot) in enumerate(checked.seats):
+            if not bot and user_id <= 0:
+                raise LobbyError(f"Import refused: seat {number + 1} ({name}) belongs to nobody who could accept it.")
+        if await self.store.open_table_in(channel_id) is not None:
+            raise LobbyError("This channel already has an open table; import into another channel.")
+        record = dict(record)
+        record.pop("signature", None)
+        # Bot seats get bot ids of ours: a bot seat must never carry a real member's id.
+        record["seats"] = [
+            {**seat, "user_id": -1 - index} if seat.get("bot") else seat for index, seat in enumerate(record["seats"])
+        ]
+        reseeded = not checked.actions
+        if reseeded:
+            record["seed"] = self.tables.seeds()
+        waiting = [user_id for user_id, _, bot in checked.seats if not bot]
+        pending_id = await self.store.create_pending_import(
+            guild_id=guild_id, channel_id=channel_id, requested_by=user.id, record=json.dumps(record),
+            waiting=waiting, now=self.clock(),
+        )
+        if not waiting:
+            return await self._finish_import(pending_id, user)
+        seats = ", ".join(f"{n + 1}. {name}{' (bot)' if bot else ''}" for n, (_, name, bot) in enumerate(checked.seats))
+        seed_note = (
+            "It has no moves yet, so it gets a fresh seed." if reseeded else
+            "Its moves depend on the seed in the file, which is kept: whoever made the file may know the hidden cards."
+        )
+        who = " ".join(f"<@{u}>" for u in waiting)
+        text = (
+            f"{user.name} (moderator) imports a {checked.game.title} game recorded elsewhere "
+            f"({len(checked.actions)} moves replayed and checked). Seats: {seats}. {seed_note}\n"
+            f"{who}: take your seat with the button (or decline); the game begins when everyone has accepted."
+        )
+        return Reply(0, len(checked.actions), 0, text, mentions=waiting, status="lobby",
+                     request=Request(pending_id, "import", tuple(waiting)))
+
+    async def answer_import(self, *, request_id: int, user: User, accept: bool, channel_id: int | None = None) -> Reply:
+        """A player's yes or no to a seat in a waiting import; the last yes creates the table."""
+        check_id(request_id, "That import no longer exists.")
+        async with self._imports:
+            pending = await self.store.pending_import(request_id)
+            if pending is None:
+                raise TableError("That import no longer exists.")
+            if channel_id is not None and channel_id != pending["channel_id"]:
+                raise TableError("That button belongs to an import in another channel.")
+            if user.id not in pending["waiting"] and user.id not in pending["accepted"]:
+                raise TableError("No seat in this import is yours.")
+            if pending["status"] != "open":
+                raise TableError("That import has already been settled.")
+            if user.id in pending["accepted"]:
+                if not pending["waiting"]:  # everyone accepted, but the table could not be made: try again
+                    return await self._finish_import(request_id, user)
+                raise TableError("You have already accepted your seat; waiting for the others.")
+            waiting = [u for u in pending["waiting"] if u != user.id]
+            accepted = [*pending["accepted"], user.id]
+            now = self.clock()
+            if not accept:
+                await self.store.update_pending_import(request_id, waiting=waiting, accepted=pending["accepted"],
+                                                       status="refused", actor_id=user.id, now=now)
+                return Reply(0, 0, 0, f"{user.name} declined their seat; the import is cancelled.", status="cancelled")
+            await self.store.update_pending_import(request_id, waiting=waiting, accepted=accepted, status="open",
+                                                   actor_id=user.id, now=now)
+            if waiting:
+                who = " ".join(f"<@{u}>" for u in waiting)
+                return Reply(0, 0, 0, f"{user.name} took their seat; waiting for {who}.", status="lobby",
+                             request=Request(request_id, "import", tuple(waiting)))
+            return await self._finish_import(request_id, user)
+
+    async def _finish_import(self, pending_id: int, user: User) -> Reply:
+        pending = await self.store.pending_import(pending_id)
+        assert pending is not None
+        try:
+            checked = await asyncio.to_thread(check_record, json.loads(pending["record"]))
+        except BadRecord as error:  # the game's engine changed while the import waited
+            raise LobbyError(f"Import refused: {error}") from None
+        table_id = await self._create_imported(
+            pending["guild_id"], pending["channel_id"], user, checked, signed=False, pending_id=pending_id,
+            host_id=pending["requested_by"],
+        )
         live = await self.tables.load(table_id)
-        headline = f"{user.name} imported a {checked.game.title} game: {len(checked.actions)} moves replayed and checked."
+        headline = (f"Everyone took their seat: the imported {checked.game.title} game is on "
+                    f"({len(checked.actions)} moves replayed and checked).")
         return await self.tables.play_reply(live, [headline])

@@ -1,38 +1,77 @@
 """Table records: export a game as JSON, and validate a record before it becomes a table.
 
 A record holds what rebuilds a game exactly: the game and its engine version, options, the
-seed, the seats and the action log. A checksum over the canonical JSON catches corruption
-and hand edits; every action is then replayed through the rules, so a record that is not a
-legal game is refused with the first move that breaks it.
+seed, the seats and the action log. A checksum over the canonical JSON catches corruption;
+a signature (HMAC-SHA256 with the installation's secret key, see :func:`sign`) tells a record
+this installation exported, unchanged, from anything else — the checksum alone proves
+nothing, since anyone can recompute it. Every action is then replayed through the rules, so
+a record that is not a legal game is refused with the first move that breaks it.
+
+Limits (a record beyond them is refused with a sentence, never a traceback): the file is at
+most :data:`MAX_RECORD_BYTES`; JSON nests at most :data:`MAX_DEPTH` levels; numbers have at
+most :data:`MAX_DIGITS` digits; ids and the seed fit SQLite's signed 64 bits; a move's time
+is at most :data:`MAX_TIME_MS`; an action key has at most :data:`MAX_KEY_CHARS` characters,
+a name at most :data:`MAX_NAME_CHARS`; seats and moves at most what the game allows.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
+import logging
 from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import SYSTEM_SEAT, BadOptions, Event, Game, IllegalAction, UnknownGame, get_game
+from bot.store import fits_sql
 
 FORMAT = "gamemaster-table"
 FORMAT_VERSION = 1
 MAX_RECORD_BYTES = 8 * 1024 * 1024
+MAX_DEPTH = 16
+"""Deepest nesting of arrays and objects in a record (a real one needs 4)."""
+MAX_DIGITS = 40
+"""Longest number literal (a 64-bit id has 19 digits)."""
+MAX_TIME_MS = 10**12
+"""Latest move time on a table clock, in ms (about 31 years)."""
+MAX_KEY_CHARS = 200
+MAX_NAME_CHARS = 100
+MAX_OPTIONS = 50
+SIGNING_KEY = "record-signing"
+"""The name of the installation secret that signs exports (see :meth:`bot.store.Store.secret`)."""
+
+log = logging.getLogger(__name__)
 
 
 class BadRecord(ValueError):
     """A record that cannot become a table; the message says why, for the person importing it."""
 
 
+def _canonical(body: dict[str, Any]) -> bytes:
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
 def checksum(record: dict[str, Any]) -> str:
-    body = {key: value for key, value in record.items() if key != "checksum"}
-    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(canonical.encode()).hexdigest()
+    """SHA-256 of everything but the checksum: catches damage, not forgery."""
+    return hashlib.sha256(_canonical({k: v for k, v in record.items() if k != "checksum"})).hexdigest()
+
+
+def sign(record: dict[str, Any], key: bytes) -> str:
+    """HMAC-SHA256 of everything but the checksum and the signature, with the installation key."""
+    body = {k: v for k, v in record.items() if k not in ("checksum", "signature")}
+    return hmac.new(key, _canonical(body), hashlib.sha256).hexdigest()
+
+
+def signed_by(record: dict[str, Any], key: bytes) -> bool:
+    """Whether this installation signed ``record`` and nothing in it changed since."""
+    signature = record.get("signature")
+    return isinstance(signature, str) and hmac.compare_digest(signature, sign(record, key))
 
 
 def build_record(
     *, game: Game, options: dict[str, str], seed: int, status: str,
-    seats: list[dict[str, Any]], actions: list[dict[str, Any]],
+    seats: list[dict[str, Any]], actions: list[dict[str, Any]], key: bytes | None = None,
 ) -> dict[str, Any]:
     record: dict[str, Any] = {
         "format": FORMAT,
@@ -45,6 +84,8 @@ def build_record(
         "seats": seats,
         "actions": actions,
     }
+    if key is not None:
+        record["signature"] = sign(record, key)
     record["checksum"] = checksum(record)
     return record
 
@@ -69,12 +110,66 @@ def _require(condition: bool, message: str) -> None:
         raise BadRecord(message)
 
 
+def _number(text: str) -> int:
+    _require(len(text) <= MAX_DIGITS, f"The file holds a number with {len(text)} digits; a record's numbers have at most {MAX_DIGITS}.")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    _require(len(text) <= MAX_DIGITS, f"The file holds a number with {len(text)} characters; a record's numbers have at most {MAX_DIGITS}.")
+    return float(text)
+
+
+def _depth_ok(value: Any) -> bool:
+    """Nesting of at most :data:`MAX_DEPTH` levels (checked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > MAX_DEPTH:
+                return False
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return True
+
+
+def _nesting_before_decode(data: bytes) -> int:
+    """The deepest bracket nesting in the raw text (strings skipped): refuses 100k nested
+    arrays before the decoder recurses into them."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in data:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > MAX_DEPTH:
+                return deepest
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
+
+
 def parse_record(data: bytes) -> dict[str, Any]:
+    """Decode a record's JSON within the limits; the checksum must match (damage check)."""
     _require(len(data) <= MAX_RECORD_BYTES, f"The file is larger than {MAX_RECORD_BYTES // 1024 // 1024} MB.")
+    _require(_nesting_before_decode(data) <= MAX_DEPTH,
+             f"This is not a gamemaster export (its JSON nests deeper than {MAX_DEPTH} levels).")
     try:
-        record = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        record = json.loads(data.decode("utf-8"), parse_int=_number, parse_float=_float)
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        if isinstance(error, BadRecord):
+            raise
         raise BadRecord(f"This is not a gamemaster export (not JSON: {error}).") from None
+    _require(_depth_ok(record), f"This is not a gamemaster export (its JSON nests deeper than {MAX_DEPTH} levels).")
     _require(isinstance(record, dict) and record.get("format") == FORMAT, "This is not a gamemaster export.")
     _require(record.get("format_version") == FORMAT_VERSION,
              f"This export has format version {record.get('format_version')!r}; this bot reads {FORMAT_VERSION}.")
@@ -83,31 +178,49 @@ def parse_record(data: bytes) -> dict[str, Any]:
     return record
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def check_record(record: dict[str, Any]) -> CheckedRecord:
-    """Validate every field and replay every action; raises :class:`BadRecord` with the reason."""
+    """Validate every field and replay every action; raises :class:`BadRecord` with the reason.
+
+    Pure and synchronous: the session layer runs it in a worker thread, so a long log does
+    not stall the bot.
+    """
+    slug = record.get("game")
+    _require(isinstance(slug, str) and len(slug) <= MAX_KEY_CHARS, "The game's name is missing or damaged.")
     try:
-        game = get_game(str(record.get("game")))
+        game = get_game(str(slug))
     except UnknownGame as error:
         raise BadRecord(str(error)) from None
     _require(record.get("engine_version") == game.version,
              f"This {game.title} game was recorded with engine version {record.get('engine_version')}; "
              f"this bot plays version {game.version}, which may not replay it.")
     options = record.get("options")
-    _require(isinstance(options, dict) and all(isinstance(v, str) for v in options.values()), "The options are damaged.")
+    _require(isinstance(options, dict) and len(options) <= MAX_OPTIONS
+             and all(isinstance(v, str) for v in options.values()), "The options are damaged.")
     try:
         options = game.resolve_options(options)
     except BadOptions as error:
         raise BadRecord(str(error)) from None
     seed = record.get("seed")
-    _require(isinstance(seed, int) and not isinstance(seed, bool), "The seed is missing or not a number.")
+    _require(_is_int(seed), "The seed is missing or not a number.")
+    _require(fits_sql(seed), "The seed is out of range (a seed fits in 64 bits).")
     raw_seats = record.get("seats")
     _require(isinstance(raw_seats, list), "The seats are missing.")
+    _require(len(raw_seats) <= game.max_players,
+             f"{game.title} is for {game.min_players}–{game.max_players} players; the file has {len(raw_seats)}.")
     seats: list[tuple[int, str, bool]] = []
     for number, seat in enumerate(raw_seats):
-        _require(isinstance(seat, dict) and seat.get("seat") == number, f"Seat {number + 1} is damaged.")
-        user_id, name = seat.get("user_id"), seat.get("name")
-        _require(isinstance(user_id, int) and isinstance(name, str) and name.strip() != "", f"Seat {number + 1} is damaged.")
-        seats.append((user_id, name[:100], bool(seat.get("bot", False))))
+        where = f"Seat {number + 1}"
+        _require(isinstance(seat, dict) and seat.get("seat") == number, f"{where} is damaged (its seat number).")
+        user_id, name, bot = seat.get("user_id"), seat.get("name"), seat.get("bot", False)
+        _require(_is_int(user_id), f"{where} is damaged (its user id is not a number).")
+        _require(fits_sql(user_id), f"{where} has a user id out of range (ids fit in 64 bits).")
+        _require(isinstance(name, str) and name.strip() != "", f"{where} is damaged (its name).")
+        _require(isinstance(bot, bool), f"{where} is damaged (whether it is a bot).")
+        seats.append((user_id, name[:MAX_NAME_CHARS], bot))
     _require(len({user for user, _, _ in seats}) == len(seats), "Two seats belong to the same user.")
     _require(game.min_players <= len(seats) <= game.max_players,
              f"{game.title} is for {game.min_players}–{game.max_players} players; the file has {len(seats)}.")
@@ -115,23 +228,36 @@ def check_record(record: dict[str, Any]) -> CheckedRecord:
     _require(isinstance(raw_actions, list), "The action log is missing.")
     _require(len(raw_actions) <= game.max_actions(len(seats)), "The action log is longer than any real game.")
 
-    state = game.setup(len(seats), options, seed)
+    try:
+        state = game.setup(len(seats), options, seed)
+    except BadOptions as error:
+        raise BadRecord(str(error)) from None
     states = [json.dumps(state)]
     actions: list[tuple[int, int | None, str, list[Event], int | None]] = []
     for number, action in enumerate(raw_actions, start=1):
-        _require(isinstance(action, dict), f"Move {number} is damaged.")
-        seat, key, at = action.get("seat"), action.get("key"), action.get("at")
-        _require(isinstance(seat, int) and (0 <= seat < len(seats) or seat == SYSTEM_SEAT) and isinstance(key, str),
-                 f"Move {number} is damaged.")
-        _require(at is None or (isinstance(at, int) and not isinstance(at, bool) and at >= 0),
-                 f"Move {number} has a damaged time.")
+        _require(isinstance(action, dict), f"Move {number} is damaged (not an object).")
+        seat, key, at, user_id = action.get("seat"), action.get("key"), action.get("at"), action.get("user_id")
+        _require(_is_int(seat) and (0 <= seat < len(seats) or seat == SYSTEM_SEAT),
+                 f"Move {number} is damaged (its seat).")
+        _require(isinstance(key, str) and 0 < len(key) <= MAX_KEY_CHARS,
+                 f"Move {number} is damaged (its key is missing or longer than {MAX_KEY_CHARS} characters).")
+        _require(at is None or (_is_int(at) and 0 <= at <= MAX_TIME_MS), f"Move {number} has a damaged time.")
+        _require(user_id is None or (_is_int(user_id) and fits_sql(user_id)),
+                 f"Move {number} has a damaged user id (ids fit in 64 bits).")
+        timed = game.is_timed(state)
+        _require(at is not None or not timed, f"Move {number} has no time, but this {game.title} game is timed.")
+        _require(at is None or timed, f"Move {number} has a time, but this {game.title} game is not timed.")
         try:
             events = game.apply(state, seat, key) if at is None else game.apply(state, seat, key, at)
         except IllegalAction as error:
             who = "the clock" if seat == SYSTEM_SEAT else f"seat {seat + 1}"
             raise BadRecord(f"Move {number} ({key!r} by {who}) is not legal: {error}") from None
-        user_id = action.get("user_id")
-        actions.append((seat, user_id if isinstance(user_id, int) else None, key, events, at))
+        except Exception:
+            # A game that crashes on some input is a bug to fix, but the import must still
+            # answer with a sentence, and the database stays as it was.
+            log.exception("replaying move %s (%r) of a %s record failed", number, key, game.slug)
+            raise BadRecord(f"Move {number} ({key!r}) could not be replayed; the game refused it.") from None
+        actions.append((seat, user_id, key, events, at))
         states.append(json.dumps(state))
     over = game.outcome(state) is not None
     return CheckedRecord(game, options, seed, seats, actions, states, over)

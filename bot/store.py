@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
@@ -152,7 +153,35 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE actions ADD COLUMN at_ms INTEGER;
     UPDATE tables SET clock_origin = moved_at WHERE status != 'lobby';
     """,
+    # 4: the installation's secrets (the key that signs exports), and imports of records this
+    # installation did not sign, waiting for the players they would seat to accept.
+    """
+    CREATE TABLE secrets (
+        name       TEXT PRIMARY KEY,
+        value      TEXT NOT NULL,
+        created_at REAL NOT NULL
+    );
+    CREATE TABLE pending_imports (
+        id           INTEGER PRIMARY KEY,
+        guild_id     INTEGER,
+        channel_id   INTEGER NOT NULL,
+        requested_by INTEGER NOT NULL,
+        record       TEXT    NOT NULL,
+        waiting      TEXT    NOT NULL DEFAULT '[]',
+        accepted     TEXT    NOT NULL DEFAULT '[]',
+        status       TEXT    NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'done', 'refused', 'expired')),
+        table_id     INTEGER,
+        created_at   REAL    NOT NULL
+    );
+    """,
 )
+
+MAX_SQL_INT = 2**63 - 1
+"""SQLite integers are signed 64-bit: ids and numbers beyond this cannot be stored."""
+BUSY_TIMEOUT_MS = 5000
+"""How long one attempt waits for another connection's write lock (SQLite busy_timeout)."""
+BUSY_ATTEMPTS = 3
+"""Attempts to take the write lock before a write is refused with :class:`StoreBusy`."""
 
 
 class StoreError(Exception):
@@ -165,6 +194,19 @@ class ChannelBusy(StoreError):
 
 class PositionConflict(StoreError):
     """The table moved on since the caller loaded it (a lost update was prevented)."""
+
+
+class StoreBusy(StoreError):
+    """Another process held the database's write lock for too long; nothing was written."""
+
+
+class NotALobby(StoreError):
+    """A seat was to be added to a table that has started or ended."""
+
+
+def fits_sql(value: object) -> bool:
+    """Whether ``value`` is an int SQLite can store (a bool is not accepted as a number)."""
+    return isinstance(value, int) and not isinstance(value, bool) and -MAX_SQL_INT - 1 <= value <= MAX_SQL_INT
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,15 +305,20 @@ def _action(row: sqlite3.Row) -> ActionRow:
 class Store:
     """One SQLite database file. Open with :meth:`open`; close with :meth:`close`."""
 
-    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+    def __init__(self, db: aiosqlite.Connection, path: str, *, busy_attempts: int = BUSY_ATTEMPTS) -> None:
         self._db = db
         self.path = path
         # One connection serves every table: a transaction must not interleave with another
         # coroutine's statements, or a read could see (or a BEGIN collide with) its writes.
         self._lock = asyncio.Lock()
+        self.busy_attempts = busy_attempts
+        self.commits = 0
+        """Committed write transactions so far (in this process): a reader that saw this
+        number change while it read knows its result may be older than the last commit."""
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
+    async def open(cls, path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+                   busy_attempts: int = BUSY_ATTEMPTS) -> Store:
         path = str(path)
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -282,8 +329,8 @@ class Store:
         await db.execute("PRAGMA journal_mode=WAL")
         await db.execute("PRAGMA synchronous=FULL")
         await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        store = cls(db, path)
+        await db.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        store = cls(db, path, busy_attempts=busy_attempts)
         await store._migrate()
         return store
 
@@ -317,7 +364,7 @@ class Store:
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            await self._begin()
             try:
                 yield self._db
             except BaseException:
@@ -325,6 +372,27 @@ class Store:
                 raise
             else:
                 await self._db.execute("COMMIT")
+                self.commits += 1
+
+    async def _begin(self) -> None:
+        """Take the write lock; another process holding it gets a bounded wait, then a refusal.
+
+        Each attempt waits up to the busy timeout inside SQLite; after
+        :attr:`busy_attempts` attempts the write is refused with :class:`StoreBusy`
+        (a sentence for the player) instead of a raw "database is locked".
+        """
+        for attempt in range(self.busy_attempts):
+            try:
+                await self._db.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) and "busy" not in str(error):
+                    raise
+                if attempt + 1 == self.busy_attempts:
+                    raise StoreBusy(
+                        "The game database is busy (another program is writing to it); nothing was changed. "
+                        "Try again in a moment."
+                    ) from None
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
         async with self._lock, self._db.execute(sql, tuple(params)) as cursor:
@@ -421,6 +489,12 @@ class Store:
     ) -> None:
         try:
             async with self._transaction() as db:
+                async with db.execute("SELECT status FROM tables WHERE id = ?", (table_id,)) as cursor:
+                    found = await cursor.fetchone()
+                # The table's status is checked in the same transaction as the insert: a seat
+                # in a started game would have no number, and its export would not import.
+                if found is None or found[0] != "lobby":
+                    raise NotALobby("This game has already started; wait for the next one.")
                 await db.execute(
                     "INSERT INTO seats (table_id, user_id, name, joined_at, is_bot) VALUES (?, ?, ?, ?, ?)",
                     (table_id, user_id, name, now, int(is_bot)),
@@ -520,6 +594,18 @@ class Store:
             sql += " LIMIT ?"
             params.append(limit)
         return [_action(row) for row in await self._fetchall(sql, params)]
+
+    async def last_action_by(self, table_id: int, user_id: int) -> ActionRow | None:
+        """The user's latest move at a table (one indexed row, not the whole log)."""
+        row = await self._fetchone(
+            "SELECT * FROM actions WHERE table_id = ? AND user_id = ? ORDER BY position DESC LIMIT 1",
+            (table_id, user_id),
+        )
+        return _action(row) if row else None
+
+    async def max_table_id(self) -> int:
+        row = await self._fetchone("SELECT COALESCE(MAX(id), 0) FROM tables")
+        return int(row[0]) if row else 0
 
     async def recent_actions(self, table_id: int, count: int) -> list[ActionRow]:
         rows = await self._fetchall(
@@ -706,13 +792,84 @@ class Store:
         }
 
     async def update_request(self, request_id: int, *, data: dict[str, Any], status: str, actor_id: int, now: float) -> None:
+        """Record an answer to an open request; :class:`StoreError` if it was settled meanwhile."""
         async with self._transaction() as db:
-            await db.execute("UPDATE requests SET data = ?, status = ? WHERE id = ?", (json.dumps(data), status, request_id))
+            cursor = await db.execute(
+                "UPDATE requests SET data = ?, status = ? WHERE id = ? AND status = 'open'",
+                (json.dumps(data), status, request_id),
+            )
+            if cursor.rowcount != 1:
+                raise StoreError("That request has already been settled.")
             async with db.execute("SELECT table_id, kind FROM requests WHERE id = ?", (request_id,)) as cursor:
                 row = await cursor.fetchone()
             if row is not None:
                 await self._audit(db, row[0], None, actor_id, f"{row[1]}-{status}" if status != "open" else f"{row[1]}-approved",
                                   {"request": request_id}, now)
+
+    # -- secrets --------------------------------------------------------------------------------
+
+    async def secret(self, name: str, *, now: float) -> bytes:
+        """The installation's secret ``name`` (32 random bytes), created on first use.
+
+        It lives in the ``secrets`` table of this database, so a backup of the database file
+        is a backup of the key, and a copy of the file carries the key with it.
+        """
+        row = await self._fetchone("SELECT value FROM secrets WHERE name = ?", (name,))
+        if row is None:
+            async with self._transaction() as db:
+                await db.execute(
+                    "INSERT OR IGNORE INTO secrets (name, value, created_at) VALUES (?, ?, ?)",
+                    (name, secrets.token_hex(32), now),
+                )
+            row = await self._fetchone("SELECT value FROM secrets WHERE name = ?", (name,))
+        assert row is not None
+        return bytes.fromhex(row["value"])
+
+    # -- imports waiting for consent ---------------------------------------------------------------
+
+    async def create_pending_import(
+        self, *, guild_id: int | None, channel_id: int, requested_by: int, record: str, waiting: list[int], now: float,
+    ) -> int:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE pending_imports SET status = 'expired' WHERE channel_id = ? AND status = 'open'", (channel_id,)
+            )
+            cursor = await db.execute(
+                "INSERT INTO pending_imports (guild_id, channel_id, requested_by, record, waiting, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, requested_by, record, json.dumps(waiting), now),
+            )
+            pending_id = int(cursor.lastrowid or 0)
+            await self._audit(db, None, guild_id, requested_by, "import-requested",
+                              {"pending": pending_id, "channel_id": channel_id, "waiting": waiting}, now)
+            return pending_id
+
+    async def pending_import(self, pending_id: int) -> dict[str, Any] | None:
+        row = await self._fetchone("SELECT * FROM pending_imports WHERE id = ?", (pending_id,))
+        if row is None:
+            return None
+        return {
+            "id": row["id"], "guild_id": row["guild_id"], "channel_id": row["channel_id"],
+            "requested_by": row["requested_by"], "record": row["record"], "waiting": json.loads(row["waiting"]),
+            "accepted": json.loads(row["accepted"]), "status": row["status"], "table_id": row["table_id"],
+        }
+
+    async def update_pending_import(
+        self, pending_id: int, *, waiting: list[int], accepted: list[int], status: str, actor_id: int, now: float,
+    ) -> None:
+        """Record an answer; refused with :class:`StoreError` if the import was settled meanwhile."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE pending_imports SET waiting = ?, accepted = ?, status = ? WHERE id = ? AND status = 'open'",
+                (json.dumps(waiting), json.dumps(accepted), status, pending_id),
+            )
+            if cursor.rowcount != 1:
+                raise StoreError("That import has already been settled.")
+            async with db.execute("SELECT guild_id FROM pending_imports WHERE id = ?", (pending_id,)) as found:
+                row = await found.fetchone()
+            await self._audit(db, None, row[0] if row else None, actor_id,
+                              "import-accepted" if status in ("open", "done") else f"import-{status}",
+                              {"pending": pending_id}, now)
 
     # -- settings -------------------------------------------------------------------------------
 
@@ -797,11 +954,23 @@ class Store:
         self, *, guild_id: int | None, channel_id: int, slug: str, options: dict[str, str], seed: int,
         host_id: int, engine_version: int, seats: list[tuple[int, str, bool]],
         actions: list[tuple[int, int | None, str, list[dict[str, Any]], int | None]], snapshots: dict[int, str],
-        status: str, actor_id: int, now: float, clock_origin: float | None = None,
+        status: str, actor_id: int, now: float, clock_origin: float | None = None, pending_id: int | None = None,
+        detail: dict[str, Any] | None = None,
     ) -> int:
-        """Create a whole table at once from a validated record: seats in order, log, snapshots."""
+        """Create a whole table at once from a validated record: seats in order, log, snapshots.
+
+        With ``pending_id``, the waiting import is marked done in the same transaction (and
+        nothing is created if it was settled meanwhile).
+        """
         try:
             async with self._transaction() as db:
+                if pending_id is not None:
+                    cursor = await db.execute(
+                        "UPDATE pending_imports SET status = 'done', waiting = '[]' WHERE id = ? AND status = 'open'",
+                        (pending_id,),
+                    )
+                    if cursor.rowcount != 1:
+                        raise StoreError("That import has already been settled.")
                 cursor = await db.execute(
                     "INSERT INTO tables (guild_id, channel_id, slug, options, seed, status, host_id, engine_version,"
                     " position, revision, created_at, updated_at, moved_at, clock_origin)"
@@ -826,7 +995,9 @@ class Store:
                         "INSERT INTO snapshots (table_id, position, state, created_at) VALUES (?, ?, ?, ?)",
                         (table_id, position, state_json, now),
                     )
-                await self._audit(db, table_id, guild_id, actor_id, "import", {"actions": len(actions)}, now)
+                if pending_id is not None:
+                    await db.execute("UPDATE pending_imports SET table_id = ? WHERE id = ?", (table_id, pending_id))
+                await self._audit(db, table_id, guild_id, actor_id, "import", {"actions": len(actions), **(detail or {})}, now)
         except sqlite3.IntegrityError as error:
             if "one_open_table_per_channel" in str(error) or "tables.channel_id" in str(error):
                 raise ChannelBusy("This channel already has an open table.") from None

@@ -28,6 +28,7 @@ import random
 import re
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -50,6 +51,10 @@ from bot.store import ChannelBusy, PositionConflict, SeatRow, Store, StoreError,
 
 Clock = Callable[[], float]
 log = logging.getLogger(__name__)
+
+CACHE_SIZE = 256
+"""Tables kept in memory (least recently used evicted); others reload from their snapshot."""
+MAX_ID = 2**63 - 1
 
 
 # -- errors -------------------------------------------------------------------------------
@@ -232,6 +237,44 @@ class LiveTable:
         return self.seats[seat]
 
 
+def check_id(value: int, refusal: str) -> None:
+    """Refuse an id no table or request can have (SQLite ids are positive 64-bit integers)."""
+    if not 0 < value <= MAX_ID:
+        raise NoTable(refusal)
+
+
+class _TableLock:
+    """An asyncio lock that removes itself from ``registry`` when nobody holds or awaits it."""
+
+    __slots__ = ("_lock", "_registry", "_table_id", "_users")
+
+    def __init__(self, registry: dict[int, _TableLock], table_id: int) -> None:
+        self._lock = asyncio.Lock()
+        self._registry = registry
+        self._table_id = table_id
+        self._users = 0
+
+    def locked(self) -> bool:
+        return self._lock.locked()
+
+    async def __aenter__(self) -> None:
+        self._users += 1
+        try:
+            await self._lock.acquire()
+        except BaseException:
+            self._release_user()
+            raise
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._lock.release()
+        self._release_user()
+
+    def _release_user(self) -> None:
+        self._users -= 1
+        if self._users == 0 and self._registry.get(self._table_id) is self:
+            del self._registry[self._table_id]
+
+
 def name_seats(text: str, names: list[str]) -> str:
     """Replace ``{seatN}`` marks in game text with player names."""
     return fill_seat_refs(text, names)
@@ -282,26 +325,51 @@ class Tables:
         clock: Clock = time.time,
         seeds: Callable[[], int] | None = None,
         render: bool = True,
+        cache_size: int = CACHE_SIZE,
     ) -> None:
         self.store = store
         self.clock = clock
         self.seeds = seeds or (lambda: secrets.randbits(62))
         self.render = render
-        self._live: dict[int, LiveTable] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
+        self.cache_size = cache_size
+        self._live: OrderedDict[int, LiveTable] = OrderedDict()
+        self._locks: dict[int, _TableLock] = {}
         self._channel_lock = asyncio.Lock()
 
     # -- loading -------------------------------------------------------------------------
+    #
+    # The cache holds at most ``cache_size`` tables, least recently used evicted first; an
+    # evicted table reloads from its latest snapshot. Two rules keep it from ever holding a
+    # state older than the last commit: a writer (holding the table's lock) publishes its
+    # own LiveTable after every write (:meth:`commit_move`, :meth:`refresh`), and a load that
+    # raced a commit (the store's commit count moved while it read) returns what it read
+    # without publishing it.
 
-    def lock(self, table_id: int) -> asyncio.Lock:
-        """The lock that serialises every change to one table."""
-        return self._locks.setdefault(table_id, asyncio.Lock())
+    def lock(self, table_id: int) -> _TableLock:
+        """The lock that serialises every change to one table.
+
+        Entries exist only while someone holds or awaits the lock, so ids that were clicked
+        once (or never had a table) cost nothing afterwards.
+        """
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = _TableLock(self._locks, table_id)
+        return lock
+
+    def _publish(self, live: LiveTable) -> None:
+        self._live[live.id] = live
+        self._live.move_to_end(live.id)
+        while len(self._live) > self.cache_size:
+            self._live.popitem(last=False)
 
     async def load(self, table_id: int) -> LiveTable:
         """The table as held in memory, read from its latest snapshot on first use."""
+        check_id(table_id, "That table no longer exists.")
         live = self._live.get(table_id)
         if live is not None:
+            self._live.move_to_end(table_id)
             return live
+        commits = self.store.commits
         row = await self.store.table(table_id)
         if row is None:
             raise NoTable("That table no longer exists.")
@@ -316,14 +384,22 @@ class Tables:
                 replay_action(game, state, action.seat, action.action_key, action.at_ms)
             live.state = state
             live.state_json = json.dumps(state) if loaded.later_actions else loaded.state_json
-        self._live[table_id] = live
+        cached = self._live.get(table_id)
+        if cached is not None:
+            return cached  # loaded meanwhile by someone else: theirs is as new or newer
+        if self.store.commits == commits:
+            self._publish(live)
+        # else: something was committed while we read; what we read is correct for this
+        # caller but may be older than that commit, so it is not cached.
         return live
 
     async def refresh(self, live: LiveTable) -> None:
+        """Re-read a table's row and seats after a write; call with the table's lock held."""
         row = await self.store.table(live.id)
         if row is not None:
             live.row = row
         live.seats = await self.store.seats(live.id)
+        self._publish(live)
 
     async def table_id_in(self, channel_id: int) -> int:
         row = await self.store.open_table_in(channel_id)
@@ -484,12 +560,18 @@ class Tables:
         table's lock), so clicks are judged by arrival, not by how long the lock took.
         """
         received = self.clock()
+        clicked_in = None
         if table_id is None:
             if channel_id is None:
                 raise ValueError("act() needs a channel_id or a table_id")
             table_id = await self.table_id_in(channel_id)
+        else:
+            clicked_in = channel_id  # a button names its table: it must be this channel's
+        check_id(table_id, "That table no longer exists.")
         async with self.lock(table_id):
             live = await self.load(table_id)
+            if clicked_in is not None:
+                self.check_channel(live, clicked_in)
             self.check_running(live)
             seat = live.seat_of(user.id)
             if seat is None:
@@ -500,12 +582,27 @@ class Tables:
             prompts = live.game.prompts(live.state)
             mine = [prompt for prompt in prompts if prompt.seat == seat]
             if not mine:
-                waiting = ", ".join(sorted({live.names[p.seat] for p in prompts}))
-                raise NotYourTurn(f"It is not your turn: waiting for {waiting}.")
+                raise NotYourTurn(self.not_your_turn(live))
             action = resolve_move(move, [action for prompt in mine for action in prompt.actions])
             events = await self.commit_move(live, seat, user.id, action.key, received=received)
             events += await self.run_bots(live)
             return await self.play_reply(live, events=events)
+
+    def not_your_turn(self, live: LiveTable) -> str:
+        """The refusal for a seated player who has nothing to decide now.
+
+        It names everyone the game waits for. Which seats have a prompt is public (the
+        test kit checks it does not change when hidden information is redrawn), so this
+        reads the same whoever holds which cards.
+        """
+        waiting = ", ".join(sorted({turn.name for turn in self.turns(live)}))
+        return f"It is not your turn: waiting for {waiting}." if waiting else "Nobody has anything to decide now."
+
+    def check_channel(self, live: LiveTable, channel_id: int) -> None:
+        """A component names its table; refuse it where that table is not played (its channel,
+        or the thread holding its log)."""
+        if channel_id not in (live.row.channel_id, live.row.thread_id):
+            raise TableError("That button belongs to a table in another channel.")
 
     def check_running(self, live: LiveTable) -> None:
         if live.row.status == "lobby":
@@ -578,6 +675,7 @@ class Tables:
         live.row = replace(
             live.row, position=position, revision=live.revision + 1, status=status, updated_at=now, moved_at=now
         )
+        self._publish(live)  # the writer's table is the newest: it replaces any other copy
         return events
 
     async def run_bots(self, live: LiveTable) -> list[Event]:
@@ -759,13 +857,14 @@ class Tables:
         async with self.lock(table_id):
             live = await self.load(table_id)
             self.check_running(live)
-            actions = await self.store.actions(table_id)
-            mine = next((a for a in reversed(actions) if a.user_id == user.id), None)
-            if mine is None and moderator and actions:
-                mine = actions[-1]  # a moderator who is not playing undoes the last move
+            # Only the caller's last move and the moves after it are read, never the whole log.
+            mine = await self.store.last_action_by(table_id, user.id)
+            if mine is None and moderator and live.position > 0:
+                # a moderator who is not playing undoes the last move
+                mine = next(iter(await self.store.actions(table_id, after=live.position - 1)), None)
             if mine is None:
                 raise IllegalMove("You have no move in this game to take back.")
-            since = [a for a in actions if a.position > mine.position]
+            since = await self.store.actions(table_id, after=mine.position)
             revealed = any(event.get("reveals") for a in [mine, *since] for event in a.events)
             humans = {seat.user_id for seat in live.seats if not seat.is_bot}
             affected = {a.user_id for a in since if a.user_id in humans} - {user.id}
@@ -790,13 +889,23 @@ class Tables:
                 request=Request(request_id, "undo", tuple(sorted(affected))),
             )
 
-    async def answer_request(self, *, request_id: int, user: User, approve: bool) -> Reply:
-        """A yes or no to an undo request; the last yes performs the undo."""
-        request = await self.store.request(request_id)
-        if request is None or request["kind"] != "undo":
+    async def answer_request(self, *, request_id: int, user: User, approve: bool, channel_id: int | None = None) -> Reply:
+        """A yes or no to an undo request; the last yes performs the undo.
+
+        The request is read again under the table's lock: two approvals at once must not
+        each write back the waiting list they saw before the other's.
+        """
+        check_id(request_id, "That request no longer exists.")
+        found = await self.store.request(request_id)
+        if found is None or found["kind"] != "undo":
             raise TableError("That request no longer exists.")
-        async with self.lock(request["table_id"]):
+        async with self.lock(found["table_id"]):
+            request = await self.store.request(request_id)
+            if request is None:
+                raise TableError("That request no longer exists.")
             live = await self.load(request["table_id"])
+            if channel_id is not None:
+                self.check_channel(live, channel_id)
             data = request["data"]
             if request["status"] != "open":
                 raise TableError("That request has already been settled.")
@@ -930,25 +1039,22 @@ class Tables:
         return "\n".join(lines)
 
     async def list_open(self, *, guild_id: int | None) -> list[TableSummary]:
-        summaries = []
-        for row in await self.store.tables(guild_id=guild_id):
-            live = await self.load(row.id)
-            turns = self.turns(live)
-            waiting = sorted({turn.name for turn in turns})
-            summaries.append(
-                TableSummary(
-                    table_id=row.id,
-                    channel_id=row.channel_id,
-                    slug=row.slug,
-                    title=live.game.title,
-                    status=live.row.status,
-                    players=live.names,
-                    waiting_for=waiting,
-                    since=live.row.moved_at or live.row.updated_at,
-                    waiting_user_ids=tuple(sorted({turn.user_id for turn in turns})),
-                )
-            )
-        return summaries
+        return [self.summary(await self.load(row.id)) for row in await self.store.tables(guild_id=guild_id)]
+
+    def summary(self, live: LiveTable) -> TableSummary:
+        """One line of ``/game list`` and ``/game mine``: public, like everything in a list."""
+        turns = self.turns(live)
+        return TableSummary(
+            table_id=live.id,
+            channel_id=live.row.channel_id,
+            slug=live.row.slug,
+            title=live.game.title,
+            status=live.row.status,
+            players=live.names,
+            waiting_for=sorted({turn.name for turn in turns}),
+            since=live.row.moved_at or live.row.updated_at,
+            waiting_user_ids=tuple(sorted({turn.user_id for turn in turns})),
+        )
 
 
 def replay_action(game: Game, state: dict[str, Any], seat: int, key: str, at: int | None) -> list[Event]:
@@ -965,12 +1071,23 @@ def event_json(event: Event) -> dict[str, Any]:
     return data
 
 
+PRIVATE_TURN_TEXT = "choose your move privately (Your moves button, or /play)"
+"""What the public is told about a private prompt, whatever it says to its player.
+
+A private prompt's text may speak of the hand it offers ("play the blue 4 on the left"),
+so public lines use this instead; which seats have a prompt is itself public."""
+
+
 def _whose_turn(turns: list[Turn]) -> str:
-    """The line saying who must act; a prompt that already names its player is used as it is."""
+    """The public line saying who must act; a prompt that already names its player is used as it is."""
     if len(turns) == 1:
         turn = turns[0]
+        if turn.private:
+            return f"{turn.name}: {PRIVATE_TURN_TEXT}"
         return turn.text if turn.name in turn.text else f"{turn.name}: {turn.text}"
-    return "Waiting for " + ", ".join(turn.name for turn in turns) + f": {turns[0].text}"
+    public = [turn for turn in turns if not turn.private]
+    text = public[0].text if public else PRIVATE_TURN_TEXT
+    return "Waiting for " + ", ".join(turn.name for turn in turns) + f": {text}"
 
 
 def describe_outcome(outcome: Outcome, names: list[str]) -> str:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from bot.engine import Action
+from bot.store import StoreBusy
 from bot.tables import Private, Reply, StaleBoard, TableError, Tables, User
 
 if TYPE_CHECKING:
@@ -175,12 +176,16 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-lobby
         await run(interaction, work, deliver, table_id=self.table_id)
 
 
-class RequestButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-req:(?P<request>\d+):(?P<kind>undo|substitute):(?P<answer>yes|no)"):
-    """Approve / refuse an undo, accept / decline a seat offered as a substitute."""
+class RequestButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"gm-req:(?P<request>\d+):(?P<kind>undo|substitute|import):(?P<answer>yes|no)",
+):
+    """Approve / refuse an undo, accept / decline a seat offered as a substitute or in an import."""
 
     def __init__(self, request_id: int, kind: str, answer: str) -> None:
         labels = {("undo", "yes"): "Approve undo", ("undo", "no"): "Refuse",
-                  ("substitute", "yes"): "Take the seat", ("substitute", "no"): "Decline"}
+                  ("substitute", "yes"): "Take the seat", ("substitute", "no"): "Decline",
+                  ("import", "yes"): "Take my seat", ("import", "no"): "Decline"}
         style = discord.ButtonStyle.success if answer == "yes" else discord.ButtonStyle.danger
         super().__init__(discord.ui.Button(label=labels[(kind, answer)], style=style,
                                            custom_id=f"gm-req:{request_id}:{kind}:{answer}"))
@@ -191,13 +196,19 @@ class RequestButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-req
         return cls(int(match["request"]), match["kind"], match["answer"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        user, yes = user_of(interaction), self.answer == "yes"
+        user, yes, channel_id = user_of(interaction), self.answer == "yes", interaction.channel_id
         if self.kind == "undo":
             tables = tables_of(interaction)
-            work = lambda: tables.answer_request(request_id=self.request_id, user=user, approve=yes)  # noqa: E731
+            work = lambda: tables.answer_request(  # noqa: E731
+                request_id=self.request_id, user=user, approve=yes, channel_id=channel_id)
+        elif self.kind == "import":
+            pbp = bot_of(interaction).pbp
+            work = lambda: pbp.answer_import(  # noqa: E731
+                request_id=self.request_id, user=user, accept=yes, channel_id=channel_id)
         else:
             moderation = bot_of(interaction).moderation
-            work = lambda: moderation.answer_substitute(request_id=self.request_id, user=user, accept=yes)  # noqa: E731
+            work = lambda: moderation.answer_substitute(  # noqa: E731
+                request_id=self.request_id, user=user, accept=yes, channel_id=channel_id)
         await run(interaction, work, lambda reply: publish(interaction, reply))
 
 
@@ -273,6 +284,7 @@ class MyMovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-min
 
         async def work() -> list[Action]:
             live = await tables.load(self.table_id)
+            tables.check_channel(live, interaction.channel_id or 0)
             if tables.board_revision(live) != self.revision:
                 raise StaleBoard("This board is out of date — here is the current one.", tables.board_revision(live))
             seat = live.seat_of(user.id)
@@ -514,7 +526,7 @@ async def run(
     except StaleBoard as stale:
         await _send_stale(interaction, stale, table_id)
         return
-    except TableError as refusal:
+    except (TableError, StoreBusy) as refusal:
         await _clear_public_placeholder(interaction, ephemeral)
         await send_error(interaction, str(refusal))
         return
@@ -578,7 +590,8 @@ async def play_from_component(interaction: discord.Interaction, table_id: int, r
 
     await run(
         interaction,
-        lambda: tables.act(user=user, move=key, table_id=table_id, expected_revision=revision),
+        lambda: tables.act(user=user, move=key, table_id=table_id, expected_revision=revision,
+                           channel_id=interaction.channel_id or 0),
         deliver,
         ephemeral=on_private_panel,
         update=on_private_panel,

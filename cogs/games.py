@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -99,7 +100,7 @@ class Games(commands.Cog):
         channel = interaction.channel
         settings = await tables.store.channel_settings(interaction.channel_id or 0)
         if settings.get("threads") and isinstance(channel, discord.TextChannel):
-            await self._new_in_thread(interaction, channel, game, chosen)
+            await self._new_in_thread(interaction, channel, game, chosen, deadlines.to_json() if deadlines else None)
             return
         await run(
             interaction,
@@ -111,7 +112,8 @@ class Games(commands.Cog):
         )
 
     async def _new_in_thread(
-        self, interaction: discord.Interaction, channel: discord.TextChannel, game: str, options: dict[str, str]
+        self, interaction: discord.Interaction, channel: discord.TextChannel, game: str, options: dict[str, str],
+        deadlines: dict[str, Any] | None = None,
     ) -> None:
         """Channels set to "a thread per table": each table lives in a thread of its own."""
         tables, user = tables_of(interaction), user_of(interaction)
@@ -130,7 +132,8 @@ class Games(commands.Cog):
 
         await run(
             interaction,
-            lambda: tables.create(guild_id=interaction.guild_id, channel_id=thread.id, host=user, slug=game, options=options),
+            lambda: tables.create(guild_id=interaction.guild_id, channel_id=thread.id, host=user, slug=game, options=options,
+                                  deadlines=deadlines),
             deliver,
         )
 
@@ -239,6 +242,7 @@ class Games(commands.Cog):
     @app_commands.describe(record="A file made by /game export")
     async def import_(self, interaction: discord.Interaction, record: discord.Attachment) -> None:
         pbp, user = bot_of(interaction).pbp, user_of(interaction)
+        moderator = await is_moderator(interaction)
         if record.size > 8 * 1024 * 1024:
             await send_error(interaction, "That file is too large to be a game record (8 MB at most).")
             return
@@ -246,7 +250,7 @@ class Games(commands.Cog):
         async def work() -> Reply:
             data = await record.read()
             return await pbp.import_table(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
-                                          user=user, data=data)
+                                          user=user, data=data, moderator=moderator)
 
         await run(interaction, work, lambda reply: publish(interaction, reply))
 

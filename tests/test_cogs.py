@@ -83,6 +83,7 @@ def _sent(kind: str, content: str | None, kw: dict[str, Any]) -> Sent:
 class FakeMessage:
     def __init__(self) -> None:
         self.id = 4242
+        self.flags = SimpleNamespace(ephemeral=False)  # a public board (private panels are ephemeral)
         self.edits: list[dict[str, Any]] = []
 
     async def edit(self, **kw: Any) -> None:
