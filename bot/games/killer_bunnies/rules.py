@@ -1,0 +1,939 @@
+"""Killer Bunnies: keep a bunny alive, kill the others', collect carrots, hope for the magic one.
+
+The rules as implemented (every choice is written down, with reasons, in
+``data/killer-bunnies/README.md``; the deck is ours, in ``data/killer-bunnies/cards.json``):
+
+* **Setup.** Everyone gets 7 cards. Kaballa Dolla go face up in front of their owner and
+  Play Immediately cards are discarded; each is replaced from the draw pile, again and
+  again. Then, all at once and in private, every player lays a bunny face down as the TOP
+  RUN card (``top:<card>``) and any card as the BOTTOM RUN card (``bottom:<card>``). A player
+  without a bunny first exchanges a card for the first bunny in the draw pile
+  (``give:<card>``; the first-game rule), and the pile is shuffled again. A roll decides who
+  starts.
+* **A turn.** At the start of your turn you may shop at Kaballa's Market (``buy:cabbage``,
+  ``buy:water``, ``buy:<carrot>``), then FLIP (``flip``): the top run card is turned over and
+  resolved, the bottom card SLIDES up, you DRAW a card and REPLACE the bottom card from your
+  hand (``run:<card>``). Hands hold 5 cards and the run 2: seven in all.
+* **Cards.** A card with the pink box fails (is discarded) if its owner has no bunny in the
+  Bunny Circle. A weapon kills the target bunny unless its die rolls more than its level;
+  Feed the Bunny makes the target's owner pay cabbage and water or lose the bunny; Choose a
+  Carrot takes carrots from the market.
+* **Reactions.** When a weapon, Feed the Bunny, Choose a Carrot or Pickpocket is about to
+  act, a reaction window opens: every other player with cards in hand gets a private prompt
+  (``play:<card>`` or ``pass``), whether they hold a Special card or not. The window closes
+  when all have answered (or, with ``mode=live``, when its deadline passes: silence is a pass).
+* **End.** The game ends when the last carrot leaves the market. Players without a bunny hand
+  their carrots to the player with a bunny and the most Kaballa Dolla; the small carrot deck
+  is revealed from the top, and whoever holds the carrot of its bottom card wins.
+
+State is plain JSON; card ids index :data:`~bot.games.killer_bunnies.cards.DECK`; the draw
+pile's top is the END of its list. Texts use ``{seatN}`` placeholders for player names.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, State, seed_value
+from bot.engine.contract import seat_ref
+from bot.engine.words import plural
+
+from .cards import CARROT_SLUGS, CARROTS, DECK, PRICES, SMALL_VALUES, Card
+
+SETUP = "setup"
+START = "start"
+TARGET = "target"
+WINDOW = "window"
+FEED = "feed"
+CARROT = "carrot"
+REPLACE = "replace"
+OVER = "over"
+
+HAND_SIZE = 5
+"""Cards in hand between turns; with the two run cards a player always has seven."""
+REACT_MS = 20_000
+"""Live mode: how long a reaction window stays open (table clock, milliseconds)."""
+DRAW_GUARD = 60
+"""Most cards one draw may turn over (Dolla and misfortunes make you draw again): a pile of
+nothing but Play Immediately cards must not loop for ever."""
+ATTACKS = ("weapon", "feed", "carrot", "steal")
+"""Run cards that open a reaction window before they act."""
+
+BY_SLUG: dict[str, list[Card]] = {}
+for _card in DECK:
+    BY_SLUG.setdefault(_card.slug, []).append(_card)
+
+
+def card(card_id: int) -> Card:
+    return DECK[card_id]
+
+
+def a_card(card_id: int) -> str:
+    """``'Frying Pan (weapon 6)'``-style name for the log."""
+    c = DECK[card_id]
+    if c.kind == "weapon":
+        return f"{c.name} (level {c.effect['level']}, {c.dice[0]} die)"
+    if c.kind == "feed":
+        return f"{c.name} ({c.effect['cabbage']} cabbage, {c.effect['water']} water)"
+    return c.name
+
+
+def label_of(card_id: int) -> str:
+    c = DECK[card_id]
+    return f"{a_card(card_id)} [{c.type}]"
+
+
+def carrot_name(index: int) -> str:
+    return f"the {CARROTS[index]} carrot"
+
+
+def carrot_index(slug: str) -> int | None:
+    return CARROT_SLUGS.index(slug) if slug in CARROT_SLUGS else None
+
+
+def pay_with(values: list[int], price: int) -> list[int] | None:
+    """Indexes of the cards to pay ``price`` with: the least overpayment, then the fewest cards.
+
+    Cards give no change (Kaballa keeps it; cabbage and water are eaten whole). ``None`` when
+    the cards are not worth enough. Values are few and small, so a search over how many of
+    each value to use is quick.
+    """
+    if sum(values) < price:
+        return None
+    counts: dict[int, list[int]] = {}
+    for i, v in enumerate(values):
+        counts.setdefault(v, []).append(i)
+    kinds = sorted(counts)
+    best: tuple[int, int, list[int]] | None = None
+
+    def search(k: int, total: int, used: int, chosen: list[tuple[int, int]]) -> None:
+        nonlocal best
+        if total >= price:
+            key = (total - price, used)
+            if best is None or key < best[:2]:
+                picks = [i for value, n in chosen for i in counts[value][:n]]
+                best = (key[0], key[1], picks)
+            return
+        if k == len(kinds):
+            return
+        value = kinds[k]
+        for n in range(len(counts[value]) + 1):
+            search(k + 1, total + n * value, used + n, [*chosen, (value, n)] if n else chosen)
+            if total + n * value >= price:
+                break
+
+    search(0, 0, 0, [])
+    return None if best is None else sorted(best[2])
+
+
+class KillerBunnies(Game):
+    """Killer Bunnies and the Quest for the Magic Carrot, with our own deck (2-8 players)."""
+
+    slug = "killer-bunnies"
+    title = "Killer Bunnies"
+    min_players = 2
+    max_players = 8
+    summary = "Keep a bunny alive, kill everyone else's, grab carrots: one of them is magic."
+    options = (
+        Option("mode", "turns", ("turns", "live"),
+               "turns: reaction windows wait for every answer (play-by-post deadlines apply); "
+               f"live: a reaction window closes after {REACT_MS // 1000} seconds."),
+    )
+    rules_file = "killer-bunnies.txt"
+    render_module = "bot.games.killer_bunnies.render"
+
+    # -- setup -------------------------------------------------------------------------
+
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        self.check_players(players)
+        opts = self.resolve_options(options)
+        state: State = {
+            "rng": seed_value(seed),
+            "players": players,
+            "mode": opts["mode"],
+            "now": 0,
+            "draw": [c.id for c in DECK],
+            "discard": [],
+            "small": {"cabbage": list(SMALL_VALUES), "water": list(SMALL_VALUES),
+                      "cabbage_used": [], "water_used": []},
+            "market": list(range(len(CARROTS))),
+            "magic": list(range(len(CARROTS))),
+            "seats": [
+                {"hand": [], "top": None, "bottom": None, "dolla": [], "cabbage": [], "water": [],
+                 "carrots": [], "stage": 0}
+                for _ in range(players)
+            ],
+            "circle": [],
+            "turn": 0,
+            "first": 0,
+            "phase": SETUP,
+            "pending": None,
+            "window": None,
+            "last_card": None,
+            "last_roll": None,
+            "reshuffles": 0,
+            "revealed": [],
+            "winner": None,
+            "handed": [],
+            "reason": "",
+        }
+        rng = Rng(state)
+        rng.shuffle(state["draw"])
+        rng.shuffle(state["small"]["cabbage"])
+        rng.shuffle(state["small"]["water"])
+        rng.shuffle(state["magic"])
+        events: list[Event] = []
+        for seat in range(players):
+            for _ in range(HAND_SIZE + 2):
+                self._draw(state, seat, events, before_game=True)
+        return state
+
+    def max_actions(self, players: int) -> int:
+        return 900 * players + 400
+
+    def is_timed(self, state: State) -> bool:
+        return state["mode"] == "live"
+
+    # -- helpers -----------------------------------------------------------------------
+
+    def bunnies_of(self, state: State, seat: int) -> list[int]:
+        """The seat's bunnies in the Bunny Circle, oldest first."""
+        return [b["card"] for b in state["circle"] if b["owner"] == seat]
+
+    def owner_of(self, state: State, bunny: int) -> int | None:
+        return next((b["owner"] for b in state["circle"] if b["card"] == bunny), None)
+
+    @staticmethod
+    def dolla(state: State, seat: int) -> int:
+        return sum(DECK[c].effect["value"] for c in state["seats"][seat]["dolla"])
+
+    def _reshuffle(self, state: State, events: list[Event]) -> bool:
+        if not state["discard"]:
+            return False
+        state["draw"] = state["discard"]
+        state["discard"] = []
+        Rng(state).shuffle(state["draw"])
+        state["reshuffles"] += 1
+        events.append(Event("The draw pile is empty: the discards are shuffled into a new draw pile.", reveals=True))
+        return True
+
+    def _draw(self, state: State, seat: int, events: list[Event], *, before_game: bool = False) -> None:
+        """Draw one card into ``seat``'s hand: Dolla go down and Play Immediately cards act
+        (before the game they are only discarded), each replaced by another draw."""
+        me = state["seats"][seat]
+        for _ in range(DRAW_GUARD):
+            if not state["draw"] and not self._reshuffle(state, events):
+                events.append(Event(f"{seat_ref(seat)} cannot draw: no cards are left to draw."))
+                return
+            drawn = state["draw"].pop()
+            c = DECK[drawn]
+            if c.kind == "dolla":
+                me["dolla"].append(drawn)
+                events.append(Event(f"{seat_ref(seat)} draws {c.name} and lays it down.", reveals=True))
+                continue
+            if c.kind == "misfortune":
+                state["discard"].append(drawn)
+                if before_game:
+                    events.append(Event(f"{seat_ref(seat)} discards a Terrible Misfortune before the game.", reveals=True))
+                    continue
+                bunnies = self.bunnies_of(state, seat)
+                if bunnies:
+                    events.append(Event(f"{seat_ref(seat)} draws a Terrible Misfortune!", reveals=True))
+                    self._kill(state, bunnies[-1], events, "is struck by misfortune")
+                else:
+                    events.append(Event(f"{seat_ref(seat)} draws a Terrible Misfortune, but has no bunny to lose.", reveals=True))
+                continue
+            me["hand"].append(drawn)
+            if not before_game:
+                events.append(Event(f"{seat_ref(seat)} draws a card.", reveals=True))
+                events.append(Event(f"You draw {label_of(drawn)}.", visible_to=seat))
+            return
+        events.append(Event(f"{seat_ref(seat)} stops drawing: the pile holds nothing that stays in a hand."))
+
+    def _kill(self, state: State, bunny: int, events: list[Event], how: str) -> None:
+        owner = self.owner_of(state, bunny)
+        state["circle"] = [b for b in state["circle"] if b["card"] != bunny]
+        state["discard"].append(bunny)
+        events.append(Event(f"{seat_ref(owner if owner is not None else 0)}'s {DECK[bunny].name} {how} and dies."))
+
+    def _take_small(self, state: State, kind: str, seat: int, events: list[Event]) -> bool:
+        """The top cabbage or water card goes to ``seat``; False when none is left anywhere."""
+        small = state["small"]
+        if not small[kind]:
+            if not small[f"{kind}_used"]:
+                return False
+            small[kind] = small[f"{kind}_used"]
+            small[f"{kind}_used"] = []
+            Rng(state).shuffle(small[kind])
+        value = small[kind].pop()
+        state["seats"][seat][kind].append(value)
+        events.append(Event(f"{seat_ref(seat)} gets a {kind} card worth {value}.", reveals=True))
+        return True
+
+    def _small_left(self, state: State, kind: str) -> int:
+        return len(state["small"][kind]) + len(state["small"][f"{kind}_used"])
+
+    def _pay(self, state: State, seat: int, price: int) -> None:
+        me = state["seats"][seat]
+        picks = pay_with([DECK[c].effect["value"] for c in me["dolla"]], price)
+        assert picks is not None
+        paid = [me["dolla"][i] for i in picks]
+        me["dolla"] = [c for i, c in enumerate(me["dolla"]) if i not in picks]
+        state["discard"].extend(paid)
+
+    # -- prompts -----------------------------------------------------------------------
+
+    def legal_prompts(self, state: State) -> list[Prompt]:
+        phase = state["phase"]
+        if phase == OVER:
+            return []
+        if phase == SETUP:
+            return self._setup_prompts(state)
+        if phase == WINDOW:
+            return self._window_prompts(state)
+        turn = state["turn"]
+        who = seat_ref(turn)
+        if phase == START:
+            top = state["seats"][turn]["top"]
+            actions = [Action("flip", "Flip your top run card" if top is not None else "Nothing to flip: go on")]
+            actions += self._buy_actions(state, turn, carrots=True)
+            return [Prompt(turn, f"{who}: shop at Kaballa's Market or flip your top run card.", tuple(actions))]
+        pending = state["pending"]
+        if phase == TARGET:
+            c = DECK[pending["card"]]
+            if c.kind == "steal":
+                actions = [
+                    Action(f"take:{CARROT_SLUGS[k]}", f"Take {carrot_name(k)} from {seat_ref(s)}")
+                    for s in range(state["players"]) if s != turn
+                    for k in state["seats"][s]["carrots"]
+                ]
+                return [Prompt(turn, f"{who}: choose a carrot to pick from another player's pocket.", tuple(actions))]
+            actions = [
+                Action(f"target:{DECK[b['card']].slug}", f"{DECK[b['card']].name} of {seat_ref(b['owner'])}")
+                for b in state["circle"] if b["owner"] != turn
+            ]
+            return [Prompt(turn, f"{who}: choose the bunny for {c.name}.", tuple(actions))]
+        if phase == FEED:
+            owner = self.owner_of(state, pending["target"])
+            assert owner is not None
+            c = DECK[pending["card"]]
+            me = state["seats"][owner]
+            actions = []
+            short_c = sum(me["cabbage"]) < c.effect["cabbage"]
+            short_w = sum(me["water"]) < c.effect["water"]
+            if not short_c and not short_w:
+                actions.append(Action("feed", "Feed the bunny (pay the cabbage and water)"))
+            actions += [a for a in self._buy_actions(state, owner, carrots=False)
+                        if (a.key == "buy:cabbage" and short_c) or (a.key == "buy:water" and short_w)]
+            actions.append(Action("starve", f"Let {DECK[pending['target']].name} starve"))
+            text = (f"{seat_ref(owner)}: {DECK[pending['target']].name} needs {c.effect['cabbage']} cabbage and "
+                    f"{c.effect['water']} water; feed it, buy at the market, or let it starve.")
+            return [Prompt(owner, text, tuple(actions))]
+        if phase == CARROT:
+            actions = [Action(f"carrot:{CARROT_SLUGS[k]}", f"Take {carrot_name(k)}") for k in state["market"]]
+            whose = "" if pending.get("snatcher") is None or pending["taken"] else " (it goes to the snatcher)"
+            return [Prompt(turn, f"{who}: choose a carrot from the market{whose}.", tuple(actions))]
+        if phase == REPLACE:
+            actions = self._hand_actions(state, turn, "run", "Lay as your bottom run card")
+            return [Prompt(turn, f"{who}: choose your new bottom run card.", tuple(actions), private=True)]
+        raise AssertionError(f"unknown phase {phase}")
+
+    def _hand_actions(self, state: State, seat: int, verb: str, label: str, only: Any = None) -> list[Action]:
+        seen: set[str] = set()
+        actions = []
+        for cid in state["seats"][seat]["hand"]:
+            c = DECK[cid]
+            if c.slug in seen or (only is not None and not only(c)):
+                continue
+            seen.add(c.slug)
+            actions.append(Action(f"{verb}:{c.slug}", f"{label}: {label_of(cid)}"))
+        return actions
+
+    def _buy_actions(self, state: State, seat: int, *, carrots: bool) -> list[Action]:
+        money = self.dolla(state, seat)
+        actions = []
+        for kind in ("cabbage", "water"):
+            if money >= PRICES[kind] and self._small_left(state, kind):
+                actions.append(Action(f"buy:{kind}", f"Buy a {kind} card for {PRICES[kind]} Kaballa Dolla"))
+        if carrots and money >= PRICES["carrot"]:
+            actions += [
+                Action(f"buy:{CARROT_SLUGS[k]}", f"Buy {carrot_name(k)} for {PRICES['carrot']} Kaballa Dolla")
+                for k in state["market"]
+            ]
+        return actions
+
+    def _setup_prompts(self, state: State) -> list[Prompt]:
+        prompts = []
+        has_bunny_in_pile = any(DECK[c].kind == "bunny" for c in state["draw"])
+        for seat, me in enumerate(state["seats"]):
+            who = seat_ref(seat)
+            if me["stage"] == 0:
+                bunnies = self._hand_actions(state, seat, "top", "Top run card", lambda c: c.kind == "bunny")
+                if bunnies:
+                    prompts.append(Prompt(seat, f"{who}: lay a bunny face down as your TOP RUN card.",
+                                          tuple(bunnies), simultaneous=True, private=True))
+                elif has_bunny_in_pile:
+                    actions = self._hand_actions(state, seat, "give", "Exchange for a bunny")
+                    prompts.append(Prompt(seat, f"{who}: you have no bunny; exchange a card for one from the draw pile.",
+                                          tuple(actions), simultaneous=True, private=True))
+                else:
+                    actions = self._hand_actions(state, seat, "top", "Top run card")
+                    prompts.append(Prompt(seat, f"{who}: no bunny is left to find; lay any card as your TOP RUN card.",
+                                          tuple(actions), simultaneous=True, private=True))
+            elif me["stage"] == 1:
+                actions = self._hand_actions(state, seat, "bottom", "Bottom run card")
+                prompts.append(Prompt(seat, f"{who}: lay any card face down as your BOTTOM RUN card.",
+                                      tuple(actions), simultaneous=True, private=True))
+        return prompts
+
+    def _window_prompts(self, state: State) -> list[Prompt]:
+        window = state["window"]
+        pending = state["pending"]
+        deadline = window["opened"] + REACT_MS if state["mode"] == "live" else None
+        c = DECK[pending["card"]]
+        prompts = []
+        for seat in window["seats"]:
+            if str(seat) in window["answers"]:
+                continue
+            plays = self._hand_actions(state, seat, "play", "Play", lambda r, s=seat: self._may_react(state, s, r))
+            text = f"{seat_ref(seat)}: {seat_ref(state['turn'])} plays {c.name}. React with a card from your hand, or pass."
+            prompts.append(Prompt(seat, text, (*plays, Action("pass", "Pass")), simultaneous=True,
+                                  deadline=deadline, private=True))
+        return prompts
+
+    def _may_react(self, state: State, seat: int, r: Card) -> bool:
+        """Whether ``seat`` may answer the pending card with reaction card ``r`` now."""
+        if r.kind != "reaction":
+            return False
+        pending = state["pending"]
+        attack = DECK[pending["card"]]
+        if attack.kind not in r.effect["on"]:
+            return False
+        if r.needs_bunny and not self.bunnies_of(state, seat):
+            return False
+        if r.effect["who"] == "target":
+            target = pending.get("target")
+            return target is not None and attack.kind in ("weapon", "feed") and self.owner_of(state, target) == seat
+        return True
+
+    # -- actions -----------------------------------------------------------------------
+
+    def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        verb, _, arg = key.partition(":")
+        phase = state["phase"]
+        if phase == SETUP:
+            return self._setup_action(state, seat, verb, arg)
+        if phase == WINDOW:
+            return self._answer(state, seat, key)
+        events: list[Event] = []
+        if verb == "buy":
+            self._buy(state, seat, arg, events)
+            if phase == START and not state["market"]:
+                self._end_game(state, events)
+            return events
+        if phase == START:
+            return self._flip(state)
+        if phase == TARGET:
+            if verb == "take":
+                state["pending"]["carrot"] = carrot_index(arg)
+            else:
+                state["pending"]["target"] = next(b["card"] for b in state["circle"] if DECK[b["card"]].slug == arg)
+            self._open_window(state, events)
+            return events
+        if phase == FEED:
+            self._feed(state, verb == "feed", events)
+            return events
+        if phase == CARROT:
+            self._choose_carrot(state, carrot_index(arg), events)
+            return events
+        if phase == REPLACE:
+            me = state["seats"][seat]
+            cid = next(c for c in me["hand"] if DECK[c].slug == arg)
+            me["hand"].remove(cid)
+            me["bottom"] = cid
+            events.append(Event(f"{seat_ref(seat)} lays a new bottom run card face down."))
+            events.append(Event(f"Your bottom run card: {label_of(cid)}.", visible_to=seat))
+            self._next_turn(state, events)
+            return events
+        raise AssertionError(key)
+
+    def _setup_action(self, state: State, seat: int, verb: str, arg: str) -> list[Event]:
+        me = state["seats"][seat]
+        events: list[Event] = []
+        cid = next(c for c in me["hand"] if DECK[c].slug == arg)
+        if verb == "give":
+            bunny = next(c for c in reversed(state["draw"]) if DECK[c].kind == "bunny")
+            state["draw"][state["draw"].index(bunny)] = cid
+            me["hand"].remove(cid)
+            me["hand"].append(bunny)
+            Rng(state).shuffle(state["draw"])
+            events.append(Event(f"{seat_ref(seat)} had no bunny and exchanges a card for one from the draw pile."))
+            events.append(Event(f"You give {label_of(cid)} and find {DECK[bunny].name}.", visible_to=seat))
+            return events
+        me["hand"].remove(cid)
+        if verb == "top":
+            me["top"] = cid
+            me["stage"] = 1
+            events.append(Event(f"{seat_ref(seat)} lays a top run card face down."))
+        else:
+            me["bottom"] = cid
+            me["stage"] = 2
+            events.append(Event(f"{seat_ref(seat)} lays a bottom run card face down."))
+        events.append(Event(f"Your {verb} run card: {label_of(cid)}.", visible_to=seat))
+        if all(s["stage"] == 2 for s in state["seats"]):
+            first = Rng(state).below(state["players"])
+            state["first"] = state["turn"] = first
+            state["phase"] = START
+            events.append(Event(f"Everyone's run is ready. The dice say {seat_ref(first)} goes first.", reveals=True))
+        return events
+
+    def _buy(self, state: State, seat: int, what: str, events: list[Event]) -> None:
+        if what in ("cabbage", "water"):
+            self._pay(state, seat, PRICES[what])
+            events.append(Event(f"{seat_ref(seat)} buys a {what} card at Kaballa's Market."))
+            self._take_small(state, what, seat, events)
+            return
+        index = carrot_index(what)
+        assert index is not None
+        self._pay(state, seat, PRICES["carrot"])
+        state["market"].remove(index)
+        state["seats"][seat]["carrots"].append(index)
+        events.append(Event(f"{seat_ref(seat)} buys {carrot_name(index)} for {PRICES['carrot']} Kaballa Dolla."))
+
+    def _flip(self, state: State) -> list[Event]:
+        """FLIP the top run card, SLIDE the bottom one up, and resolve what was flipped."""
+        turn = state["turn"]
+        me = state["seats"][turn]
+        events: list[Event] = []
+        flipped = me["top"]
+        me["top"], me["bottom"] = me["bottom"], None
+        if flipped is None:
+            events.append(Event(f"{seat_ref(turn)} has no top run card to flip."))
+            self._after_card(state, events)
+            return events
+        c = DECK[flipped]
+        state["last_card"] = flipped
+        state["pending"] = {"card": flipped, "target": None, "carrot": None, "left": 0,
+                            "snatcher": None, "taken": False, "cancelled": False}
+        events.append(Event(f"{seat_ref(turn)} flips {a_card(flipped)}.", reveals=True))
+        if c.kind == "bunny":
+            state["circle"].append({"card": flipped, "owner": turn})
+            state["pending"] = None
+            events.append(Event(f"{c.name} hops into the Bunny Circle."))
+            self._after_card(state, events)
+            return events
+        if c.kind == "reaction":
+            events.append(Event(f"{c.name} only works from the hand, in answer to another card: it is discarded."))
+            return self._fail(state, events)
+        if c.needs_bunny and not self.bunnies_of(state, turn):
+            events.append(Event(f"{seat_ref(turn)} has no bunny in the Bunny Circle, so {c.name} fails."))
+            return self._fail(state, events)
+        if c.kind in ("weapon", "feed"):
+            targets = [b["card"] for b in state["circle"] if b["owner"] != turn]
+            if not targets:
+                events.append(Event(f"No other player has a bunny, so {c.name} has nothing to hit."))
+                return self._fail(state, events)
+            if len(targets) == 1:
+                state["pending"]["target"] = targets[0]
+                self._open_window(state, events)
+            else:
+                state["phase"] = TARGET
+            return events
+        if c.kind == "steal":
+            if not any(state["seats"][s]["carrots"] for s in range(state["players"]) if s != turn):
+                events.append(Event("Nobody else has a carrot to pick, so Pickpocket fails."))
+                return self._fail(state, events)
+            state["phase"] = TARGET
+            return events
+        if c.kind == "carrot":
+            state["pending"]["left"] = c.effect["count"]
+            self._open_window(state, events)
+            return events
+        if c.kind == "harvest":
+            for kind in ("cabbage", "water"):
+                for _ in range(c.effect[kind]):
+                    if not self._take_small(state, kind, turn, events):
+                        events.append(Event(f"No {kind} cards are left."))
+            return self._fail(state, events, quiet=True)
+        raise AssertionError(c.kind)
+
+    def _fail(self, state: State, events: list[Event], quiet: bool = False) -> list[Event]:
+        """The pending card is done (or failed): discard it and finish the turn."""
+        del quiet
+        pending = state["pending"]
+        if pending is not None:
+            state["discard"].append(pending["card"])
+        state["pending"] = None
+        self._after_card(state, events)
+        return events
+
+    def _open_window(self, state: State, events: list[Event]) -> None:
+        """Open a reaction window for the pending card: every other player with cards in hand
+        is asked, so nobody learns who holds a reaction."""
+        turn = state["turn"]
+        order = [(turn + i) % state["players"] for i in range(1, state["players"])]
+        seats = [s for s in order if state["seats"][s]["hand"]]
+        if not seats:
+            self._resolve(state, events)
+            return
+        state["window"] = {"seats": seats, "answers": {}, "opened": state.get("now", 0)}
+        state["phase"] = WINDOW
+        events.append(Event("Reactions? Everyone else may answer with a Special card, or pass."))
+
+    def _answer(self, state: State, seat: int, key: str) -> list[Event]:
+        state["window"]["answers"][str(seat)] = key
+        events = [Event(f"{seat_ref(seat)} has answered.")]
+        if key != "pass":
+            events.append(Event(f"You answer with {key.partition(':')[2]}.", visible_to=seat))
+        if len(state["window"]["answers"]) == len(state["window"]["seats"]):
+            self._close_window(state, events)
+        return events
+
+    def on_deadline(self, state: State) -> list[Event]:
+        """Live mode: the reaction window's time is up; whoever has not answered passes."""
+        if state["phase"] != WINDOW:
+            raise IllegalAction("No reaction window is open.")
+        events = [Event("Time is up for reactions.")]
+        for seat in state["window"]["seats"]:
+            state["window"]["answers"].setdefault(str(seat), "pass")
+        self._close_window(state, events)
+        return events
+
+    def _close_window(self, state: State, events: list[Event]) -> None:
+        """Apply the reactions in seat order from the player on the flipper's left. A
+        reaction that no longer applies (the card was already cancelled) stays in its hand."""
+        window = state["window"]
+        pending = state["pending"]
+        state["window"] = None
+        attack = DECK[pending["card"]]
+        turn = state["turn"]
+        drawers = []
+        for seat in window["seats"]:
+            key = window["answers"].get(str(seat), "pass")
+            if key == "pass":
+                continue
+            slug = key.partition(":")[2]
+            me = state["seats"][seat]
+            rid = next((c for c in me["hand"] if DECK[c].slug == slug), None)
+            if rid is None:
+                continue
+            then = DECK[rid].effect["then"]
+            useful = not pending["cancelled"] and not (then == "snatch" and pending["snatcher"] is not None)
+            if then == "reflect" and not self.bunnies_of(state, turn):
+                useful = False
+            if not useful:
+                events.append(Event(f"Your {DECK[rid].name} is not needed and stays in your hand.", visible_to=seat))
+                continue
+            me["hand"].remove(rid)
+            state["discard"].append(rid)
+            drawers.append(seat)
+            events.append(Event(f"{seat_ref(seat)} plays {DECK[rid].name}!", reveals=True))
+            if then == "cancel":
+                pending["cancelled"] = True
+                events.append(Event(f"{attack.name} is cancelled."))
+            elif then == "reflect":
+                pending["target"] = self.bunnies_of(state, turn)[-1]
+                events.append(Event(f"{attack.name} turns on {seat_ref(turn)}'s {DECK[pending['target']].name}."))
+            elif then == "fed":
+                pending["fed"] = True
+                events.append(Event(f"{DECK[pending['target']].name} eats from the picnic basket for free."))
+            elif then == "snatch":
+                pending["snatcher"] = seat
+                events.append(Event(f"The first carrot taken goes to {seat_ref(seat)}."))
+        for seat in drawers:  # reactions are replaced from the draw pile: hands stay full
+            self._draw(state, seat, events)
+        if not events or len(drawers) == 0:
+            events.append(Event("Nobody reacts."))
+        self._resolve(state, events)
+
+    def _resolve(self, state: State, events: list[Event]) -> None:
+        """The pending card acts (after its reaction window)."""
+        pending = state["pending"]
+        c = DECK[pending["card"]]
+        turn = state["turn"]
+        if pending["cancelled"]:
+            self._fail(state, events)
+            return
+        if c.kind in ("weapon", "feed"):
+            target = pending["target"]
+            if self.owner_of(state, target) is None:
+                events.append(Event(f"The target of {c.name} is no longer in the Bunny Circle."))
+                self._fail(state, events)
+                return
+            if c.kind == "feed":
+                if pending.get("fed"):
+                    self._fail(state, events)
+                    return
+                state["phase"] = FEED
+                return
+            level = c.effect["level"]
+            roll = Rng(state).randint(1, 12)
+            owner = self.owner_of(state, target)
+            state["last_roll"] = {"dice": [{"colour": c.dice[0], "value": roll}], "level": level,
+                                  "card": pending["card"], "target": target, "survived": roll > level}
+            events.append(Event(f"The {c.dice[0]} die rolls {roll} against level {level}.", reveals=True))
+            if roll > level:
+                events.append(Event(f"{seat_ref(owner or 0)}'s {DECK[target].name} survives!"))
+            else:
+                self._kill(state, target, events, f"is hit by {c.name}")
+            self._fail(state, events)
+            return
+        if c.kind == "steal":
+            index = pending["carrot"]
+            victim = next(s for s in range(state["players"]) if index in state["seats"][s]["carrots"])
+            state["seats"][victim]["carrots"].remove(index)
+            state["seats"][turn]["carrots"].append(index)
+            events.append(Event(f"{seat_ref(turn)} picks {carrot_name(index)} from {seat_ref(victim)}'s pocket."))
+            self._fail(state, events)
+            return
+        if c.kind == "carrot":
+            pending["left"] = min(pending["left"], len(state["market"]))
+            state["phase"] = CARROT
+            if pending["left"] == 0:
+                self._fail(state, events)
+            return
+        raise AssertionError(c.kind)
+
+    def _feed(self, state: State, pays: bool, events: list[Event]) -> None:
+        pending = state["pending"]
+        target = pending["target"]
+        owner = self.owner_of(state, target)
+        assert owner is not None
+        c = DECK[pending["card"]]
+        if not pays:
+            self._kill(state, target, events, "starves")
+            self._fail(state, events)
+            return
+        me = state["seats"][owner]
+        for kind in ("cabbage", "water"):
+            picks = pay_with(me[kind], c.effect[kind])
+            assert picks is not None
+            eaten = [me[kind][i] for i in picks]
+            me[kind] = [v for i, v in enumerate(me[kind]) if i not in picks]
+            state["small"][f"{kind}_used"].extend(eaten)
+        events.append(Event(f"{seat_ref(owner)} feeds {DECK[target].name}: it lives."))
+        self._fail(state, events)
+
+    def _choose_carrot(self, state: State, index: int | None, events: list[Event]) -> None:
+        assert index is not None
+        pending = state["pending"]
+        turn = state["turn"]
+        taker = turn
+        if pending["snatcher"] is not None and not pending["taken"]:
+            taker = pending["snatcher"]
+        pending["taken"] = True
+        state["market"].remove(index)
+        state["seats"][taker]["carrots"].append(index)
+        events.append(Event(f"{seat_ref(taker)} takes {carrot_name(index)}."))
+        pending["left"] -= 1
+        if pending["left"] > 0 and state["market"]:
+            return
+        self._fail(state, events)
+
+    def _after_card(self, state: State, events: list[Event]) -> None:
+        """The flipped card is done: end the game if the market is empty, else DRAW and REPLACE."""
+        turn = state["turn"]
+        if not state["market"]:
+            self._end_game(state, events)
+            return
+        self._draw(state, turn, events)
+        if state["seats"][turn]["hand"]:
+            state["phase"] = REPLACE
+        else:
+            events.append(Event(f"{seat_ref(turn)} has no card to lay as a bottom run card."))
+            self._next_turn(state, events)
+
+    def _next_turn(self, state: State, events: list[Event]) -> None:
+        state["turn"] = (state["turn"] + 1) % state["players"]
+        state["phase"] = START
+        state["pending"] = None
+
+    # -- the end -----------------------------------------------------------------------
+
+    def _end_game(self, state: State, events: list[Event]) -> None:
+        """The last carrot is gone: carrots of players without a bunny go to the richest
+        player with one; the small carrot deck is revealed card by card."""
+        state["phase"] = OVER
+        state["pending"] = None
+        state["window"] = None
+        players = state["players"]
+        events.append(Event("The last carrot has left Kaballa's Market: the game is over!"))
+        alive = [s for s in range(players) if self.bunnies_of(state, s)]
+        turn = state["turn"]
+        order = [(turn + i) % players for i in range(players)]
+        if alive:
+            richest = max(self.dolla(state, s) for s in alive)
+            heir = next(s for s in order if s in alive and self.dolla(state, s) == richest)
+            for s in order:
+                if s in alive or not state["seats"][s]["carrots"]:
+                    continue
+                given = state["seats"][s]["carrots"]
+                state["handed"].append({"from": s, "to": heir, "carrots": list(given)})
+                state["seats"][heir]["carrots"] += given
+                state["seats"][s]["carrots"] = []
+                events.append(Event(
+                    f"{seat_ref(s)} has no bunny in the Bunny Circle and hands {plural(len(given), 'carrot')} "
+                    f"to {seat_ref(heir)} (a bunny and the most Kaballa Dolla: {richest})."))
+        else:
+            events.append(Event("Not one bunny is left in the Bunny Circle: nobody can win."))
+        holder = {k: s for s in range(players) for k in state["seats"][s]["carrots"]}
+        deck = state["magic"]
+        for i, index in enumerate(deck):
+            state["revealed"].append(index)
+            owner = holder.get(index)
+            held = f"held by {seat_ref(owner)}" if owner is not None else "held by nobody"
+            if i < len(deck) - 1:
+                events.append(Event(f"Carrot card {i + 1} of {len(deck)}: {CARROTS[index]} ({held}) — not this one…", reveals=True))
+            else:
+                events.append(Event(f"The bottom card is the MAGIC CARROT: {CARROTS[index]} ({held})!", reveals=True))
+        magic = deck[-1]
+        winner = holder.get(magic) if alive else None
+        state["winner"] = winner
+        if winner is not None:
+            state["reason"] = f"{seat_ref(winner)} holds the magic carrot ({CARROTS[magic]}) and wins."
+        else:
+            state["reason"] = "Nobody could win: no bunny was left alive."
+        events.append(Event(state["reason"]))
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state["phase"] != OVER:
+            return None
+        players = state["players"]
+        winner = state["winner"]
+        scores = [1 if s == winner else 0 for s in range(players)]
+        carrots = [len(state["seats"][s]["carrots"]) for s in range(players)]
+        if winner is None:
+            return Outcome.ranked([0] * players, state["reason"])
+        return Outcome.ranked(scores, state["reason"], tiebreak=carrots)
+
+    # -- views -------------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        pending = state["pending"]
+        window = state["window"]
+        shown_pending = None
+        if pending is not None:
+            shown_pending = {
+                "card": DECK[pending["card"]].to_json(),
+                "target": None if pending["target"] is None else DECK[pending["target"]].to_json(),
+                "target_owner": None if pending["target"] is None else self.owner_of(state, pending["target"]),
+                "carrot": None if pending["carrot"] is None else CARROTS[pending["carrot"]],
+                "left": pending["left"],
+                "snatcher": pending["snatcher"] if state["phase"] != WINDOW else None,
+            }
+        seats = []
+        for s, me in enumerate(state["seats"]):
+            seats.append({
+                "seat": s,
+                "hand": len(me["hand"]),
+                "top": me["top"] is not None,
+                "bottom": me["bottom"] is not None,
+                "ready": me["stage"] == 2,
+                "bunnies": [DECK[b].to_json() for b in self.bunnies_of(state, s)],
+                "carrots": [CARROTS[k] for k in me["carrots"]],
+                "dolla": sorted((DECK[c].effect["value"] for c in me["dolla"]), reverse=True),
+                "dolla_total": self.dolla(state, s),
+                "cabbage": sorted(me["cabbage"], reverse=True),
+                "water": sorted(me["water"], reverse=True),
+            })
+        outcome = self.outcome(state)
+        view: dict[str, Any] = {
+            "game": self.slug,
+            "players": state["players"],
+            "mode": state["mode"],
+            "phase": state["phase"],
+            "turn": state["turn"],
+            "first": state["first"],
+            "seats": seats,
+            "circle": [{"owner": b["owner"], "card": DECK[b["card"]].to_json()} for b in state["circle"]],
+            "market": {
+                "carrots": [CARROTS[k] for k in state["market"]],
+                "prices": dict(PRICES),
+                "cabbage": self._small_left(state, "cabbage"),
+                "water": self._small_left(state, "water"),
+            },
+            "draw": len(state["draw"]),
+            "discard": len(state["discard"]),
+            "discard_top": DECK[state["discard"][-1]].to_json() if state["discard"] else None,
+            "pending": shown_pending,
+            "window": None if window is None else {
+                "seats": list(window["seats"]),
+                "answered": sorted(int(s) for s in window["answers"]),
+                "deadline": window["opened"] + REACT_MS if state["mode"] == "live" else None,
+            },
+            "last_card": None if state["last_card"] is None else DECK[state["last_card"]].to_json(),
+            "last_roll": json.loads(json.dumps(state["last_roll"])),
+            "revealed": [CARROTS[k] for k in state["revealed"]],
+            "handed": json.loads(json.dumps(state["handed"])),
+            "winner": state["winner"],
+            "outcome": None if outcome is None else {"ranks": list(outcome.ranks), "reason": outcome.reason},
+            "me": seat,
+        }
+        if view["last_roll"] is not None:
+            view["last_roll"]["card"] = DECK[state["last_roll"]["card"]].name
+            view["last_roll"]["target"] = DECK[state["last_roll"]["target"]].name
+        if seat is not None:
+            me = state["seats"][seat]
+            view["hand"] = [DECK[c].to_json() for c in me["hand"]]
+            view["run"] = {
+                "top": None if me["top"] is None else DECK[me["top"]].to_json(),
+                "bottom": None if me["bottom"] is None else DECK[me["bottom"]].to_json(),
+            }
+        return view
+
+    def conceal(self, state: State, viewer: int | None, rng: random.Random) -> State:
+        """Redraw what ``viewer`` cannot see: the draw pile's order, other players' hands and
+        face-down run cards (dealt again from one pool), the cabbage, water and small carrot
+        decks' order (until the end reveals the carrots), and other players' window answers."""
+        hidden = json.loads(json.dumps(state))
+        hidden["rng"] = rng.getrandbits(63)
+        slots: list[tuple[Any, Any]] = [(hidden["draw"], i) for i in range(len(hidden["draw"]))]
+        for s, me in enumerate(hidden["seats"]):
+            if s == viewer:
+                continue
+            slots += [(me["hand"], i) for i in range(len(me["hand"]))]
+            slots += [(me, k) for k in ("top", "bottom") if me[k] is not None]
+        pool = [holder[index] for holder, index in slots]
+        rng.shuffle(pool)
+        for (holder, index), cid in zip(slots, pool, strict=True):
+            holder[index] = cid
+        for kind in ("cabbage", "water"):
+            rng.shuffle(hidden["small"][kind])
+        if hidden["phase"] != OVER:
+            rng.shuffle(hidden["magic"])
+        if hidden["window"] is not None:
+            for s in hidden["window"]["answers"]:
+                if s != str(viewer):
+                    hidden["window"]["answers"][s] = "pass"
+        return hidden
+
+    # -- bots and refusals -------------------------------------------------------------
+
+    def agent(self, state: State, seat: int, rng: random.Random) -> str:
+        from .agent import choose
+
+        return choose(self, state, seat, rng)
+
+    def explain_refusal(self, state: State, seat: int, key: str) -> str:
+        verb, _, arg = key.partition(":")
+        phase = state["phase"]
+        if phase == SETUP:
+            return "Before the game, lay your two run cards: a bunny on top (top:<card>), then bottom:<card>."
+        if phase == WINDOW:
+            return "A reaction window is open: play:<card> a reaction card from your hand that fits, or pass."
+        if verb == "buy":
+            if phase not in (START, FEED):
+                return "You can shop at Kaballa's Market at the start of your turn or while feeding a bunny."
+            return f"You cannot buy {arg!r} now: check the prices and your Kaballa Dolla ({self.dolla(state, seat)})."
+        if verb in ("run", "play", "top", "bottom", "give"):
+            return f"You have no card {arg!r} you may use that way now; /hand shows your cards."
+        if verb == "target":
+            return f"{arg!r} is not another player's bunny in the Bunny Circle."
+        if verb == "carrot":
+            return f"{arg!r} is not a carrot left in the market."
+        if phase == REPLACE:
+            return "Choose your new bottom run card from your hand: run:<card>."
+        return f"{key!r} is not a move now."
