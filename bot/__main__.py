@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot [run|console|selfplay|bench]``.
+"""Command line: ``python -m bot [run|console|selfplay|bench|loadtest|crashsoak|migrate]``.
 
 With no command the Discord bot runs; without a token it explains how to get one and
 exits with status 2. ``run-or-console`` (what ``make run`` calls) opens the console table
@@ -59,6 +59,20 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--agents", action="store_true", help="use the game's own bot agent instead of random")
     bench = commands.add_parser("bench", help="print load, move, render and playout figures")
     bench.add_argument("slugs", nargs="*")
+    load = commands.add_parser("loadtest", help="many tables, concurrent users: moves/s, latency, memory")
+    load.add_argument("--tables", type=int, default=1000)
+    load.add_argument("--moves", type=int, default=20000)
+    load.add_argument("--users", type=int, default=50, help="concurrent simulated users")
+    load.add_argument("--db", help="SQLite path or postgresql:// URL (default: a temporary SQLite file)")
+    soak = commands.add_parser("crashsoak", help="SIGKILL a process applying moves; check nothing acknowledged is lost")
+    soak.add_argument("--kills", type=int, default=50)
+    soak.add_argument("--db", help="SQLite path or postgresql:// URL (default: a temporary SQLite file)")
+    soak.add_argument("--seed", type=int, default=1)
+    soak.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    soak.add_argument("--acks", help=argparse.SUPPRESS)
+    migrate = commands.add_parser("migrate", help="copy every table, log and setting to another database")
+    migrate.add_argument("--from", dest="source", required=True, help="sqlite:///old.sqlite3 or a path")
+    migrate.add_argument("--to", dest="target", required=True, help="postgresql://… (or another SQLite file)")
     return root
 
 
@@ -112,6 +126,22 @@ def main(argv: list[str] | None = None) -> int:
         from bot.bench import bench
 
         return asyncio.run(bench(args.slugs))
+    if command == "loadtest":
+        from bot.loadtest import run_load
+
+        asyncio.run(run_load(args.db, table_count=args.tables, moves=args.moves, users=args.users))
+        return 0
+    if command == "crashsoak":
+        from bot.soak import child, crash_soak
+
+        if args.child:
+            asyncio.run(child(args.db, Path(args.acks), args.seed))
+            return 0
+        return crash_soak(args.db, args.kills, args.seed)
+    if command == "migrate":
+        from bot.migrate import migrate
+
+        return asyncio.run(migrate(args.source, args.target))
     raise SystemExit(f"unknown command {command}")
 
 

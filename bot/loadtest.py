@@ -32,7 +32,7 @@ from pathlib import Path
 
 from bot.games import load_all
 from bot.store import Store
-from bot.tables import Tables, TableError, User
+from bot.tables import TableError, Tables, User
 
 GAMES = ("hisss", "puerto-rico")
 
@@ -71,7 +71,7 @@ async def run_load(
             began = time.perf_counter()
             ids = [await _open_table(tables, index, chooser) for index in range(table_count)]
             opened_s = time.perf_counter() - began
-            out(f"opened {table_count} tables in {opened_s:.1f} s ({store.backend_name})")
+            out(f"opened {table_count} tables in {opened_s:.1f} s ({type(store).__name__})")
 
             latencies: list[float] = []
             refused = 0
