@@ -93,6 +93,10 @@ def choose(state: State, seat: int, rng: random.Random) -> str:
                 return key
     if sub == "build":
         return _choose_building(state, seat, keys)
+    if sub in ("produce", "discard"):
+        # production=choose: this greedy player takes every barrel and throws nothing away
+        # (declining pays only through look-ahead it does not do)
+        return "produce" if sub == "produce" else "done"
     if sub == "extra":
         return max(keys, key=lambda k: PRICES[GOOD_INDEX[k[6:]]])
     if sub == "sell":

@@ -16,7 +16,11 @@ How the state is laid out (all ints and lists, so copying and JSON are cheap and
 
 Every decision is one small prompt for one seat; automatic steps (production, handing out
 colonists, refilling the ship and the plantations, storage without a choice) run inside
-``perform`` until the next real decision. ``apply`` is overridden to validate against the
+``perform`` until the next real decision. With the table option ``production=choose`` a
+role's action is optional for goods too, as the rulebook has every role but the captain:
+each seat that would produce may decline whole kinds (``decline:corn`` … ``produce``), and
+at storage may throw whole kinds away (``discard:corn`` … ``done``) before the forced
+storage; ``production=auto`` (the default) produces everything and asks nothing. ``apply`` is overridden to validate against the
 legal keys without building labels, because random playouts must run at 100+ games/s.
 """
 
@@ -26,7 +30,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from bot.engine import Action, Event, Game, IllegalAction, Outcome, Prompt, Rng, State, seed_value
+from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, State, seed_value
 from bot.engine.words import plural
 
 from .buildings import (
@@ -105,6 +109,9 @@ _WHARF_KEYS = tuple(f"wharf:{name}" for name in GOODS)
 _STORE_KEYS = tuple(f"store:{name}" for name in GOODS)
 _KEEP_KEYS = tuple(f"keep:{name}" for name in GOODS)
 _EXTRA_KEYS = tuple(f"extra:{name}" for name in GOODS)
+_DECLINE_KEYS = tuple(f"decline:{name}" for name in GOODS)
+_DISCARD_KEYS = tuple(f"discard:{name}" for name in GOODS)
+AUTO, CHOOSE = "auto", "choose"
 _ROLE_KEYS = tuple(f"role:{name}" for name in ROLE_IDS)
 _SEAT = tuple(f"{{seat{s}}}" for s in range(8))
 _A_TILE = tuple(("an " if name[0] in "aeiou" else "a ") + name for name in TILES)
@@ -401,6 +408,33 @@ def _extra_good_kinds(state: State) -> list[int]:
     return [kind for kind in state["produced"] if supply[kind] > 0]
 
 
+def production_now(state: State, seat: int) -> list[int]:
+    """Barrels of each kind ``seat`` would receive now: its production, cut to the supply,
+    without the kinds it declined this phase (``production=choose``)."""
+    made = production(state["seats"][seat])
+    supply = state["goods_supply"]
+    declined = state.get("declined", [])
+    return [0 if kind in declined else min(made[kind], supply[kind]) for kind in range(5)]
+
+
+def _produce_options(state: State, seat: int, labels: list[str] | None) -> list[str]:
+    made = production_now(state, seat)
+    kinds = [kind for kind in range(5) if made[kind]]
+    if labels is not None:
+        labels += [f"Decline {GOODS[kind]}: do not produce your {made[kind]} {GOODS[kind]}" for kind in kinds]
+        labels.append("Produce " + ", ".join(f"{made[kind]} {GOODS[kind]}" for kind in kinds))
+    return [*(_DECLINE_KEYS[kind] for kind in kinds), "produce"]
+
+
+def _discard_options(state: State, seat: int, labels: list[str] | None) -> list[str]:
+    goods = state["seats"][seat]["goods"]
+    kinds = [kind for kind in range(5) if goods[kind]]
+    if labels is not None:
+        labels += [f"Throw away your {goods[kind]} {GOODS[kind]}" for kind in kinds]
+        labels.append("Done: store the rest")
+    return [*(_DISCARD_KEYS[kind] for kind in kinds), "done"]
+
+
 def _craftsman_options(state: State, seat: int, labels: list[str] | None) -> list[str]:
     kinds = _extra_good_kinds(state)
     if labels is not None:
@@ -537,6 +571,8 @@ _OPTIONS = {
     "build": _builder_options,
     "university": _colonist_options,
     "extra": _craftsman_options,
+    "produce": _produce_options,
+    "discard": _discard_options,
     "sell": _trader_options,
     "load": _captain_options,
     "store": _storage_options,
@@ -560,6 +596,8 @@ _PROMPT_TEXT = {
     "build": "{seat}: Builder — build one building ({money} doubloons).",
     "university": "{seat}: your University may put a colonist on the new building.",
     "extra": "{seat}: Craftsman — choose your extra good.",
+    "produce": "{seat}: Craftsman — produce your goods, or decline some kinds first.",
+    "discard": "{seat}: before storage you may throw away goods you do not want.",
     "sell": "{seat}: Trader — sell one good ({house}/4 in the trading house).",
     "load": "{seat}: Captain — you must load goods if you can.",
     "store": "{seat}: store your goods (one barrel plus your warehouses; the rest are lost).",
@@ -582,12 +620,21 @@ class PuertoRico(Game):
     rules_file = "puerto-rico.txt"
     render_module = "bot.games.puerto_rico.render"
     version = 1
+    options = (
+        Option(
+            "production",
+            AUTO,
+            (AUTO, CHOOSE),
+            "auto: everyone produces all they can; choose: players may decline kinds of goods when"
+            " producing and throw goods away at storage (the rulebook's optional actions)",
+        ),
+    )
 
     # -- setup ----------------------------------------------------------------------------
 
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
         self.check_players(players)
-        self.resolve_options(options)
+        opts = self.resolve_options(options)
         rules = SETUPS[players]
         state: State = {"rng": seed_value(seed)}
         rng = Rng(state)
@@ -648,6 +695,9 @@ class PuertoRico(Game):
                 "wharf_used": [False] * players,
                 "wharf_declined": [False] * players,
                 "stored": [],
+                "production": opts["production"],
+                "declined": [],
+                "discarded": False,
             }
         )
         return state
@@ -659,6 +709,7 @@ class PuertoRico(Game):
         refusal and ≤4 storage choices per seat."""
         per_round = players + 3 * players + (1 + 2 * 100 + 2 * players) + 2 * players + 1 + players
         per_round += 50 + players + 4 * players
+        per_round += 2 * 6 * players  # production=choose: ≤5 declines + produce, ≤5 discards + done, per seat
         return ROUND_LIMIT * per_round
 
     # -- prompts and validation -------------------------------------------------------------
@@ -718,6 +769,10 @@ class PuertoRico(Game):
             _colonist_act(state, seat, key, events)
         elif sub == "extra":
             _extra_act(state, seat, key, events)
+        elif sub == "produce":
+            _produce_act(state, seat, key, events)
+        elif sub == "discard":
+            _discard_act(state, seat, key, events)
         else:  # pragma: no cover - every sub is listed above
             raise IllegalAction(f"Unknown step {sub!r}.")
         return events
@@ -1158,31 +1213,28 @@ def _builder_act(state: State, seat: int, key: str, events: list[Event]) -> None
 
 def _craft(state: State, events: list[Event]) -> None:
     """Everyone produces, from the craftsman round the table; then the privilege good."""
+    state["pos"] = 0
+    state["produced"] = []
+    state["declined"] = []
+    _craft_turn(state, events)
+
+
+def _craft_turn(state: State, events: list[Event]) -> None:
+    """Produce for each seat from ``pos`` on; with ``production=choose`` stop at each seat
+    that would receive goods, to let it decline kinds first (the rulebook makes every role's
+    action optional but the captain's)."""
     n = state["n"]
     taker = state["taker"]
-    supply = state["goods_supply"]
-    for offset in range(n):
-        seat = (taker + offset) % n
-        p = state["seats"][seat]
-        made = production(p)
-        got = []
-        for kind in range(5):
-            amount = made[kind] if made[kind] < supply[kind] else supply[kind]
-            if amount:
-                supply[kind] -= amount
-                p["goods"][kind] += amount
-                got.append(kind)
-                made[kind] = amount
-            else:
-                made[kind] = 0
-        if offset == 0:
-            state["produced"] = got
-        if got:
-            text = ", ".join(f"{made[k]} {GOODS[k]}" for k in got)
-            events.append(Event(f"{_SEAT[seat]} produces {text}."))
-        if len(got) >= 2 and occupied(p, FACTORY):
-            p["money"] += FACTORY_BONUS[len(got)]
-            events.append(Event(f"{_SEAT[seat]}'s Factory earns {_doubloons(FACTORY_BONUS[len(got)])}."))
+    choose = state.get("production", AUTO) == CHOOSE
+    while state["pos"] < n:
+        seat = (taker + state["pos"]) % n
+        if choose and any(production_now(state, seat)):
+            state["sub"] = "produce"
+            state["actor"] = seat
+            return
+        _produce(state, seat, events)
+        state["declined"] = []
+        state["pos"] += 1
     kinds = _extra_good_kinds(state)
     if len(kinds) >= 2:
         state["sub"] = "extra"
@@ -1191,6 +1243,41 @@ def _craft(state: State, events: list[Event]) -> None:
     if kinds:
         _give_extra(state, taker, kinds[0], events)
     _end_role(state, events)
+
+
+def _produce(state: State, seat: int, events: list[Event]) -> None:
+    """``seat`` takes what it produces from the supply (short kinds go without)."""
+    p = state["seats"][seat]
+    made = production_now(state, seat)
+    supply = state["goods_supply"]
+    got = [kind for kind in range(5) if made[kind]]
+    for kind in got:
+        supply[kind] -= made[kind]
+        p["goods"][kind] += made[kind]
+    if seat == state["taker"]:
+        state["produced"] = got
+    if got:
+        text = ", ".join(f"{made[k]} {GOODS[k]}" for k in got)
+        events.append(Event(f"{_SEAT[seat]} produces {text}."))
+    if len(got) >= 2 and occupied(p, FACTORY):
+        p["money"] += FACTORY_BONUS[len(got)]
+        events.append(Event(f"{_SEAT[seat]}'s Factory earns {_doubloons(FACTORY_BONUS[len(got)])}."))
+
+
+def _produce_act(state: State, seat: int, key: str, events: list[Event]) -> None:
+    if key.startswith("decline:"):
+        kind = GOOD_INDEX[key[8:]]
+        state["declined"].append(kind)
+        events.append(Event(f"{_SEAT[seat]} declines to produce {GOODS[kind]}."))
+        if any(production_now(state, seat)):
+            return  # more kinds to decline or produce
+        if seat == state["taker"]:
+            state["produced"] = []
+    else:
+        _produce(state, seat, events)
+    state["declined"] = []
+    state["pos"] += 1
+    _craft_turn(state, events)
 
 
 def _give_extra(state: State, seat: int, kind: int, events: list[Event]) -> None:
@@ -1311,12 +1398,19 @@ def _storage_turn(state: State, events: list[Event]) -> None:
     n = state["n"]
     taker = state["taker"]
     state["sub"] = "store"
+    choose = state.get("production", AUTO) == CHOOSE
     while state["pos"] < n:
         seat = (taker + state["pos"]) % n
         state["stored"] = []
+        if choose and not state["discarded"] and any(state["seats"][seat]["goods"]):
+            state["sub"] = "discard"  # voluntary: throw away whole kinds before the forced storage
+            state["actor"] = seat
+            return
+        state["sub"] = "store"
         if _storage_step(state, seat, events):
             state["actor"] = seat
             return
+        state["discarded"] = False
         state["pos"] += 1
     supply = state["goods_supply"]
     for ship, capacity in enumerate(state["ship_caps"]):
@@ -1326,7 +1420,23 @@ def _storage_turn(state: State, events: list[Event]) -> None:
             state["ship_kind"][ship] = -1
             state["ship_load"][ship] = 0
     state["stored"] = []
+    state["discarded"] = False
     _end_role(state, events)
+
+
+def _discard_act(state: State, seat: int, key: str, events: list[Event]) -> None:
+    if key == "done":
+        state["discarded"] = True
+    else:
+        kind = GOOD_INDEX[key[8:]]
+        goods = state["seats"][seat]["goods"]
+        events.append(Event(f"{_SEAT[seat]} throws away {goods[kind]} {GOODS[kind]}."))
+        state["goods_supply"][kind] += goods[kind]
+        goods[kind] = 0
+        if any(goods):
+            return  # more to throw away, or done
+        state["discarded"] = True
+    _storage_turn(state, events)
 
 
 def _storage_step(state: State, seat: int, events: list[Event]) -> bool:
@@ -1365,6 +1475,7 @@ def _storage_act(state: State, seat: int, key: str, events: list[Event]) -> None
     else:
         kinds, _ = _storage_left(state, state["seats"][seat])
         _keep_one(state, seat, GOOD_INDEX[key[5:]], kinds, events)
+    state["discarded"] = False
     state["pos"] += 1
     _storage_turn(state, events)
 
@@ -1432,6 +1543,7 @@ def _view(state: State, viewer: int | None) -> dict[str, Any]:
         "governor": state["governor"],
         "phase": state["phase"],
         "step": state["sub"],
+        "production": state.get("production", AUTO),
         "active_role": ROLE_IDS[state["role"]] if state["role"] >= 0 else None,
         "role_taker": state["taker"] if state["taker"] >= 0 else None,
         "actor": state["actor"] if state["phase"] != "over" else None,
@@ -1497,6 +1609,9 @@ _PHASE_OF_PREFIX = {
     "done": ("place", "finish placing colonists in the mayor phase"),
     "build": ("build", "build in the builder phase"),
     "extra": ("extra", "take the craftsman's extra good after production"),
+    "decline": ("produce", "decline goods in the craftsman phase (table option production=choose)"),
+    "produce": ("produce", "produce in the craftsman phase (table option production=choose)"),
+    "discard": ("discard", "throw goods away before storage (table option production=choose)"),
     "sell": ("sell", "sell goods in the trader phase"),
     "ship": ("load", "load ships in the captain phase"),
     "wharf": ("load", "use the Wharf in the captain phase"),
@@ -1518,6 +1633,8 @@ def _now(state: State) -> str:
         "build": "build a building or pass",
         "university": "answer the University (colonist:take or colonist:skip)",
         "extra": "choose the craftsman's extra good",
+        "produce": "produce your goods (produce) or decline a kind first (decline:<good>)",
+        "discard": "throw away a kind of goods (discard:<good>) or go on to storage (done)",
         "sell": "sell a good or pass",
         "load": "load goods on a ship",
         "store": "choose which goods to keep",
@@ -1612,6 +1729,13 @@ def _explain(state: State, seat: int, key: str) -> str:
         if not p["goods"][kind]:
             return f"You have no {rest}."
         return f"The trading house already has {rest}; only an occupied Office may sell the same kind again."
+    if head in ("decline", "discard"):
+        kind = GOOD_INDEX.get(rest)
+        if kind is None:
+            return f"There is no good called {rest!r}."
+        if head == "decline":
+            return f"You produce no {rest} now, so there is none to decline."
+        return f"You have no {rest} to throw away."
     if head == "extra":
         kind = GOOD_INDEX.get(rest)
         if kind is None or kind not in state["produced"]:
