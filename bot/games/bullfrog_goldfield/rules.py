@@ -1,0 +1,1069 @@
+"""Bullfrog Goldfield: railroads and mines in the Nevada gold rush, as a pure rules engine.
+
+Players buy stock in five railroads and seven mines, lay track, put up buildings and haul
+ore; companies earn their Income Track value every cycle and the richest player in cash and
+stock wins. The board, the dig tiles, the characters and the bonds are our design (see
+``data/bullfrog-goldfield/README.md``); the rules are the rulebook's, with every choice
+where it is silent written down there.
+
+A game is a run of *cycles*:
+
+1. **Characters.** Each player takes one of six character cards (first cycle: from seat 1
+   on; later: from the holder of the lowest card, clockwise). Card values set the turn order.
+2. **Three rounds** of one action per player: buy stock, sell stock (an auction), buy a
+   building, lay track (up to three areas, at most one bond) or haul ore. Multi-step
+   actions are small prompts in a row (``charter:gc`` then ``price:18``; ``lay:sp`` then
+   ``to:beatty``, ``to:goldcenter``, ``done``), each with ``cancel`` until it is done.
+3. **Income:** develop mines, collect income, pay interest, pay off bonds (a choice),
+   pay dividends (a choice), remove exhausted mines; then the end checks.
+
+Money is in thousands of dollars (``12`` = $12,000). The state is plain JSON::
+
+    {"rng": ..., "n": 4, "length": "standard", "hidden": False, "end_mark": 100,
+     "cash": [30, 30, 30, 30], "cos": {"sp": {...}, "gc": {...}, ...},
+     "buildings": {"beatty": 1}, "buildings_left": 14, "bonds_left": {"10": 8, ...},
+     "shallow": [tile ids], "deep": [...], "used": [...],
+     "cycle": 1, "round": 1, "phase": "act", "cards": [1, 4, None, 6], "picker": 2,
+     "order": [...], "turn": 0, "sub": None, "auction": None, "queue": [], ...}
+
+A company (``cos[id]``) holds ``value`` (its Income Track position), ``cash`` (on its
+charter), ``charter`` (the seat holding it, None while the bank has it), ``shares`` (two
+standard certificates: a seat or None), ``status`` (``closed`` until its charter is
+bought, ``open``, ``gone`` for an exhausted mine), and ``bonds``/``trains``/``reached``
+(railroads) or ``tiles`` (mines: the dig stack, top first; hidden).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, State, seed_value
+from bot.engine.contract import seat_ref
+from bot.engine.words import and_list
+
+from .components import MINE, MOUNTAIN, TOWN, VALLEY, components
+
+C = components()
+RAILROADS = tuple(r.id for r in C.railroads)
+MINES = tuple(m.id for m in C.mines)
+COMPANIES = RAILROADS + MINES
+ROUNDS = 3
+MAX_PER_LAY = 3
+MAX_RAILROADS_PER_AREA = 4
+TRACK_TRAINS = C.trains - 1
+"""One of a railroad's 13 trains marks its value on the Income Track; 12 go on the board."""
+MIN_CHARTER = 10
+HAUL_CASH = 2
+HAUL_VALUE = 2
+SHARE_BUMP = 5
+SALE_DROP = 10
+DIVIDEND_STEP = 5
+BUILDING_WITH_TRAIN = 20
+BUILDING_WITHOUT_TRAIN = 30
+MAX_CYCLES = 40
+"""A safety stop for play-by-post tables (never reached by the simulations; see the README)."""
+
+# Arrival tables, indexed by how many railroads are connected after the arrival (1..4).
+MINE_ARRIVAL_NEW = {1: 24, 2: 12, 3: 8, 4: 6}
+MINE_ARRIVAL_OLD = {1: 0, 2: 12, 3: 4, 4: 2}
+MINE_GAIN_TOTAL = {1: 24, 2: 36, 3: 44, 4: 50}
+TOWN_ARRIVAL_NEW = {1: 12, 2: 6, 3: 4, 4: 3}
+TOWN_ARRIVAL_OLD = {1: 0, 2: 6, 3: 2, 4: 1}
+BOOM_RAILROAD = {1: 12, 2: 6, 3: 4, 4: 3}
+BOOM_MINE = {1: 12, 2: 6}
+EXHAUSTION_LOSS = {1: 24, 2: 12, 3: 8, 4: 6}
+
+LENGTHS = {"short": (2, 90), "standard": (3, 100), "long": (4, 125)}
+"""Option ``length``: dig tiles of each kind per mine, and the end mark on the Income Track."""
+
+CHARACTER = {c.value: c for c in C.characters}
+PROSPECTOR, TEAMSTER, ARCHITECT, SURVEYOR, BROKER, MAGNATE = 1, 2, 3, 4, 5, 6
+
+
+def money(k: int) -> str:
+    """``money(12)`` -> ``"$12,000"`` (amounts are kept in thousands)."""
+    return f"${k * 1000:,}" if k >= 0 else f"-${-k * 1000:,}"
+
+
+def _s(seat: int) -> str:
+    return seat_ref(seat)
+
+
+def name(cid: str) -> str:
+    return C.companies[cid].name
+
+
+def is_rr(cid: str) -> bool:
+    return C.companies[cid].kind == "rr"
+
+
+# =============================================================================================
+# Board questions
+# =============================================================================================
+
+
+def within_two(a: str, b: str) -> bool:
+    """Whether area ``b`` is "within two areas" of ``a``: the same area or a neighbour.
+
+    The rulebook's worked example forces this reading (the area itself is the first of the
+    two): Beatty is next to Gold Center and two steps from Rhyolite, and its building counts
+    for Gold Center but not for Rhyolite.
+    """
+    return a == b or b in C.areas[a].adjacent
+
+
+def railroads_in(state: State, area: str) -> list[str]:
+    """Railroads with a train in ``area``, in the order they arrived."""
+    arrivals = state["arrivals"].get(area, [])
+    return list(arrivals)
+
+
+def buildings_for(state: State, cid: str) -> int:
+    """Buildings associated with a company: for a mine, those on it and on town sites within
+    two areas; for a railroad, those in the areas its trains occupy."""
+    company = C.companies[cid]
+    built = state["buildings"]
+    if company.kind == "mine":
+        return sum(n for area, n in built.items()
+                   if area == company.area or (C.areas[area].feature == TOWN and within_two(company.area, area)))
+    return sum(built.get(area, 0) for area in state["cos"][cid]["trains"])
+
+
+def limit_of(state: State, cid: str) -> int | None:
+    """The stock value limit: 25 with no building, +25 per building, none from five on."""
+    count = buildings_for(state, cid)
+    return C.limits[count] if count < len(C.limits) else None
+
+
+def raise_value(state: State, cid: str, amount: int, events: list[Event] | None = None) -> int:
+    """Move a company on the Income Track; increases stop at its limit (the excess is lost),
+    decreases stop at 0. Returns the actual change. Any stock above the end mark (a railroad
+    with bonds excepted) triggers the end of the game."""
+    co = state["cos"][cid]
+    old = co["value"]
+    new = old + amount
+    if amount > 0:
+        lim = limit_of(state, cid)
+        if lim is not None:
+            new = min(new, max(lim, old))
+    new = max(0, new)
+    co["value"] = new
+    if events is not None and amount > 0 and new - old < amount:
+        events.append(Event(f"{name(cid)} stops at its limit of {new}: {amount - (new - old)} lost."))
+    _check_trigger(state)
+    return new - old
+
+
+def _check_trigger(state: State) -> None:
+    if state["triggered"]:
+        return
+    for cid in COMPANIES:
+        co = state["cos"][cid]
+        if co["status"] == "open" and co["value"] > state["end_mark"] and not (is_rr(cid) and co["bonds"]):
+            state["triggered"] = True
+            state["end"].append(f"{name(cid)} passed {state['end_mark']} on the Income Track")
+            return
+
+
+def holders(state: State, cid: str) -> list[int]:
+    """Seats holding each certificate (charter first); None for the bank's shares dropped."""
+    co = state["cos"][cid]
+    return [s for s in [co["charter"], *co["shares"]] if s is not None]
+
+
+def certificates(state: State, seat: int, cid: str) -> int:
+    return holders(state, cid).count(seat)
+
+
+def mine_area(cid: str) -> str:
+    return C.companies[cid].area
+
+
+def area_name(area: str) -> str:
+    return C.areas[area].name
+
+
+# =============================================================================================
+# Costs
+# =============================================================================================
+
+
+def track_cost(state: State, seat: int, area: str) -> int:
+    terrain = C.areas[area].terrain
+    cost = C.terrain_cost[terrain]
+    if state["cards"][seat] == SURVEYOR and terrain in (MOUNTAIN, VALLEY):
+        cost -= 10
+    return cost
+
+
+def building_cost(state: State, seat: int, area: str) -> int:
+    cost = BUILDING_WITH_TRAIN if state["arrivals"].get(area) else BUILDING_WITHOUT_TRAIN
+    if state["cards"][seat] == ARCHITECT:
+        cost -= 5
+    return cost
+
+
+def building_sources(state: State, seat: int, area: str) -> list[str]:
+    """Companies whose charter may pay for a building in ``area``: for a mine, the mine
+    itself and railroads with a train there; for a town site, railroads with a train there
+    and railroads starting there. Only the charter-holder spends a company's money."""
+    feature = C.areas[area].feature
+    found: list[str] = []
+    if feature == MINE:
+        mine = C.mine_at[area]
+        if state["cos"][mine]["status"] == "open":
+            found.append(mine)
+    for rr in RAILROADS:
+        if state["cos"][rr]["status"] != "open":
+            continue
+        if area in state["cos"][rr]["trains"] or (feature == TOWN and C.companies[rr].area == area):
+            found.append(rr)
+    return [cid for cid in found if state["cos"][cid]["charter"] == seat]
+
+
+def bond_choices(state: State) -> list[int]:
+    return [int(d) for d in sorted(state["bonds_left"], key=int) if state["bonds_left"][d] > 0]
+
+
+def payment_keys(state: State, seat: int, area: str) -> list[tuple[str, str]]:
+    """The ways ``seat`` can pay for a building in ``area``: keys and labels."""
+    cost = building_cost(state, seat, area)
+    found: list[tuple[str, str]] = []
+    if state["cash"][seat] >= cost:
+        found.append(("pay:me", f"Pay {money(cost)} yourself"))
+    for cid in building_sources(state, seat, area):
+        cash = state["cos"][cid]["cash"]
+        if cash >= cost:
+            found.append((f"pay:{cid}", f"Pay {money(cost)} from {name(cid)}"))
+        if is_rr(cid):
+            for bond in bond_choices(state):
+                if cash + bond >= cost:
+                    found.append((f"pay:{cid}:bond{bond}",
+                                  f"Pay {money(cost)} from {name(cid)}, issuing a {money(bond)} bond"))
+    return found
+
+
+# =============================================================================================
+# Track
+# =============================================================================================
+
+
+def lay_targets(state: State, rr: str, placed: list[str]) -> list[str]:
+    """Areas the railroad may lay its next train in (cost aside): its start area first,
+    then any area next to its track that it does not occupy and that holds fewer than four
+    railroads."""
+    co = state["cos"][rr]
+    network = [*co["trains"], *placed]
+    if len(network) >= TRACK_TRAINS or len(placed) >= MAX_PER_LAY:
+        return []
+    if not network:
+        return [C.companies[rr].area]
+    near = {b for a in network for b in C.areas[a].adjacent} - set(network)
+    return sorted(a for a in near if len(state["arrivals"].get(a, [])) < MAX_RAILROADS_PER_AREA)
+
+
+def lay_budget(state: State, sub: dict[str, Any], seat: int) -> int:
+    """What the railroad can still spend in this Lay Track action."""
+    spent = sum(track_cost(state, seat, a) for a in sub["areas"])
+    return state["cos"][sub["rr"]]["cash"] + sub["bond"] - spent
+
+
+def can_lay(state: State, seat: int, rr: str) -> bool:
+    co = state["cos"][rr]
+    if co["status"] != "open" or co["charter"] != seat:
+        return False
+    best = co["cash"] + max(bond_choices(state), default=0)
+    return any(track_cost(state, seat, a) <= best for a in lay_targets(state, rr, []))
+
+
+# =============================================================================================
+# The game
+# =============================================================================================
+
+
+def _new_company(cid: str, tiles: list[int]) -> dict[str, Any]:
+    co: dict[str, Any] = {"value": 0, "cash": 0, "charter": None, "shares": [None, None], "status": "closed"}
+    if is_rr(cid):
+        co.update({"bonds": [], "trains": [], "reached": False})
+    else:
+        co["tiles"] = tiles
+    return co
+
+
+class BullfrogGoldfield(Game):
+    """Bullfrog Goldfield for 2–5 players."""
+
+    slug: ClassVar[str] = "bullfrog-goldfield"
+    title: ClassVar[str] = "Bullfrog Goldfield"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    summary: ClassVar[str] = "Finance railroads and gold mines in 1900s Nevada; the richest in cash and stock wins."
+    rules_file: ClassVar[str] = "bullfrog-goldfield.txt"
+    render_module: ClassVar[str] = "bot.games.bullfrog_goldfield.render"
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("length", "standard", ("standard", "short", "long"),
+               "short: 2+2 dig tiles per mine, end past 90; long: 4+4 tiles, end past 125"),
+        Option("cash", "open", ("open", "hidden"), "hidden: each player's cash is shown only to them"),
+    )
+
+    # -- setup ------------------------------------------------------------------------------
+
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        self.check_players(players)
+        opts = self.resolve_options(options)
+        per_kind, end_mark = LENGTHS[opts["length"]]
+        state: State = {"rng": seed_value(seed)}
+        rng = Rng(state)
+        shallow = [t.id for t in C.tiles if t.kind == "shallow"]
+        deep = [t.id for t in C.tiles if t.kind == "deep"]
+        rng.shuffle(shallow)
+        rng.shuffle(deep)
+        cos: dict[str, Any] = {}
+        for cid in COMPANIES:
+            stack: list[int] = []
+            if not is_rr(cid):
+                stack = [shallow.pop() for _ in range(per_kind)] + [deep.pop() for _ in range(per_kind)]
+            cos[cid] = _new_company(cid, stack)
+        state.update({
+            "n": players,
+            "length": opts["length"],
+            "hidden": opts["cash"] == "hidden",
+            "end_mark": end_mark,
+            "cash": [C.start_cash[players]] * players,
+            "cos": cos,
+            "arrivals": {},
+            "buildings": {},
+            "buildings_left": C.buildings,
+            "bonds_left": dict(C.bonds),
+            "shallow": shallow,
+            "deep": deep,
+            "used": [],
+            "cycle": 1,
+            "round": 0,
+            "phase": "select",
+            "cards": [None] * players,
+            "picker": 0,
+            "picked": 0,
+            "order": [],
+            "turn": 0,
+            "sub": None,
+            "auction": None,
+            "queue": [],
+            "triggered": False,
+            "end": [],
+            "steps": 0,
+        })
+        return state
+
+    def max_actions(self, players: int) -> int:
+        return 120 * players * MAX_CYCLES
+
+    # -- prompts ----------------------------------------------------------------------------
+
+    def legal_prompts(self, state: State) -> list[Prompt]:
+        phase = state["phase"]
+        if phase == "over":
+            return []
+        private = state["hidden"]
+        if phase == "select":
+            seat = state["picker"]
+            taken = {c for c in state["cards"] if c is not None}
+            actions = tuple(Action(f"char:{c.id}", f"{c.name} ({c.value}): {c.effect}")
+                            for c in C.characters if c.value not in taken)
+            return [Prompt(seat, f"Cycle {state['cycle']}: choose a character card (its value sets the turn order).",
+                           actions)]
+        if phase == "act":
+            if state["auction"] is not None:
+                return [self._auction_prompt(state, private)]
+            seat = state["order"][state["turn"]]
+            if state["sub"] is not None:
+                return [self._sub_prompt(state, seat, private)]
+            return [Prompt(seat, f"Cycle {state['cycle']}, round {state['round']}: choose an action.",
+                           tuple(main_actions(state, seat)), private=private)]
+        if phase == "payoff":
+            rr = state["queue"][0][1]
+            seat = state["cos"][rr]["charter"]
+            return [Prompt(seat, f"Income phase: pay off bonds of the {name(rr)}?",
+                           tuple(payoff_actions(state, rr)), private=private)]
+        if phase == "dividend":
+            cid = state["queue"][0][1]
+            co = state["cos"][cid]
+            seat = co["charter"]
+            return [Prompt(seat, f"Income phase: the {name(cid)} has {money(co['cash'])}. Pay a dividend?", (
+                Action(f"dividend:{cid}", f"Pay out {money(co['cash'])} in thirds (+5 on the Income Track)"),
+                Action(f"withhold:{cid}", "Keep the cash on the charter (-5 on the Income Track)"),
+            ), private=private)]
+        raise IllegalAction(f"Unknown phase {phase!r}.")  # pragma: no cover
+
+    def _sub_prompt(self, state: State, seat: int, private: bool) -> Prompt:
+        sub = state["sub"]
+        kind = sub["kind"]
+        actions: list[Action] = []
+        if kind == "charter":
+            cid = sub["co"]
+            for price in charter_prices(state, seat, cid):
+                actions.append(Action(f"price:{price}", f"Pay {money(price)} (starts at {price})"))
+            text = f"Buy the {name(cid)} charter: choose its price."
+        elif kind == "build":
+            area = sub["area"]
+            actions += [Action(k, label) for k, label in payment_keys(state, seat, area)]
+            text = f"Building at {area_name(area)}: choose who pays."
+        else:
+            rr = sub["rr"]
+            budget = lay_budget(state, sub, seat)
+            for area in lay_targets(state, rr, sub["areas"]):
+                cost = track_cost(state, seat, area)
+                if cost <= budget:
+                    actions.append(Action(f"to:{area}", f"{area_name(area)} ({money(cost)})"))
+            if not sub["bond"]:
+                for bond in bond_choices(state):
+                    actions.append(Action(f"bond:{bond}", f"Issue a {money(bond)} bond for the {name(rr)}"))
+            if sub["areas"]:
+                actions.append(Action("done", "Finish laying track"))
+            placed = and_list([area_name(a) for a in sub["areas"]], "nothing yet")
+            text = f"Lay track for the {name(rr)} (up to 3 areas; placed: {placed}; {money(budget)} left)."
+        actions.append(Action("cancel", "Cancel this action"))
+        return Prompt(seat, text, tuple(actions), private=private)
+
+    def _auction_prompt(self, state: State, private: bool) -> Prompt:
+        auction = state["auction"]
+        seat = auction["bidders"][auction["at"]]
+        actions = [Action("pass", "Pass (you cannot bid again in this auction)")]
+        for amount in bid_amounts(state, seat):
+            actions.append(Action(f"bid:{amount}", f"Bid {money(amount)}"))
+        high = auction["high"]
+        now = f"high bid {money(auction['bid'])} by {_s(high)}" if high is not None else \
+            f"minimum bid {money(auction['min'])}"
+        return Prompt(seat, f"Auction of a {name(auction['co'])} share sold by {_s(auction['seller'])}: {now}.",
+                      tuple(actions), private=private)
+
+    # -- performing -------------------------------------------------------------------------
+
+    def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        events: list[Event] = []
+        state["steps"] += 1
+        verb, _, arg = key.partition(":")
+        phase = state["phase"]
+        if phase == "select":
+            _choose_character(state, seat, arg, events)
+        elif phase == "payoff":
+            _payoff(state, seat, verb, arg, events)
+        elif phase == "dividend":
+            _dividend(state, seat, verb == "dividend", events)
+        elif state["auction"] is not None:
+            _bid(state, seat, verb, arg, events)
+        elif state["sub"] is not None:
+            _sub_action(state, seat, verb, arg, events)
+        else:
+            _main_action(state, seat, verb, arg, events)
+        return events
+
+    # -- information ------------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        from .view import make_view
+
+        return make_view(state, seat)
+
+    def conceal(self, state: State, viewer: int | None, rng: random.Random) -> State:
+        """Redraw the hidden: the order of every face-down dig tile (the mines' stacks and the
+        two draw piles keep their sizes), the RNG, and, with ``cash=hidden``, the other
+        players' cash (their total is redrawn freely; nothing public depends on it)."""
+        hidden = copy.deepcopy(state)
+        hidden["rng"] = rng.getrandbits(63)
+        slots: list[tuple[list[int], int]] = []
+        for cid in MINES:
+            stack = hidden["cos"][cid]["tiles"]
+            slots += [(stack, i) for i in range(len(stack))]
+        for pile in ("shallow", "deep"):
+            slots += [(hidden[pile], i) for i in range(len(hidden[pile]))]
+        ids = [where[i] for where, i in slots]
+        rng.shuffle(ids)
+        for (where, i), tile in zip(slots, ids, strict=True):
+            where[i] = tile
+        if state["hidden"] and state["phase"] != "over":
+            for other in range(state["n"]):
+                if other != viewer:
+                    hidden["cash"][other] = rng.randint(0, 200)
+        return hidden
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state["phase"] != "over":
+            return None
+        scores = [net_worth(state, seat) for seat in range(state["n"])]
+        reason = f"Game over after cycle {state['cycle']}: {and_list(state['end'])}."
+        return Outcome.ranked([s * 1000 for s in scores], reason)
+
+    def agent(self, state: State, seat: int, rng: random.Random) -> str:
+        from .agent import choose
+
+        return choose(self, state, seat, rng)
+
+    def explain_refusal(self, state: State, seat: int, key: str) -> str:
+        from .refusals import explain
+
+        return explain(state, seat, key)
+
+
+# =============================================================================================
+# Legal actions
+# =============================================================================================
+
+
+def charter_prices(state: State, seat: int, cid: str) -> list[int]:
+    """Prices a charter may be bought for: $10,000 up to the company's stock value limit and
+    the buyer's cash."""
+    lim = limit_of(state, cid)
+    top = state["cash"][seat] if lim is None else min(lim, state["cash"][seat])
+    return list(range(MIN_CHARTER, top + 1))
+
+
+def bid_amounts(state: State, seat: int) -> list[int]:
+    """Bids ``seat`` may make now: every $1,000 from the minimum up to their cash (bounded)."""
+    auction = state["auction"]
+    low = auction["min"] if auction["high"] is None else auction["bid"] + 1
+    top = state["cash"][seat]
+    if top < low:
+        return []
+    amounts = list(range(low, min(top, low + 150) + 1))
+    amounts += list(range(amounts[-1] + 10, top + 1, 10))
+    return amounts
+
+
+def main_actions(state: State, seat: int) -> list[Action]:
+    """Every action ``seat`` may start now (the first step of multi-step ones)."""
+    cash = state["cash"][seat]
+    actions: list[Action] = []
+    for cid in COMPANIES:
+        co = state["cos"][cid]
+        if co["status"] == "closed" and charter_prices(state, seat, cid):
+            actions.append(Action(f"charter:{cid}", f"Buy the {name(cid)} charter (price $10,000 or more)"))
+        elif co["status"] == "open" and None in co["shares"] and cash >= co["value"]:
+            actions.append(Action(f"buy:{cid}", f"Buy a {name(cid)} share for {money(co['value'])}"))
+    for cid in COMPANIES:
+        co = state["cos"][cid]
+        if co["status"] == "open" and seat in co["shares"]:
+            actions.append(Action(f"sell:{cid}", f"Auction a {name(cid)} share (minimum bid {money(co['value'] // 2)})"))
+    if state["buildings_left"] > 0:
+        for area in C.areas.values():
+            if area.feature in (TOWN, MINE) and payment_keys(state, seat, area.id):
+                cost = building_cost(state, seat, area.id)
+                actions.append(Action(f"build:{area.id}", f"Building at {area.name} ({money(cost)})"))
+    for rr in RAILROADS:
+        if can_lay(state, seat, rr):
+            actions.append(Action(f"lay:{rr}", f"Lay track for the {name(rr)}"))
+    gain = 4 if state["cards"][seat] == TEAMSTER else HAUL_CASH
+    for cid in MINES:
+        if state["cos"][cid]["status"] == "open":
+            actions.append(Action(f"haul:{cid}", f"Haul ore: take {money(gain)}, {name(cid)} +2"))
+    actions.append(Action("haul:none", f"Haul ore: take {money(gain)}, no mine raised"))
+    return actions
+
+
+def payoff_actions(state: State, rr: str) -> list[Action]:
+    co = state["cos"][rr]
+    actions: list[Action] = []
+    for bond in sorted(set(co["bonds"])):
+        if co["cash"] >= bond:
+            actions.append(Action(f"repay:{bond}", f"Pay off a {money(bond)} bond"))
+        for smaller in bond_choices(state):
+            if smaller < bond and co["cash"] >= bond - smaller:
+                actions.append(Action(f"reduce:{bond}-{smaller}",
+                                      f"Pay {money(bond - smaller)} to swap a {money(bond)} bond for a {money(smaller)} one"))
+    if actions:
+        actions.append(Action("done", "Keep the remaining bonds"))
+    return actions
+
+
+# =============================================================================================
+# Character selection and the flow of turns
+# =============================================================================================
+
+
+def _choose_character(state: State, seat: int, card_id: str, events: list[Event]) -> None:
+    card = next(c for c in C.characters if c.id == card_id)
+    state["cards"][seat] = card.value
+    events.append(Event(f"{_s(seat)} takes the {card.name} ({card.value})."))
+    if card.value == MAGNATE:
+        state["cash"][seat] += 5
+        events.append(Event(f"{_s(seat)} takes {money(5)} from the bank as the Magnate."))
+    state["picked"] += 1
+    if state["picked"] < state["n"]:
+        state["picker"] = (state["picker"] + 1) % state["n"]
+        return
+    state["order"] = sorted(range(state["n"]), key=lambda s: state["cards"][s])
+    state["phase"] = "act"
+    state["round"] = 1
+    state["turn"] = 0
+    events.append(Event(f"Turn order: {and_list([_s(s) for s in state['order']])}."))
+
+
+def _end_turn(state: State, events: list[Event]) -> None:
+    state["sub"] = None
+    state["turn"] += 1
+    if state["turn"] < state["n"]:
+        return
+    state["turn"] = 0
+    if state["round"] < ROUNDS:
+        state["round"] += 1
+        return
+    _income(state, events)
+
+
+# =============================================================================================
+# Actions
+# =============================================================================================
+
+
+def _main_action(state: State, seat: int, verb: str, arg: str, events: list[Event]) -> None:
+    if verb == "charter":
+        state["sub"] = {"kind": "charter", "co": arg}
+    elif verb == "buy":
+        _buy_share(state, seat, arg, events)
+        _end_turn(state, events)
+    elif verb == "sell":
+        _start_auction(state, seat, arg, events)
+    elif verb == "build":
+        state["sub"] = {"kind": "build", "area": arg}
+    elif verb == "lay":
+        state["sub"] = {"kind": "lay", "rr": arg, "areas": [], "bond": 0}
+    elif verb == "haul":
+        _haul(state, seat, arg, events)
+        _end_turn(state, events)
+
+
+def _sub_action(state: State, seat: int, verb: str, arg: str, events: list[Event]) -> None:
+    sub = state["sub"]
+    if verb == "cancel":
+        state["sub"] = None
+        return
+    if verb == "price":
+        _buy_charter(state, seat, sub["co"], int(arg), events)
+        _end_turn(state, events)
+    elif verb == "pay":
+        _buy_building(state, seat, sub["area"], arg, events)
+        _end_turn(state, events)
+    elif verb == "bond":
+        sub["bond"] = int(arg)
+    elif verb == "to":
+        sub["areas"].append(arg)
+        if len(sub["areas"]) >= MAX_PER_LAY or not any(
+            track_cost(state, seat, a) <= lay_budget(state, sub, seat) + (0 if sub["bond"] else max(bond_choices(state), default=0))
+            for a in lay_targets(state, sub["rr"], sub["areas"])
+        ):
+            _commit_track(state, seat, events)
+            _end_turn(state, events)
+    elif verb == "done":
+        _commit_track(state, seat, events)
+        _end_turn(state, events)
+
+
+def _haul(state: State, seat: int, mine: str, events: list[Event]) -> None:
+    gain = 4 if state["cards"][seat] == TEAMSTER else HAUL_CASH
+    state["cash"][seat] += gain
+    if mine == "none":
+        events.append(Event(f"{_s(seat)} hauls ore for {money(gain)}."))
+        return
+    step = 4 if state["cards"][seat] == PROSPECTOR else HAUL_VALUE
+    moved = raise_value(state, mine, step)
+    events.append(Event(f"{_s(seat)} hauls ore for {money(gain)}; {name(mine)} +{moved} to {state['cos'][mine]['value']}."))
+
+
+def _buy_charter(state: State, seat: int, cid: str, price: int, events: list[Event]) -> None:
+    co = state["cos"][cid]
+    state["cash"][seat] -= price
+    co.update({"cash": price, "charter": seat, "status": "open", "value": price})
+    events.append(Event(f"{_s(seat)} buys the {name(cid)} charter for {money(price)}; it starts at {price}."))
+    if not is_rr(cid):
+        _mine_opens(state, cid, events)
+
+
+def _mine_opens(state: State, mine: str, events: list[Event]) -> None:
+    """A mine starts operating where railroads may already be: 24 is split evenly among them
+    and the mine gains as if they had arrived one by one (24/36/44/50)."""
+    present = railroads_in(state, mine_area(mine))
+    if not present:
+        return
+    k = len(present)
+    for rr in present:
+        raise_value(state, rr, 24 // k)
+        state["cos"][rr]["reached"] = True
+    raise_value(state, mine, MINE_GAIN_TOTAL[k])
+    events.append(Event(f"{name(mine)} opens with {and_list([name(r) for r in present])} already there: "
+                        f"each railroad +{24 // k}, the mine +{MINE_GAIN_TOTAL[k]} (limits apply)."))
+
+
+def _buy_share(state: State, seat: int, cid: str, events: list[Event]) -> None:
+    co = state["cos"][cid]
+    price = co["value"]
+    state["cash"][seat] -= price
+    co["cash"] += price
+    co["shares"][co["shares"].index(None)] = seat
+    events.append(Event(f"{_s(seat)} buys a {name(cid)} share for {money(price)}."))
+    _check_control(state, cid, events)
+    moved = raise_value(state, cid, SHARE_BUMP, events)
+    events.append(Event(f"{name(cid)} +{moved} to {co['value']}."))
+
+
+def _check_control(state: State, cid: str, events: list[Event]) -> None:
+    """A player holding both standard shares (and not the charter) takes control."""
+    co = state["cos"][cid]
+    first, second = co["shares"]
+    if first is not None and first == second and first != co["charter"]:
+        old = co["charter"]
+        co["charter"] = first
+        co["shares"] = [first, old]
+        events.append(Event(f"{_s(first)} now holds two {name(cid)} shares and takes the charter from {_s(old)}."))
+
+
+def _start_auction(state: State, seat: int, cid: str, events: list[Event]) -> None:
+    n = state["n"]
+    value = state["cos"][cid]["value"]
+    state["auction"] = {
+        "co": cid, "seller": seat, "min": value // 2, "bid": 0, "high": None,
+        "bidders": [(seat + i) % n for i in range(1, n)], "at": 0, "passed": [],
+    }
+    events.append(Event(f"{_s(seat)} auctions a {name(cid)} share; the minimum bid is {money(value // 2)}."))
+
+
+def _bid(state: State, seat: int, verb: str, arg: str, events: list[Event]) -> None:
+    auction = state["auction"]
+    if verb == "pass":
+        auction["passed"].append(seat)
+        events.append(Event(f"{_s(seat)} passes."))
+    else:
+        auction["bid"] = int(arg)
+        auction["high"] = seat
+        events.append(Event(f"{_s(seat)} bids {money(auction['bid'])}."))
+    live = [s for s in auction["bidders"] if s not in auction["passed"]]
+    if not live or live == [auction["high"]]:
+        _close_auction(state, events)
+        return
+    at = auction["at"]
+    bidders = auction["bidders"]
+    for step in range(1, len(bidders) + 1):
+        candidate = bidders[(at + step) % len(bidders)]
+        if candidate not in auction["passed"] and candidate != auction["high"]:
+            auction["at"] = (at + step) % len(bidders)
+            return
+
+
+def _close_auction(state: State, events: list[Event]) -> None:
+    auction = state["auction"]
+    cid, seller = auction["co"], auction["seller"]
+    co = state["cos"][cid]
+    slot = co["shares"].index(seller)
+    if auction["high"] is None:
+        price = auction["min"]
+        co["shares"][slot] = None
+        events.append(Event(f"Nobody bids: the bank buys the {name(cid)} share for {money(price)}."))
+    else:
+        price = auction["bid"]
+        winner = auction["high"]
+        state["cash"][winner] -= price
+        co["shares"][slot] = winner
+        events.append(Event(f"{_s(winner)} wins the {name(cid)} share for {money(price)}."))
+        _check_control(state, cid, events)
+    state["cash"][seller] += price
+    drop = SALE_DROP // 2 if state["cards"][seller] == BROKER else SALE_DROP
+    raise_value(state, cid, -drop)
+    events.append(Event(f"{name(cid)} -{drop} to {co['value']}."))
+    state["auction"] = None
+    _end_turn(state, events)
+
+
+def _issue_bond(state: State, rr: str, bond: int, events: list[Event]) -> None:
+    state["bonds_left"][str(bond)] -= 1
+    co = state["cos"][rr]
+    co["bonds"].append(bond)
+    co["bonds"].sort()
+    co["cash"] += bond
+    events.append(Event(f"The {name(rr)} issues a {money(bond)} bond."))
+
+
+def _buy_building(state: State, seat: int, area: str, source: str, events: list[Event]) -> None:
+    cost = building_cost(state, seat, area)
+    payer, _, bond = source.partition(":")
+    if bond:
+        _issue_bond(state, payer, int(bond[4:]), events)
+    if payer == "me":
+        state["cash"][seat] -= cost
+        who = _s(seat)
+    else:
+        state["cos"][payer]["cash"] -= cost
+        who = f"the {name(payer)}"
+    state["buildings"][area] = state["buildings"].get(area, 0) + 1
+    state["buildings_left"] -= 1
+    events.append(Event(f"{_s(seat)} puts up a building at {area_name(area)}; {who} pays {money(cost)}."))
+    if C.areas[area].feature != TOWN:
+        return
+    # Boom town: railroads in the town and operating mines within two areas gain.
+    present = railroads_in(state, area)
+    for rr in present:
+        raise_value(state, rr, BOOM_RAILROAD[len(present)], events)
+    mines = [m for m in MINES if state["cos"][m]["status"] == "open" and within_two(mine_area(m), area)]
+    for mine in mines:
+        raise_value(state, mine, BOOM_MINE[min(len(mines), 2)], events)
+    if present or mines:
+        gains = [f"{name(c)} to {state['cos'][c]['value']}" for c in present + mines]
+        events.append(Event(f"Boom town at {area_name(area)}: {and_list(gains)}."))
+
+
+def _commit_track(state: State, seat: int, events: list[Event]) -> None:
+    """Lay the action's trains, pay, then make the arrival adjustments in the order laid.
+
+    Adjustments come after every train of the action is down, so the limits count the
+    buildings along all of them (the rulebook's Silver Peak example reaches 70 this way).
+    """
+    sub = state["sub"]
+    rr = sub["rr"]
+    co = state["cos"][rr]
+    if sub["bond"]:
+        _issue_bond(state, rr, sub["bond"], events)
+    cost = sum(track_cost(state, seat, a) for a in sub["areas"])
+    co["cash"] -= cost
+    for area in sub["areas"]:
+        co["trains"].append(area)
+        state["arrivals"].setdefault(area, []).append(rr)
+    events.append(Event(f"{_s(seat)} lays {name(rr)} track to {and_list([area_name(a) for a in sub['areas']])} "
+                        f"for {money(cost)}."))
+    for area in sub["areas"]:
+        others = [r for r in railroads_in(state, area) if r != rr]
+        k = len(others) + 1
+        feature = C.areas[area].feature
+        if feature == MINE and state["cos"][C.mine_at[area]]["status"] == "open":
+            mine = C.mine_at[area]
+            raise_value(state, rr, MINE_ARRIVAL_NEW[k], events)
+            for other in others:
+                raise_value(state, other, -MINE_ARRIVAL_OLD[k])
+            raise_value(state, mine, MINE_ARRIVAL_NEW[k], events)
+            co["reached"] = True
+            loss = f"; {and_list([name(o) for o in others])} -{MINE_ARRIVAL_OLD[k]}" if others else ""
+            events.append(Event(f"{name(rr)} reaches the {name(mine)} mine (railroad no. {k}): "
+                                f"{name(rr)} to {co['value']}, {name(mine)} to {state['cos'][mine]['value']}{loss}."))
+        elif feature == TOWN:
+            raise_value(state, rr, TOWN_ARRIVAL_NEW[k], events)
+            for other in others:
+                raise_value(state, other, -TOWN_ARRIVAL_OLD[k])
+            loss = f"; {and_list([name(o) for o in others])} -{TOWN_ARRIVAL_OLD[k]}" if others else ""
+            events.append(Event(f"{name(rr)} reaches {area_name(area)} (railroad no. {k}): "
+                                f"{name(rr)} to {co['value']}{loss}."))
+
+
+# =============================================================================================
+# Income phase
+# =============================================================================================
+
+
+def _banker_order(state: State, cids: tuple[str, ...]) -> list[str]:
+    """Companies in the order their charter-holders sit from the banker (seat 1) on."""
+    return sorted((c for c in cids if state["cos"][c]["status"] == "open"),
+                  key=lambda c: (state["cos"][c]["charter"], COMPANIES.index(c)))
+
+
+def develop(state: State, mine: str, events: list[Event]) -> None:
+    """Reveal a mine's top dig tile, move the mine, add or remove tiles at the bottom."""
+    rng = Rng(state)
+    co = state["cos"][mine]
+    if not co["tiles"]:
+        return
+    tile = C.tiles[co["tiles"].pop(0)]
+    state["used"].append(tile.id)
+    moved = raise_value(state, mine, tile.value, events)
+    note = ""
+    if tile.dig > 0:
+        added = 0
+        for _ in range(tile.dig):
+            if not state["deep"] and state["used"]:
+                state["deep"] = state["used"]
+                state["used"] = []
+                rng.shuffle(state["deep"])
+                events.append(Event("The used dig tiles are shuffled into a new Deep Dig pile."))
+            if state["deep"]:
+                co["tiles"].append(state["deep"].pop())
+                added += 1
+        note = f", {added} deep tile(s) added"
+    elif tile.dig < 0:
+        removed = [co["tiles"].pop() for _ in range(min(-tile.dig, len(co["tiles"])))]
+        state["deep"] += removed
+        rng.shuffle(state["deep"])
+        note = f", {len(removed)} tile(s) removed"
+    events.append(Event(f"{name(mine)} digs a {tile.kind} tile {tile.text}: {moved:+d} to {co['value']}"
+                        f"{note}; {len(co['tiles'])} left.", reveals=True))
+
+
+def _interest(state: State, rr: str, events: list[Event]) -> None:
+    """10 % on outstanding bonds; a railroad that cannot pay takes out a bond now and pays
+    its interest too (the smallest bond that covers everything, else the largest there is;
+    with none left in the supply it pays what it has and the rest is forgiven)."""
+    co = state["cos"][rr]
+    due = sum(co["bonds"]) // 10
+    while co["cash"] < due and bond_choices(state):
+        choices = bond_choices(state)
+        fits = [b for b in choices if co["cash"] + b >= due + b // 10]
+        bond = fits[0] if fits else choices[-1]
+        _issue_bond(state, rr, bond, events)
+        due += bond // 10
+    paid = min(due, co["cash"])
+    co["cash"] -= paid
+    events.append(Event(f"The {name(rr)} pays {money(paid)} interest."))
+
+
+def _income(state: State, events: list[Event]) -> None:
+    events.append(Event(f"Income phase of cycle {state['cycle']}."))
+    for mine in _banker_order(state, MINES):
+        develop(state, mine, events)
+    paid = []
+    for cid in _banker_order(state, COMPANIES):
+        co = state["cos"][cid]
+        if is_rr(cid) and not co["reached"]:
+            continue
+        co["cash"] += co["value"]
+        paid.append(f"{name(cid)} {money(co['value'])}")
+    if paid:
+        events.append(Event(f"Income: {and_list(paid)}."))
+    for rr in _banker_order(state, RAILROADS):
+        if state["cos"][rr]["bonds"]:
+            _interest(state, rr, events)
+    state["queue"] = [["payoff", rr] for rr in _banker_order(state, RAILROADS) if state["cos"][rr]["bonds"]]
+    state["queue"] += [["dividend", c] for c in _banker_order(state, COMPANIES)]
+    _advance_income(state, events)
+
+
+def _advance_income(state: State, events: list[Event]) -> None:
+    """Run the queue of income decisions, settling the ones with no real choice."""
+    queue = state["queue"]
+    while queue:
+        kind, cid = queue[0]
+        co = state["cos"][cid]
+        if kind == "payoff":
+            if payoff_actions(state, cid):
+                state["phase"] = "payoff"
+                return
+        elif is_rr(cid) and co["bonds"]:
+            events.append(Event(f"The {name(cid)} has bonds: no dividend, no move."))
+        elif co["cash"] >= 3:
+            state["phase"] = "dividend"
+            return
+        else:
+            moved = raise_value(state, cid, -DIVIDEND_STEP)
+            events.append(Event(f"The {name(cid)} has too little cash for a dividend: {moved:+d} to {co['value']}."))
+        queue.pop(0)
+    _finish_cycle(state, events)
+
+
+def _payoff(state: State, seat: int, verb: str, arg: str, events: list[Event]) -> None:
+    rr = state["queue"][0][1]
+    co = state["cos"][rr]
+    if verb == "done":
+        state["queue"].pop(0)
+    elif verb == "repay":
+        bond = int(arg)
+        co["bonds"].remove(bond)
+        co["cash"] -= bond
+        state["bonds_left"][str(bond)] += 1
+        events.append(Event(f"The {name(rr)} pays off a {money(bond)} bond."))
+    else:
+        big, small = (int(x) for x in arg.split("-"))
+        co["bonds"].remove(big)
+        co["bonds"].append(small)
+        co["bonds"].sort()
+        co["cash"] -= big - small
+        state["bonds_left"][str(big)] += 1
+        state["bonds_left"][str(small)] -= 1
+        events.append(Event(f"The {name(rr)} pays {money(big - small)} to swap a {money(big)} bond "
+                            f"for a {money(small)} one."))
+    _check_trigger(state)
+    if state["queue"] and state["queue"][0] == ["payoff", rr] and not payoff_actions(state, rr):
+        state["queue"].pop(0)
+    _advance_income(state, events)
+
+
+def _dividend(state: State, seat: int, pay: bool, events: list[Event]) -> None:
+    cid = state["queue"].pop(0)[1]
+    co = state["cos"][cid]
+    if pay:
+        cash = co["cash"]
+        owners = holders(state, cid)
+        if len(owners) == 3 and len(set(owners)) == 1:
+            state["cash"][owners[0]] += cash
+            co["cash"] = 0
+            parts = [f"{_s(owners[0])} {money(cash)}"]
+        else:
+            third = cash // 3
+            parts = []
+            for owner in sorted(set(owners)):
+                count = owners.count(owner)
+                state["cash"][owner] += third * count
+                co["cash"] -= third * count
+                parts.append(f"{_s(owner)} {money(third * count)}")
+        moved = raise_value(state, cid, DIVIDEND_STEP, events)
+        events.append(Event(f"The {name(cid)} pays a dividend: {and_list(parts)}; {moved:+d} to {co['value']}."))
+    else:
+        moved = raise_value(state, cid, -DIVIDEND_STEP)
+        events.append(Event(f"The {name(cid)} withholds: {moved:+d} to {co['value']}."))
+    _advance_income(state, events)
+
+
+def _finish_cycle(state: State, events: list[Event]) -> None:
+    state["queue"] = []
+    for mine in MINES:
+        co = state["cos"][mine]
+        if co["status"] != "open" or co["tiles"]:
+            continue
+        connected = railroads_in(state, mine_area(mine))
+        co.update({"status": "gone", "cash": 0, "charter": None, "shares": [None, None], "value": 0})
+        note = ""
+        if connected:
+            loss = EXHAUSTION_LOSS[len(connected)]
+            for rr in connected:
+                raise_value(state, rr, -loss)
+            note = f"; {and_list([name(r) for r in connected])} -{loss}"
+        events.append(Event(f"The {name(mine)} mine is exhausted and dissolved{note}."))
+    gone = sum(state["cos"][m]["status"] == "gone" for m in MINES)
+    if gone >= len(MINES) - 1 and not any("exhausted" in r for r in state["end"]):
+        state["triggered"] = True
+        state["end"].append("all mines but one are exhausted")
+    if not state["triggered"] and state["cycle"] >= MAX_CYCLES:
+        state["triggered"] = True
+        state["end"].append(f"the {MAX_CYCLES}-cycle limit was reached")
+    if state["triggered"]:
+        _game_over(state, events)
+        return
+    lowest = min(range(state["n"]), key=lambda s: state["cards"][s])
+    state["cycle"] += 1
+    state["phase"] = "select"
+    state["cards"] = [None] * state["n"]
+    state["picker"] = lowest
+    state["picked"] = 0
+    state["order"] = []
+    state["round"] = 0
+    events.append(Event(f"Cycle {state['cycle']} begins; {_s(lowest)} chooses a character first."))
+
+
+def _game_over(state: State, events: list[Event]) -> None:
+    state["phase"] = "over"
+    for rr in RAILROADS:
+        co = state["cos"][rr]
+        if co["status"] == "open" and co["bonds"]:
+            co["status"] = "worthless"
+            events.append(Event(f"The {name(rr)} still has bonds: its stock is worthless."))
+    scores = and_list([f"{_s(s)} {money(net_worth(state, s))}" for s in range(state["n"])])
+    events.append(Event(f"The game ends: {scores}."))
+
+
+def stock_worth(state: State, seat: int) -> int:
+    """The Income Track value of every certificate ``seat`` holds (in thousands)."""
+    total = 0
+    for cid in COMPANIES:
+        co = state["cos"][cid]
+        if co["status"] == "open":
+            total += co["value"] * certificates(state, seat, cid)
+    return total
+
+
+def net_worth(state: State, seat: int) -> int:
+    return state["cash"][seat] + stock_worth(state, seat)

@@ -1,0 +1,95 @@
+"""What one seat (or a spectator) may see of a Bullfrog Goldfield table.
+
+Everything about companies is public (cash, bonds, tiles left — not which tiles), and so
+are the buildings, the trains and every certificate. Player cash is public unless the table
+plays ``cash=hidden``: then each seat sees only its own until the game is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import State
+
+from .rules import (
+    COMPANIES,
+    MINES,
+    RAILROADS,
+    C,
+    buildings_for,
+    certificates,
+    is_rr,
+    limit_of,
+    name,
+    net_worth,
+    stock_worth,
+)
+
+
+def cash_visible(state: State, seat: int, viewer: int | None) -> bool:
+    return not state["hidden"] or state["phase"] == "over" or seat == viewer
+
+
+def make_view(state: State, viewer: int | None) -> dict[str, Any]:
+    n = state["n"]
+    companies = []
+    for cid in COMPANIES:
+        co = state["cos"][cid]
+        company = C.companies[cid]
+        entry: dict[str, Any] = {
+            "id": cid, "name": name(cid), "kind": company.kind, "area": company.area,
+            "colour": company.colour, "status": co["status"], "value": co["value"], "cash": co["cash"],
+            "charter": co["charter"], "shares": list(co["shares"]),
+            "limit": limit_of(state, cid), "buildings": buildings_for(state, cid),
+        }
+        if is_rr(cid):
+            entry.update({"bonds": list(co["bonds"]), "trains": list(co["trains"]), "reached": co["reached"],
+                          "trains_left": C.trains - 1 - len(co["trains"])})
+        else:
+            entry["tiles_left"] = len(co["tiles"])
+        companies.append(entry)
+    seats = []
+    for seat in range(n):
+        visible = cash_visible(state, seat, viewer)
+        seats.append({
+            "cash": state["cash"][seat] if visible else None,
+            "stock": stock_worth(state, seat),
+            "worth": net_worth(state, seat) if visible else None,
+            "card": state["cards"][seat],
+            "holdings": {cid: certificates(state, seat, cid) for cid in COMPANIES
+                         if state["cos"][cid]["status"] == "open" and certificates(state, seat, cid)},
+            "charters": [cid for cid in COMPANIES if state["cos"][cid]["charter"] == seat],
+        })
+    active = None
+    if state["phase"] == "act":
+        auction = state["auction"]
+        active = auction["bidders"][auction["at"]] if auction else state["order"][state["turn"]]
+    elif state["phase"] == "select":
+        active = state["picker"]
+    elif state["phase"] in ("payoff", "dividend"):
+        active = state["cos"][state["queue"][0][1]]["charter"]
+    return {
+        "game": "bullfrog-goldfield",
+        "players": n,
+        "viewer": viewer,
+        "phase": state["phase"],
+        "cycle": state["cycle"],
+        "round": state["round"],
+        "length": state["length"],
+        "cash_hidden": state["hidden"],
+        "end_mark": state["end_mark"],
+        "active": active,
+        "order": list(state["order"]),
+        "seats": seats,
+        "companies": companies,
+        "railroads": list(RAILROADS),
+        "mines": list(MINES),
+        "buildings": dict(state["buildings"]),
+        "buildings_left": state["buildings_left"],
+        "bonds_left": dict(state["bonds_left"]),
+        "piles": {"shallow": len(state["shallow"]), "deep": len(state["deep"]), "used": len(state["used"])},
+        "sub": state["sub"],
+        "auction": state["auction"],
+        "triggered": state["triggered"],
+        "end": list(state["end"]),
+    }
