@@ -155,5 +155,10 @@ async def bench_game(slug: str, out: Callable[[str], None] = print, players: int
 async def bench(slugs: list[str], out: Callable[[str], None] = print) -> int:
     load_all()
     for slug in slugs or [game.slug for game in all_games()]:
+        if slug == "1856-routes":
+            from bot.games.g1856.bench_routes import bench_routes
+
+            bench_routes(out)
+            continue
         await bench_game(slug, out)
     return 0

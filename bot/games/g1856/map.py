@@ -1,0 +1,565 @@
+"""The 1856 map as plain JSON data, and its rules: tile lays, upgrades, station markers, reach.
+
+A map state is a dict (see ``data/1856/README.md``)::
+
+    {"tiles": {"F17": {"tile": "57", "rotation": 2}},          # laid tiles only
+     "tokens": {"F15": [["GW"]]},                             # per hex: per city, corporations
+     "reservations": [{"hex": "J15", "city": 0, "corp": "BBG"}, ...],  # homes not yet placed
+     "supply": {"57": 4, ...},                                  # manifest tiles left
+     "blocked": {"L3": "FT", "I12": "WSRC", "H11": "TCC"}}       # closed while a player owns
+
+Every function here is pure on its input except the ``lay_tile`` / ``place_token`` /
+``place_home_token`` family, which validate first and change the map only when the move is
+legal (a refused move raises :class:`IllegalAction` and leaves the map untouched).
+Per-turn limits (one lay, one token per turn, money) belong to the game's turn structure.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine import IllegalAction
+from bot.games.g1856 import board
+from bot.games.g1856.board import COLOUR_ORDER, Placed
+
+MapState = dict[str, Any]
+
+
+# ---------------------------------------------------------------- the state
+
+
+def new_map() -> MapState:
+    """The map at the start of a game: printed hexes, full manifest, every home reserved."""
+    reservations = []
+    for symbol, corp in board.corporations().items():
+        if corp["home"] is None:
+            continue
+        reservations.append({"hex": corp["home"], "city": corp["home_city"], "corp": symbol})
+    blocked = {coord: h["blocked_by_private"] for coord, h in board.hexes().items() if h["blocked_by_private"]}
+    return {
+        "tiles": {},
+        "tokens": {},
+        "reservations": reservations,
+        "supply": {name: t["count"] for name, t in board.tiles().items()},
+        "blocked": dict(sorted(blocked.items())),
+    }
+
+
+def current(state: MapState, coord: str) -> Placed:
+    """What is on ``coord`` now (the laid tile, or the printed hex)."""
+    laid = state["tiles"].get(coord)
+    if laid is None:
+        return board.printed(coord)
+    return board.placed_tile(laid["tile"], laid["rotation"])
+
+
+def city_tokens(state: MapState, coord: str, city: int) -> list[str]:
+    cities = state["tokens"].get(coord, [])
+    return list(cities[city]) if city < len(cities) else []
+
+
+def city_reservations(state: MapState, coord: str, city: int) -> list[str]:
+    """Corporations holding a home reservation on this city (hex-wide ones count on every city)."""
+    return [
+        r["corp"] for r in state["reservations"] if r["hex"] == coord and (r["city"] is None or r["city"] == city)
+    ]
+
+
+def tokens_of(state: MapState, corp: str) -> list[tuple[str, int]]:
+    """Where ``corp`` has station markers: ``(hex, city)`` pairs."""
+    return [
+        (coord, i)
+        for coord, cities in sorted(state["tokens"].items())
+        for i, corps in enumerate(cities)
+        if corp in corps
+    ]
+
+
+def free_slots(state: MapState, coord: str, city: int, corp: str | None = None) -> int:
+    """Empty station spaces in a city that ``corp`` may use (other companies' home reservations
+    are not free; a hex-wide reservation, THB's in Hamilton, keeps one space in the hex)."""
+    placed = current(state, coord)
+    slots = placed.cities[city][1]
+    used = len(city_tokens(state, coord, city))
+    held = [r for r in state["reservations"] if r["hex"] == coord and r["corp"] != corp]
+    used += sum(1 for r in held if r["city"] == city)
+    free = slots - used
+    if any(r["city"] is None for r in held):
+        # The hex-wide reservation keeps one free space somewhere in the hex.
+        others = sum(
+            max(0, placed.cities[i][1] - len(city_tokens(state, coord, i)))
+            for i in range(len(placed.cities))
+            if i != city
+        )
+        if others == 0:
+            free -= 1
+    return max(0, free)
+
+
+def is_blocking(state: MapState, coord: str, city: int, corp: str) -> bool:
+    """A city a route (or reach) may not pass through: every space holds another company's marker."""
+    placed = current(state, coord)
+    tokens = city_tokens(state, coord, city)
+    return corp not in tokens and len(tokens) >= placed.cities[city][1]
+
+
+# ---------------------------------------------------------------- reach
+
+
+@dataclass
+class Reach:
+    """What a company's track network touches.
+
+    ``edges[hex]``: the sides of ``hex`` through which the network reaches it (a new tile must
+    have an exit on one of them; a hex holding the company's marker counts on all six);
+    ``nodes``: every stop (``HEX.c0``...) a route from a station could reach.
+    """
+
+    edges: dict[str, set[int]]
+    nodes: set[str]
+
+
+def reach(state: MapState, corp: str) -> Reach:
+    """Walk the track from ``corp``'s stations; full cities of others and off-boards stop the walk."""
+    edges: dict[str, set[int]] = {}
+    nodes: set[str] = set()
+    queue: deque[tuple[str, str]] = deque()
+    seen: set[tuple[str, str]] = set()
+    for coord, city in tokens_of(state, corp):
+        edges.setdefault(coord, set()).update(range(6))
+        queue.append((coord, f"c{city}"))
+        seen.add((coord, f"c{city}"))
+        nodes.add(board.node_name(coord, f"c{city}"))
+    while queue:
+        coord, at = queue.popleft()
+        placed = current(state, coord)
+        for a, b, _ in placed.paths:
+            if at not in (a, b):
+                continue
+            other = b if a == at else a
+            if other[0] != "e":
+                # A node reached inside the hex.
+                nodes.add(board.node_name(coord, other))
+                if _passable(state, coord, other, corp) and (coord, other) not in seen:
+                    seen.add((coord, other))
+                    queue.append((coord, other))
+                continue
+            edge = int(other[1])
+            edges.setdefault(coord, set()).add(edge)
+            if (coord, other) not in seen:
+                seen.add((coord, other))
+                queue.append((coord, other))
+            across = board.track_neighbour(coord, edge)
+            if across is None:
+                continue
+            back = (edge + 3) % 6
+            edges.setdefault(across, set()).add(back)
+            if (across, f"e{back}") not in seen:
+                seen.add((across, f"e{back}"))
+                queue.append((across, f"e{back}"))
+    return Reach(edges=edges, nodes=nodes)
+
+
+def _passable(state: MapState, coord: str, node: str, corp: str) -> bool:
+    if node[0] == "o":
+        return False
+    if node[0] == "c":
+        return not is_blocking(state, coord, int(node[1:]), corp)
+    return True
+
+
+# ---------------------------------------------------------------- tile lays
+
+
+@dataclass(frozen=True)
+class Lay:
+    """One legal tile lay and what it costs (terrain)."""
+
+    hex: str
+    tile: str
+    rotation: int
+    cost: int
+
+    @property
+    def key(self) -> str:
+        return f"lay:{self.hex}:{self.tile}:{self.rotation}"
+
+
+def _allowed_colours(phase: str) -> list[str]:
+    phases = board.phases()
+    if phase not in phases:
+        raise IllegalAction(f"There is no phase {phase} in 1856.")
+    return phases[phase]["tile_colours"]
+
+
+def _special_upgrade(old: Placed, tile: str, phase: str) -> bool:
+    """The phase-6 town conversions (single town → plain track or yellow city, double → green city)."""
+    if not board.phases()[phase]["upgradeable_towns"]:
+        return False
+    return [old.name, tile] in board.data()["phase6_extra_upgrades"]
+
+
+def _label_error(coord: str, old: Placed, new_tile: str) -> str | None:
+    """The label and special-hex rules; a sentence if ``new_tile`` may not go on ``coord``."""
+    h = board.hexes()[coord]
+    new = board.tiles()[new_tile]
+    name = h["name"] or coord
+    for hex_only, colour, only in board.data()["hex_only_upgrades"]:
+        if coord == hex_only and old.colour == colour:
+            return None if new_tile == only else f"{name} ({coord}) can only be upgraded to tile #{only} now."
+    future = h["future_label"]
+    if future and future["colour"] == new["colour"]:
+        if new["label"] != future["label"]:
+            return f"The {new['colour']} tile on {name} ({coord}) must carry the label {future['label']}."
+        return None
+    if new["label"] != old.label:
+        if old.label:
+            return f"{name} ({coord}) needs a tile labelled {old.label}; #{new_tile} is not."
+        return f"Tile #{new_tile} is labelled {new['label']} and {name} ({coord}) is not."
+    return None
+
+
+def _assign(
+    old_groups: list[frozenset[int]], new_groups: list[frozenset[int]], merge: bool
+) -> tuple[int, ...] | None:
+    """Map each old city/town (by its edges) into a new one that keeps all its edges.
+
+    Without ``merge`` the map is one-to-one. Unconnected old cities go in index order.
+    """
+    if not old_groups:
+        return ()
+    if merge:
+        choices = itertools.product(range(len(new_groups)), repeat=len(old_groups))
+    else:
+        if len(new_groups) < len(old_groups):
+            return None
+        choices = itertools.permutations(range(len(new_groups)), len(old_groups))
+    for choice in choices:
+        if all(old <= new_groups[j] for old, j in zip(old_groups, choice, strict=True)):
+            return tuple(choice)
+    return None
+
+
+def _fit(old: Placed, new: Placed, convert: bool) -> tuple[int, ...] | None:
+    """Whether ``new`` keeps all of ``old``'s track; returns the old→new city map.
+
+    ``convert``: a phase-6 town conversion, where a town's edges may go into a city or into
+    plain track joining them.
+    """
+    if not old.edge_pairs() <= new.edge_pairs():
+        return None
+    new_cities = [new.node_edges(f"c{i}") for i in range(len(new.cities))]
+    old_cities = [old.node_edges(f"c{i}") for i in range(len(old.cities))]
+    old_towns = [old.node_edges(f"t{i}") for i in range(len(old.towns))]
+    if convert:
+        for town in old_towns:
+            if new.cities:
+                if not any(town <= city for city in new_cities):
+                    return None
+            elif (len(town) == 2 and frozenset(town) not in new.edge_pairs()) or len(town) > 2:
+                return None
+        return ()
+    new_towns = [new.node_edges(f"t{i}") for i in range(len(new.towns))]
+    if _assign(old_towns, new_towns, merge=False) is None:
+        return None
+    merge = len(new_cities) < len(old_cities)
+    return _assign(old_cities, new_cities, merge=merge)
+
+
+def check_lay(
+    state: MapState,
+    corp: str | None,
+    coord: str,
+    tile: str,
+    rotation: int,
+    phase: str,
+    *,
+    connected: Reach | None = None,
+    special: bool = False,
+) -> tuple[int, tuple[int, ...]]:
+    """Validate one lay; return ``(terrain cost, old→new city map)`` or raise IllegalAction.
+
+    ``corp=None`` skips the connection test (used when replaying or building positions).
+    ``special`` is a private company's lay (TCC on H11, WSRC's #59 on I12): it may use a hex
+    closed by its own private and ignores the phase colour and the connection test; the
+    caller (the game) decides when a private may do that.
+    """
+    hexes = board.hexes()
+    if coord not in hexes:
+        raise IllegalAction(f"There is no hex {coord} on the 1856 map.")
+    if tile not in board.tiles():
+        raise IllegalAction(f"There is no tile #{tile} in 1856.")
+    if not isinstance(rotation, int) or isinstance(rotation, bool) or not 0 <= rotation <= 5:
+        raise IllegalAction("A tile's rotation is a whole number from 0 to 5.")
+    h = hexes[coord]
+    where = f"{h['name']} ({coord})" if h["name"] else coord
+    if h["kind"] in ("offboard", "blue", "preprinted_gray"):
+        raise IllegalAction(f"No tile can be laid on {where}.")
+    if coord in state["blocked"] and not special:
+        private = state["blocked"][coord]
+        raise IllegalAction(f"{where} is closed to track while a player owns the private {private}.")
+    if state["supply"].get(tile, 0) <= 0:
+        raise IllegalAction(f"All copies of tile #{tile} are on the map.")
+    new_def = board.tiles()[tile]
+    colours = _allowed_colours(phase)
+    if new_def["colour"] not in colours and not special:
+        raise IllegalAction(f"{new_def['colour'].capitalize()} tiles may not be laid in phase {phase}.")
+    old = current(state, coord)
+    convert = _special_upgrade(old, tile, phase)
+    order = COLOUR_ORDER.index
+    if not convert and order(new_def["colour"]) != order(old.colour) + 1:
+        if old.colour == "white":
+            raise IllegalAction(f"{where} is empty: only a yellow tile may be laid there.")
+        raise IllegalAction(f"The {old.colour} tile on {where} can only be replaced by a {COLOUR_ORDER[order(old.colour) + 1] if old.colour != 'gray' else 'nothing'} tile.")
+    if not convert:
+        error = _label_error(coord, old, tile)
+        if error:
+            raise IllegalAction(error)
+        if old.colour == "white" or not new_def["label"]:
+            # Towns stay towns, cities stay cities (and as many of them).
+            if len(new_def["towns"]) != len(old.towns) or len(new_def["cities"]) != len(old.cities):
+                raise IllegalAction(f"Tile #{tile} does not match the cities and towns of {where}.")
+        elif len(new_def["towns"]) != len(old.towns) or len(new_def["cities"]) > max(len(old.cities), 1):
+            raise IllegalAction(f"Tile #{tile} does not match the cities and towns of {where}.")
+    new = board.placed_tile(tile, rotation)
+    for edge in sorted(new.exits):
+        if board.track_neighbour(coord, edge) is None:
+            raise IllegalAction(f"Tile #{tile} at rotation {rotation} would run track off {where}'s side {edge}.")
+    mapping = _fit(old, new, convert)
+    if mapping is None:
+        raise IllegalAction(f"Tile #{tile} at rotation {rotation} does not keep the track already on {where}.")
+    if corp is not None and not special:
+        reach_ = connected if connected is not None else reach(state, corp)
+        touching = reach_.edges.get(coord, set())
+        if not touching:
+            raise IllegalAction(f"{corp}'s track does not reach {where}.")
+        if not (new.exits & touching):
+            raise IllegalAction(f"Tile #{tile} at rotation {rotation} does not connect to {corp}'s track on {where}.")
+        if not (new.exits - old.exits) and new_def["colour"] == "yellow" and old.colour == "white" and not new.exits:
+            raise IllegalAction(f"Tile #{tile} adds no track.")
+    cost = 0
+    if coord not in state["tiles"] and h["terrain"] and not special:
+        cost = h["terrain"]["cost"]
+    return cost, mapping
+
+
+def lay_tile(
+    state: MapState,
+    corp: str | None,
+    coord: str,
+    tile: str,
+    rotation: int,
+    phase: str,
+    *,
+    special: bool = False,
+) -> int:
+    """Lay (or upgrade to) ``tile`` on ``coord``; returns the terrain cost to pay.
+
+    The replaced tile goes back to the supply; station markers follow their city (merging
+    where the new tile merges cities, e.g. Toronto #124, Hamilton #123).
+    """
+    cost, mapping = check_lay(state, corp, coord, tile, rotation, phase, special=special)
+    old = state["tiles"].get(coord)
+    if old is not None:
+        state["supply"][old["tile"]] += 1
+    state["supply"][tile] -= 1
+    state["tiles"][coord] = {"tile": tile, "rotation": rotation}
+    new_count = len(board.tiles()[tile]["cities"])
+    old_tokens = state["tokens"].get(coord)
+    if old_tokens is not None or new_count:
+        moved: list[list[str]] = [[] for _ in range(new_count)]
+        for i, corps in enumerate(old_tokens or []):
+            target = mapping[i] if i < len(mapping) else i
+            if target < new_count:
+                moved[target].extend(corps)
+        for reservation in state["reservations"]:
+            if reservation["hex"] == coord and reservation["city"] is not None and mapping:
+                reservation["city"] = mapping[reservation["city"]] if reservation["city"] < len(mapping) else 0
+        if any(moved):
+            state["tokens"][coord] = moved
+        else:
+            state["tokens"].pop(coord, None)
+    return cost
+
+
+def legal_tile_lays(state: MapState, corp: str, phase: str) -> list[Lay]:
+    """Every (hex, tile, rotation) ``corp`` may lay now, with its cost; rotations that give the
+    same track are listed once (the lowest)."""
+    reach_ = reach(state, corp)
+    colours = set(_allowed_colours(phase))
+    out: list[Lay] = []
+    candidates = [name for name, t in board.tiles().items() if t["colour"] in colours and state["supply"][name] > 0]
+    for coord in sorted(reach_.edges):
+        h = board.hexes()[coord]
+        if h["kind"] in ("offboard", "blue", "preprinted_gray") or coord in state["blocked"]:
+            continue
+        for tile in candidates:
+            seen: set[frozenset[tuple[str, str]]] = set()
+            for rotation in range(6):
+                new = board.placed_tile(tile, rotation)
+                shape = frozenset((a, b) if a < b else (b, a) for a, b, _ in new.paths)
+                if shape in seen:
+                    continue
+                try:
+                    cost, _ = check_lay(state, corp, coord, tile, rotation, phase, connected=reach_)
+                except IllegalAction:
+                    continue
+                seen.add(shape)
+                out.append(Lay(coord, tile, rotation, cost))
+    return out
+
+
+# ---------------------------------------------------------------- station markers
+
+
+@dataclass(frozen=True)
+class TokenSpot:
+    hex: str
+    city: int
+    cost: int
+
+    @property
+    def key(self) -> str:
+        return f"token:{self.hex}:{self.city}"
+
+
+def next_token_cost(state: MapState, corp: str) -> int | None:
+    """What ``corp``'s next station marker costs, or ``None`` when it has none left."""
+    costs = board.corporations()[corp]["token_costs"]
+    placed = len(tokens_of(state, corp))
+    return costs[placed] if placed < len(costs) else None
+
+
+def check_token(state: MapState, corp: str, coord: str, city: int, *, connected: Reach | None = None,
+                ignore_reach: bool = False) -> int:
+    """Validate a station marker for ``corp`` in ``coord`` city ``city``; returns its cost."""
+    if corp not in board.corporations():
+        raise IllegalAction(f"There is no corporation {corp}.")
+    if coord not in board.hexes():
+        raise IllegalAction(f"There is no hex {coord} on the 1856 map.")
+    placed = current(state, coord)
+    where = f"{board.hexes()[coord]['name'] or coord} ({coord})"
+    if not isinstance(city, int) or isinstance(city, bool) or not 0 <= city < len(placed.cities):
+        raise IllegalAction(f"{where} has no city {city}.")
+    cost = next_token_cost(state, corp)
+    if cost is None:
+        raise IllegalAction(f"{corp} has no station markers left.")
+    if any(hx == coord for hx, _ in tokens_of(state, corp)):
+        raise IllegalAction(f"{corp} already has a station in {where}.")
+    if free_slots(state, coord, city, corp) <= 0:
+        raise IllegalAction(f"The city in {where} has no free station space.")
+    if not ignore_reach:
+        reach_ = connected if connected is not None else reach(state, corp)
+        if board.node_name(coord, f"c{city}") not in reach_.nodes:
+            raise IllegalAction(f"{corp}'s track does not reach the city in {where}.")
+    return cost
+
+
+def _put_token(state: MapState, corp: str, coord: str, city: int) -> None:
+    count = len(current(state, coord).cities)
+    cities = state["tokens"].setdefault(coord, [[] for _ in range(count)])
+    while len(cities) < count:
+        cities.append([])
+    cities[city].append(corp)
+    state["reservations"] = [r for r in state["reservations"] if not (r["corp"] == corp and r["hex"] == coord)]
+
+
+def place_token(state: MapState, corp: str, coord: str, city: int = 0) -> int:
+    """Place ``corp``'s next station marker; returns its cost."""
+    cost = check_token(state, corp, coord, city)
+    _put_token(state, corp, coord, city)
+    return cost
+
+
+def place_home_token(state: MapState, corp: str, city: int | None = None) -> None:
+    """Put ``corp``'s free home station on its home city (when it first operates).
+
+    THB's home, Hamilton, has two cities: ``city`` chooses (default: one with track, else 0).
+    """
+    info = board.corporations().get(corp)
+    if info is None or info["home"] is None:
+        raise IllegalAction(f"{corp} has no home station.")
+    coord = info["home"]
+    if tokens_of(state, corp):
+        raise IllegalAction(f"{corp} has already placed its home station.")
+    target = info["home_city"] if info["home_city"] is not None else city
+    placed = current(state, coord)
+    if target is None:
+        target = next((i for i in range(len(placed.cities)) if placed.node_edges(f"c{i}")), 0)
+    if not 0 <= target < len(placed.cities):
+        raise IllegalAction(f"{coord} has no city {target}.")
+    if len(city_tokens(state, coord, target)) >= placed.cities[target][1]:
+        raise IllegalAction(f"{corp}'s home city is full.")
+    _put_token(state, corp, coord, target)
+
+
+def legal_token_placements(state: MapState, corp: str) -> list[TokenSpot]:
+    """Every city where ``corp`` may place its next station marker now, with the cost."""
+    reach_ = reach(state, corp)
+    out = []
+    for node in sorted(reach_.nodes):
+        coord, end = board.split_node(node)
+        if end[0] != "c":
+            continue
+        try:
+            cost = check_token(state, corp, coord, int(end[1:]), connected=reach_)
+        except IllegalAction:
+            continue
+        out.append(TokenSpot(coord, int(end[1:]), cost))
+    return out
+
+
+def remove_token(state: MapState, corp: str, coord: str, city: int) -> None:
+    """Take a marker off the map (nationalization, closing companies); no cost, no checks of reach."""
+    if corp not in city_tokens(state, coord, city):
+        raise IllegalAction(f"{corp} has no station in {coord} city {city}.")
+    state["tokens"][coord][city].remove(corp)
+    if not any(state["tokens"][coord]):
+        del state["tokens"][coord]
+
+
+def unblock(state: MapState, private: str) -> None:
+    """The private left players' hands (bought by a company or closed): its hex opens."""
+    state["blocked"] = {coord: p for coord, p in state["blocked"].items() if p != private}
+
+
+def clone(state: MapState) -> MapState:
+    return copy.deepcopy(state)
+
+
+# ---------------------------------------------------------------- invariants
+
+
+def check_invariants(state: MapState) -> list[str]:
+    """Problems with a map state (empty when valid): used by tests after random lay sequences."""
+    problems = []
+    on_map: dict[str, int] = {}
+    for coord, laid in state["tiles"].items():
+        on_map[laid["tile"]] = on_map.get(laid["tile"], 0) + 1
+        placed = current(state, coord)
+        for a, b, _ in placed.paths:
+            for end in (a, b):
+                if end[0] == "e" and board.track_neighbour(coord, int(end[1])) is None:
+                    problems.append(f"{coord}: path runs off side {end[1]}")
+                elif end[0] == "c" and int(end[1:]) >= len(placed.cities):
+                    problems.append(f"{coord}: path to missing city {end}")
+                elif end[0] == "t" and int(end[1:]) >= len(placed.towns):
+                    problems.append(f"{coord}: path to missing town {end}")
+    for name, t in board.tiles().items():
+        left = state["supply"][name]
+        if left < 0:
+            problems.append(f"tile {name}: supply below zero")
+        if left + on_map.get(name, 0) != t["count"]:
+            problems.append(f"tile {name}: {left} left + {on_map.get(name, 0)} laid != {t['count']}")
+    for coord, cities in state["tokens"].items():
+        placed = current(state, coord)
+        if len(cities) > len(placed.cities):
+            problems.append(f"{coord}: tokens for {len(cities)} cities on a tile with {len(placed.cities)}")
+        for i, corps in enumerate(cities):
+            if i < len(placed.cities) and len(corps) > placed.cities[i][1]:
+                problems.append(f"{coord}: city {i} holds {len(corps)} markers")
+    return problems
