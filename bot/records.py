@@ -49,7 +49,8 @@ class BadRecord(ValueError):
 
 
 def _canonical(body: dict[str, Any]) -> bytes:
-    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    # surrogatepass: a lone surrogate (valid JSON escape, invalid UTF-8) must not crash the check.
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8", "surrogatepass")
 
 
 def checksum(record: dict[str, Any]) -> str:
@@ -182,6 +183,17 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _is_text(value: Any) -> bool:
+    """A string the database can store: JSON may escape lone surrogates that UTF-8 cannot encode."""
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def check_record(record: dict[str, Any]) -> CheckedRecord:
     """Validate every field and replay every action; raises :class:`BadRecord` with the reason.
 
@@ -218,7 +230,7 @@ def check_record(record: dict[str, Any]) -> CheckedRecord:
         user_id, name, bot = seat.get("user_id"), seat.get("name"), seat.get("bot", False)
         _require(_is_int(user_id), f"{where} is damaged (its user id is not a number).")
         _require(fits_sql(user_id), f"{where} has a user id out of range (ids fit in 64 bits).")
-        _require(isinstance(name, str) and name.strip() != "", f"{where} is damaged (its name).")
+        _require(_is_text(name) and name.strip() != "", f"{where} is damaged (its name).")
         _require(isinstance(bot, bool), f"{where} is damaged (whether it is a bot).")
         seats.append((user_id, name[:MAX_NAME_CHARS], bot))
     _require(len({user for user, _, _ in seats}) == len(seats), "Two seats belong to the same user.")
@@ -239,7 +251,7 @@ def check_record(record: dict[str, Any]) -> CheckedRecord:
         seat, key, at, user_id = action.get("seat"), action.get("key"), action.get("at"), action.get("user_id")
         _require(_is_int(seat) and (0 <= seat < len(seats) or seat == SYSTEM_SEAT),
                  f"Move {number} is damaged (its seat).")
-        _require(isinstance(key, str) and 0 < len(key) <= MAX_KEY_CHARS,
+        _require(_is_text(key) and 0 < len(key) <= MAX_KEY_CHARS,
                  f"Move {number} is damaged (its key is missing or longer than {MAX_KEY_CHARS} characters).")
         _require(at is None or (_is_int(at) and 0 <= at <= MAX_TIME_MS), f"Move {number} has a damaged time.")
         _require(user_id is None or (_is_int(user_id) and fits_sql(user_id)),
