@@ -1,10 +1,22 @@
-"""Rulebook pages for ``/game rules``: the rulebook files split into readable pages."""
+"""Rules pages for ``/game rules``: our own how-to-play pages, then (optionally) the rulebook.
+
+Every game ships a how-to-play reference written by us in ``data/<slug>/rules.md``: one
+page per ``## `` section (setup, a turn, the actions, the end, the table options, the bot
+commands). It travels with the repository, so a fresh clone shows it. The publisher's
+rulebook files live outside the repository (``GAMEMASTER_RULES_DIR``, by default
+``../shared/rules``); when that folder is there, its pages follow ours.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 PAGE_CHARS = 1800
+"""At most this many characters a page: a Discord message (2000) with room for a header."""
+DATA_DIR = Path(__file__).resolve().parents[1] / "data"
+"""The repository's ``data`` folder: ``data/<slug>/rules.md`` is a game's own rules page."""
+OWN_RULES = "rules.md"
 
 
 def paginate(text: str, limit: int = PAGE_CHARS) -> list[str]:
@@ -40,8 +52,43 @@ def _pieces(text: str, limit: int) -> list[str]:
     return pieces
 
 
+def sections(text: str, limit: int = PAGE_CHARS) -> list[str]:
+    """One page per ``## `` section of a Markdown text, heading included.
+
+    A ``# `` title line before the first section is dropped (the command prints the game's
+    title); other text before it becomes a page of its own. A section longer than ``limit``
+    is split at paragraphs, and its heading is repeated with "(continued)".
+    """
+    chunks: list[str] = []
+    current: list[str] = []
+    for line in text.strip().splitlines():
+        if line.startswith("## ") and current:
+            chunks.append("\n".join(current).strip())
+            current = []
+        if line.startswith("# ") and not chunks and not any(c.strip() for c in current):
+            continue  # the title
+        current.append(line)
+    if current:
+        chunks.append("\n".join(current).strip())
+    pages: list[str] = []
+    for chunk in filter(None, chunks):
+        heading = chunk.splitlines()[0] if chunk.startswith("## ") else ""
+        parts = paginate(chunk, limit - len(" (continued)") - 1)
+        pages.append(parts[0])
+        pages += [f"{heading} (continued)\n{part}" if heading else part for part in parts[1:]]
+    return pages
+
+
+def own_pages(slug: str, data_dir: Path = DATA_DIR) -> list[str]:
+    """Our how-to-play pages for a game (``data/<slug>/rules.md``); empty when it has none."""
+    path = data_dir / slug / OWN_RULES
+    if not path.is_file():
+        return []
+    return sections(path.read_text(encoding="utf-8"))
+
+
 def rule_pages(rules_dir: Path, rules_file: str) -> list[str] | None:
-    """The pages of a game's rulebook, or None when the file is not there."""
+    """The pages of a game's rulebook file, or None when the file is not there."""
     if not rules_file:
         return None
     path = rules_dir / rules_file
@@ -51,3 +98,20 @@ def rule_pages(rules_dir: Path, rules_file: str) -> list[str] | None:
     # Shop blurbs appended to some rulebook files are not rules.
     text = text.split("• Shop")[0]
     return paginate(text)
+
+
+@dataclass(frozen=True)
+class RulePages:
+    """What ``/game rules`` pages through after its summary page: ours first, then the book."""
+
+    own: list[str]
+    book: list[str]
+
+    @property
+    def all(self) -> list[str]:
+        return self.own + self.book
+
+
+def game_pages(slug: str, rules_file: str, rules_dir: Path, data_dir: Path = DATA_DIR) -> RulePages:
+    """Our pages for ``slug`` and, when ``rules_dir`` holds it, the rulebook ``rules_file``."""
+    return RulePages(own=own_pages(slug, data_dir), book=rule_pages(rules_dir, rules_file) or [])
