@@ -1,8 +1,9 @@
 """A live Chomp round end to end: clicks judged by the bot's clock and the tie window.
 
 The bot reads its time from a file the test writes, so "100 ms later" is exact. The table
-seed is fixed, so the test knows the cards: it picks a seed where two players each have a
-good chomp and the third can only chomp badly, then checks that
+seeds are reproducible (``GAMEMASTER_SEED``, derived with the installation's secret, which the
+test reads from the database it prepares), so the test knows the cards: it picks a seed where
+two players each have a good chomp and the third can only chomp badly, then checks that
 
 - two good chomps inside the tie window (300 ms) make a tie round;
 - a good chomp after the window is refused as too late, and the first chomper wins when
@@ -14,12 +15,15 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.config import SEED_KEY, derive_seed
 from bot.games.chomp.rules import GOOD, NORMAL, Chomp, judge
+from bot.store import Store
 from tests.e2e.test_play_by_post import T0, Clock, private, public, ready
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.models import Message
@@ -46,12 +50,22 @@ def plan(seed: int, user_ids: list[int]) -> dict[str, Any] | None:
     return {"order": order, "first": first, "second": second, "bad": bad[0], "good": good, "cards": cards}
 
 
-def find_seeds(user_ids: list[int]) -> tuple[int, dict[str, Any], dict[str, Any]]:
-    """A seed S such that both the table seeded S and the next one (S+1) suit the test."""
-    for seed in range(1000, 5000):
-        one, two = plan(seed, user_ids), plan(seed + 1, user_ids)
+async def seeds_of(db_path: Path) -> Callable[[int, int], int]:
+    """Table seeds the bot will use with this database: (GAMEMASTER_SEED, table number) -> seed."""
+    store = await Store.open(db_path)
+    try:
+        key = await store.secret(SEED_KEY, now=T0)
+    finally:
+        await store.close()
+    return lambda base, number: derive_seed(key, base, number)
+
+
+def find_seeds(user_ids: list[int], seed_of: Callable[[int, int], int]) -> tuple[int, dict[str, Any], dict[str, Any]]:
+    """A GAMEMASTER_SEED under which both the first table and the second suit the test."""
+    for base in range(1000, 5000):
+        one, two = plan(seed_of(base, 1), user_ids), plan(seed_of(base, 2), user_ids)
         if one and two:
-            return seed, one, two
+            return base, one, two
     raise AssertionError("no suitable seeds")
 
 
@@ -76,7 +90,7 @@ def button(board: Message, key: str) -> str:
 async def test_a_live_chomp_round_judged_by_time(fake_discord: FakeDiscord, bot_processes: Any, tmp_path: Path) -> None:
     fake, clock = fake_discord, Clock(tmp_path / "clock")
     users = [fake.user(name) for name in PLAYERS]
-    seed, inside, outside = find_seeds([u.id for u in users])
+    seed, inside, outside = find_seeds([u.id for u in users], await seeds_of(tmp_path / "gm.sqlite3"))
     name_of = {u.id: u.username for u in users}
     env = fake.env(GAMEMASTER_DB=str(tmp_path / "gm.sqlite3"), GAMEMASTER_SEED=str(seed),
                    GAMEMASTER_CLOCK_FILE=str(clock.path), GAMEMASTER_TICK="0.05")
