@@ -7,6 +7,7 @@ real SQLite file, so these tests check the adapters, not a mock of the game.
 from __future__ import annotations
 
 import io
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -23,7 +24,15 @@ from bot.playbypost import PlayByPost
 from bot.store import Store
 from bot.tables import Tables
 from cogs import _ui
-from cogs._ui import LobbyButton, MoveButton, MoveSelect, RequestButton, move_components, reply_message
+from cogs._ui import (
+    LobbyButton,
+    MoveButton,
+    MoveSelect,
+    MyMovesButton,
+    RequestButton,
+    move_components,
+    reply_message,
+)
 from cogs.admin import Admin
 from cogs.games import Games, parse_options
 from cogs.play import Play, rank_moves
@@ -530,3 +539,109 @@ async def test_a_failed_post_after_a_committed_move_says_the_move_stands(client:
     assert mover.log[-1].ephemeral and "Done — but the board could not be posted" in mover.log[-1].content
     assert (await client.tables.load(started_table(client))).position == 1  # the move stands
     assert "showing the result failed" in caplog.text
+
+
+# -- issue 19: ids, channels, a busy database, threads, imports -----------------------------------
+
+
+async def test_ids_beyond_64_bits_in_a_custom_id_are_refused(client: Any) -> None:
+    await _started_hisss(client)
+    mover = _whose_turn(client)
+    huge = 2**63
+    clicks = [
+        (MoveButton(huge, 0, "draw:1"), FakeInteraction(client, mover, "Mover")),
+        (MoveSelect(huge + 7, 0, part=0), FakeInteraction(client, mover, "Mover", data={"values": ["draw:1"]})),
+        (MyMovesButton(huge, 0), FakeInteraction(client, mover, "Mover")),
+        (RequestButton(2**64, "undo", "yes"), FakeInteraction(client, mover, "Mover")),
+        (RequestButton(2**64, "substitute", "yes"), FakeInteraction(client, mover, "Mover")),
+        (RequestButton(2**64, "import", "yes"), FakeInteraction(client, mover, "Mover")),
+    ]
+    for item, click in clicks:
+        await item.callback(click)
+        assert click.log[-1].ephemeral and "no longer exists" in click.log[-1].content, (item, click.log)
+    assert client.tables._locks == {}
+
+
+async def test_a_button_clicked_in_another_channel_is_refused(client: Any) -> None:
+    await _started_hisss(client)
+    mover = _whose_turn(client)
+    table_id = started_table(client)
+    elsewhere = FakeInteraction(client, mover, "Mover", channel_id=CHANNEL + 1)
+    await MoveButton(table_id, 0, "draw:1").callback(elsewhere)
+    assert elsewhere.log[-1].ephemeral and "another channel" in elsewhere.log[-1].content
+    peek = FakeInteraction(client, mover, "Mover", channel_id=CHANNEL + 1)
+    await MyMovesButton(table_id, 0).callback(peek)
+    assert peek.log[-1].ephemeral and "another channel" in peek.log[-1].content
+    assert (await client.tables.load(table_id)).position == 0
+
+
+async def test_a_long_held_database_lock_is_a_clear_refusal_not_an_apology(client: Any, tmp_path: Path) -> None:
+    import sqlite3
+
+    _, play = await _started_hisss(client)
+    store = client.tables.store
+    await store._db.execute("PRAGMA busy_timeout=10")  # don't wait 5 s per attempt in a test
+    store.busy_attempts = 2
+    other = sqlite3.connect(tmp_path / "cogs.sqlite3", isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        [refused] = await call(Play.play, play, FakeInteraction(client, _whose_turn(client), "Mover"), move="draw:1")
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert refused.ephemeral and "database is busy" in refused.content and "Sorry" not in refused.content
+
+
+async def test_new_in_a_thread_per_table_channel_keeps_the_deadlines(client: Any) -> None:
+    await client.tables.store.set_channel_settings(CHANNEL, GUILD, {"threads": True}, actor_id=1, now=1.0)
+    posted: list[str] = []
+
+    class Thread:
+        id = CHANNEL + 50
+        mention = f"<#{CHANNEL + 50}>"
+
+        async def send(self, content: str | None = None, **kw: Any) -> None:
+            posted.append(content or "")
+
+    class Text(discord.TextChannel):
+        def __init__(self) -> None:  # a stand-in: no state, just what /game new uses
+            pass
+
+        async def create_thread(self, **kw: Any) -> Thread:
+            return Thread()
+
+    start = ana(client)
+    start.channel = Text()
+    await call(Games.new, Games(client), start, game="hisss", options=None, reminder_hours=2.0, timeout_hours=6.0,
+               policy="skip")
+    row = await client.tables.store.open_table_in(CHANNEL + 50)
+    assert row is not None and row.deadlines == {"reminder_hours": 2.0, "timeout_hours": 6.0, "policy": "skip"}
+    assert posted and "opened a table" in posted[0]
+
+
+async def test_a_foreign_import_waits_for_each_player_to_take_their_seat(client: Any) -> None:
+    from bot.records import checksum
+
+    games = Games(client)
+    await call(Games.new, games, ana(client), game="hisss", options=None)
+    await call(Games.join, games, bo(client))
+    await call(Games.start, games, ana(client))
+    [exported] = await call(Games.export, games, mod(client))
+    record = json.loads(exported.files[0])
+    record.pop("signature")  # as from another bot, or edited
+    record["checksum"] = checksum(record)
+    data = json.dumps(record).encode()
+    attachment = SimpleNamespace(size=len(data), read=_async(data))
+    [refused] = await call(Games.import_, games, ana(client, channel_id=CHANNEL + 1), record=attachment)
+    assert refused.ephemeral and "Only a moderator" in refused.content
+    moderator = FakeInteraction(client, 700, "Mod", manage_channels=True, channel_id=CHANNEL + 1)
+    [offer] = await call(Games.import_, games, moderator, record=attachment)
+    buttons = [c.custom_id for c in offer.view.children]
+    pending = int(buttons[0].split(":")[1])
+    assert buttons == [f"gm-req:{pending}:import:yes", f"gm-req:{pending}:import:no"]
+    assert sorted(u.id for u in offer.mentions.users) == [101, 102]
+    for user_id, name in ((101, "Ana"), (102, "Bo")):
+        click = FakeInteraction(client, user_id, name, channel_id=CHANNEL + 1)
+        await RequestButton(pending, "import", "yes").callback(click)
+    assert "Everyone took their seat" in click.log[0].content and click.log[0].files
+    assert (await client.tables.store.open_table_in(CHANNEL + 1)) is not None
