@@ -131,3 +131,31 @@ def test_expert_by_default_plays_whole_games() -> None:
             prompt = GAME.prompts(state)[0]
             GAME.apply(state, prompt.seat, GAME.agent(state, prompt.seat, rng))
         assert GAME.outcome(state) is not None
+
+
+@pytest.mark.parametrize(("variant", "mode"), [("basic", "live"), ("basic", "turns"), ("expert", "live"), ("expert", "turns")])
+def test_quick_seat_and_deadline_answers_agree_with_the_prompts(variant: str, mode: str) -> None:
+    """``apply`` and the clock ask who may act and until when without building every action;
+    those answers must be exactly what the full prompts say, all through random games."""
+    for seed in range(3):
+        state = GAME.setup(3, {"variant": variant, "mode": mode}, seed)
+        rng, now = random.Random(seed), 0
+        while True:
+            prompts = GAME.prompts(state)
+            assert GAME.prompted_seats(state) == [p.seat for p in prompts]
+            deadlines = [p.deadline for p in prompts if p.deadline is not None]
+            assert GAME.deadline(state) == (min(deadlines) if deadlines else None)
+            if not prompts:
+                break
+            if GAME.is_timed(state):
+                now += rng.choice((0, 100, 400, 20_000))
+                due = GAME.deadline(state)
+                if due is not None and now >= due:
+                    GAME.apply(state, -1, "expire", due)
+                    now = due
+                    continue
+                prompt = rng.choice(prompts)
+                GAME.apply(state, prompt.seat, rng.choice(prompt.actions).key, now)
+            else:
+                prompt = rng.choice(prompts)
+                GAME.apply(state, prompt.seat, rng.choice(prompt.actions).key)

@@ -744,9 +744,34 @@ class FindersKeepers(Game):
     def apply(self, state: State, seat: int, key: str, at: int | None = None) -> list[Event]:
         """The contract's apply, with a specific answer for a player who has nothing to do now."""
         waiting = 0 <= seat < state["players"] and not self.is_over(state)
-        if waiting and all(prompt.seat != seat for prompt in self.legal_prompts(state)):
+        if waiting and seat not in self.prompted_seats(state):
             raise IllegalAction(self._why_waiting(state, seat))
         return super().apply(state, seat, key, at)
+
+    def prompted_seats(self, state: State) -> list[int]:
+        """The seats :meth:`legal_prompts` asks, in the same order, without building their
+        actions (a look lists a whole spread; ``apply`` only needs to know who may act)."""
+        if self.is_over(state):
+            return []
+        if state["variant"] == BASIC:
+            if state["phase"] == "reveal":
+                return [state["turn"]]
+            return list(state["looking"]) if state["mode"] == LIVE else state["looking"][:1]
+        if state["mode"] == TURNS:
+            return [state["turn"]]
+        called = {claim["seat"] for claim in state["claims"]}
+        return [s for s in range(state["players"]) if s not in called and self.playable(state, s)]
+
+    def deadline(self, state: State) -> int | None:
+        """The deadline every prompt of a live table shares (see :meth:`legal_prompts`),
+        found without building the prompts."""
+        if not self.is_timed(state) or not self.prompted_seats(state):
+            return None
+        if state["variant"] == BASIC:
+            return state["opened"] + (REVEAL_MS if state["phase"] == "reveal" else LOOK_MS)
+        if state["claims"]:
+            return state["claims"][0]["at"] + state["tie"]
+        return state["opened"] + ROUND_MS
 
     def _why_waiting(self, state: State, seat: int) -> str:
         """Why ``seat`` has no decision to make at the moment (state unchanged)."""
