@@ -166,6 +166,12 @@ def test_refusals_in_the_new_steps() -> None:
     assert "not your turn" in _refusal(state, 1, "produce")
 
 
+def test_auto_tables_explain_that_nothing_can_be_declined() -> None:
+    state = table("auto")
+    assert "production is automatic (option production=auto)" in _refusal(state, 0, "decline:indigo")
+    assert "production is automatic" in _refusal(state, 0, "discard:indigo")
+
+
 def _refusal(state: State, seat: int, key: str) -> str:
     before = json.dumps(state, sort_keys=True)
     with pytest.raises(IllegalAction) as error:

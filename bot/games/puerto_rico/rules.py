@@ -1650,6 +1650,11 @@ def _explain(state: State, seat: int, key: str) -> str:
     if entry is None:
         return f"{key!r} is not a Puerto Rico move. {now}"
     wanted_sub, doing = entry
+    if head in ("decline", "produce", "discard") and state.get("production", AUTO) == AUTO:
+        return (
+            "At this table production is automatic (option production=auto): goods cannot be"
+            f" declined or thrown away. {now}"
+        )
     sub = state["sub"]
     p = state["seats"][seat]
     if head == "colonist":
