@@ -419,11 +419,10 @@ class PlayByPost:
             "It has no moves yet, so it gets a fresh seed." if reseeded else
             "Its moves depend on the seed in the file, which is kept: whoever made the file may know the hidden cards."
         )
-        who = " ".join(f"<@{u}>" for u in waiting)
         text = (
             f"{user.name} (moderator) imports a {checked.game.title} game recorded elsewhere "
             f"({len(checked.actions)} moves replayed and checked). Seats: {seats}. {seed_note}\n"
-            f"{who}: take your seat with the button (or decline); the game begins when everyone has accepted."
+            "Each player: take your seat with the button (or decline); the game begins when everyone has accepted."
         )
         return Reply(0, len(checked.actions), 0, text, mentions=waiting, status="lobby",
                      request=Request(pending_id, "import", tuple(waiting)))
@@ -455,8 +454,9 @@ class PlayByPost:
             await self.store.update_pending_import(request_id, waiting=waiting, accepted=accepted, status="open",
                                                    actor_id=user.id, now=now)
             if waiting:
-                who = " ".join(f"<@{u}>" for u in waiting)
-                return Reply(0, 0, 0, f"{user.name} took their seat; waiting for {who}.", status="lobby",
+                record = json.loads(pending["record"])
+                names = [seat["name"] for seat in record["seats"] if seat["user_id"] in waiting]
+                return Reply(0, 0, 0, f"{user.name} took their seat; waiting for {', '.join(names)}.", status="lobby",
                              request=Request(request_id, "import", tuple(waiting)))
             return await self._finish_import(request_id, user)
 

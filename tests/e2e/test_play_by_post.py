@@ -187,6 +187,25 @@ async def test_export_import_round_trip_and_tampering(fake_discord: FakeDiscord,
     assert "checksum does not match" in private(tampered).content
     nothing = await fake.slash("alice", other, "game status")
     assert "No game has been played" in private(nothing).content
+
+    # Edited and resealed (anyone can recompute a checksum): not this bot's signature any more,
+    # so a moderator's action, and the game begins only when every seated player accepts.
+    from bot.records import checksum
+
+    record["seed"] -= 1  # the real seed again (the moves replay), but no longer signed:
+    record["status"] = "imported elsewhere"  # any edit outside the rules' reach will do
+    record["checksum"] = checksum(record)
+    resealed = ("t.json", json.dumps(record).encode())
+    member = await fake.slash("alice", other, "game import", options={"record": resealed})
+    assert "Only a moderator" in private(member).content
+    offer = public(await fake.slash("mod", other, "game import", options={"record": resealed}))
+    assert sorted(offer.pinged_user_ids) == sorted([fake.user("alice").id, fake.user("bob").id])
+    take = next(b["custom_id"] for b in offer.buttons if b["custom_id"].endswith(":import:yes"))
+    stranger = await fake.click("carol", offer, take)
+    assert "No seat in this import is yours" in private(stranger).content
+    assert "waiting for" in public(await fake.click("alice", offer, take)).content
+    begun = public(await fake.click("bob", offer, take))
+    assert "Everyone took their seat" in begun.content and begun.attachments
     await fake.settle()
     assert fake.errors == []
     proc.assert_clean()
