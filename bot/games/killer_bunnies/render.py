@@ -232,7 +232,7 @@ def _circle(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, *, measure:
             x, row_y, rows = MARGIN + 14, row_y + token_h + 34, rows + 1
         placements.append((s, cards, x, row_y))
         x += width + 22
-    height = 52 + rows * (token_h + 34) + (0 if groups else 0)
+    height = 52 + rows * (token_h + 34)
     if measure:
         return y + height
     top = panel(draw, (MARGIN, y, WIDTH - MARGIN, y + height), f"The Bunny Circle ({bunnies(len(view['circle']))})", 22)

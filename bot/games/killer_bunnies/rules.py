@@ -82,8 +82,17 @@ def a_card(card_id: int) -> str:
 
 
 def label_of(card_id: int) -> str:
-    c = DECK[card_id]
-    return f"{a_card(card_id)} [{c.type}]"
+    return LABELS[card_id]
+
+
+LABELS = tuple(f"{a_card(c.id)} [{c.type}]" for c in DECK)
+"""Action labels per card, made once: prompts list the hand on every move."""
+FACES = tuple(c.to_json() for c in DECK)
+"""Card faces for views, made once and shared (views are read, never changed)."""
+
+
+def face(card_id: int) -> dict[str, Any]:
+    return FACES[card_id]
 
 
 def carrot_name(index: int) -> str:
@@ -349,7 +358,7 @@ class KillerBunnies(Game):
             if c.slug in seen or (only is not None and not only(c)):
                 continue
             seen.add(c.slug)
-            actions.append(Action(f"{verb}:{c.slug}", f"{label}: {label_of(cid)}"))
+            actions.append(Action(f"{verb}:{c.slug}", f"{label}: {LABELS[cid]}"))
         return actions
 
     def _buy_actions(self, state: State, seat: int, *, carrots: bool) -> list[Action]:
@@ -398,7 +407,8 @@ class KillerBunnies(Game):
         for seat in window["seats"]:
             if str(seat) in window["answers"]:
                 continue
-            plays = self._hand_actions(state, seat, "play", "Play", lambda r, s=seat: self._may_react(state, s, r))
+            plays = self._hand_actions(state, seat, "play", "Play",
+                                       lambda r, s=seat: r.kind == "reaction" and self._may_react(state, s, r))
             text = f"{seat_ref(seat)}: {seat_ref(state['turn'])} plays {c.name}. React with a card from your hand, or pass."
             prompts.append(Prompt(seat, text, (*plays, Action("pass", "Pass")), simultaneous=True,
                                   deadline=deadline, private=True))
@@ -557,12 +567,11 @@ class KillerBunnies(Game):
                 for _ in range(c.effect[kind]):
                     if not self._take_small(state, kind, turn, events):
                         events.append(Event(f"No {kind} cards are left."))
-            return self._fail(state, events, quiet=True)
+            return self._fail(state, events)
         raise AssertionError(c.kind)
 
-    def _fail(self, state: State, events: list[Event], quiet: bool = False) -> list[Event]:
+    def _fail(self, state: State, events: list[Event]) -> list[Event]:
         """The pending card is done (or failed): discard it and finish the turn."""
-        del quiet
         pending = state["pending"]
         if pending is not None:
             state["discard"].append(pending["card"])
@@ -817,8 +826,8 @@ class KillerBunnies(Game):
         shown_pending = None
         if pending is not None:
             shown_pending = {
-                "card": DECK[pending["card"]].to_json(),
-                "target": None if pending["target"] is None else DECK[pending["target"]].to_json(),
+                "card": face(pending["card"]),
+                "target": None if pending["target"] is None else face(pending["target"]),
                 "target_owner": None if pending["target"] is None else self.owner_of(state, pending["target"]),
                 "carrot": None if pending["carrot"] is None else CARROTS[pending["carrot"]],
                 "left": pending["left"],
@@ -832,7 +841,7 @@ class KillerBunnies(Game):
                 "top": me["top"] is not None,
                 "bottom": me["bottom"] is not None,
                 "ready": me["stage"] == 2,
-                "bunnies": [DECK[b].to_json() for b in self.bunnies_of(state, s)],
+                "bunnies": [face(b) for b in self.bunnies_of(state, s)],
                 "carrots": [CARROTS[k] for k in me["carrots"]],
                 "dolla": sorted((DECK[c].effect["value"] for c in me["dolla"]), reverse=True),
                 "dolla_total": self.dolla(state, s),
@@ -848,7 +857,7 @@ class KillerBunnies(Game):
             "turn": state["turn"],
             "first": state["first"],
             "seats": seats,
-            "circle": [{"owner": b["owner"], "card": DECK[b["card"]].to_json()} for b in state["circle"]],
+            "circle": [{"owner": b["owner"], "card": face(b["card"])} for b in state["circle"]],
             "market": {
                 "carrots": [CARROTS[k] for k in state["market"]],
                 "prices": dict(PRICES),
@@ -857,14 +866,14 @@ class KillerBunnies(Game):
             },
             "draw": len(state["draw"]),
             "discard": len(state["discard"]),
-            "discard_top": DECK[state["discard"][-1]].to_json() if state["discard"] else None,
+            "discard_top": face(state["discard"][-1]) if state["discard"] else None,
             "pending": shown_pending,
             "window": None if window is None else {
                 "seats": list(window["seats"]),
                 "answered": sorted(int(s) for s in window["answers"]),
                 "deadline": window["opened"] + REACT_MS if state["mode"] == "live" else None,
             },
-            "last_card": None if state["last_card"] is None else DECK[state["last_card"]].to_json(),
+            "last_card": None if state["last_card"] is None else face(state["last_card"]),
             "last_roll": json.loads(json.dumps(state["last_roll"])),
             "revealed": [CARROTS[k] for k in state["revealed"]],
             "handed": json.loads(json.dumps(state["handed"])),
@@ -877,10 +886,10 @@ class KillerBunnies(Game):
             view["last_roll"]["target"] = DECK[state["last_roll"]["target"]].name
         if seat is not None:
             me = state["seats"][seat]
-            view["hand"] = [DECK[c].to_json() for c in me["hand"]]
+            view["hand"] = [face(c) for c in me["hand"]]
             view["run"] = {
-                "top": None if me["top"] is None else DECK[me["top"]].to_json(),
-                "bottom": None if me["bottom"] is None else DECK[me["bottom"]].to_json(),
+                "top": None if me["top"] is None else face(me["top"]),
+                "bottom": None if me["bottom"] is None else face(me["bottom"]),
             }
         return view
 
