@@ -1,0 +1,897 @@
+"""Treasure of Silver Lake (Az Ezüst-tó kincse): travel the route, buy permits, get rich.
+
+The rules as implemented (rulings and reasons: ``data/silver-lake/README.md``):
+
+* **Start.** 2–6 players, $1,000 each. Everyone rolls two dice; the highest total starts (tied
+  leaders roll again), then play goes clockwise (seat order). Pieces start in New Orleans.
+* **A throw.** ``roll``: two dice, move that many spaces. Doubles give another throw after
+  the move is resolved, at most three throws in a row. A card or space that makes you miss
+  throws cancels the extra throw of a double.
+* **Spaces.** A city pays its travel-cost reimbursement to everyone passing through it, and
+  double to whoever lands on it exactly (New Orleans is a city with $200 start money). An
+  unowned area offers its permit for sale (``buy`` / ``decline``). Another player's area
+  costs its usage fee (nothing if it is mortgaged); then the lander may ``exploit`` it:
+  two dice, ten times the total from the bank (doubles do not throw again). The owner may
+  exploit on a later landing, never on the landing that bought it. A red circle draws the
+  top luck card, which goes back under the deck. An instruction space does what it says.
+  The Silver Lake gives the next gold nugget, cashed only on reaching New Orleans. The
+  crossroads after Eagle asks which branch to take (``branch:mountain`` / ``branch:river``).
+  A shortcut space sends (or offers to send) the lander ahead with no reimbursement for the
+  cities skipped.
+* **Money.** On your turn (before a throw, or while deciding a purchase): ``mortgage:F1``
+  (the bank pays the mortgage value), ``redeem:F1`` (pay the full purchase price; not in the
+  turn you mortgaged it), ``sell:F1`` (the bank buys it back at the full purchase price, less
+  the mortgage value if mortgaged; the permit returns to the market) and, before a throw,
+  ``auction:F1``: the other players bid in turn (``bid:<amount>`` / ``pass``), the bank
+  never bids, the highest bid buys it.
+* **Debts.** A payment you cannot make stops the game until you raise the money by those
+  same means. When even selling every permit to the bank would not cover it, ``insolvent``
+  hands everything to the bank: the first time you restart from New Orleans with $500, the
+  second time you drop out and the others play on.
+* **End.** The table agrees the number of laps (option ``laps``). The first player to reach
+  New Orleans after that many laps makes the last throw of the game: they still collect the
+  start money (and cash their nuggets), then every player's cash plus the purchase prices of
+  their permits (less the mortgage value of mortgaged ones) ranks the table. A table left
+  with one player ends at once.
+
+State (plain JSON): ``seats`` (cash, position, laps, nuggets, ...), ``owner`` (permit ->
+seat), ``mortgaged``, ``deck`` (luck card ids, top first, hidden), ``pile`` (nugget values,
+hidden), the turn and ``phase`` (roll, buy, exploit, fork, shortcut, debt, auction, over)
+with what the phase needs.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from bot.engine import Action, Event, Game, Option, Outcome, Prompt, Rng, State, seed_value
+from bot.engine.contract import seat_ref
+from bot.engine.words import and_list, plural
+
+from .board import (
+    BID_STEPS,
+    BRANCHES,
+    EXPLOIT_TIMES,
+    INSTRUCTIONS,
+    LUCK,
+    NUGGETS,
+    PERMIT,
+    PERMIT_ORDER,
+    RESTART_CASH,
+    SPACES,
+    START,
+    START_CASH,
+    Effect,
+    space_name,
+    step_back,
+)
+
+BANK = -1
+"""A creditor seat meaning the bank."""
+LAPS = tuple(str(n) for n in range(2, 9))
+DEFAULT_LAPS = "5"
+SAFETY_TURNS_PER_LAP = 30
+"""A safeguard, never reached in real play (a lap takes about 9 turns): the game ends after
+this many turns per agreed lap per player."""
+
+T = seat_ref
+
+
+def _pack(items: list[int]) -> str:
+    """A face-down pile as a string, two hex digits per item, top first: compact to store
+    and to check (the state is serialised after every move)."""
+    return "".join(f"{item:02x}" for item in items)
+
+
+def _unpack(packed: str) -> list[int]:
+    return [int(packed[i : i + 2], 16) for i in range(0, len(packed), 2)]
+
+
+def money(n: int) -> str:
+    return f"${n:,}"
+
+
+def _dice_text(dice: list[int]) -> str:
+    return f"{dice[0]}+{dice[1]}"
+
+
+def _money_action_table() -> dict[str, dict[str, Action]]:
+    """The permit actions never change their wording: build them once (prompts are hot)."""
+    table: dict[str, dict[str, Action]] = {}
+    for pid, permit in PERMIT.items():
+        table[pid] = {
+            "mortgage": Action(f"mortgage:{pid}", f"Mortgage {permit.label} for {money(permit.mortgage)}"),
+            "redeem": Action(f"redeem:{pid}", f"Redeem {permit.label} for {money(permit.price)}"),
+            "sell": Action(f"sell:{pid}", f"Sell {permit.label} to the bank for {money(permit.price)}"),
+            "sell-mortgaged": Action(
+                f"sell:{pid}", f"Sell mortgaged {permit.label} to the bank for {money(permit.price - permit.mortgage)}"
+            ),
+            "auction": Action(f"auction:{pid}", f"Auction {permit.label} to the other players"),
+        }
+    return table
+
+
+_MONEY_ACTIONS = _money_action_table()
+
+
+class SilverLake(Game):
+    """Treasure of Silver Lake for 2–6 players. See the module docstring for the rules."""
+
+    slug: ClassVar[str] = "silver-lake"
+    title: ClassVar[str] = "Treasure of Silver Lake"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    summary: ClassVar[str] = "Race round the Wild West loop, buy fishing, hunting and mining permits, find the Silver Lake gold."
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("laps", DEFAULT_LAPS, LAPS, "Laps agreed before the start: the game ends when the first player completes them."),
+    )
+    rules_file: ClassVar[str] = "treasure-of-silver-lake.txt"
+    render_module: ClassVar[str] = "bot.games.silver_lake.render"
+
+    # -- setup -----------------------------------------------------------------------------
+
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        """Deal $1,000 each, shuffle the luck deck and the nuggets, roll for the first player."""
+        self.check_players(players)
+        resolved = self.resolve_options(options)
+        state: State = {"rng": seed_value(seed)}
+        rng = Rng(state)
+        deck = list(range(len(LUCK)))
+        rng.shuffle(deck)
+        pile = list(range(len(NUGGETS)))
+        rng.shuffle(pile)
+        # Highest roll starts; tied leaders roll again until one is alone on top.
+        start_rolls: list[list[list[int]]] = []
+        rolling = list(range(players))
+        while len(rolling) > 1:
+            round_rolls = [[s, rng.randint(1, 6), rng.randint(1, 6)] for s in rolling]
+            start_rolls.append(round_rolls)
+            best = max(a + b for _, a, b in round_rolls)
+            rolling = [s for s, a, b in round_rolls if a + b == best]
+        first = rolling[0]
+        state.update(
+            {
+                "players": players,
+                "laps": int(resolved["laps"]),
+                "deck": _pack(deck),
+                "pile": _pack(pile),
+                "seats": [
+                    {"cash": START_CASH, "pos": START, "laps": 0, "miss": 0, "nuggets": [], "route": None,
+                     "restarted": False, "out": False}
+                    for _ in range(players)
+                ],
+                "owner": {},
+                "mortgaged": [],
+                "turn": first,
+                "first": first,
+                "start_rolls": start_rolls,
+                "turns": 1,
+                "throws": 0,
+                "again": False,
+                "phase": "roll",
+                "area": None,
+                "walk": None,
+                "debt": None,
+                "auction": None,
+                "barred": [],
+                "offered": [],
+                "dice": None,
+                "card": None,
+                "dropped": [],
+                "end": None,
+            }
+        )
+        return state
+
+    def max_actions(self, players: int) -> int:
+        """Turns are capped by the safeguard; a turn's actions by the per-turn limits on
+        mortgaging, auctioning and throwing (bids rise by at least $10 each)."""
+        return SAFETY_TURNS_PER_LAP * int(LAPS[-1]) * players * 60
+
+    # -- prompts ---------------------------------------------------------------------------
+
+    def legal_prompts(self, state: State) -> list[Prompt]:
+        phase = state["phase"]
+        if phase == "over":
+            return []
+        seat = state["turn"]
+        me = state["seats"][seat]
+        if phase == "roll":
+            again = " again (doubles)" if state["throws"] else ""
+            actions = [Action("roll", f"Roll the dice{again}"), *self._money_actions(state, seat, auction=True)]
+            return [Prompt(seat, f"{T(seat)}: roll{again}, or manage your permits ({money(me['cash'])} in hand).", tuple(actions))]
+        if phase == "buy":
+            permit = PERMIT[state["area"]]
+            actions = []
+            if me["cash"] >= permit.price:
+                actions.append(Action("buy", f"Buy {permit.label} for {money(permit.price)}"))
+            actions.append(Action("decline", f"Do not buy {permit.name}"))
+            actions += self._money_actions(state, seat, auction=False)
+            text = (f"{T(seat)}: buy the permit for {permit.label} for {money(permit.price)}"
+                    f" (fee {money(permit.fee)})? You have {money(me['cash'])}.")
+            return [Prompt(seat, text, tuple(actions))]
+        if phase == "exploit":
+            permit = PERMIT[state["area"]]
+            actions = [Action("exploit", f"{_VERB[permit.kind].capitalize()}: roll two dice for 10× the total"),
+                       Action("skip", "Do not exploit")]
+            return [Prompt(seat, f"{T(seat)}: {_VERB[permit.kind]} at {permit.name}?", tuple(actions))]
+        if phase == "fork":
+            actions = [Action(f"branch:{name}", f"Take the {info['name']}") for name, info in BRANCHES.items()]
+            left = state["walk"]["steps"]
+            more = "to the next city" if state["walk"]["until"] else plural(left, "more step")
+            return [Prompt(seat, f"{T(seat)} is at the crossroads ({more} to go): which way?", tuple(actions))]
+        if phase == "shortcut":
+            space = SPACES[me["pos"]]
+            actions = [Action("shortcut:take", f"Take the {space.name} to space {space.target}"),
+                       Action("shortcut:skip", "Stay on the main trail")]
+            return [Prompt(seat, f"{T(seat)}: take the {space.name}? (no reimbursement for the cities you skip)", tuple(actions))]
+        if phase == "debt":
+            debt = state["debt"]
+            actions = self._money_actions(state, seat, auction=True, debt=True)
+            if me["cash"] + self._buyback(state, seat) < debt["amount"]:
+                actions.append(Action("insolvent", "Declare yourself insolvent: hand everything to the bank"))
+            text = (f"{T(seat)} owes {money(debt['amount'])} ({debt['why']}) and has {money(me['cash'])}:"
+                    " raise the money.")
+            return [Prompt(seat, text, tuple(actions))]
+        if phase == "auction":
+            auction = state["auction"]
+            bidder = auction["bidders"][auction["at"]]
+            permit = PERMIT[auction["permit"]]
+            actions = [Action(f"bid:{amount}", f"Bid {money(amount)}") for amount in self._bids(state, bidder)]
+            actions.append(Action("pass", "Pass (leave this auction)"))
+            high = (f"high bid {money(auction['high'])} by {T(auction['leader'])}" if auction["leader"] is not None
+                    else "no bid yet")
+            text = f"{T(bidder)}: {T(auction['seller'])} auctions {permit.label} (price {money(permit.price)}); {high}."
+            return [Prompt(bidder, text, tuple(actions))]
+        raise AssertionError(f"unknown phase {phase}")
+
+    def _owned(self, state: State, seat: int) -> list[str]:
+        return sorted((pid for pid, owner in state["owner"].items() if owner == seat), key=PERMIT_ORDER.__getitem__)
+
+    def _money_actions(self, state: State, seat: int, *, auction: bool, debt: bool = False) -> list[Action]:
+        """Mortgage, redeem, sell to the bank and (``auction``) auction, for every permit held."""
+        cash = state["seats"][seat]["cash"]
+        mortgaged = state["mortgaged"]
+        bidders = auction and any(
+            other != seat and not s["out"] and s["cash"] >= BID_STEPS[0] for other, s in enumerate(state["seats"])
+        )
+        actions: list[Action] = []
+        for pid in self._owned(state, seat):
+            fixed = _MONEY_ACTIONS[pid]
+            if pid in mortgaged:
+                if not debt and pid not in state["barred"] and cash >= PERMIT[pid].price:
+                    actions.append(fixed["redeem"])
+                actions.append(fixed["sell-mortgaged"])
+            else:
+                actions.append(fixed["mortgage"])
+                actions.append(fixed["sell"])
+                if bidders and pid not in state["offered"]:
+                    actions.append(fixed["auction"])
+        return actions
+
+    def _buyback(self, state: State, seat: int) -> int:
+        """What the bank would pay for every permit ``seat`` holds."""
+        return sum(
+            PERMIT[pid].price - (PERMIT[pid].mortgage if pid in state["mortgaged"] else 0)
+            for pid in self._owned(state, seat)
+        )
+
+    def _bids(self, state: State, bidder: int) -> list[int]:
+        """The bid amounts offered: the high bid plus each bid step, and the purchase price."""
+        auction = state["auction"]
+        cash = state["seats"][bidder]["cash"]
+        high = auction["high"]
+        amounts = {high + step for step in BID_STEPS}
+        price = PERMIT[auction["permit"]].price
+        if price > high:
+            amounts.add(price)
+        return sorted(a for a in amounts if a <= cash)
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        events: list[Event] = []
+        verb, _, arg = key.partition(":")
+        if verb == "roll":
+            self._throw(state, seat, events)
+        elif verb == "buy":
+            permit = PERMIT[state["area"]]
+            self._cash(state, seat, -permit.price)
+            state["owner"][permit.id] = seat
+            events.append(Event(f"{T(seat)} buys the permit for {permit.label} for {money(permit.price)}."))
+            self._finish(state, events)
+        elif verb == "decline":
+            events.append(Event(f"{T(seat)} does not buy {PERMIT[state['area']].label}."))
+            self._finish(state, events)
+        elif verb == "exploit":
+            permit = PERMIT[state["area"]]
+            dice = self._dice(state)
+            gain = EXPLOIT_TIMES * sum(dice)
+            self._cash(state, seat, gain)
+            events.append(Event(f"{T(seat)} goes {_DOING[permit.kind]} at {permit.name}: {_dice_text(dice)}, "
+                                f"the bank pays {money(gain)}.", reveals=True))
+            self._finish(state, events)
+        elif verb == "skip":
+            events.append(Event(f"{T(seat)} leaves {PERMIT[state['area']].name} alone."))
+            self._finish(state, events)
+        elif verb == "branch":
+            me = state["seats"][seat]
+            me["route"] = arg
+            walk = state["walk"]
+            state["walk"] = None
+            state["phase"] = "roll"
+            events.append(Event(f"{T(seat)} takes the {BRANCHES[arg]['name']}."))
+            self._walk(state, seat, walk["steps"], events, until_city=walk["until"], branch=arg)
+        elif verb == "shortcut":
+            space = SPACES[state["seats"][seat]["pos"]]
+            if arg == "take":
+                events.append(Event(f"{T(seat)} takes the {space.name}."))
+                self._jump(state, seat, space.target, events)
+            else:
+                events.append(Event(f"{T(seat)} stays on the main trail."))
+                self._finish(state, events)
+        elif verb in ("mortgage", "redeem", "sell"):
+            self._manage(state, seat, verb, arg, events)
+            if state["phase"] == "debt":
+                self._settle(state, events)
+        elif verb == "auction":
+            self._open_auction(state, seat, arg, events)
+        elif verb in ("bid", "pass"):
+            self._bid(state, seat, int(arg) if verb == "bid" else None, events)
+        elif verb == "insolvent":
+            self._insolvent(state, seat, events)
+        return events
+
+    # -- moving ----------------------------------------------------------------------------
+
+    def _dice(self, state: State) -> list[int]:
+        rng = Rng(state)
+        dice = [rng.randint(1, 6), rng.randint(1, 6)]
+        state["dice"] = dice
+        return dice
+
+    def _throw(self, state: State, seat: int, events: list[Event]) -> None:
+        """One throw: the dice, a possible extra throw for doubles (three throws at most), the move."""
+        dice = self._dice(state)
+        state["throws"] += 1
+        doubles = dice[0] == dice[1]
+        state["again"] = doubles and state["throws"] < 3
+        note = ""
+        if doubles:
+            note = " Doubles: another throw after this move." if state["again"] else " Doubles, but that was the third throw in a row."
+        events.append(Event(f"{T(seat)} rolls {_dice_text(dice)} = {sum(dice)}.{note}", reveals=True))
+        self._walk(state, seat, sum(dice), events)
+
+    def _walk(
+        self,
+        state: State,
+        seat: int,
+        steps: int,
+        events: list[Event],
+        *,
+        until_city: bool = False,
+        branch: str | None = None,
+    ) -> None:
+        """Move forward ``steps`` spaces (or, ``until_city``, to the next city), then land.
+
+        Cities passed pay their reimbursement; New Orleans counts the lap and cashes nuggets.
+        The crossroads stops the walk to ask for a branch (``branch`` answers it for this
+        step). The piece that completes the agreed laps stops in New Orleans and ends the game.
+        """
+        me = state["seats"][seat]
+        while steps > 0 or until_city:
+            here = SPACES[me["pos"]]
+            if len(here.next) > 1:
+                if branch is None:
+                    state["phase"] = "fork"
+                    state["walk"] = {"steps": steps, "until": until_city}
+                    return
+                following = BRANCHES[branch]["first"]
+                branch = None
+            else:
+                following = here.next[0]
+            me["pos"] = following
+            steps -= 1
+            space = SPACES[following]
+            arrived = steps == 0 and not until_city
+            if space.kind in ("city", "start") and until_city:
+                arrived = True
+                until_city = False
+                steps = 0
+            if following == START:
+                if self._new_lap(state, seat, events, exact=arrived):
+                    return
+                continue
+            if space.kind == "city" and not arrived:
+                self._cash(state, seat, space.value)
+                events.append(Event(f"{T(seat)} passes through {space.name}: reimbursement {money(space.value)}."))
+        self._land(state, seat, events, forward=True)
+
+    def _new_lap(self, state: State, seat: int, events: list[Event], *, exact: bool) -> bool:
+        """Arrive in New Orleans: count the lap, pay the start money and the nuggets.
+
+        Returns True when this was the last lap (the game is over)."""
+        me = state["seats"][seat]
+        me["laps"] += 1
+        start = SPACES[START]
+        pay = start.value * (2 if exact else 1)
+        self._cash(state, seat, pay)
+        how = "lands exactly on" if exact else "passes through"
+        line = f"{T(seat)} {how} New Orleans, completing lap {me['laps']}: start money {money(pay)}"
+        if me["nuggets"]:
+            gold = sum(me["nuggets"])
+            line += f", and the bank pays {money(gold)} for {plural(len(me['nuggets']), 'gold nugget')}"
+            self._cash(state, seat, gold)
+            me["nuggets"] = []
+        events.append(Event(line + "."))
+        if me["laps"] >= state["laps"]:
+            self._game_over(state, events, f"{T(seat)} reached New Orleans after {plural(state['laps'], 'lap')}.")
+            return True
+        return False
+
+    def _jump(self, state: State, seat: int, target: int, events: list[Event]) -> None:
+        """A shortcut: straight to ``target`` with no reimbursement on the way, then land there."""
+        state["seats"][seat]["pos"] = target
+        self._land(state, seat, events, forward=True)
+
+    def _back(self, state: State, seat: int, steps: int, events: list[Event]) -> None:
+        """Go back ``steps`` spaces along the way you came (never behind New Orleans); no pay."""
+        me = state["seats"][seat]
+        for _ in range(steps):
+            if me["pos"] == START:
+                break
+            me["pos"] = step_back(me["pos"], me["route"])
+        self._land(state, seat, events, forward=False)
+
+    # -- landing ---------------------------------------------------------------------------
+
+    def _land(self, state: State, seat: int, events: list[Event], *, forward: bool) -> None:
+        """What the space under ``seat``'s piece does; ends in a decision or :meth:`_finish`."""
+        me = state["seats"][seat]
+        space = SPACES[me["pos"]]
+        kind = space.kind
+        if kind == "start" and forward:
+            self._finish(state, events)  # the lap, start money and nuggets were settled on arrival
+        elif kind in ("city", "start"):
+            if forward:
+                pay = 2 * space.value
+                self._cash(state, seat, pay)
+                events.append(Event(f"{T(seat)} lands exactly on {space.name}: double reimbursement, {money(pay)}."))
+            else:
+                events.append(Event(f"{T(seat)} is back in {space.name}."))
+            self._finish(state, events)
+        elif kind == "area":
+            self._land_area(state, seat, space.permit, events)
+        elif kind == "luck":
+            deck = state["deck"]
+            card_id = int(deck[:2], 16)
+            state["deck"] = deck[2:] + deck[:2]  # back under the deck
+            state["card"] = {"id": card_id, "seat": seat}
+            card = LUCK[card_id]
+            events.append(Event(f"{T(seat)} draws a luck card — {card.title}: {card.text}", reveals=True))
+            self._effect(state, seat, card, events)
+        elif kind == "text":
+            effect = INSTRUCTIONS[space.text]
+            events.append(Event(f"{T(seat)} lands on {effect.title}: {effect.text}"))
+            self._effect(state, seat, effect, events)
+        elif kind == "treasure":
+            if state["pile"]:
+                value = NUGGETS[int(state["pile"][:2], 16)]
+                state["pile"] = state["pile"][2:]
+                me["nuggets"].append(value)
+                events.append(Event(f"{T(seat)} finds the Silver Lake treasure: a gold nugget worth {money(value)}, "
+                                    "paid in New Orleans.", reveals=True))
+            else:
+                events.append(Event(f"{T(seat)} reaches the Silver Lake, but every nugget has been found."))
+            self._finish(state, events)
+        elif kind == "shortcut" and forward:
+            if space.must:
+                events.append(Event(f"{T(seat)} must take the {space.name}."))
+                self._jump(state, seat, space.target, events)
+            else:
+                state["phase"] = "shortcut"
+        else:
+            events.append(Event(f"{T(seat)} stops at {space_name(space)}."))
+            self._finish(state, events)
+
+    def _land_area(self, state: State, seat: int, pid: str, events: list[Event]) -> None:
+        permit = PERMIT[pid]
+        owner = state["owner"].get(pid)
+        state["area"] = pid
+        if owner is None:
+            if state["seats"][seat]["cash"] + self._raisable(state, seat) >= permit.price:
+                state["phase"] = "buy"
+            else:
+                events.append(Event(f"{T(seat)} lands on {permit.label} but cannot raise {money(permit.price)} for its permit."))
+                self._finish(state, events)
+        elif owner == seat:
+            events.append(Event(f"{T(seat)} lands on their own {permit.label}."))
+            state["phase"] = "exploit"
+        elif pid in state["mortgaged"]:
+            events.append(Event(f"{T(seat)} lands on {permit.label}: mortgaged, so no usage fee."))
+            state["phase"] = "exploit"
+        else:
+            events.append(Event(f"{T(seat)} lands on {T(owner)}'s {permit.label}: usage fee {money(permit.fee)}."))
+            self._charge(state, seat, [[owner, permit.fee]], f"usage fee for {permit.name}", events, then="exploit")
+
+    def _raisable(self, state: State, seat: int) -> int:
+        """Cash a seat could raise without auctions: selling everything back to the bank."""
+        return self._buyback(state, seat)
+
+    def _effect(self, state: State, seat: int, effect: Effect, events: list[Event]) -> None:
+        """Carry out a luck card or an instruction space."""
+        me = state["seats"][seat]
+        kind, n = effect.effect, effect.n
+        if kind == "gain":
+            self._cash(state, seat, n)
+            self._finish(state, events)
+        elif kind == "pay":
+            self._charge(state, seat, [[BANK, n]], effect.title.lower(), events)
+        elif kind == "miss":
+            me["miss"] += n
+            if state["again"]:
+                state["again"] = False
+                events.append(Event(f"{T(seat)} loses the extra throw of the doubles."))
+            self._finish(state, events)
+        elif kind == "forward":
+            self._walk(state, seat, n, events)
+        elif kind == "back":
+            self._back(state, seat, n, events)
+        elif kind == "next_city":
+            self._walk(state, seat, 0, events, until_city=True)
+        elif kind == "new_orleans":
+            # By steamboat: straight to New Orleans, no reimbursement for the cities skipped.
+            me["pos"] = START
+            if not self._new_lap(state, seat, events, exact=False):
+                self._finish(state, events)
+        elif kind == "per_permit_pay":
+            count = len(self._owned(state, seat))
+            if count:
+                self._charge(state, seat, [[BANK, n * count]], effect.title.lower(), events)
+            else:
+                events.append(Event(f"{T(seat)} holds no permits and pays nothing."))
+                self._finish(state, events)
+        elif kind == "per_kind_gain":
+            count = sum(1 for pid in self._owned(state, seat) if pid[0] == effect.kind)
+            self._cash(state, seat, n * count)
+            events.append(Event(f"{T(seat)} collects {money(n * count)} for {plural(count, 'permit')}."))
+            self._finish(state, events)
+        elif kind == "pay_each":
+            others = [[other, n] for other, s in enumerate(state["seats"]) if other != seat and not s["out"]]
+            self._charge(state, seat, others, effect.title.lower(), events)
+        elif kind == "prospect":
+            dice = self._dice(state)
+            gain = n * sum(dice)
+            self._cash(state, seat, gain)
+            events.append(Event(f"{T(seat)} rolls {_dice_text(dice)} and collects {money(gain)}.", reveals=True))
+            self._finish(state, events)
+        elif kind == "lose_nugget":
+            if me["nuggets"]:
+                value = max(me["nuggets"])
+                me["nuggets"].remove(value)
+                state["pile"] += _pack([NUGGETS.index(value)])
+                events.append(Event(f"{T(seat)} loses a gold nugget worth {money(value)} to the bank."))
+            else:
+                events.append(Event(f"{T(seat)} carries no gold; the claim jumpers leave empty-handed."))
+            self._finish(state, events)
+        else:
+            raise AssertionError(f"unknown effect {kind}")
+
+    # -- money -----------------------------------------------------------------------------
+
+    @staticmethod
+    def _cash(state: State, seat: int, amount: int) -> None:
+        state["seats"][seat]["cash"] += amount
+
+    def _charge(
+        self, state: State, seat: int, creditors: list[list[int]], why: str, events: list[Event], then: str | None = None
+    ) -> None:
+        """``seat`` must pay ``creditors`` ([seat or BANK, amount]); if short, a debt begins."""
+        state["debt"] = {"amount": sum(a for _, a in creditors), "to": creditors, "why": why, "then": then}
+        state["phase"] = "debt"
+        self._settle(state, events)
+
+    def _settle(self, state: State, events: list[Event]) -> None:
+        """Pay the debt if the cash is there; with nothing left to sell, the debtor is insolvent."""
+        seat = state["turn"]
+        me = state["seats"][seat]
+        debt = state["debt"]
+        if me["cash"] >= debt["amount"]:
+            for creditor, amount in debt["to"]:
+                self._cash(state, seat, -amount)
+                if creditor != BANK:
+                    self._cash(state, creditor, amount)
+            paid = and_list([f"{money(a)} to {'the bank' if c == BANK else T(c)}" for c, a in debt["to"]])
+            events.append(Event(f"{T(seat)} pays {paid}."))
+            state["debt"] = None
+            state["phase"] = "roll"
+            if debt["then"] == "exploit":
+                state["phase"] = "exploit"
+            else:
+                self._finish(state, events)
+        elif not self._owned(state, seat):
+            events.append(Event(f"{T(seat)} cannot pay {money(debt['amount'])} and has no permits left to sell."))
+            self._insolvent(state, seat, events)
+
+    def _manage(self, state: State, seat: int, verb: str, pid: str, events: list[Event]) -> None:
+        permit = PERMIT[pid]
+        if verb == "mortgage":
+            state["mortgaged"].append(pid)
+            state["barred"].append(pid)
+            self._cash(state, seat, permit.mortgage)
+            events.append(Event(f"{T(seat)} mortgages {permit.label} for {money(permit.mortgage)}."))
+        elif verb == "redeem":
+            state["mortgaged"].remove(pid)
+            self._cash(state, seat, -permit.price)
+            events.append(Event(f"{T(seat)} redeems {permit.label} for {money(permit.price)}."))
+        else:
+            paid = permit.price
+            if pid in state["mortgaged"]:
+                paid -= permit.mortgage
+                state["mortgaged"].remove(pid)
+            del state["owner"][pid]
+            self._cash(state, seat, paid)
+            events.append(Event(f"The bank buys {permit.label} back from {T(seat)} for {money(paid)}; "
+                                "it is for sale again."))
+
+    def _open_auction(self, state: State, seat: int, pid: str, events: list[Event]) -> None:
+        players = state["players"]
+        bidders = [
+            (seat + k) % players for k in range(1, players)
+            if not state["seats"][(seat + k) % players]["out"]
+        ]
+        state["offered"].append(pid)
+        state["auction"] = {"permit": pid, "seller": seat, "high": 0, "leader": None, "bidders": bidders,
+                            "at": 0, "resume": state["phase"]}
+        state["phase"] = "auction"
+        events.append(Event(f"{T(seat)} puts {PERMIT[pid].label} up for auction."))
+        self._next_bidder(state, events)
+
+    def _bid(self, state: State, seat: int, amount: int | None, events: list[Event]) -> None:
+        auction = state["auction"]
+        if amount is None:
+            auction["bidders"].remove(seat)
+            if auction["bidders"]:
+                auction["at"] %= len(auction["bidders"])
+            events.append(Event(f"{T(seat)} passes."))
+        else:
+            auction["high"] = amount
+            auction["leader"] = seat
+            auction["at"] = (auction["at"] + 1) % len(auction["bidders"])
+            events.append(Event(f"{T(seat)} bids {money(amount)}."))
+        self._next_bidder(state, events)
+
+    def _next_bidder(self, state: State, events: list[Event]) -> None:
+        """Skip bidders who cannot raise the bid; close the auction when one bidder (or none) is left."""
+        auction = state["auction"]
+        while True:
+            bidders = auction["bidders"]
+            if not bidders or bidders == [auction["leader"]]:
+                self._close_auction(state, events)
+                return
+            current = bidders[auction["at"]]
+            if current != auction["leader"] and not self._bids(state, current):
+                bidders.remove(current)
+                auction["at"] %= max(1, len(bidders))
+                events.append(Event(f"{T(current)} cannot raise the bid and drops out of the auction."))
+                continue
+            return
+
+    def _close_auction(self, state: State, events: list[Event]) -> None:
+        auction = state["auction"]
+        state["auction"] = None
+        state["phase"] = auction["resume"]
+        permit = PERMIT[auction["permit"]]
+        seller, buyer, price = auction["seller"], auction["leader"], auction["high"]
+        if buyer is None:
+            events.append(Event(f"Nobody bids for {permit.label}; {T(seller)} keeps it."))
+        else:
+            self._cash(state, buyer, -price)
+            self._cash(state, seller, price)
+            state["owner"][permit.id] = buyer
+            events.append(Event(f"{T(buyer)} buys {permit.label} from {T(seller)} at auction for {money(price)}."))
+        if state["phase"] == "debt":
+            self._settle(state, events)
+
+    def _insolvent(self, state: State, seat: int, events: list[Event]) -> None:
+        """Everything to the bank; restart once from New Orleans with $500, else drop out."""
+        me = state["seats"][seat]
+        for pid in self._owned(state, seat):
+            del state["owner"][pid]
+            if pid in state["mortgaged"]:
+                state["mortgaged"].remove(pid)
+        state["pile"] += _pack([NUGGETS.index(value) for value in me["nuggets"]])
+        me["nuggets"] = []
+        me["cash"] = 0
+        me["miss"] = 0
+        state["debt"] = None
+        state["again"] = False
+        if not me["restarted"]:
+            me.update(restarted=True, cash=RESTART_CASH, pos=START, route=None)
+            events.append(Event(f"{T(seat)} is insolvent: everything goes to the bank, and {T(seat)} starts again "
+                                f"from New Orleans with {money(RESTART_CASH)}."))
+        else:
+            me["out"] = True
+            state["dropped"].append(seat)
+            events.append(Event(f"{T(seat)} is insolvent for the second time and drops out of the game."))
+            active = [s for s, other in enumerate(state["seats"]) if not other["out"]]
+            if len(active) == 1:
+                self._game_over(state, events, f"{T(active[0])} is the last player left on the trail.")
+                return
+        self._next_turn(state, events)
+
+    # -- turns and the end -----------------------------------------------------------------
+
+    def _finish(self, state: State, events: list[Event]) -> None:
+        """The move is resolved: throw again after doubles, else the next player's turn."""
+        state["area"] = None
+        if state["again"]:
+            state["phase"] = "roll"
+            return
+        self._next_turn(state, events)
+
+    def _next_turn(self, state: State, events: list[Event]) -> None:
+        state.update(phase="roll", throws=0, again=False, barred=[], offered=[], area=None, walk=None)
+        seats = state["seats"]
+        seat = state["turn"]
+        while True:
+            seat = (seat + 1) % state["players"]
+            if seats[seat]["out"]:
+                continue
+            state["turns"] += 1
+            if state["turns"] > SAFETY_TURNS_PER_LAP * state["laps"] * state["players"]:
+                self._game_over(state, events, "The trail went cold: the safeguard turn limit was reached.")
+                return
+            if seats[seat]["miss"]:
+                seats[seat]["miss"] -= 1
+                events.append(Event(f"{T(seat)} misses a throw ({seats[seat]['miss']} more to miss)."))
+                continue
+            state["turn"] = seat
+            return
+
+    def _game_over(self, state: State, events: list[Event], why: str) -> None:
+        state.update(phase="over", end=why, area=None, walk=None, debt=None, auction=None, again=False)
+        worth = self.worth(state)
+        ranking = ", ".join(f"{T(s)} {money(worth[s])}" for s in sorted(range(len(worth)), key=lambda s: -worth[s])
+                            if not state["seats"][s]["out"])
+        events.append(Event(f"Game over. {why} Final worth: {ranking}."))
+
+    def worth(self, state: State) -> list[int]:
+        """Cash plus permits at purchase price (a mortgaged permit counts price less mortgage)."""
+        return [
+            0 if s["out"] else s["cash"] + self._buyback(state, seat)
+            for seat, s in enumerate(state["seats"])
+        ]
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state["phase"] != "over":
+            return None
+        dropped = state["dropped"]
+        # Players still on the trail rank above those who dropped out, later drop-outs above earlier ones.
+        tiebreak = [len(dropped) + 1 if not s["out"] else dropped.index(seat) for seat, s in enumerate(state["seats"])]
+        return Outcome.ranked(self.worth(state), state["end"], tiebreak=tiebreak)
+
+    # -- views -----------------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The whole table except the order of the luck deck and of the nugget pile."""
+        worth = self.worth(state)
+        card = state["card"]
+        auction = state["auction"]
+        outcome = self.outcome(state)
+        return {
+            "game": self.slug,
+            "players": state["players"],
+            "laps": state["laps"],
+            "turn": None if state["phase"] == "over" else state["turn"],
+            "phase": state["phase"],
+            "throws": state["throws"],
+            "first": state["first"],
+            "start_rolls": state["start_rolls"],
+            "seats": [
+                {**s, "nuggets": list(s["nuggets"]), "permits": self._owned(state, i), "worth": worth[i]}
+                for i, s in enumerate(state["seats"])
+            ],
+            "owner": dict(state["owner"]),
+            "mortgaged": sorted(state["mortgaged"], key=PERMIT_ORDER.__getitem__),
+            "dice": state["dice"],
+            "card": None if card is None else {"id": card["id"], "seat": card["seat"], "title": LUCK[card["id"]].title,
+                                               "text": LUCK[card["id"]].text},
+            "deck": len(state["deck"]) // 2,
+            "pile": len(state["pile"]) // 2,
+            "area": state["area"],
+            "debt": state["debt"],
+            "auction": None if auction is None else {k: auction[k] for k in ("permit", "seller", "high", "leader", "bidders")},
+            "over": state["phase"] == "over",
+            "end": state["end"],
+            "outcome": None if outcome is None else {"scores": list(outcome.scores), "ranks": list(outcome.ranks)},
+        }
+
+    def conceal(self, state: State, viewer: int | None, rng: random.Random) -> State:
+        """The luck deck and the nugget pile lie face down: their order is redrawn."""
+        hidden = json.loads(json.dumps(state))
+        for name in ("deck", "pile"):
+            items = _unpack(hidden[name])
+            rng.shuffle(items)
+            hidden[name] = _pack(items)
+        hidden["rng"] = rng.getrandbits(63)
+        return hidden
+
+    def agent(self, state: State, seat: int, rng: random.Random) -> str:
+        from .agent import choose
+
+        return choose(self, state, seat, rng)
+
+    # -- refusals --------------------------------------------------------------------------
+
+    def explain_refusal(self, state: State, seat: int, key: str) -> str:
+        return _explain(self, state, seat, key)
+
+
+_VERB = {"fishing": "fish", "hunting": "hunt", "mining": "mine"}
+_DOING = {"fishing": "fishing", "hunting": "hunting", "mining": "mining"}
+
+_PHASE_HINT = {
+    "roll": "roll the dice (roll) or manage your permits",
+    "buy": "decide on the permit (buy or decline)",
+    "exploit": "choose exploit or skip",
+    "fork": "choose a branch at the crossroads (branch:mountain or branch:river)",
+    "shortcut": "choose shortcut:take or shortcut:skip",
+    "debt": "raise the money you owe (mortgage:, sell:, auction:)",
+    "auction": "bid or pass in the auction",
+}
+
+
+def _explain(game: SilverLake, state: State, seat: int, key: str) -> str:
+    """A sentence saying why ``key`` is refused (the seat is the one to move)."""
+    phase = state["phase"]
+    hint = f"Now {_PHASE_HINT.get(phase, 'wait')}."
+    verb, _, arg = key.partition(":")
+    me = state["seats"][seat]
+    if verb in ("mortgage", "redeem", "sell", "auction"):
+        permit = PERMIT.get(arg)
+        if permit is None:
+            return f"There is no permit {arg!r}: permits are F1–F8, H1–H8 and M1–M8. {hint}"
+        if state["owner"].get(arg) != seat:
+            return f"You do not hold the permit for {permit.label}. {hint}"
+        if phase in ("fork", "shortcut", "exploit", "auction"):
+            return f"Permits can be managed before a throw, while buying or while in debt, not now. {hint}"
+        if verb == "mortgage":
+            return f"{permit.label} is already mortgaged. {hint}"
+        if verb == "redeem":
+            if arg not in state["mortgaged"]:
+                return f"{permit.label} is not mortgaged. {hint}"
+            if phase == "debt":
+                return f"You cannot redeem a permit while you are in debt. {hint}"
+            if arg in state["barred"]:
+                return f"You mortgaged {permit.label} this turn; redeem it on a later turn. {hint}"
+            return f"Redeeming {permit.label} costs {money(permit.price)} and you have {money(me['cash'])}. {hint}"
+        if verb == "auction":
+            if arg in state["mortgaged"]:
+                return f"A mortgaged permit cannot be auctioned; redeem or sell {permit.label} instead. {hint}"
+            if phase == "buy":
+                return f"Auctions are held before a throw or to pay a debt, not while buying. {hint}"
+            if arg in state["offered"]:
+                return f"{permit.label} was already auctioned this turn. {hint}"
+            return f"Nobody else has the cash to bid. {hint}"
+    if verb == "buy" and phase == "buy":
+        permit = PERMIT[state["area"]]
+        return f"{permit.label} costs {money(permit.price)} and you have {money(me['cash'])}: raise money first. {hint}"
+    if verb == "bid" and phase == "auction":
+        bids = game._bids(state, seat)
+        if not arg.isdigit():
+            return f"Say the amount: bid:{bids[0] if bids else 10}. {hint}"
+        return f"Bids allowed now: {', '.join(money(b) for b in bids) or 'none'} (you have {money(me['cash'])}). {hint}"
+    if verb == "insolvent":
+        if phase != "debt":
+            return f"You are not in debt. {hint}"
+        return f"You can still pay by selling permits to the bank: you are not insolvent. {hint}"
+    if verb == "branch" and phase == "fork" and arg not in BRANCHES:
+        return f"The branches are mountain and river. {hint}"
+    if phase == "roll" and verb in ("buy", "decline", "exploit", "skip", "branch", "shortcut", "bid", "pass"):
+        return f"There is no such decision pending. {hint}"
+    return f"{key!r} is not a move now. {hint}"
+
