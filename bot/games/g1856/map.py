@@ -308,6 +308,11 @@ def check_lay(
     colours = _allowed_colours(phase)
     if new_def["colour"] not in colours and not special:
         raise IllegalAction(f"{new_def['colour'].capitalize()} tiles may not be laid in phase {phase}.")
+    reach_ = None
+    if corp is not None and not special:
+        reach_ = connected if connected is not None else reach(state, corp)
+        if not reach_.edges.get(coord):
+            raise IllegalAction(f"{corp}'s track does not reach {where}.")
     old = current(state, coord)
     convert = _special_upgrade(old, tile, phase)
     order = COLOUR_ORDER.index
@@ -332,15 +337,8 @@ def check_lay(
     mapping = _fit(old, new, convert)
     if mapping is None:
         raise IllegalAction(f"Tile #{tile} at rotation {rotation} does not keep the track already on {where}.")
-    if corp is not None and not special:
-        reach_ = connected if connected is not None else reach(state, corp)
-        touching = reach_.edges.get(coord, set())
-        if not touching:
-            raise IllegalAction(f"{corp}'s track does not reach {where}.")
-        if not (new.exits & touching):
-            raise IllegalAction(f"Tile #{tile} at rotation {rotation} does not connect to {corp}'s track on {where}.")
-        if not (new.exits - old.exits) and new_def["colour"] == "yellow" and old.colour == "white" and not new.exits:
-            raise IllegalAction(f"Tile #{tile} adds no track.")
+    if reach_ is not None and not (new.exits & reach_.edges[coord]):
+        raise IllegalAction(f"Tile #{tile} at rotation {rotation} does not connect to {corp}'s track on {where}.")
     cost = 0
     if coord not in state["tiles"] and h["terrain"] and not special:
         cost = h["terrain"]["cost"]
@@ -468,9 +466,13 @@ def _put_token(state: MapState, corp: str, coord: str, city: int) -> None:
     state["reservations"] = [r for r in state["reservations"] if not (r["corp"] == corp and r["hex"] == coord)]
 
 
-def place_token(state: MapState, corp: str, coord: str, city: int = 0) -> int:
-    """Place ``corp``'s next station marker; returns its cost."""
-    cost = check_token(state, corp, coord, city)
+def place_token(state: MapState, corp: str, coord: str, city: int = 0, *, ignore_reach: bool = False) -> int:
+    """Place ``corp``'s next station marker; returns its cost.
+
+    ``ignore_reach`` is for markers the rules place without a connection (WSRC's free marker
+    in Kitchener, setting up positions); the game decides when that applies.
+    """
+    cost = check_token(state, corp, coord, city, ignore_reach=ignore_reach)
     _put_token(state, corp, coord, city)
     return cost
 

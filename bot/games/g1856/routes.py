@@ -409,6 +409,22 @@ def _combine(
                     floor[0] = results[-1][0]
             return
         cands = free & eligible[i] & ~((1 << start) - 1)
+        if i == n - 1:
+            # The last train: its compatible routes in order, no need to look further down.
+            while cands:
+                low = cands & -cands
+                k = low.bit_length() - 1
+                cands ^= low
+                if total + routes[k].revenue <= floor[0]:
+                    break
+                picks.append(k)
+                search(n, 0, total + routes[k].revenue, 0)
+                picks.pop()
+            if total > floor[0]:
+                picks.append(-1)
+                search(n, 0, total, 0)
+                picks.pop()
+            return
         while cands:
             low = cands & -cands
             k = low.bit_length() - 1
