@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +26,8 @@ from bot.games.g1856.map import (
 )
 from bot.games.g1856.positions import random_position
 
+FACTS = Path("/work/shared/rules/1856-facts.json")  # the source of data/1856/map.json (not shipped)
+
 
 def gw_start():
     state = new_map()
@@ -39,7 +42,7 @@ def refused(fn, *args, **kwargs) -> str:
 
 
 def test_data_matches_the_facts():
-    facts = json.load(open("/work/shared/rules/1856-facts.json")) if _facts_available() else None
+    facts = json.loads(FACTS.read_text()) if FACTS.exists() else None
     data = board.data()
     assert len(data["hexes"]) == 100
     assert sum(t["count"] for t in data["tiles"].values()) == 122
@@ -52,12 +55,6 @@ def test_data_matches_the_facts():
         from scripts.g1856_import_facts import convert
 
         assert convert(facts) == data
-
-
-def _facts_available() -> bool:
-    import os
-
-    return os.path.exists("/work/shared/rules/1856-facts.json")
 
 
 def test_a_legal_yellow_lay_from_home():
