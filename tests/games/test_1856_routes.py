@@ -1,0 +1,260 @@
+"""1856 routes: hand-computed revenues, the rulebook walkthrough, validation of chosen runs,
+recorded 18xx.games runs, and a brute-force cross-check of the optimal search."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.engine import IllegalAction
+from bot.games.g1856 import board
+from bot.games.g1856.map import lay_tile, new_map, place_home_token, place_token
+from bot.games.g1856.positions import random_position
+from bot.games.g1856.records import replay
+from bot.games.g1856.routes import best_routes, build_graph, validate_run
+
+RECORDS = Path("/work/shared/18xx-1856")  # 18xx.games exports (test data, not shipped)
+
+
+def london(*lays: tuple[str, str, int], phase: str = "2"):
+    """GW in London with the given lays (hex, tile, rotation), laid without the GW checks."""
+    state = new_map()
+    place_home_token(state, "GW")
+    for coord, tile, rotation in lays:
+        lay_tile(state, None, coord, tile, rotation, phase)
+    return state
+
+
+ST_THOMAS = ("F17", "5", 2)  # yellow city south of London, track to London (3) and E16 (2)
+ST_THOMAS_TO_E18 = ("F17", "6", 1)  # track to London (3) and the double town E18 (1)
+E18_TOWNS = ("E18", "2", 1)  # town 0 joins F17 (4) and D19 (1); town 1 joins D17 (2) and E16 (3)
+G14_CURVE = ("G14", "8", 1)  # London (1) to G12 (3)
+G12_CITY = ("G12", "57", 0)  # G14 (0) to G10 (3)
+
+
+def stops(plan) -> list[list[str]]:
+    return sorted(route.stops for route in plan.routes)
+
+
+def test_walkthrough_step_10_london_st_thomas():
+    # "One 2-train runs London (30) - St. Thomas (20): $50. The other has no free route."
+    state = london(ST_THOMAS)
+    plan = best_routes(state, "GW", ["2", "2"], "2")
+    assert plan.revenue == 50
+    assert len(plan.routes) == 1
+    assert sorted(plan.routes[0].stops) == ["F15.c0", "F17.c0"]
+
+
+def test_towns_count_as_stops():
+    state = london(ST_THOMAS_TO_E18, E18_TOWNS)
+    # London 30 + St. Thomas 20 + town 10 = 60 needs three stops.
+    assert best_routes(state, "GW", ["2"], "2").revenue == 50
+    assert best_routes(state, "GW", ["3"], "2").revenue == 60
+
+
+def test_a_city_full_of_others_may_end_a_route_but_not_be_passed():
+    state = london(ST_THOMAS_TO_E18, E18_TOWNS)
+    place_token(state, "CA", "F17", 0, ignore_reach=True)
+    plan = best_routes(state, "GW", ["3"], "2")
+    assert plan.revenue == 50  # London - St. Thomas; the town behind it is out of reach
+    assert stops(plan) == [["F15.c0", "F17.c0"]]
+
+
+def test_own_marker_opens_a_full_city():
+    state = london(ST_THOMAS_TO_E18, E18_TOWNS)
+    place_token(state, "GW", "F17", 0, ignore_reach=True)
+    assert best_routes(state, "GW", ["3"], "2").revenue == 60
+
+
+def test_two_trains_share_a_city_but_not_track():
+    state = london(ST_THOMAS, G14_CURVE, G12_CITY)
+    plan = best_routes(state, "GW", ["2", "2"], "2")
+    # London - St. Thomas 50 and London - G12 (30 + 20) 50, both through London.
+    assert plan.revenue == 100
+    assert stops(plan) == [["F15.c0", "F17.c0"], ["F15.c0", "G12.c0"]]
+    # A 3-train alone takes both legs: St. Thomas - London - G12 = 70.
+    assert best_routes(state, "GW", ["3"], "2").revenue == 70
+    # With a 3 and a 2 the 3 cannot do better than the two separate legs: 70, or 50 + 50.
+    assert best_routes(state, "GW", ["3", "2"], "2").revenue == 100
+
+
+def test_offboards_pay_by_phase():
+    state = new_map()
+    place_home_token(state, "LPS")  # Maudaumin C14, next to Sarnia B13
+    lay_tile(state, None, "C14", "57", 2, "2")  # edges 2 (Sarnia) and 5
+    assert best_routes(state, "LPS", ["2"], "2").revenue == 20 + 30
+    assert best_routes(state, "LPS", ["5"], "5").revenue == 20 + 50
+    assert best_routes(state, "LPS", ["D"], "D").revenue == 20 + 50  # Sarnia has no phase-D value
+    state_d = new_map()
+    place_home_token(state_d, "GW")
+    # Detroit A20 pays 30 / 50 / 60.
+    assert board.revenue(board.printed("A20").offboards[0], "D") == 60
+
+
+def test_bonuses_port_tunnel_bridge():
+    state = new_map()
+    place_home_token(state, "LPS")
+    lay_tile(state, None, "C14", "57", 2, "2")
+    assert best_routes(state, "LPS", ["2"], "2", {"tunnel": True}).revenue == 60
+    assert best_routes(state, "LPS", ["2"], "2", {"port": "C14"}).revenue == 70  # C14 is a port hex
+    assert best_routes(state, "LPS", ["2"], "2", {"port": "F9"}).revenue == 50
+    state = new_map()
+    place_home_token(state, "WR")  # Niagara Falls O16, next to Buffalo P17
+    rotation = next(r for r in range(6) if _lays(state, "O16", "57", r))
+    lay_tile(state, None, "O16", "57", rotation, "2")
+    assert best_routes(state, "WR", ["2"], "2").revenue == 50
+    assert best_routes(state, "WR", ["2"], "2", {"bridge": True}).revenue == 60
+
+
+def _lays(state, coord, tile, rotation, phase="2") -> bool:
+    from bot.games.g1856.map import check_lay
+
+    try:
+        check_lay(state, None, coord, tile, rotation, phase)
+    except IllegalAction:
+        return False
+    return True
+
+
+def test_green_city_and_phase_revenue():
+    state = london(ST_THOMAS, G14_CURVE, G12_CITY)
+    lay_tile(state, None, "F17", "15", 1, "3")  # St. Thomas green: 30
+    assert best_routes(state, "GW", ["3"], "3").revenue == 30 + 30 + 20
+
+
+def test_d_train_runs_any_distance():
+    state = london(ST_THOMAS_TO_E18, E18_TOWNS, G14_CURVE, G12_CITY)
+    # G12 20 - London 30 - St. Thomas 20 - town 10 = 80, more stops than a 3-train may visit.
+    assert best_routes(state, "GW", ["3"], "6").revenue == 70
+    assert best_routes(state, "GW", ["D"], "D").revenue == 80
+    assert best_routes(state, "GW", ["8"], "8").revenue == 80
+
+
+def test_no_station_no_route():
+    state = london(G14_CURVE, G12_CITY)
+    assert best_routes(state, "CA", ["4"], "4").revenue == 0
+
+
+def test_validate_run_prices_and_refuses():
+    state = london(ST_THOMAS, G14_CURVE, G12_CITY)
+    plan = validate_run(
+        state, "GW", ["2", "2"],
+        [{"train": "2", "stops": ["F15.c0", "F17.c0"]}, {"train": "2", "stops": ["G12.c0", "F15.c0"]}], "2",
+    )
+    assert plan.revenue == 100
+    with pytest.raises(IllegalAction, match="more than the train's 2"):
+        validate_run(state, "GW", ["2"], [{"train": "2", "stops": ["F17.c0", "F15.c0", "G12.c0"]}], "2")
+    with pytest.raises(IllegalAction, match="same track"):
+        validate_run(
+            state, "GW", ["2", "2"],
+            [{"train": "2", "stops": ["F15.c0", "F17.c0"]}, {"train": "2", "stops": ["F17.c0", "F15.c0"]}], "2",
+        )
+    with pytest.raises(IllegalAction, match="names train"):
+        validate_run(state, "GW", ["2"], [{"train": "3", "stops": ["F15.c0", "F17.c0"]}], "2")
+    with pytest.raises(IllegalAction, match="does not follow track"):
+        validate_run(state, "GW", ["2"], [{"train": "2", "stops": ["F17.c0", "G12.c0"]}], "2")
+    place_token(state, "CA", "F17", 0, ignore_reach=True)
+    with pytest.raises(IllegalAction, match="does not include one of the company's stations"):
+        validate_run(state, "CA", ["2"], [{"train": "2", "stops": ["F15.c0", "G12.c0"]}], "2")
+    # 18xx.games form: legs as hex chains.
+    assert validate_run(state, "GW", ["2-0"], [{"train": "2-0", "connections": [["F15", "G14", "G12"]]}], "2").revenue == 50
+
+
+def test_best_plan_offers_alternatives_that_validate():
+    state = london(ST_THOMAS_TO_E18, E18_TOWNS, G14_CURVE, G12_CITY)
+    plan = best_routes(state, "GW", ["2", "3"], "3")
+    assert plan.alternatives and all(a.revenue <= plan.revenue for a in plan.alternatives)
+    for option in [plan, *plan.alternatives]:
+        checked = validate_run(state, "GW", ["2", "3"], [r.to_json() for r in option.routes], "3")
+        assert checked.revenue == option.revenue
+    json.dumps(plan.to_json())
+
+
+# ---------------------------------------------------------------- recorded runs
+
+
+@pytest.mark.skipif(not RECORDS.exists(), reason="18xx.games records not available")
+def test_recorded_runs_price_as_recorded():
+    checked = 0
+    for path in sorted(RECORDS.glob("*.json")):
+        record = json.loads(path.read_text())
+        for action, game in replay(record):
+            if action["type"] != "run_routes":
+                continue
+            corp = action["entity"]
+            trains = [r["train"] for r in action["routes"]]
+            plan = validate_run(game.state, corp, trains, action["routes"], game.phase, game.bonuses(corp))
+            assert plan.revenue == sum(r["revenue"] for r in action["routes"]), (path.name, action["id"])
+            best = best_routes(game.state, corp, trains, game.phase, game.bonuses(corp))
+            assert best.revenue >= plan.revenue
+            checked += 1
+    assert checked >= 15
+
+
+# ---------------------------------------------------------------- brute force
+
+
+def brute_force(state, corp, trains, phase) -> int:
+    """Every simple stop sequence from every stop, checked by the rules, all combinations."""
+    graph = build_graph(state, corp, phase)
+    routes = []
+
+    def dfs(path, segs, mask):
+        if len(path) >= 2:
+            inner_ok = all(graph.passable[i] for i in path[1:-1])
+            groups = [graph.group[i] for i in path if graph.group[i] >= 0]
+            if inner_ok and len(groups) == len(set(groups)) and set(path) & set(graph.homes):
+                if path[0] < path[-1] or (path[0] == path[-1]):
+                    routes.append((sum(graph.value[i] for i in path), mask, len(path)))
+            if not graph.passable[path[-1]]:
+                return
+        for other, seg_mask, _sid in graph.adjacency[path[-1]]:
+            if other in path or seg_mask & mask:
+                continue
+            dfs([*path, other], [*segs, _sid], mask | seg_mask)
+
+    for start in range(len(graph.nodes)):
+        dfs([start], [], 0)
+    best = 0
+    options = []
+    for train in trains:
+        limit = board.train_distance(train) or 10**6
+        options.append([None, *[r for r in routes if r[2] <= limit]])
+    for combo in itertools.product(*options):
+        chosen = [r for r in combo if r is not None]
+        used = 0
+        ok = True
+        for _, mask, _ in chosen:
+            if used & mask:
+                ok = False
+                break
+            used |= mask
+        if ok:
+            best = max(best, sum(r[0] for r in chosen))
+    return best
+
+
+def test_search_is_optimal_on_small_random_maps():
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(8):
+        state, corps, phase = random_position(random.Random(seed), 18, corps=3, phase_every=4, final_phase="4")
+        for corp in corps:
+            trains = rng.choice([["2", "3"], ["3", "3"], ["4", "2"], ["2", "2", "3"]])
+            assert best_routes(state, corp, trains, phase).revenue == brute_force(state, corp, trains, phase)
+            checked += 1
+    assert checked == 24
+
+
+@pytest.mark.slow
+def test_search_is_optimal_on_many_random_maps():
+    rng = random.Random(9)
+    for seed in range(60):
+        state, corps, phase = random_position(random.Random(100 + seed), 24, corps=3, phase_every=4, final_phase="D")
+        for corp in corps:
+            trains = rng.choice([["2", "3"], ["4", "4"], ["D"], ["5", "D"], ["2", "2", "3"]])
+            assert best_routes(state, corp, trains, phase).revenue == brute_force(state, corp, trains, phase)
