@@ -207,9 +207,9 @@ def brute_force(state, corp, trains, phase) -> int:
         if len(path) >= 2:
             inner_ok = all(graph.passable[i] for i in path[1:-1])
             groups = [graph.group[i] for i in path if graph.group[i] >= 0]
-            if inner_ok and len(groups) == len(set(groups)) and set(path) & set(graph.homes):
-                if path[0] < path[-1] or (path[0] == path[-1]):
-                    routes.append((sum(graph.value[i] for i in path), mask, len(path)))
+            # Each route once (a simple path never ends where it starts).
+            if inner_ok and len(groups) == len(set(groups)) and set(path) & set(graph.homes) and path[0] < path[-1]:
+                routes.append((sum(graph.value[i] for i in path), mask, len(path)))
             if not graph.passable[path[-1]]:
                 return
         for other, seg_mask, _sid in graph.adjacency[path[-1]]:
