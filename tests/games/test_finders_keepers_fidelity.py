@@ -14,6 +14,8 @@ import pytest
 from bot.engine import BadOptions, Event
 from bot.games.finders_keepers import render
 from bot.games.finders_keepers.rules import CARDS, FindersKeepers
+from bot.tables import LobbyError, Tables, User
+from tests.conftest import ANA, BO, CY, EVE
 
 GAME = FindersKeepers()
 
@@ -159,3 +161,14 @@ def test_quick_seat_and_deadline_answers_agree_with_the_prompts(variant: str, mo
             else:
                 prompt = rng.choice(prompts)
                 GAME.apply(state, prompt.seat, rng.choice(prompt.actions).key)
+
+
+async def test_a_five_player_expert_table_is_refused_at_start_with_the_reason(tables: Tables) -> None:
+    await tables.create(guild_id=1, channel_id=9, host=ANA, slug="finders-keepers", options={"variant": "expert"})
+    for user in (BO, CY, EVE, User(555, "Fay")):
+        await tables.join(channel_id=9, user=user)
+    with pytest.raises(LobbyError, match="Expert Finders Keepers is for 2–4 players, not 5"):
+        await tables.start(channel_id=9, user=ANA)
+    await tables.leave(channel_id=9, user=EVE)  # four players: the same table starts
+    reply = await tables.start(channel_id=9, user=ANA)
+    assert "Finders Keepers begins" in reply.text
