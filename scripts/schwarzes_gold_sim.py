@@ -1,11 +1,15 @@
 """Schwarzes Gold simulations: the heuristic agent against random players, and board statistics.
 
-    .venv/bin/python scripts/schwarzes_gold_sim.py [games] [board]
+    .venv/bin/python scripts/schwarzes_gold_sim.py [games] [board ...]
+    .venv/bin/python scripts/schwarzes_gold_sim.py --balance [games] [board ...]
 
-Seat 0 is the agent (the seat of the agent rotates with the game number so that starting
-position and the table's choice of first player do not favour it); the others play random legal
-moves. Prints the agent's win rate (ties broken by the rules), the mean scores, and how often
-each area filled up first (the board's balance).
+Default: one seat is the heuristic agent (which seat rotates with the game number, so the
+seat order does not favour it) and the others play random legal moves. Prints the agent's
+win rate (ties broken by the rules), the mean scores, and what ended phase 1.
+
+``--balance``: agents in every seat, so the board is played the way people play it. Prints
+what ended phase 1 (which area filled up, or the tokens running out), the mean score of the
+winner and the last place, and how often each seat (in the order of play) won.
 """
 
 from __future__ import annotations
@@ -49,9 +53,43 @@ def play(players: int, seed: int, agent_seat: int, options: dict[str, str]) -> t
     return list(outcome.ranks), list(state["points"]), ended
 
 
+def balance(games: int, boards: list[str]) -> None:
+    for board in boards:
+        for players in (2, 3, 4):
+            endings: collections.Counter[str] = collections.Counter()
+            seat_wins = [0] * players
+            best = worst = 0.0
+            for seed in range(games):
+                rng = random.Random(seed)
+                state = GAME.setup(players, options_for(board, rng), seed)
+                ended = ""
+                while prompts := GAME.prompts(state):
+                    seat = prompts[0].seat
+                    for event in GAME.apply(state, seat, GAME.agent(state, seat, rng)):
+                        if event.text.startswith("Phase 1 ends"):
+                            ended = event.text
+                outcome = GAME.outcome(state)
+                assert outcome is not None
+                endings[ended.removeprefix("Phase 1 ends: ").rstrip(".")] += 1
+                first = state["first"]
+                for seat in outcome.winners:
+                    seat_wins[(seat - first) % players] += 1
+                best += max(state["points"])
+                worst += min(state["points"])
+            print(
+                f"board {board}, {players} players, agents only: winner {best / games:.1f} points, "
+                f"last {worst / games:.1f}; wins by seat in turn order {seat_wins}"
+            )
+            print("  phase 1 ended by:", ", ".join(f"{k} {v}" for k, v in endings.most_common()))
+
+
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    boards = sys.argv[2:] or ["1901", "1926"]
+    args = sys.argv[1:]
+    if args and args[0] == "--balance":
+        balance(int(args[1]) if len(args) > 1 else 100, args[2:] or ["1901", "1926"])
+        return
+    games = int(args[0]) if args else 200
+    boards = args[1:] or ["1901", "1926"]
     for board in boards:
         for players in (2, 3, 4):
             began = time.perf_counter()

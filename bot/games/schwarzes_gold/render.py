@@ -1,9 +1,9 @@
 """The public Schwarzes Gold picture, drawn from ``SchwarzesGold.view(state, None)``.
 
-Layout on a 1280 px canvas: the 10 × 10 board on the left with row letters (A–J) and column
-numbers (1–10) on all four sides, so ``/play C7`` can be read straight off the picture; a
-side panel on the right with the dice, whose turn it is, every player's score and pieces,
-the supply and the phase 2 order; the last moves underneath.
+Layout on a 1200 × 888 canvas: the 10 × 10 board on the left with row letters (A–J) and
+column numbers (1–10) on all four sides, so ``/play C7`` can be read straight off the
+picture; a column on the right with the dice and supply (or the phase 2 order), every
+player's score and pieces, and the last moves (newest first).
 
 On the board, each area has its own tint, a thick border and its dice number in a badge;
 the rolled area is outlined in yellow. Tokens are black drums (a number for a stack), a
@@ -30,7 +30,6 @@ from bot.render.palette import (
     BACKGROUND,
     HIGHLIGHT,
     INK,
-    LINE,
     MUTED,
     RGB,
     WHITE,
@@ -39,17 +38,18 @@ from bot.render.palette import (
     text_on,
 )
 from bot.render.shapes import badge, panel
-from bot.render.text import draw_text, draw_wrapped, fit_size, seat_names
+from bot.render.text import draw_text, draw_wrapped, fit_size, ordinal, plural, seat_names, text_width, wrap
 
-CELL = 84
-LABEL = 34
-TOP = 70
+CELL = 76
+LABEL = 30
+TOP = 58
 LEFT = 16
 BOARD_X = LEFT + LABEL
 BOARD_Y = TOP + LABEL
 BOARD_PX = CELL * SIZE
-PANEL_X = BOARD_X + BOARD_PX + LABEL + 16
-WIDTH = 1280
+PANEL_X = BOARD_X + BOARD_PX + LABEL + 14
+HEIGHT = BOARD_Y + BOARD_PX + LABEL + 12
+WIDTH = 1200
 PANEL_W = WIDTH - PANEL_X - 16
 
 AREA_TINT: dict[str, RGB] = {
@@ -63,7 +63,6 @@ AREA_TINT: dict[str, RGB] = {
     "10": (238, 200, 212),
     "11/12": (220, 220, 200),
 }
-ODDS = {"2/3": 3, "4": 3, "5": 4, "6": 5, "7": 6, "8": 5, "9": 4, "10": 3, "11/12": 3}
 OIL: RGB = (24, 24, 28)
 BARREL: RGB = (150, 84, 34)
 RAIL: RGB = (70, 62, 56)
@@ -268,20 +267,19 @@ def _rail_train(draw: ImageDraw.ImageDraw, board_name: str, name: str, train: di
 
 def board(view: dict[str, Any]) -> Image.Image:
     names = seat_names(view)
-    opts = view["options"]
-    static = _static(view["board"], opts.get("wasteland") == "on")
-    height = max(BOARD_Y + BOARD_PX + LABEL + 16, 1060) + 150
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    static = _static(view["board"], view["options"].get("wasteland") == "on")
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     image.paste(static, (BOARD_X - LABEL, BOARD_Y - LABEL))
     draw = ImageDraw.Draw(image)
 
     title = f"Schwarzes Gold — board {view['board']}"
-    draw_text(draw, (LEFT, 18), title, 32, INK, bold=True)
-    draw_text(draw, (LEFT + 560, 26), _status(view, names), fit_size(_status(view, names), WIDTH - LEFT - 580, 24, 16), INK)
+    draw_text(draw, (LEFT, 12), title, 30, INK, bold=True)
+    status = _status(view, names)
+    x = LEFT + text_width(title, 30, bold=True) + 24
+    draw_text(draw, (x, 18), status, fit_size(status, WIDTH - x - 16, 24, 16), INK)
 
     if view["area"] is not None and view["stage"] in ("act", "place"):
         _outline_area(draw, view["board"], view["area"])
-
     for field, count in view["tokens"].items():
         _token(draw, cell_box(field), count, field in view["barrels"])
     for field, piece in view["pieces"].items():
@@ -292,25 +290,11 @@ def board(view: dict[str, Any]) -> Image.Image:
     for name, train in view["trains"].items():
         _rail_train(draw, view["board"], name, train)
     _area_badges(draw, view["board"])
-
-    _side_panel(draw, view, names, height)
-    # the last moves under the board
-    y = BOARD_Y + BOARD_PX + LABEL + 12
-    x1 = BOARD_X + BOARD_PX + LABEL
-    y_top = y
-    draw.rounded_rectangle((LEFT, y_top, x1, height - 12), radius=12, fill=(255, 252, 245), outline=LINE, width=2)
-    draw_text(draw, (LEFT + 14, y_top + 10), "Last moves", 20, INK, bold=True)
-    y = y_top + 40
-    for line in view["log"]:
-        text = fill_seat_refs(line, names)
-        y = draw_wrapped(draw, (LEFT + 14, y), text, 17, x1 - LEFT - 28, INK)
-        if y > height - 30:
-            break
+    _side_panel(draw, view, names)
     return image
 
 
 def _status(view: dict[str, Any], names: list[str]) -> str:
-    stage = view["stage"]
     if view["over"]:
         outcome = view["outcome"]
         winners = [names[s] for s, r in enumerate(outcome["ranks"]) if r == 1]
@@ -328,76 +312,74 @@ def _status(view: dict[str, Any], names: list[str]) -> str:
         "place": f"{who} places the train",
         "score": f"Phase 2 — {who} pumps oil",
     }
-    return text.get(stage, "")
+    return text.get(view["stage"], "")
 
 
-def _side_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], height: int) -> None:
+def _side_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+    """Dice and supply, the players, the last moves: top to bottom in the right column."""
     x0, x1 = PANEL_X, PANEL_X + PANEL_W
-    y = panel(draw, (x0, BOARD_Y - LABEL, x1, BOARD_Y + 250), "Dice", 22)
+    top = BOARD_Y - LABEL
+    y = panel(draw, (x0, top, x1, top + 150), "Dice" if view["phase"] == 1 else "Phase 2", 20)
     if view["dice"]:
-        dice_row(draw, (x0 + 16, y + 4), view["dice"], size=64, gap=12)
-        total = sum(view["dice"])
-        draw_text(draw, (x0 + 176, y + 10), f"= {total}", 30, INK, bold=True)
-        draw_text(draw, (x0 + 176, y + 46), f"area {view['area']}", 20, INK)
-        notes = []
+        dice_row(draw, (x0 + 14, y), view["dice"], size=56, gap=10)
+        draw_text(draw, (x0 + 152, y + 2), f"= {sum(view['dice'])}", 28, INK, bold=True)
+        notes = [f"area {view['area']}"]
         if view["dice"][0] == view["dice"][1]:
             notes.append("double")
         if view["rerolled"]:
-            notes.append("second roll")
+            notes.append("2nd roll")
+        draw_text(draw, (x0 + 152, y + 36), ", ".join(notes), fit_size(", ".join(notes), PANEL_W - 166, 18, 14), INK)
         if view["bonus"]:
-            notes.append("own train: 2 actions")
-        if notes:
-            draw_wrapped(draw, (x0 + 16, y + 80), ", ".join(notes), 18, PANEL_W - 32, MUTED)
-    else:
-        draw_text(draw, (x0 + 16, y + 8), "Phase 2" if view["phase"] == 2 else "—", 22, MUTED)
-    supply = view["supply"]
-    draw_text(draw, (x0 + 16, y + 118), f"Supply: {supply['tokens']} tokens, {supply['barrels']} barrels", 18, INK)
-    if view["order"]:
+            draw_text(draw, (x0 + 14, y + 62), "own train here: up to 2 actions", 16, MUTED)
+    elif view["order"]:
         order = " → ".join(str(s + 1) for s in view["order"])
-        draw_text(draw, (x0 + 16, y + 146), f"Phase 2 from player {order} (snake)", 17, INK)
-    top = BOARD_Y + 262
-    rows = view["players"]
-    y = panel(draw, (x0, top, x1, top + 46 + 118 * rows), "Players", 22)
-    for seat in range(rows):
-        colour = player_colour(seat)
-        turn = view["turn"] == seat and not view["over"]
-        box = (x0 + 10, y, x1 - 10, y + 108)
-        draw.rounded_rectangle(box, radius=10, fill=shade(colour, 1.75), outline=HIGHLIGHT if turn else colour, width=5 if turn else 2)
-        badge(draw, (x0 + 36, y + 28), 17, colour, str(seat + 1))
-        name = names[seat]
-        draw_text(draw, (x0 + 60, y + 14), name, fit_size(name, PANEL_W - 150, 22, 16, bold=True), INK, bold=True)
-        points = view["points"][seat]
-        draw_text(draw, (x1 - 24, y + 12), str(points), 30, INK, bold=True, anchor="ra")
-        rigs = view["rigs_left"][seat]
-        truck = {"hand": "truck in hand", "board": "truck on board", "gone": "truck gone"}[view["truck"][seat]]
-        draw_text(draw, (x0 + 24, y + 50), f"{rigs} rigs in hand · {truck}", 17, INK)
-        extra = []
-        if view["safe"][seat]:
-            extra.append(f"{view['safe'][seat]} safe points")
-        train = view["train"][seat]
-        if opts_train(view):
-            extra.append({"hand": "train in hand", "board": "train on board", "tracks": "train on tracks"}[train])
-        if view["holder"] == seat:
-            extra.append("black train")
-        if view["outcome"]:
-            extra.append(f"rank {view['outcome']['ranks'][seat]}")
-        line = " · ".join(extra)
-        draw_text(draw, (x0 + 24, y + 76), line, fit_size(line, PANEL_W - 44, 17, 13), MUTED)
-        y += 118
-    legend_top = top + 56 + 118 * rows
-    if legend_top + 150 < height - 12:
-        y = panel(draw, (x0, legend_top, x1, height - 12), "Areas (dice odds)", 20)
-        col_w = (PANEL_W - 20) // 3
-        for i, area in enumerate(AREAS):
-            cx = x0 + 12 + (i % 3) * col_w
-            cy = y + (i // 3) * 34
-            if cy + 28 > height - 16:
-                break
-            fill = AREA_TINT[area]
-            draw.rounded_rectangle((cx, cy, cx + col_w - 8, cy + 28), radius=6, fill=fill, outline=HIGHLIGHT if view["area"] == area else LINE, width=3 if view["area"] == area else 1)
-            draw_text(draw, (cx + (col_w - 8) / 2, cy + 14), f"{area}: {ODDS[area]}/36", 16, INK, bold=True, anchor="mm")
+        draw_text(draw, (x0 + 14, y + 4), f"snake order from {order}", 18, INK)
+    supply = view["supply"]
+    draw_text(draw, (x0 + 14, top + 120), f"Supply: {supply['tokens']} tokens, {supply['barrels']} barrels", 17, INK)
+
+    top += 160
+    row_h = 92
+    y = panel(draw, (x0, top, x1, top + 40 + row_h * view["players"]), "Players", 20)
+    for seat in range(view["players"]):
+        _player_row(draw, view, names, seat, (x0 + 8, y, x1 - 8, y + row_h - 8))
+        y += row_h
+    top += 50 + row_h * view["players"]
+    if HEIGHT - top < 80:
+        return
+    y = panel(draw, (x0, top, x1, HEIGHT - 12), "Last moves", 20)
+    lines = [fill_seat_refs(line, names) for line in view["log"]]
+    for line in reversed(lines):  # newest first, as many as fit
+        needed = len(wrap(line, 16, PANEL_W - 28)) * 20
+        if y + needed > HEIGHT - 18:
+            break
+        y = draw_wrapped(draw, (x0 + 14, y), line, 16, PANEL_W - 28, INK, spacing=1.25)
 
 
-def opts_train(view: dict[str, Any]) -> bool:
+def _player_row(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], seat: int, box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, _ = box
+    colour = player_colour(seat)
+    turn = view["turn"] == seat and not view["over"]
+    draw.rounded_rectangle(box, radius=10, fill=shade(colour, 1.75), outline=HIGHLIGHT if turn else colour, width=5 if turn else 2)
+    badge(draw, (x0 + 24, y0 + 22), 15, colour, str(seat + 1))
+    name = names[seat]
+    draw_text(draw, (x0 + 46, y0 + 10), name, fit_size(name, x1 - x0 - 110, 21, 16, bold=True), INK, bold=True)
+    draw_text(draw, (x1 - 14, y0 + 6), str(view["points"][seat]), 28, INK, bold=True, anchor="ra")
+    truck = {"hand": "truck in hand", "board": "truck out", "gone": "truck gone"}[view["truck"][seat]]
+    line = f"{plural(view['rigs_left'][seat], 'rig')} in hand · {truck}"
+    draw_text(draw, (x0 + 14, y0 + 40), line, fit_size(line, x1 - x0 - 24, 17, 13), INK)
+    extra = []
+    if view["safe"][seat]:
+        extra.append(f"{view['safe'][seat]} safe")
+    if _trains_in_play(view):
+        extra.append({"hand": "train in hand", "board": "train out", "tracks": "train on rails"}[view["train"][seat]])
+    if view["holder"] == seat:
+        extra.append("black train")
+    if view["outcome"]:
+        extra.append(ordinal(view["outcome"]["ranks"][seat]))
+    line = " · ".join(extra)
+    draw_text(draw, (x0 + 14, y0 + 62), line, fit_size(line, x1 - x0 - 24, 17, 13), MUTED)
+
+
+def _trains_in_play(view: dict[str, Any]) -> bool:
     opts = view["options"]
     return opts.get("own_trains") == "on" or opts.get("start_or_train") == "on"
