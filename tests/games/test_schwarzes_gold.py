@@ -712,3 +712,16 @@ def test_the_kit_with_200_seeds(players: int) -> None:
         check_game(GAME, [seed], players, options)
         covered |= {(k, v) for k, v in options.items()}
     assert {(k, v) for k in ALL_1926 for v in ("on", "off") if k != "board"} <= covered
+
+
+def test_the_agent_rerolls_a_train_roll_that_finds_no_free_field() -> None:
+    state = started(players=2, start_or_train="on")
+    state["tokens"] = {f: 1 for f in B1901.fields_of["7"]}
+    end_phase1(state, last=1)
+    act(state, "train")
+    state["dice"] = [3, 4]  # area 7 is full
+    assert keys(state) == ["reroll"]
+    assert GAME.agent(state, 0, random.Random(1)) == "reroll"
+    state["rerolled"] = True
+    GAME._check_placeable(state, 0, [])
+    assert state["train"][0] == "hand" and state["stage"] != "place"

@@ -79,6 +79,8 @@ def choose(game: SchwarzesGold, state: State, seat: int, rng: random.Random) -> 
     if stage in ("act", "place", "swap", "rotate"):
         base = evaluate(game, state, seat)
         options = [k for k in keys if k != "reroll"]
+        if not options:  # the rolled area has no free field for the train
+            return "reroll"
         scored = [(_try(game, state, seat, k) + rng.random() * 1e-3, k) for k in options]
         best_value, best = max(scored)
         if "reroll" in keys and best_value - base < REROLL_BELOW:
