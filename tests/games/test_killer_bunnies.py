@@ -178,7 +178,7 @@ def test_a_turn_flips_slides_draws_and_replaces() -> None:
     assert any(e.visible_to == 0 and "Blue Gleeful Bunny" in e.text for e in events)
     assert not any(e.visible_to is None and "Blue Gleeful" in e.text for e in events)
     prompt = GAME.prompts(state)[0]
-    assert prompt.private and prompt.seat == 0 and "run:blue-gleeful-bunny" in prompt.keys()
+    assert prompt.private and prompt.seat == 0 and "run:blue-gleeful-bunny" in [a.key for a in prompt.actions]
     GAME.apply(state, 0, "run:blue-gleeful-bunny")
     assert state["seats"][0]["bottom"] == drawn and state["turn"] == 1 and state["phase"] == "start"
 
@@ -288,7 +288,7 @@ def test_answered_decoy_cancels_the_weapon_and_the_hand_is_refilled() -> None:
     GAME.apply(state, 0, "flip")
     events = GAME.apply(state, 1, "play:decoy-bunny")
     assert state["phase"] == "window"  # still waiting for seat 2
-    assert [e for e in events if e.visible_to is None][0].text == "{seat1} has answered."
+    assert next(e for e in events if e.visible_to is None).text == "{seat1} has answered."
     assert GAME.view(state, None)["window"]["answered"] == [1]
     events = GAME.apply(state, 2, "pass")
     assert "cancelled" in texts(events) and len(state["circle"]) == 2
