@@ -1,0 +1,330 @@
+"""The 1856 map picture, drawn with Pillow from plain view data (never from live objects).
+
+``map_view(state, phase, ...)`` builds the view (plain JSON: the map state, the phase, the
+last run, an optional company to zoom on); ``render_map(view)`` draws the whole map;
+``render_zoom(view)`` draws only the area the company's track reaches, larger, with the hexes
+where it may lay a tile outlined in its colour.
+
+Geometry follows 18xx.games: flat-topped hexes, centre x = 1.5·s·column, y = (√3/2)·s·(row−1),
+edge ``e`` midpoint at angle 90° + 60°·e (screen y grows downwards, edge 0 is the bottom).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.games.g1856 import board
+from bot.games.g1856.map import MapState, current, reach
+from bot.render.fonts import font
+from bot.render.palette import BACKGROUND, INK, MUTED, PLAYERS, RGB, WHITE, text_on
+
+FILL: dict[str, RGB] = {
+    "white": (238, 232, 214),
+    "yellow": (250, 222, 90),
+    "green": (120, 190, 110),
+    "brown": (190, 140, 95),
+    "gray": (175, 175, 175),
+    "red": (214, 72, 62),
+    "blue": (120, 170, 225),
+}
+TRACK: RGB = (30, 30, 34)
+ROUTE_COLOURS = PLAYERS[:3] + PLAYERS[5:6]
+
+
+def map_view(
+    state: MapState,
+    phase: str,
+    last_run: dict[str, Any] | None = None,
+    zoom: str | None = None,
+    title: str = "",
+) -> dict[str, Any]:
+    """The picture's input. ``last_run``: ``{"corp": "GW", "routes": [RouteResult.to_json(), ...]}``.
+    ``zoom``: a company whose reachable area ``render_zoom`` shows."""
+    view: dict[str, Any] = {"map": state, "phase": phase, "last_run": last_run, "title": title}
+    if zoom:
+        area = reach(state, zoom)
+        view["zoom"] = {"corp": zoom, "hexes": sorted(area.edges)}
+    return view
+
+
+def _hex_rgb(colour: str) -> RGB:
+    colour = colour.lstrip("#")
+    if len(colour) == 3:
+        colour = "".join(c * 2 for c in colour)
+    return (int(colour[0:2], 16), int(colour[2:4], 16), int(colour[4:6], 16))
+
+
+def _corp_colour(corp: str) -> RGB:
+    return _hex_rgb(board.corporations()[corp]["color"])
+
+
+class _Layout:
+    """Pixel positions for hexes (centre), edge midpoints and stops."""
+
+    def __init__(self, size: float, origin: tuple[float, float], columns: tuple[int, int], rows: tuple[int, int]):
+        self.s = size
+        self.ox, self.oy = origin
+        self.c0 = columns[0]
+        self.r0 = rows[0]
+
+    def centre(self, coord: str) -> tuple[float, float]:
+        col = ord(coord[0]) - ord("A")
+        row = int(coord[1:])
+        return (
+            self.ox + 1.5 * self.s * (col - self.c0) + self.s,
+            self.oy + math.sqrt(3) / 2 * self.s * (row - self.r0) + math.sqrt(3) / 2 * self.s,
+        )
+
+    def corners(self, coord: str) -> list[tuple[float, float]]:
+        x, y = self.centre(coord)
+        return [(x + self.s * math.cos(math.radians(60 * k)), y + self.s * math.sin(math.radians(60 * k))) for k in range(6)]
+
+    def edge_mid(self, coord: str, edge: int) -> tuple[float, float]:
+        x, y = self.centre(coord)
+        angle = math.radians(90 + 60 * edge)
+        r = math.sqrt(3) / 2 * self.s
+        return (x + r * math.cos(angle), y + r * math.sin(angle))
+
+
+def _node_positions(layout: _Layout, coord: str, placed: board.Placed) -> dict[str, tuple[float, float]]:
+    """Where each stop of a hex is drawn: the centre, or towards its own edges when several."""
+    x, y = layout.centre(coord)
+    names = [f"c{i}" for i in range(len(placed.cities))] + [f"t{i}" for i in range(len(placed.towns))]
+    names += [f"o{i}" for i in range(len(placed.offboards))]
+    if len(names) <= 1:
+        return {name: (x, y) for name in names}
+    out = {}
+    for k, name in enumerate(names):
+        edges = placed.node_edges(name)
+        if edges:
+            mx = sum(layout.edge_mid(coord, e)[0] for e in edges) / len(edges)
+            my = sum(layout.edge_mid(coord, e)[1] for e in edges) / len(edges)
+            out[name] = (x + (mx - x) * 0.55, y + (my - y) * 0.55)
+        else:
+            out[name] = (x + (k - (len(names) - 1) / 2) * layout.s * 0.8, y)
+    return out
+
+
+def _bezier(p0, p1, p2, steps: int = 12) -> list[tuple[float, float]]:
+    return [
+        (
+            (1 - t) ** 2 * p0[0] + 2 * (1 - t) * t * p1[0] + t**2 * p2[0],
+            (1 - t) ** 2 * p0[1] + 2 * (1 - t) * t * p1[1] + t**2 * p2[1],
+        )
+        for t in (i / steps for i in range(steps + 1))
+    ]
+
+
+def _text(draw: ImageDraw.ImageDraw, xy, text: str, size: int, fill: RGB = INK, bold: bool = False, anchor: str = "mm"):
+    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+
+
+def _draw_hex(draw: ImageDraw.ImageDraw, layout: _Layout, coord: str, state: MapState, phase: str, outline: RGB | None):
+    h = board.hexes()[coord]
+    placed = current(state, coord)
+    s = layout.s
+    x, y = layout.centre(coord)
+    draw.polygon(layout.corners(coord), fill=FILL[placed.colour], outline=(90, 84, 74))
+    if outline is not None:
+        draw.line([*layout.corners(coord), layout.corners(coord)[0]], fill=outline, width=max(3, int(s / 12)))
+    small = max(16, int(s * 0.3))
+    # Coordinate at the top, muted.
+    _text(draw, (x, y - s * 0.66), coord, small, MUTED if placed.colour not in ("red", "brown", "gray") else WHITE)
+    if placed.colour == "blue":
+        return
+    if placed.colour == "red":
+        _draw_offboard(draw, layout, coord, placed, phase)
+        return
+    nodes = _node_positions(layout, coord, placed)
+    width = max(4, int(s / 7))
+    for a, b, _ in placed.paths:
+        if a[0] == "e" and b[0] == "e":
+            pts = _bezier(layout.edge_mid(coord, int(a[1])), (x, y), layout.edge_mid(coord, int(b[1])))
+            draw.line(pts, fill=TRACK, width=width, joint="curve")
+        else:
+            edge, node = (a, b) if a[0] == "e" else (b, a)
+            draw.line([layout.edge_mid(coord, int(edge[1])), nodes[node]], fill=TRACK, width=width)
+    tokens = state["tokens"].get(coord, [])
+    slot_r = max(16, int(s * 0.22))
+    for i, (rev, slots) in enumerate(placed.cities):
+        cx, cy = nodes[f"c{i}"]
+        corps = tokens[i] if i < len(tokens) else []
+        reserved = [r["corp"] for r in state["reservations"] if r["hex"] == coord and r["city"] in (i, None)]
+        per_row = min(slots, 2)
+        rows_n = (slots + 1) // 2
+        total_w = per_row * 2 * slot_r
+        total_h = rows_n * 2 * slot_r
+        if slots > 1:
+            draw.rounded_rectangle(
+                (cx - total_w / 2 - 3, cy - total_h / 2 - 3, cx + total_w / 2 + 3, cy + total_h / 2 + 3),
+                radius=slot_r, fill=WHITE, outline=INK, width=2,
+            )
+        for k in range(slots):
+            in_row = min(per_row, slots - (k // 2) * 2)
+            sx = cx - in_row * slot_r + slot_r + (k % 2) * 2 * slot_r
+            sy = cy - total_h / 2 + slot_r + (k // 2) * 2 * slot_r
+            box = (sx - slot_r, sy - slot_r, sx + slot_r, sy + slot_r)
+            if k < len(corps):
+                colour = _corp_colour(corps[k])
+                draw.ellipse(box, fill=colour, outline=INK, width=2)
+                _text(draw, (sx, sy), corps[k], max(12, int(slot_r * 0.8)), text_on(colour), bold=True)
+            else:
+                draw.ellipse(box, fill=WHITE, outline=INK, width=2)
+                if k == len(corps) and reserved:
+                    _text(draw, (sx, sy), reserved[0], max(12, int(slot_r * 0.75)), MUTED)
+        value = board.revenue(rev, phase)
+        if value:
+            r = max(13, int(s * 0.19))
+            # Beside the city, on the side away from the hex centre, kept inside the hex.
+            side = 1 if cx >= x - 1 else -1
+            rx = cx + side * (total_w / 2 + r * 0.9)
+            rx = min(max(rx, x - s * 0.75 + r), x + s * 0.75 - r)
+            ry = cy - total_h / 2 - r * 0.2
+            draw.ellipse((rx - r, ry - r, rx + r, ry + r), fill=WHITE, outline=INK, width=1)
+            _text(draw, (rx, ry), str(value), max(16, int(r * 1.05)), bold=True)
+    for i, rev in enumerate(placed.towns):
+        tx, ty = nodes[f"t{i}"]
+        r = max(7, int(s * 0.12))
+        draw.ellipse((tx - r, ty - r, tx + r, ty + r), fill=INK)
+        value = board.revenue(rev, phase)
+        if value:
+            _text(draw, (tx, ty + r + small * 0.6), str(value), small, bold=True)
+    label = placed.label or (h["label"] if placed.colour == "white" else None)
+    if label:
+        _text(draw, (x - s * 0.5, y - s * 0.42), label, small, bold=True)
+    terrain = h["terrain"]
+    if terrain and coord not in state["tiles"]:
+        tx, ty = x + s * 0.45, y + s * 0.3
+        u = s / 9
+        if terrain["type"] == "mountain":
+            draw.polygon([(tx - 2 * u, ty + u), (tx, ty - 2 * u), (tx + 2 * u, ty + u)], fill=(120, 90, 60))
+        else:
+            draw.line(
+                [(tx - 2 * u, ty), (tx - u, ty - u), (tx + u, ty + u), (tx + 2 * u, ty)], fill=(40, 90, 170),
+                width=max(3, int(u / 2)),
+            )
+        _text(draw, (tx, ty + 2.2 * u), f"${terrain['cost']}", small)
+    if h["name"] and placed.colour != "red":
+        _text(draw, (x, y + s * 0.7), _fit_name(h["name"], small, s * 1.9), small, INK)
+    if h["port"]:
+        _text(draw, (x + s * 0.55, y - s * 0.35), "⚓", small, (30, 60, 140))
+
+
+def _fit_name(name: str, size: int, room: float, bold: bool = False) -> str:
+    """The name, or as many of its leading words as fit (at least two when the first is short)."""
+    words = name.replace(" - ", " ").split()
+    fitted = words[0]
+    for k in range(2, len(words) + 1):
+        candidate = " ".join(words[:k])
+        if font(size, bold).getlength(candidate) > room and not (k == 2 and len(words[0]) <= 3):
+            break
+        fitted = candidate
+    return fitted
+
+
+def _draw_offboard(draw: ImageDraw.ImageDraw, layout: _Layout, coord: str, placed: board.Placed, phase: str) -> None:
+    h = board.hexes()[coord]
+    x, y = layout.centre(coord)
+    s = layout.s
+    for a, b, _ in placed.paths:
+        edge = a if a[0] == "e" else b
+        mx, my = layout.edge_mid(coord, int(edge[1]))
+        draw.line([(mx, my), (x + (mx - x) * 0.35, y + (my - y) * 0.35)], fill=WHITE, width=max(4, int(s / 7)))
+    if not placed.offboards or h["hidden"]:
+        return
+    value = board.revenue(placed.offboards[0], phase)
+    size = max(16, int(s * 0.3))
+    name = _fit_name(h["name"] or "", size, s * 1.8, bold=True)
+    _text(draw, (x, y - s * 0.25), name, size, WHITE, bold=True)
+    r = max(15, int(s * 0.24))
+    draw.ellipse((x - r, y + s * 0.2 - r, x + r, y + s * 0.2 + r), fill=WHITE, outline=INK, width=2)
+    _text(draw, (x, y + s * 0.2), str(value), max(16, int(r * 1.0)), bold=True)
+
+
+def _draw_routes(draw: ImageDraw.ImageDraw, layout: _Layout, state: MapState, last_run: dict[str, Any]) -> None:
+    for k, route in enumerate(last_run.get("routes", [])):
+        colour = ROUTE_COLOURS[k % len(ROUTE_COLOURS)]
+        stops = route["stops"]
+        points: list[tuple[float, float]] = []
+        for leg, chain in enumerate(route["connections"]):
+            start = _stop_xy(layout, state, stops[leg])
+            points.append(start)
+            for a, b in itertools.pairwise(chain):
+                edge = board.hexes()[a]["neighbours"].index(b)
+                points.append(layout.edge_mid(a, edge))
+            points.append(_stop_xy(layout, state, stops[leg + 1]))
+        draw.line(points, fill=colour, width=max(6, int(layout.s / 5)), joint="curve")
+        for stop in stops:
+            sx, sy = _stop_xy(layout, state, stop)
+            r = max(6, int(layout.s / 8))
+            draw.ellipse((sx - r, sy - r, sx + r, sy + r), outline=colour, width=4)
+
+
+def _stop_xy(layout: _Layout, state: MapState, stop: str) -> tuple[float, float]:
+    coord, end = board.split_node(stop)
+    placed = current(state, coord)
+    if placed.colour == "red":
+        return layout.centre(coord)
+    return _node_positions(layout, coord, placed)[end]
+
+
+def _draw(view: dict[str, Any], coords: list[str], width: int, outline: set[str], outline_colour: RGB | None) -> Image.Image:
+    state = view["map"]
+    cols = [ord(c[0]) - ord("A") for c in coords]
+    rows = [int(c[1:]) for c in coords]
+    c0, c1 = min(cols), max(cols)
+    r0, r1 = min(rows), max(rows)
+    header = 84
+    margin = 12
+    # At most 90 px a side (a zoom on a small area is not blown up), at least 1000 px wide.
+    size = min(90.0, (width - 2 * margin) / (1.5 * (c1 - c0) + 2))
+    width = max(1000, int(2 * margin + size * (1.5 * (c1 - c0) + 2)))
+    height = int(header + margin * 2 + math.sqrt(3) / 2 * size * (r1 - r0 + 2) + size * 0.3)
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    layout = _Layout(size, (margin, header + margin), (c0, c1), (r0, r1))
+    for coord in coords:
+        _draw_hex(draw, layout, coord, state, view["phase"], outline_colour if coord in outline else None)
+    if view.get("last_run"):
+        _draw_routes(draw, layout, state, view["last_run"])
+    title = view.get("title") or "1856"
+    _text(draw, (margin, 12), f"{title} · phase {view['phase']}", 30, bold=True, anchor="lt")
+    if view.get("last_run"):
+        run = view["last_run"]
+        parts = [f"{r['train'].split('-')[0]}-train ${r['revenue']}" for r in run.get("routes", [])]
+        total = sum(r["revenue"] for r in run.get("routes", []))
+        summary = f"{run['corp']} ran " + ", ".join(parts) + f" = ${total}" if parts else f"{run['corp']} ran nothing"
+        _text(draw, (margin, 50), summary, 22, anchor="lt")
+    return image
+
+
+def render_map(view: dict[str, Any], width: int = 1400) -> Image.Image:
+    """The whole map (1400 px wide by default)."""
+    coords = sorted(board.hexes())
+    return _draw(view, coords, width, set(), None)
+
+
+def render_zoom(view: dict[str, Any], width: int = 1200) -> Image.Image:
+    """The part of the map ``view['zoom']['corp']`` reaches, with its lay hexes outlined."""
+    zoom = view["zoom"]
+    area = set(zoom["hexes"])
+    if not area:
+        return render_map(view, width)
+    cols = [ord(c[0]) - ord("A") for c in area]
+    rows = [int(c[1:]) for c in area]
+    # A ring of hexes around the reachable area, and never fewer than 7 columns by 9 rows.
+    c_lo, c_hi = min(cols) - 1, max(cols) + 1
+    r_lo, r_hi = min(rows) - 2, max(rows) + 2
+    while c_hi - c_lo < 6:
+        c_lo, c_hi = c_lo - 1, c_hi + 1
+    while r_hi - r_lo < 8:
+        r_lo, r_hi = r_lo - 1, r_hi + 1
+    coords = [c for c in board.hexes() if c_lo <= ord(c[0]) - ord("A") <= c_hi and r_lo <= int(c[1:]) <= r_hi]
+    view = dict(view)
+    view["title"] = f"{view.get('title') or '1856'} · {zoom['corp']} may build"
+    layable = {c for c in area if board.hexes()[c]["kind"] not in ("offboard", "blue", "preprinted_gray")}
+    return _draw(view, coords, width, layable, _corp_colour(zoom["corp"]))
