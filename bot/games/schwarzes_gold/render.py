@@ -90,6 +90,19 @@ def _hatch(fill: RGB, ink: RGB) -> Image.Image:
     return tile
 
 
+def _stations(draw: ImageDraw.ImageDraw, board_name: str, trains: dict[str, Any]) -> None:
+    """The station marks (drawn over the pieces, so a rig beside a station never hides it)."""
+    taken = {train["seg"] for train in trains.values()}
+    for settlement in BOARDS[board_name].settlements.values():
+        if settlement.station in taken:
+            continue
+        seg = BOARDS[board_name].segments[settlement.station]
+        (ax, ay), (bx, by) = corner_xy(seg.a), corner_xy(seg.b)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        draw.rectangle((mx - 13, my - 13, mx + 13, my + 13), fill=WHITE, outline=RAIL, width=3)
+        draw_text(draw, (mx, my), "S", 18, RAIL, bold=True, anchor="mm")
+
+
 def _area_badges(draw: ImageDraw.ImageDraw, board_name: str) -> None:
     """Each area's dice number in a badge on its first field (drawn over the pieces)."""
     board = BOARDS[board_name]
@@ -180,11 +193,6 @@ def _static(board_name: str, wasteland: bool) -> Image.Image:
         else:
             draw.line((ax - 4, ay, bx - 4, by), fill=RAIL, width=2)
             draw.line((ax + 4, ay, bx + 4, by), fill=RAIL, width=2)
-        station = board.station_of(seg.name)
-        if station is not None:
-            mx, my = (ax + bx) / 2, (ay + by) / 2
-            draw.rectangle((mx - 14, my - 14, mx + 14, my + 14), fill=WHITE, outline=RAIL, width=3)
-            draw_text(draw, (mx, my), "S", 18, RAIL, bold=True, anchor="mm")
     for corner in board.junctions():
         x, y = corner_xy(corner)
         x, y = x + shift[0], y + shift[1]
@@ -287,6 +295,7 @@ def board(view: dict[str, Any]) -> Image.Image:
             _rig(draw, cell_box(field), piece["owner"], piece["used"])
         else:
             _vehicle(draw, cell_box(field), piece["owner"], piece["dir"], piece["used"], piece["kind"] == "train")
+    _stations(draw, view["board"], view["trains"])
     for name, train in view["trains"].items():
         _rail_train(draw, view["board"], name, train)
     _area_badges(draw, view["board"])
