@@ -284,9 +284,10 @@ def check_lay(
     """Validate one lay; return ``(terrain cost, old→new city map)`` or raise IllegalAction.
 
     ``corp=None`` skips the connection test (used when replaying or building positions).
-    ``special`` is a private company's lay (TCC on H11, WSRC's #59 on I12): it may use a hex
-    closed by its own private and ignores the phase colour and the connection test; the
-    caller (the game) decides when a private may do that.
+    ``special`` is a private company's lay (TCC's town on H11, WSRC's #59 on I12): it may use
+    the hex its own private closes, ignores the phase's tile colours and pays no terrain; it
+    must still connect to the company's track, as in 18xx.games. The game decides when a
+    private may do that.
     """
     hexes = board.hexes()
     if coord not in hexes:
@@ -309,7 +310,7 @@ def check_lay(
     if new_def["colour"] not in colours and not special:
         raise IllegalAction(f"{new_def['colour'].capitalize()} tiles may not be laid in phase {phase}.")
     reach_ = None
-    if corp is not None and not special:
+    if corp is not None:
         reach_ = connected if connected is not None else reach(state, corp)
         if not reach_.edges.get(coord):
             raise IllegalAction(f"{corp}'s track does not reach {where}.")
