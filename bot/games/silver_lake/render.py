@@ -9,6 +9,7 @@ panel per player with cash, worth, laps, nuggets and permits.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -45,7 +46,7 @@ def _box(space: Space) -> tuple[int, int, int, int]:
     return (x, y, x + CELL, y + CELL)
 
 
-def _centre(space: Space) -> tuple[int, int]:
+def _mid(space: Space) -> tuple[int, int]:
     x0, y0, x1, y1 = _box(space)
     return ((x0 + x1) // 2, (y0 + y1) // 2)
 
@@ -66,7 +67,22 @@ def _arc_points(a: tuple[int, int], b: tuple[int, int], lift: int, count: int = 
     return points
 
 
-def _space(draw: ImageDraw.ImageDraw, space: Space, view: dict[str, Any]) -> None:
+# Fixed places inside the loop: the centre panel and its parts.
+C_LEFT = MARGIN + 5 * PITCH
+C_TOP = MARGIN + 2 * PITCH - 10
+C_RIGHT = MARGIN + 22 * PITCH - 8
+C_BOTTOM = MARGIN + 12 * PITCH - 14
+C_X = C_LEFT + 18
+DICE_Y = C_TOP + 112
+CARD_Y = DICE_Y + 96
+REGISTER_X = C_X + 345
+REGISTER_Y = C_TOP + 112
+REGISTER_W = 200
+ROW_H = 48
+
+
+def _space(draw: ImageDraw.ImageDraw, space: Space) -> None:
+    """A space as printed on the board (areas unowned; owners are drawn over it per view)."""
     box = _box(space)
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
@@ -74,19 +90,7 @@ def _space(draw: ImageDraw.ImageDraw, space: Space, view: dict[str, Any]) -> Non
     if kind == "area":
         permit = PERMIT[space.permit]
         draw.rectangle(box, fill=KIND_FILL[permit.kind], outline=INK, width=2)
-        owner = view["owner"].get(permit.id)
-        label_y = cy
-        if owner is not None:
-            colour = player_colour(owner)
-            draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 21), fill=colour)
-            draw_text(draw, (cx, y0 + 12), str(owner + 1), 16, text_on(colour), bold=True, anchor="mm")
-            label_y = cy + 9
-            if permit.id in view["mortgaged"]:
-                for k in range(-CELL, CELL, 10):  # hatching: the bank holds this permit
-                    draw.line([(x0 + k, y1), (x0 + k + CELL, y0)], fill=shade(colour, 0.6), width=2)
-                draw.rectangle(box, outline=INK, width=2)
-                draw.rectangle((cx - 17, label_y - 11, cx + 17, label_y + 11), fill=WHITE)
-        draw_text(draw, (cx, label_y), permit.id, 18, INK, bold=True, anchor="mm")
+        draw_text(draw, (cx, cy + 9), permit.id, 18, INK, bold=True, anchor="mm")
     elif kind in ("city", "start"):
         fill = (255, 236, 200) if kind == "start" else CITY
         draw.rectangle(box, fill=fill, outline=INK, width=3)
@@ -107,7 +111,7 @@ def _space(draw: ImageDraw.ImageDraw, space: Space, view: dict[str, Any]) -> Non
         draw_text(draw, (cx, cy - 10), "Lake", 16, INK, bold=True, anchor="mm")
         draw_text(draw, (cx, cy + 12), "gold", 16, (150, 110, 0), bold=True, anchor="mm")
     elif kind == "fork":
-        draw.rectangle(box, fill=(255, 255, 255), outline=INK, width=3)
+        draw.rectangle(box, fill=WHITE, outline=INK, width=3)
         draw_text(draw, (cx, cy), "Y", 26, INK, bold=True, anchor="mm")
     elif kind == "shortcut":
         draw.rectangle(box, fill=(255, 196, 120), outline=INK, width=2)
@@ -124,7 +128,114 @@ def _space(draw: ImageDraw.ImageDraw, space: Space, view: dict[str, Any]) -> Non
         draw.rectangle(box, fill=TRAIL, outline=INK, width=2)
 
 
-def _pieces(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+@lru_cache(maxsize=1)
+def _base() -> Image.Image:
+    """Everything that never changes: the route, its spaces, the frame and the permit register.
+
+    Drawn once per process; each picture starts from a copy, so a move's picture only draws
+    what the view changes (owners, pieces, dice, the card, the players)."""
+    image, draw = canvas(WIDTH, BOARD_H, GROUND)
+    for space in SPACES:  # the trail between spaces, under them
+        for following in space.next:
+            draw.line([_mid(space), _mid(SPACES[following])], fill=shade(TRAIL, 0.7), width=8)
+    for space in SPACES:
+        if space.kind == "shortcut":
+            a, b = _mid(space), _mid(SPACES[space.target])
+            lift = -PITCH if space.row > 7 else PITCH
+            _dashed(draw, _arc_points((a[0], a[1] + lift // 3), (b[0], b[1] + lift // 3), lift // 2), (200, 110, 20), 5)
+    for space in SPACES:
+        _space(draw, space)
+    start = _box(SPACES[0])
+    draw_text(draw, (start[0] - 12, start[1] - 10), "New Orleans: start and finish, $200", 18, INK, bold=True, anchor="rd")
+    draw.rounded_rectangle((C_LEFT, C_TOP, C_RIGHT, C_BOTTOM), radius=14, fill=PANEL, outline=LINE, width=2)
+    draw_text(draw, (C_X, C_TOP + 12), "Treasure of Silver Lake", 26, INK, bold=True)
+    draw_text(draw, (C_X, DICE_Y), "Last dice", 18, MUTED)
+    draw.rounded_rectangle((C_X, CARD_Y, C_X + 330, CARD_Y + 200), radius=10, fill=WHITE, outline=LUCK_RED, width=3)
+    draw_wrapped(
+        draw, (C_X, CARD_Y + 238),
+        "Areas: band = owner, hatched = mortgaged. Cities pay when passed, double on an exact landing. "
+        "Y = crossroads: Mountain Pass (outer) or River Trail (inner, Silver Lake).",
+        16, 330, MUTED,
+    )
+    for column, kind in enumerate(("fishing", "hunting", "mining")):
+        cx = REGISTER_X + column * REGISTER_W
+        cy = REGISTER_Y
+        draw.rectangle((cx, cy, cx + REGISTER_W - 10, cy + 26), fill=KIND_FILL[kind])
+        draw_text(draw, (cx + 6, cy + 13), f"{kind.capitalize()} permits", 16, INK, bold=True, anchor="lm")
+        cy += 32
+        for permit in (p for p in PERMITS if p.kind == kind):
+            draw.ellipse((cx, cy + 8, cx + 22, cy + 30), outline=LINE, width=2)
+            title = f"{permit.id} {permit.name}"
+            draw_text(draw, (cx + 28, cy + 2), title, fit_size(title, REGISTER_W - 40, 16, 16), INK)
+            draw_text(draw, (cx + 28, cy + 21), f"${permit.price} · fee ${permit.fee}", 16, MUTED)
+            cy += ROW_H
+    return image
+
+
+def _register_row(permit_id: str) -> tuple[int, int]:
+    """Top-left of a permit's row in the register."""
+    column = ("fishing", "hunting", "mining").index(PERMIT[permit_id].kind)
+    index = [p.id for p in PERMITS if p.kind == PERMIT[permit_id].kind].index(permit_id)
+    return REGISTER_X + column * REGISTER_W, REGISTER_Y + 32 + index * ROW_H
+
+
+@lru_cache(maxsize=64)
+def _stamp(seat: int, radius: int, ring: int = 0) -> Image.Image:
+    """A seat's numbered disc, rendered once and pasted wherever it appears."""
+    size = 2 * (radius + ring) + 2
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    centre = size // 2
+    if ring:
+        draw.ellipse((0, 0, size - 2, size - 2), fill=INK)
+    badge(draw, (centre, centre), radius, player_colour(seat), str(seat + 1))
+    return image
+
+
+def _paste_stamp(image: Image.Image, seat: int, centre: tuple[int, int], radius: int, ring: int = 0) -> None:
+    stamp = _stamp(seat, radius, ring)
+    image.paste(stamp, (centre[0] - stamp.width // 2, centre[1] - stamp.height // 2), stamp)
+
+
+def _owners(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """Owner bands on the areas (hatched when mortgaged) and owner discs in the register."""
+    mortgaged = set(view["mortgaged"])
+    for pid, owner in view["owner"].items():
+        colour = player_colour(owner)
+        for space_id in (s.id for s in SPACES if s.permit == pid):
+            x0, y0, x1, y1 = _box(SPACES[space_id])
+            cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+            if pid in mortgaged:
+                _hatch(draw, (x0 + 2, y0 + 22, x1 - 2, y1 - 2), shade(colour, 0.7))
+                draw.rectangle((cx - 17, cy - 2, cx + 17, cy + 20), fill=WHITE)
+                draw_text(draw, (cx, cy + 9), pid, 18, INK, bold=True, anchor="mm")
+            draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 21), fill=colour)
+            draw_text(draw, (cx, y0 + 12), str(owner + 1), 16, text_on(colour), bold=True, anchor="mm")
+        rx, ry = _register_row(pid)
+        _paste_stamp(image, owner, (rx + 11, ry + 19), 11)
+        if pid in mortgaged:
+            draw.rectangle((rx + 26, ry + 20, rx + REGISTER_W - 12, ry + 42), fill=PANEL)
+            draw_text(draw, (rx + 28, ry + 21), f"${PERMIT[pid].price} · mortgaged", 16, (170, 60, 20), bold=True)
+
+
+def _hatch(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colour: RGB, gap: int = 9) -> None:
+    """Diagonal stripes inside ``box`` only (the mark of a mortgaged area)."""
+    x0, y0, x1, y1 = box
+    height = y1 - y0
+    for k in range(-height, x1 - x0, gap):
+        ax, ay = x0 + k, y1
+        bx, by = x0 + k + height, y0
+        if ax < x0:
+            ay -= x0 - ax
+            ax = x0
+        if bx > x1:
+            by += bx - x1
+            bx = x1
+        if ax <= bx:
+            draw.line([(ax, ay), (bx, by)], fill=colour, width=3)
+
+
+def _pieces(image: Image.Image, view: dict[str, Any]) -> None:
     here: dict[int, list[int]] = {}
     for seat, s in enumerate(view["seats"]):
         if not s["out"]:
@@ -134,27 +245,8 @@ def _pieces(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         radius = 13 if len(seats) <= 4 else 11
         spots = [(x0 + 13, y1 - 13), (x1 - 13, y1 - 13), (x0 + 13, y0 + 13), (x1 - 13, y0 + 13),
                  ((x0 + x1) // 2, y1 - 13), ((x0 + x1) // 2, y0 + 13)]
-        for seat, (cx, cy) in zip(seats, spots, strict=False):
-            ring = 3 if seat == view["turn"] else 0
-            if ring:
-                draw.ellipse((cx - radius - ring, cy - radius - ring, cx + radius + ring, cy + radius + ring), fill=INK)
-            badge(draw, (cx, cy), radius, player_colour(seat), str(seat + 1))
-
-
-def _route(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    for space in SPACES:  # the trail between spaces, under them
-        for following in space.next:
-            draw.line([_centre(space), _centre(SPACES[following])], fill=shade(TRAIL, 0.7), width=8)
-    for space in SPACES:
-        if space.kind == "shortcut":
-            a, b = _centre(space), _centre(SPACES[space.target])
-            lift = -PITCH if space.row > 7 else PITCH
-            _dashed(draw, _arc_points((a[0], a[1] + lift // 3), (b[0], b[1] + lift // 3), lift // 2), (200, 110, 20), 5)
-    for space in SPACES:
-        _space(draw, space, view)
-    _pieces(draw, view)
-    start = _box(SPACES[0])
-    draw_text(draw, (start[0] - 12, start[1] - 10), "New Orleans: start and finish, $200", 18, INK, bold=True, anchor="rd")
+        for seat, spot in zip(seats, spots, strict=False):
+            _paste_stamp(image, seat, spot, radius, 3 if seat == view["turn"] else 0)
 
 
 def _status(view: dict[str, Any], names: list[str]) -> str:
@@ -173,116 +265,79 @@ def _status(view: dict[str, Any], names: list[str]) -> str:
     doing = {
         "roll": "to roll" + (" again (doubles)" if view["throws"] else ""),
         "buy": f"to decide on {PERMIT[view['area']].label}" if view["area"] else "to decide",
-        "exploit": "exploit or skip",
-        "fork": "to choose a branch",
-        "shortcut": "take the shortcut?",
+        "exploit": "may exploit the area",
+        "fork": "to choose a branch at the crossroads",
+        "shortcut": "may take the shortcut",
     }.get(phase, phase)
     return f"{who} {doing}"
 
 
-def _centre_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
-    left = MARGIN + 5 * PITCH
-    top = MARGIN + 2 * PITCH - 10
-    right = MARGIN + 22 * PITCH - 8
-    bottom = MARGIN + 12 * PITCH - 14
-    draw.rounded_rectangle((left, top, right, bottom), radius=14, fill=PANEL, outline=LINE, width=2)
-    x, y = left + 18, top + 12
-    draw_text(draw, (x, y), "Treasure of Silver Lake", 26, INK, bold=True)
-    draw_text(draw, (right - 18, y + 4), f"Game of {view['laps']} laps", 20, MUTED, anchor="ra")
-    y += 38
-    y = draw_wrapped(draw, (x, y), _status(view, names), 20, right - left - 36, INK, bold=True) + 8
-    # Dice and the last luck card.
-    draw_text(draw, (x, y), "Last dice", 18, MUTED)
+def _centre(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+    """The changing parts of the centre panel: the status, the laps, dice, card, nuggets."""
+    draw_text(draw, (C_RIGHT - 18, C_TOP + 16), f"Game of {view['laps']} laps", 20, MUTED, anchor="ra")
+    draw_wrapped(draw, (C_X, C_TOP + 52), _status(view, names), 20, C_RIGHT - C_LEFT - 36, INK, bold=True)
     if view["dice"]:
-        end = dice_row(draw, (x, y + 26), view["dice"], size=54)
-        draw_text(draw, (end + 4, y + 53), f"= {sum(view['dice'])}", 22, INK, bold=True, anchor="lm")
+        end = dice_row(draw, (C_X, DICE_Y + 26), view["dice"], size=54)
+        draw_text(draw, (end + 4, DICE_Y + 53), f"= {sum(view['dice'])}", 22, INK, bold=True, anchor="lm")
     else:
-        draw_text(draw, (x, y + 40), "no throw yet", 18, MUTED)
-    y += 96
-    card_box = (x, y, x + 330, y + 200)
-    draw.rounded_rectangle(card_box, radius=10, fill=WHITE, outline=LUCK_RED, width=3)
-    draw_text(draw, (x + 12, y + 10), f"Luck deck: {view['deck']} cards", 16, MUTED)
+        draw_text(draw, (C_X, DICE_Y + 40), "no throw yet", 18, MUTED)
+    draw_text(draw, (C_X + 12, CARD_Y + 10), f"Luck deck: {view['deck']} cards", 16, MUTED)
     card = view["card"]
     if card:
-        draw_text(draw, (x + 12, y + 34), f"{card['title']} ({names[card['seat']]})", 18, LUCK_RED, bold=True)
-        draw_wrapped(draw, (x + 12, y + 60), card["text"], 16, 306)
+        draw_text(draw, (C_X + 12, CARD_Y + 34), f"{card['title']} ({names[card['seat']]})", 18, LUCK_RED, bold=True)
+        draw_wrapped(draw, (C_X + 12, CARD_Y + 60), card["text"], 16, 306)
     else:
-        draw_text(draw, (x + 12, y + 40), "No luck card drawn yet", 18, MUTED)
-    y += 212
-    draw_text(draw, (x, y), f"Gold nuggets left in the lake: {view['pile']}", 18, INK)
-    y += 26
-    draw_wrapped(draw, (x, y), "Areas: band = owner, hatched = mortgaged. Cities pay when passed, double on an exact landing. "
-                 "Y = crossroads: Mountain Pass (outer) or River Trail (inner, Silver Lake).",
-                 16, 330, MUTED)
-    # The permit register: 3 columns of 8.
-    col_w = 220
-    gx = x + 350
-    for column, kind in enumerate(("fishing", "hunting", "mining")):
-        cx = gx + column * col_w
-        cy = top + 90
-        draw.rectangle((cx, cy, cx + col_w - 10, cy + 26), fill=KIND_FILL[kind])
-        draw_text(draw, (cx + 6, cy + 13), f"{kind.capitalize()} permits", 16, INK, bold=True, anchor="lm")
-        cy += 32
-        for permit in (p for p in PERMITS if p.kind == kind):
-            owner = view["owner"].get(permit.id)
-            mortgaged = permit.id in view["mortgaged"]
-            if owner is not None:
-                badge(draw, (cx + 11, cy + 19), 11, player_colour(owner), str(owner + 1))
-            else:
-                draw.ellipse((cx, cy + 8, cx + 22, cy + 30), outline=LINE, width=2)
-            draw_text(draw, (cx + 28, cy + 2), f"{permit.id} {permit.name}", fit_size(f"{permit.id} {permit.name}", col_w - 40, 16, 16), INK, bold=owner is not None)
-            line = f"${permit.price} · fee ${permit.fee}" + (" · mortgaged" if mortgaged else "")
-            draw_text(draw, (cx + 28, cy + 21), line, 16, (170, 60, 20) if mortgaged else MUTED)
-            cy += 48
+        draw_text(draw, (C_X + 12, CARD_Y + 40), "No luck card drawn yet", 18, MUTED)
+    draw_text(draw, (C_X, CARD_Y + 212), f"Gold nuggets left in the lake: {view['pile']}", 18, INK)
 
 
-def _player_panel(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], seat: int, view: dict[str, Any],
-                  names: list[str]) -> None:
+def _player_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], seat: int,
+                  view: dict[str, Any], names: list[str]) -> None:
     s = view["seats"][seat]
     x0, y0, x1, _ = box
-    colour = player_colour(seat)
     panel(draw, box)
     if view["turn"] == seat:
         draw.rounded_rectangle(box, radius=12, outline=INK, width=4)
-    badge(draw, (x0 + 24, y0 + 24), 16, colour, str(seat + 1))
+    _paste_stamp(image, seat, (x0 + 24, y0 + 24), 16)
     name = names[seat]
     draw_text(draw, (x0 + 48, y0 + 12), name, fit_size(name, 230, 22, 16, bold=True), INK, bold=True)
-    rank = ""
-    if view["outcome"]:
-        rank = f"{ordinal(view['outcome']['ranks'][seat])} · "
+    rank = f"{ordinal(view['outcome']['ranks'][seat])} · " if view["outcome"] else ""
     if s["out"]:
         status = "dropped out"
     else:
-        status = f"lap {min(s['laps'] + 1, view['laps'])}/{view['laps']}" if s["laps"] < view["laps"] else "finished"
+        status = f"lap {s['laps'] + 1}/{view['laps']}" if s["laps"] < view["laps"] else "finished"
     extra = []
     if s["restarted"] and not s["out"]:
         extra.append("restarted")
     if s["miss"]:
         extra.append(f"misses {s['miss']}")
     tail = (" · " + ", ".join(extra)) if extra else ""
-    draw_text(draw, (x1 - 14, y0 + 14), f"{rank}{status}{tail}", 18, MUTED if not rank else INK, bold=bool(rank), anchor="ra")
+    draw_text(draw, (x1 - 14, y0 + 14), f"{rank}{status}{tail}", 18, INK if rank else MUTED, bold=bool(rank), anchor="ra")
     draw_text(draw, (x0 + 16, y0 + 46), f"Cash ${s['cash']:,}", 20, INK, bold=True)
     draw_text(draw, (x0 + 190, y0 + 48), f"worth ${s['worth']:,}", 18, MUTED)
     nuggets = s["nuggets"]
     gold = "gold: " + (", ".join(f"${n}" for n in nuggets) if nuggets else "none")
     draw_text(draw, (x1 - 14, y0 + 48), gold, 18, (150, 110, 0) if nuggets else MUTED, anchor="ra")
     permits = [f"{pid}{'(m)' if pid in view['mortgaged'] else ''}" for pid in s["permits"]]
-    text = "Permits: " + (" ".join(permits) if permits else "none")
-    draw_wrapped(draw, (x0 + 16, y0 + 78), text, 17, x1 - x0 - 32)
+    draw_wrapped(draw, (x0 + 16, y0 + 78), "Permits: " + (" ".join(permits) if permits else "none"), 17, x1 - x0 - 32)
 
 
 def board(view: dict[str, Any]) -> Image.Image:
+    """The public picture: the route with owners and pieces, the centre panel, the players."""
     names = seat_names(view)
     players = view["players"]
     rows = (players + 1) // 2
     height = BOARD_H + 12 + rows * (PANEL_H + 10) + 8
-    image, draw = canvas(WIDTH, height, GROUND)
-    _route(draw, view)
-    _centre_panel(draw, view, names)
+    image = Image.new("RGB", (WIDTH, height), GROUND)
+    image.paste(_base(), (0, 0))
+    draw = ImageDraw.Draw(image)
+    _owners(image, draw, view)
+    _pieces(image, view)
+    _centre(draw, view, names)
     width = (WIDTH - 2 * MARGIN - 10) // 2
     for seat in range(players):
         row, column = divmod(seat, 2)
         x0 = MARGIN + column * (width + 10)
         y0 = BOARD_H + 12 + row * (PANEL_H + 10)
-        _player_panel(draw, (x0, y0, x0 + width, y0 + PANEL_H), seat, view, names)
+        _player_panel(image, draw, (x0, y0, x0 + width, y0 + PANEL_H), seat, view, names)
     return image
