@@ -244,3 +244,30 @@ def test_random_lay_sequences_keep_the_map_valid_many():
     for seed in range(40):
         state, _, _ = random_position(random.Random(seed), 200, corps=11, phase_every=30)
         assert check_invariants(state) == []
+
+
+def test_every_listed_lay_is_legal_and_every_legal_lay_is_listed():
+    state, corps, phase = random_position(random.Random(11), 30, corps=5, phase_every=6)
+    for corp in corps[:3]:
+        listed = {(lay.hex, lay.tile, lay.rotation) for lay in legal_tile_lays(state, corp, phase)}
+        for coord, tile, rotation in listed:
+            check_lay(state, corp, coord, tile, rotation, phase)
+        shapes = {(coord, tile, _shape(tile, rotation)) for coord, tile, rotation in listed}
+        for coord in reach(state, corp).edges:
+            for tile in board.tiles():
+                for rotation in range(6):
+                    if _ok_for(state, corp, coord, tile, rotation, phase):
+                        assert (coord, tile, _shape(tile, rotation)) in shapes
+
+
+def _shape(tile: str, rotation: int) -> frozenset:
+    """The track a rotation gives (rotations of a symmetric tile give the same)."""
+    return frozenset(tuple(sorted((a, b))) for a, b, _ in board.placed_tile(tile, rotation).paths)
+
+
+def _ok_for(state, corp, coord, tile, rotation, phase) -> bool:
+    try:
+        check_lay(state, corp, coord, tile, rotation, phase)
+    except IllegalAction:
+        return False
+    return True

@@ -258,3 +258,24 @@ def test_search_is_optimal_on_many_random_maps():
         for corp in corps:
             trains = rng.choice([["2", "3"], ["4", "4"], ["D"], ["5", "D"], ["2", "2", "3"]])
             assert best_routes(state, corp, trains, phase).revenue == brute_force(state, corp, trains, phase)
+
+
+def test_one_stop_per_offboard_area():
+    # Fort Erie (O18) between the two halves of Buffalo (P17, P19).
+    state = new_map()
+    lay_tile(state, None, "O18", "5", 4, "2")  # edges 4 (P17) and 5 (P19)
+    place_token(state, "WR", "O18", 0, ignore_reach=True)
+    plan = best_routes(state, "WR", ["3"], "2")
+    assert plan.revenue == 20 + 30  # not 30 + 20 + 30 through both halves
+    with pytest.raises(IllegalAction, match="two parts of one off-board area"):
+        validate_run(state, "WR", ["3"], [{"train": "3", "stops": ["P17.o0", "O18.c0", "P19.o0"]}], "2")
+
+
+def test_double_town_becomes_a_green_city_in_phase_6():
+    state = london(ST_THOMAS_TO_E18, E18_TOWNS)
+    # In phase 6 the double town #2 may become #15, keeping both towns' track in the city.
+    rotations = [r for r in range(6) if _lays(state, "E18", "15", r, "6")]
+    assert rotations and not any(_lays(state, "E18", "15", r, "5") for r in range(6))
+    lay_tile(state, None, "E18", "15", rotations[0], "6")
+    # London 30 + St. Thomas 20 + the new city 30.
+    assert best_routes(state, "GW", ["3"], "6").revenue == 80

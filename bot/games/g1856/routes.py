@@ -27,7 +27,7 @@ with a bridge right, +10 per route reaching Sarnia with a tunnel right.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.engine import IllegalAction
 from bot.games.g1856 import board
@@ -196,8 +196,9 @@ def _route_revenue(graph: Graph, stops: tuple[int, ...], table: list[tuple[froze
 # ---------------------------------------------------------------- enumeration
 
 
-@dataclass(frozen=True)
-class Candidate:
+class Candidate(NamedTuple):
+    """One route: revenue, sides used (bitmask), stops and segments in order (graph indices)."""
+
     revenue: int
     mask: int
     stops: tuple[int, ...]
@@ -368,17 +369,21 @@ def _combine(
             eligible_cache[d] = _bits([k for k, c in enumerate(routes) if d is None or len(c.stops) <= d], size)
         eligible.append(eligible_cache[d])
     grouped = [i + 1 < n and distances[i + 1] == distances[i] for i in range(n)]
+    # Per segment: every route using a segment that shares a side with it.
+    seg_conflict = []
+    for sid in range(len(graph.segments)):
+        bits = 0
+        for t in clash[sid]:
+            bits |= users[t]
+        seg_conflict.append(bits)
     conflict_cache: dict[int, int] = {}
 
     def conflict(k: int) -> int:
         found = conflict_cache.get(k)
         if found is None:
-            touched: set[int] = set()
-            for sid in routes[k].segments:
-                touched.update(clash[sid])
             found = 0
-            for t in touched:
-                found |= users[t]
+            for sid in routes[k].segments:
+                found |= seg_conflict[sid]
             conflict_cache[k] = found
         return found
 
