@@ -403,30 +403,35 @@ class KillerBunnies(Game):
         pending = state["pending"]
         deadline = window["opened"] + REACT_MS if state["mode"] == "live" else None
         c = DECK[pending["card"]]
+        text = f"{seat_ref(state['turn'])} plays {c.name}. React with a card from your hand, or pass."
+        with_bunny = {b["owner"] for b in state["circle"]}
+        target = pending.get("target")
+        target_owner = self.owner_of(state, target) if target is not None else None
         prompts = []
         for seat in window["seats"]:
             if str(seat) in window["answers"]:
                 continue
-            plays = self._hand_actions(state, seat, "play", "Play",
-                                       lambda r, s=seat: r.kind == "reaction" and self._may_react(state, s, r))
-            text = f"{seat_ref(seat)}: {seat_ref(state['turn'])} plays {c.name}. React with a card from your hand, or pass."
-            prompts.append(Prompt(seat, text, (*plays, Action("pass", "Pass")), simultaneous=True,
-                                  deadline=deadline, private=True))
+            seen: set[str] = set()
+            plays = []
+            for cid in state["seats"][seat]["hand"]:
+                r = DECK[cid]
+                if r.kind == "reaction" and r.slug not in seen and self._fits(c, r, seat, with_bunny, target_owner):
+                    seen.add(r.slug)
+                    plays.append(Action(f"play:{r.slug}", f"Play: {LABELS[cid]}"))
+            prompts.append(Prompt(seat, f"{seat_ref(seat)}: {text}", (*plays, Action("pass", "Pass")),
+                                  simultaneous=True, deadline=deadline, private=True))
         return prompts
 
-    def _may_react(self, state: State, seat: int, r: Card) -> bool:
-        """Whether ``seat`` may answer the pending card with reaction card ``r`` now."""
-        if r.kind != "reaction":
-            return False
-        pending = state["pending"]
-        attack = DECK[pending["card"]]
+    @staticmethod
+    def _fits(attack: Card, r: Card, seat: int, with_bunny: set[int], target_owner: int | None) -> bool:
+        """Whether reaction ``r`` may answer ``attack`` for ``seat`` (which seats have a bunny
+        in the circle, and whose bunny is the target, are given)."""
         if attack.kind not in r.effect["on"]:
             return False
-        if r.needs_bunny and not self.bunnies_of(state, seat):
+        if r.needs_bunny and seat not in with_bunny:
             return False
         if r.effect["who"] == "target":
-            target = pending.get("target")
-            return target is not None and attack.kind in ("weapon", "feed") and self.owner_of(state, target) == seat
+            return attack.kind in ("weapon", "feed") and target_owner == seat
         return True
 
     # -- actions -----------------------------------------------------------------------
@@ -654,8 +659,8 @@ class KillerBunnies(Game):
                 events.append(Event(f"The first carrot taken goes to {seat_ref(seat)}."))
         for seat in drawers:  # reactions are replaced from the draw pile: hands stay full
             self._draw(state, seat, events)
-        if not events or len(drawers) == 0:
-            events.append(Event("Nobody reacts."))
+        if not drawers:
+            events.append(Event("No reaction is played."))
         self._resolve(state, events)
 
     def _resolve(self, state: State, events: list[Event]) -> None:
