@@ -11,7 +11,10 @@ for speed, which is safe because only legal plays are chosen):
   a full round of passes applies the stuck rule. Nobody passes by choice, so the number of
   player actions (prompts answered) equals the number of cards played;
 * ``live``: tie window 0 and instant reactions: at each step a random seat among those who
-  can play lands a random fitting card; the stuck rule applies whenever nobody can play.
+  can play lands a random fitting card; when nobody can play, every seat says ``stuck`` (a
+  live seat is never stuck until it says so) and the last declaration applies the stuck
+  rule. Stuck declarations count as player actions; cards called out are not simulated
+  (a misfit changes nothing but the time it costs).
 
 A *deadlock* is everyone stuck with no played card left to remove (the stuck rule cannot
 help). The rules raise on it, and the script counts it; the all-wild starting card makes it
@@ -70,8 +73,19 @@ def play_one(game: CollideO, players: int, mode: str, seed: int, tally: Tally, c
                 options = game.plays(state, seat)
             else:
                 able = [s for s in range(players) if game.can_play(state, s)]
-                if not able:  # live mode waits on a bare line nobody can play on
-                    raise RuntimeError("deadlock")
+                if not able:
+                    if game.is_bare(state):  # live mode waits on a bare line nobody can play on
+                        raise RuntimeError("deadlock")
+                    for seat in range(players):  # everyone says so; the last one removes a card
+                        if seat not in state["stuck"]:
+                            game.perform(state, seat, "stuck")
+                            actions += 1
+                    removed = state["removals"] - removed_before
+                    run += removed
+                    tally.longest_run = max(tally.longest_run, run)
+                    if len(state["line"]) == 1:
+                        tally.bare_returns += 1
+                    continue
                 seat = chooser.choice(able)
                 options = game.plays(state, seat)
             game.perform(state, seat, play_key(*chooser.choice(options)))
@@ -123,7 +137,7 @@ def main(argv: list[str]) -> int:
     starter = "a random set-aside card as the starter" if args.coloured_starter else "the all-wild starter"
     print(f"Collide-o: {args.deals} random deals per player count and mode, {starter}\n")
     header = (
-        f"{'mode':<6}{'players':>8}{'deadlocks':>10}{'won':>7}{'plays':>8}{'sd':>6}{'max':>5}"
+        f"{'mode':<6}{'players':>8}{'deadlocks':>10}{'won':>7}{'plays':>8}{'sd':>6}{'max':>5}{'actions':>9}"
         f"{'removed':>9}{'max':>5}{'run':>5}{'bare':>6}{'sec':>6}"
     )
     print(header)
@@ -135,11 +149,13 @@ def main(argv: list[str]) -> int:
             print(
                 f"{mode:<6}{players:>8}{tally.deadlocks:>10}{tally.winners:>7}"
                 f"{_mean(tally.plays):>8.1f}{_sd(tally.plays):>6.1f}"
-                f"{max(tally.plays, default=0):>5}{_mean(tally.removals):>9.2f}{max(tally.removals, default=0):>5}"
+                f"{max(tally.plays, default=0):>5}{_mean(tally.actions):>9.1f}"
+                f"{_mean(tally.removals):>9.2f}{max(tally.removals, default=0):>5}"
                 f"{tally.longest_run:>5}{tally.bare_returns:>6}{seconds:>6.0f}"
             )
     print(
-        "\nplays: cards landed per game = player actions (mean, standard deviation, max);"
+        "\nplays: cards landed per game (mean, standard deviation, max); actions: player actions"
+        "\n(turns: = plays; live: plays + stuck declarations);"
         "\nremoved: stuck-rule removals per game (mean, max); run: most removals in a row;"
         "\nbare: times the line went back to the bare starting card (all deals together)."
     )

@@ -317,7 +317,7 @@ def test_everyone_passing_in_a_row_removes_the_last_card_played() -> None:
         " comes off the right end and is discarded.",
     ]
     assert shown(state) == before
-    assert state["discards"] == [{"card": 67, "seat": 0}]
+    assert (state["discards"], state["discarded_by"]) == ([67], [0])
     assert 67 not in state["hands"][0] and GAME.cards_left(state, 0) == 3  # discarded, not returned
     assert state["removals"] == 1 and state["passes"] == 0
     assert keys(state, 1) == ["play:79:right", "pass"]  # the turn goes on around the table
@@ -360,24 +360,27 @@ def live(hands: list[list[int]], tie: str = "300", **kwargs: Any) -> dict[str, A
 def test_live_prompts_are_simultaneous_with_a_deadline() -> None:
     state = live([[67, 63], [79, 48], [24, 50]])
     prompts = GAME.prompts(state)
-    assert [p.seat for p in prompts] == [0, 1]  # seat 2 has nothing that fits: no prompt
-    assert all(p.simultaneous and p.deadline == PATIENCE_MS for p in prompts)
-    assert prompts[0].keys() == ["play:67:right", "stuck"]
+    assert [p.seat for p in prompts] == [0, 1, 2]  # every seat, whatever fits (see test_collide_o_fidelity)
+    assert all(p.simultaneous and p.private and p.deadline == PATIENCE_MS for p in prompts)
+    assert prompts[0].keys()[:4] == ["play:67:left", "play:67:left:turned", "play:67:right", "play:67:right:turned"]
+    assert prompts[0].keys()[-1] == "stuck"
     assert GAME.is_timed(state) and not GAME.is_timed(make_state([[67], [79]]))
-    assert refused(state, 2, "play:24:left", 10) == "None of your cards fits either end now; wait for the line to change."
 
 
 def test_live_with_no_tie_window_the_first_valid_play_lands_at_once() -> None:
     state = live([[67, 63], [79, 56]], tie="0")
     GAME.apply(state, 0, "play:67:right", 120)
     assert state["line"][-1] == "67:right" and state["now"] == 120
-    # seat 1 was reaching for the same spot a moment later: its card no longer fits there
-    message = refused(state, 1, "play:79:right", 121)
-    assert message.startswith("Card 79's sections don't match the right end: its green middle would lie on the blue")
+    # seat 1 was reaching for the same spot a moment later: its card no longer fits there,
+    # so it is called out and comes back to the hand
+    events = GAME.apply(state, 1, "play:79:right", 121)
+    assert texts(events)[0].startswith("Called out! {seat1} lays card 79")
+    assert "its green middle would lie on the blue end section" in texts(events)[0]
+    assert 79 in state["hands"][1] and state["line"][-1] == "67:right"
 
 
 def test_live_plays_on_one_end_within_the_tie_window_contest_it() -> None:
-    # seat 1 has more cards left, so it wins the tie; seat 2 could still join until 400 ms
+    # seat 0 was first, so it gets the end (cards left do not matter); the window is 300 ms
     state = live([[67, 63], [79, 48], [10, 24]], piles=[[50], [70, 77, 65], [66, 51]])
     events = GAME.apply(state, 0, "play:67:right", 100)
     assert texts(events) == ["{seat0} reaches for the right end with card 67 (blue · green · blue)."]
@@ -386,15 +389,15 @@ def test_live_plays_on_one_end_within_the_tie_window_contest_it() -> None:
     assert "stuck" not in keys(state, 1)
     events = GAME.apply(state, 1, "play:79:right", 250)
     assert texts(events) == [
-        "{seat1} also reaches for the right end with card 79 (blue/green · green · black), 150 ms later: a tie!"
+        "{seat1} also reaches for the right end with card 79 (blue/green · green · black), 150 ms later."
     ]
     assert refused(state, 2, "play:10:left", 400) == "Too late: time ran out for that decision."
     events = GAME.apply(state, SYSTEM_SEAT, EXPIRE, 400)
     assert texts(events)[:2] == [
-        "{seat0} and {seat1} reached for the right end together: {seat1} has the most cards left (5) and gets it.",
-        "{seat0}'s card 67 stays in hand.",
+        "{seat0} and {seat1} reached for the right end: {seat0} was first.",
+        "{seat1}'s card 79 stays in hand.",
     ]
-    assert state["line"][-1] == "79:right" and 67 in state["hands"][0]
+    assert state["line"][-1] == "67:right" and 79 in state["hands"][1]
     assert state["contests"] == [] and state["since"] == 400
 
 
@@ -407,7 +410,7 @@ def test_a_tie_between_equal_counts_is_a_seeded_draw() -> None:
         GAME.apply(state, 0, "play:67:right", 100)
         events = GAME.apply(state, 1, "play:79:right", 100)
         [draw] = [e for e in events if "a draw gives it to" in e.text]
-        assert draw.reveals and "4 cards left each" in draw.text
+        assert draw.reveals and "in the same millisecond" in draw.text
         winners.add(draw.text[-8:-1])
         again = live([[67, 63], [79, 48]])
         again["rng"] = rng
@@ -421,19 +424,28 @@ def test_plays_on_different_ends_both_land() -> None:
     # seat 2's card 16 fits only once both cards are down, so the game goes on after them
     state = live([[67, 63], [56, 79], [16, 48]])
     GAME.apply(state, 0, "play:67:right", 100)
-    # nobody else can reach for the left end: seat 1's card lands at once
     events = GAME.apply(state, 1, "play:56:left", 150)
-    assert texts(events)[0] == "{seat1} reaches for the left end with card 56 (yellow · green · yellow)."
-    assert "plays card 56" in texts(events)[1]
-    assert [c["side"] for c in state["contests"]] == [RIGHT]  # seat 1's 79 could still join it
-    GAME.apply(state, SYSTEM_SEAT, EXPIRE, 400)
-    assert state["line"][-2:] == ["56:left", "67:right"]
+    assert texts(events) == ["{seat1} reaches for the left end with card 56 (yellow · green · yellow)."]
+    assert [c["side"] for c in state["contests"]] == [RIGHT, LEFT]
+    GAME.apply(state, SYSTEM_SEAT, EXPIRE, 400)  # the right end's window closes first
+    assert state["line"][-1] == "67:right"
+    events = GAME.apply(state, SYSTEM_SEAT, EXPIRE, 450)
+    assert "plays card 56" in texts(events)[0]
+    assert state["line"][-2:] == ["67:right", "56:left"]
     assert shown(state) == ["yellow", "green", "yellow", "blue", "blue", "green", "blue"]
 
 
-def test_a_contest_nobody_else_can_join_closes_at_once() -> None:
-    state = live([[67, 63], [56, 48]])  # seat 1's card 56 fits only the left end
+def test_a_contest_stays_open_for_its_window_even_if_nobody_else_could_join() -> None:
+    # seat 1's card 56 fits only the left end; closing at once would tell the table so
+    state = live([[67, 63], [56, 48]])
     GAME.apply(state, 0, "play:67:right", 100)
+    assert [c["side"] for c in state["contests"]] == [RIGHT] and GAME.deadline(state) == 400
+    GAME.apply(state, SYSTEM_SEAT, EXPIRE, 400)
+    assert state["contests"] == [] and state["line"][-1] == "67:right"
+    # once every seat is in a contest, nobody is left to join: it closes at once
+    state = live([[67, 63], [56, 79]])
+    GAME.apply(state, 0, "play:67:right", 100)
+    GAME.apply(state, 1, "play:79:right", 200)
     assert state["contests"] == [] and state["line"][-1] == "67:right"
 
 
@@ -454,10 +466,11 @@ def test_everyone_saying_stuck_applies_the_stuck_rule_at_once() -> None:
     state = live([[67, 63], [79, 48], [24, 50]])
     assert texts(GAME.apply(state, 0, "stuck", 10)) == ["{seat0} is stuck."]
     assert refused(state, 0, "stuck", 11) == "You already said you are stuck; play a card if you find one."
-    assert keys(state, 0) == ["play:67:right"]  # a stuck seat may still play
-    events = GAME.apply(state, 1, "stuck", 20)  # seat 2 has no card that fits: stuck anyway
+    assert "play:67:right" in keys(state, 0) and "stuck" not in keys(state, 0)  # may still play
+    GAME.apply(state, 1, "stuck", 20)
+    events = GAME.apply(state, 2, "stuck", 30)  # nothing of seat 2's fits, but it must say so
     assert "Everyone is stuck: the last card played, card 59" in texts(events)[-1]
-    assert state["stuck"] == [] and state["since"] == 20
+    assert state["stuck"] == [] and state["since"] == 30
 
 
 def test_live_refusals_say_why() -> None:
@@ -469,12 +482,10 @@ def test_live_refusals_say_why() -> None:
     )
     assert refused(state, 1, "stuck", 110) == "A card is about to land on the right end: wait for it."
     assert refused(state, 1, "pass", 110) == "There are no turns to pass in live mode: say stuck if you have no play."
-    # a seat whose only fitting card is already reaching has nothing to do but wait
-    lonely = live([[67, 63], [79, 48], [10, 24]])
+    # a seat whose only card is reaching for an end has nothing to do but wait
+    lonely = live([[67], [79, 48], [10, 24]])
     GAME.apply(lonely, 0, "play:67:right", 100)
-    assert refused(lonely, 0, "play:63:left", 120) == (
-        "Your card 67 is reaching for the right end and nothing else of yours fits; wait for it."
-    )
+    assert refused(lonely, 0, "play:67:left", 120) == "Your card 67 is reaching for the right end; wait for it to land."
     bare = live([[67], [79]], line=[])
     assert GAME.deadline(bare) is None and "stuck" not in keys(bare, 0)
     assert refused(bare, 0, "stuck", 5) == "Every card fits the bare starting card, so nobody can be stuck now."
@@ -530,6 +541,7 @@ def test_a_seat_sees_its_own_hand_and_only_counts_of_the_others() -> None:
         "sections": ["yellow", "green", "blue"],
         "fits": ["play:53:left:turned", "play:53:right:turned"],
         "reaching": None,
+        "called_out": [],
     }
     assert [(s["hand"], s["pile"], s["left"]) for s in mine["seats"]] == [(3, 2, 5), (2, 3, 5)]
     assert GAME.view(state, None)["hand"] is None

@@ -358,6 +358,9 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[s
     top = panel(draw, box, "Players: cards left (hand + pile); one card left wins", title_size=22)
     ranks = view["outcome"]["ranks"] if view["outcome"] else None
     reaching = {e["seat"]: c["side"] for c in view["contests"] for e in c["entries"]}
+    misses: dict[int, int] = {}
+    for miss in view.get("misfits", []):  # live: cards laid where they did not fit, this line
+        misses[miss["seat"]] = misses.get(miss["seat"], 0) + 1
     dealt = view["dealt"]
     ry = top + 4
     for info in view["seats"]:
@@ -390,6 +393,8 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[s
             status = "to play"
         elif seat in reaching:
             status = f"reaching {reaching[seat]}"
+        elif misses.get(seat):
+            status = f"called out ×{misses[seat]}" + (" · stuck" if info["stuck"] else "")
         elif info["stuck"]:
             status = "stuck"
         if status:
@@ -477,8 +482,23 @@ def _fit_words(keys: list[str]) -> list[str]:
     return words
 
 
+def hand_notes(card: dict[str, Any]) -> list[str]:
+    """The words under a hand card. Turns mode says where it fits; live play only says what
+    the table saw (the card is reaching for an end, or was called out there), because spotting
+    a fit is the skill of the live game."""
+    if card.get("reaching"):
+        return [f"reaching {card['reaching']}"]
+    if card["fits"] is None:  # live
+        called = card.get("called_out") or []
+        return ["called out: " + ", ".join(_fit_words(called))] if called else []
+    if card["fits"]:
+        return ["fits: " + ", ".join(_fit_words(card["fits"]))]
+    return ["no fit now"]
+
+
 def private(view: dict[str, Any]) -> Image.Image | None:
-    """The viewer's hand: each card big with its number and where it fits now; the two ends."""
+    """The viewer's hand: each card big with its number (and, in turns mode, where it fits
+    now); the two ends to compare against."""
     hand = view.get("hand")
     seat = view.get("viewer")
     if hand is None or seat is None:
@@ -514,15 +534,9 @@ def private(view: dict[str, Any]) -> Image.Image | None:
         cy = y + row * (cell[1] + 96)
         draw_card(image, draw, (x, cy + 28), card["sections"], cell)
         draw_text(draw, (x, cy + 12), f"card {card['card']}", 20, INK, bold=True, anchor="lm")
-        if card.get("reaching"):
-            lines = [f"reaching {card['reaching']}"]
-            colour = INK
-        elif card["fits"]:
-            lines = wrap("fits: " + ", ".join(_fit_words(card["fits"])), 16, card_w + gap - 8)
-            colour = (20, 110, 50)
-        else:
-            lines = ["no fit now"]
-            colour = MUTED
+        notes = hand_notes(card)
+        colour = INK if card.get("reaching") else (20, 110, 50) if card["fits"] else MUTED
+        lines = [part for note in notes for part in wrap(note, 16, card_w + gap - 8)]
         for k, line in enumerate(lines[:3]):
             draw_text(draw, (x, cy + 28 + cell[1] + 14 + k * 20), line, 16, colour, bold=k == 0, anchor="lm")
     rows = (len(hand) + per_row - 1) // per_row

@@ -21,13 +21,17 @@ The rules as implemented (every ruling, with reasons, is in ``data/collide-o/REA
   discarded (it does not go back to its player). This repeats while everyone stays stuck.
   Because the starting card is all wild, every card fits a bare starting line, so there is
   always a card to remove when everyone is stuck: the game cannot deadlock.
-* **Live mode** (``mode=live``, timed): everyone may play at any moment (simultaneous
-  prompts). A play *reaches for* an end; plays on the same end within the tie window
-  (``tie`` ms after the first) contest it and the one whose player has the most cards left
-  wins (equal: a seeded draw). With ``tie=0`` the first play lands at once. A seat with no
-  fitting card is stuck automatically; others may say ``stuck``. When everyone is stuck the
-  stuck rule applies at once; if nobody lands a card for :data:`PATIENCE_MS` after the line
-  last changed, it applies on the deadline.
+* **Live mode** (``mode=live``, timed): everyone may play at any moment. Every seat gets the
+  same private prompt whatever its hand fits: every card of the hand on either end, either
+  way round, and ``stuck`` — which plays fit is for the player to spot, and which seats get
+  prompts never tells who can play. A card that does not fit is *called out*: it goes back
+  to its player's hand and play goes on (the rulebook's one added rule); that card may not
+  be laid again by its player until the line changes (so clicking through every button is
+  no substitute for spotting a fit). A play that fits *reaches for* an end; plays on
+  the same end within the tie window (``tie`` ms after the first) contest it and the
+  **earliest** wins (the same millisecond: a seeded draw). With ``tie=0`` the first play
+  lands at once. The stuck rule applies at once when every seat has said ``stuck``, or when
+  nobody lands a card for :data:`PATIENCE_MS` after the line last changed.
 * **Turns mode** (``mode=turns``, for play-by-post): seats take turns to play one card or
   pass; a seat with no fitting card passes automatically. When every seat has passed in a
   row, the stuck rule applies and the turn goes on around the table.
@@ -39,9 +43,10 @@ The state is plain JSON::
      "dealt": 29, "aside": [7, 61],
      "line": ["1:start", "40:right:turned"], "owners": [None, 2],  # placements in play order
      "ends": [[1, 0], [40, 2], [40, 1], [40, 0]],  # the two outermost sections at each end
-     "discards": [{"card": 55, "seat": 0}], "winner": None, "last": {...}, "plays": 1,
+     "discards": [55], "discarded_by": [0], "winner": None, "last": {...}, "plays": 1,
      "removals": 0, "turn": 0, "passes": 0,                   # turns mode
-     "now": 0, "since": 0, "stuck": [], "contests": []}       # live mode
+     "now": 0, "since": 0, "stuck": [], "contests": [],      # live mode
+     "tried": [["play:63:left"], [], []]}                   # called out, per seat
 
 Texts name players with ``{seatN}`` placeholders (:func:`seat_ref`).
 """
@@ -310,6 +315,12 @@ ACTIONS: dict[tuple[int, str, bool], Action] = {
 }
 """Every play action, built once: prompts are rebuilt for every seat at every step."""
 
+EVERY_WAY: dict[int, tuple[Action, ...]] = {
+    card: tuple(ACTIONS[card, side, turned] for side in SIDES for turned in (False, True)) for card in CARDS
+}
+"""Live mode: the four ways to lay each card (each end, either way round), in prompt order."""
+STUCK_ACTION = Action(STUCK, "I'm stuck: no play for me")
+
 
 # -- the game ---------------------------------------------------------------------------
 
@@ -327,6 +338,8 @@ class CollideO(Game):
         Option("tie", "300", TIE_CHOICES, "live mode: plays on one end this many ms apart count as a tie"),
     )
     realtime: ClassVar[bool] = True
+    version: ClassVar[int] = 2
+    """2: live prompts offer every play, misfits are called out, the earliest play wins a tie."""
     rules_file: ClassVar[str] = "collide-o.txt"
     render_module: ClassVar[str] = "bot.games.collide_o.render"
 
@@ -355,6 +368,7 @@ class CollideO(Game):
                 "owners": [None],
                 "ends": ends_of([[STARTER, i] for i in range(3)]),
                 "discards": [],
+                "discarded_by": [],
                 "winner": None,
                 "last": None,
                 "plays": 0,
@@ -362,7 +376,7 @@ class CollideO(Game):
             }
         )
         if chosen["mode"] == "live":
-            state.update({"now": 0, "since": 0, "stuck": [], "contests": [], "board": 0})
+            state.update({"now": 0, "since": 0, "stuck": [], "contests": [], "board": 0, "tried": [[] for _ in range(players)]})
         else:
             state.update({"turn": 0, "passes": 0})
         return state
@@ -381,8 +395,9 @@ class CollideO(Game):
         With D cards dealt, at most D cards land and at most D are removed, so the line
         changes at most 2D times and there are at most 2D + 1 *epochs* (stretches without a
         change). Turns: D plays plus at most ``players`` passes per epoch. Live: each seat
-        says stuck at most once per epoch; each seat reaches for an end at most once per
-        contest; a contest lands a card, is spoiled by a landing on the other end (bare
+        says stuck at most once per epoch, and has each of its (at most 5) hand cards called
+        out at most once per epoch (the hand only changes when a card lands, which starts a
+        new epoch); each seat reaches for an end at most once per contest; a contest lands a card, is spoiled by a landing on the other end (bare
         starter only) or is dropped at the end, so there are at most 2D + 2 contests;
         each deadline resolves a contest or removes a card.
         """
@@ -390,7 +405,9 @@ class CollideO(Game):
         epochs = 2 * dealt + 1
         contests = 2 * dealt + 2
         turns = dealt + players * epochs
-        live = players * contests + dealt + players * epochs + contests + dealt
+        # live: per epoch each seat may also have each card of its hand called out once
+        misfits = players * epochs * HAND_SIZE
+        live = players * contests + dealt + players * epochs + contests + dealt + misfits
         return max(turns, live)
 
     # -- who holds what ------------------------------------------------------------------
@@ -425,8 +442,28 @@ class CollideO(Game):
         return fitting(state["hands"][seat], state["ends"], skip, sides) if sides else []
 
     def can_play(self, state: State, seat: int, side: str | None = None) -> bool:
-        """Whether ``seat`` has any legal play (on ``side``)."""
+        """Whether ``seat`` has any play that fits (on ``side``)."""
         return bool(self.plays(state, seat, side))
+
+    def tries(self, state: State, seat: int) -> list[tuple[int, str, bool]]:
+        """Live mode: every play ``seat`` may try now, fitting or not — each card of the hand on
+        each end, each way round — except a card already reaching for an end, an end the seat
+        is already reaching for, and a card called out since the line last changed.
+
+        Depends only on the seat's own hand and on what the table saw, so the prompt it makes
+        tells nobody whether the seat can play.
+        """
+        pending = self._pending(state)
+        entered = {c["side"] for c in state["contests"] for e in c["entries"] if e["seat"] == seat}
+        called = {parse_play(key)[0] for key in state["tried"][seat]}  # type: ignore[index]
+        return [
+            (card, side, turned)
+            for card in state["hands"][seat]
+            if card not in pending and card not in called
+            for side in SIDES
+            if side not in entered
+            for turned in (False, True)
+        ]
 
     # -- prompts -------------------------------------------------------------------------
 
@@ -444,10 +481,14 @@ class CollideO(Game):
         deadline = self.live_deadline(state)
         waiting = " ".join(f"A card is about to land on the {c['side']} end." for c in state["contests"])
         prompts = []
+        quiet = not state["contests"] and not any(state["tried"])  # the common case, kept fast
         for seat in range(state["players"]):
-            actions = [ACTIONS[p] for p in self.plays(state, seat)]
-            if actions and self._may_say_stuck(state, seat):
-                actions.append(Action(STUCK, "I'm stuck: no play for me"))
+            if quiet:
+                actions = [action for card in state["hands"][seat] for action in EVERY_WAY[card]]
+            else:
+                actions = [ACTIONS[p] for p in self.tries(state, seat)]
+            if self._may_say_stuck(state, seat):
+                actions.append(STUCK_ACTION)
             if actions:
                 text = f"{seat_ref(seat)}: play on either end — everyone plays at once. {waiting}".strip()
                 prompts.append(Prompt(seat, text, tuple(actions), simultaneous=True, deadline=deadline, private=True))
@@ -514,6 +555,8 @@ class CollideO(Game):
             state["stuck"].append(seat)
             return [Event(f"{seat_ref(seat)} is stuck."), *self._settle_live(state)]
         card, side, turned = parse_play(key)  # type: ignore[misc]
+        if not fits(card, side, turned, state["ends"]):
+            return self._call_out(state, seat, card, side, turned) + self._settle_live(state)
         if state["tie"] == 0:
             return self._land(state, seat, card, side, turned) + self._settle_live(state)
         now = state.get("now", 0)
@@ -526,8 +569,22 @@ class CollideO(Game):
         else:
             contest["entries"].append(entry)
             gap = now - contest["opened"]
-            event = Event(f"{seat_ref(seat)} also reaches for the {side} end with {text}, {gap} ms later: a tie!")
+            when = "in the same millisecond" if gap == 0 else f"{gap} ms later"
+            event = Event(f"{seat_ref(seat)} also reaches for the {side} end with {text}, {when}.")
         return [event, *self._settle_live(state)]
+
+    def _call_out(self, state: State, seat: int, card: int, side: str, turned: bool) -> list[Event]:
+        """A card laid where it does not fit: the table calls it out, it goes back to the
+        player's hand and play goes on. Our one addition: that player may not lay that card
+        again until the line changes (see the README: it keeps spotting a skill)."""
+        state["tried"][seat].append(play_key(card, side, turned))
+        why = self._mismatch(state, card, side, turned).partition(": ")[2].partition(".")[0]
+        return [
+            Event(
+                f"Called out! {seat_ref(seat)} lays {CARDS[card].text(turned)} on the {side} end, "
+                f"but it does not fit ({why}). It is back in {seat_ref(seat)}'s hand until the line changes."
+            )
+        ]
 
     def on_deadline(self, state: State) -> list[Event]:
         """Close the contests whose tie window is over; with none, the patience ran out: stuck rule."""
@@ -554,13 +611,17 @@ class CollideO(Game):
         events: list[Event] = []
         players = range(state["players"])
         while state["winner"] is None:
-            lonely = next((c for c in state["contests"] if not self._joinable(state, c)), None)
-            if lonely is not None:
-                events += self._resolve(state, lonely)
+            full = next((c for c in state["contests"] if self._full(state, c)), None)
+            if full is None and state["contests"] and not self._anyone_can_act(state):
+                full = min(state["contests"], key=lambda c: c["opened"])  # nobody can join it
+            if full is not None:
+                events += self._resolve(state, full)
                 continue
             if state["contests"] or self.is_bare(state):
                 break
-            if all(s in state["stuck"] or not self.can_play(state, s) for s in players):
+            # only seats that *said* stuck count: a seat is never stuck for the table just
+            # because its hand holds nothing that fits (that would give its hand away)
+            if all(s in state["stuck"] for s in players):
                 events += self._remove_last(state, "Everyone is stuck")
                 continue
             break
@@ -568,13 +629,19 @@ class CollideO(Game):
             state["contests"] = []
         return events
 
-    def _joinable(self, state: State, contest: dict[str, Any]) -> bool:
-        """Whether a seat not yet in ``contest`` holds a card that could still join it."""
-        inside = {e["seat"] for e in contest["entries"]}
-        return any(self.can_play(state, s, contest["side"]) for s in range(state["players"]) if s not in inside)
+    def _full(self, state: State, contest: dict[str, Any]) -> bool:
+        """Whether every seat is already in ``contest`` (nobody is left to join it). Whether a
+        seat *could* join is never asked: that would tell the table what its hand holds."""
+        return len({e["seat"] for e in contest["entries"]}) == state["players"]
+
+    def _anyone_can_act(self, state: State) -> bool:
+        """Whether some seat still has a move (from public facts only: hand sizes, cards
+        reaching or called out, stuck declarations)."""
+        return any(self.tries(state, s) or self._may_say_stuck(state, s) for s in range(state["players"]))
 
     def _resolve(self, state: State, contest: dict[str, Any]) -> list[Event]:
-        """Land the card of a closed contest: most cards left wins a tie, then a seeded draw."""
+        """Land the card of a closed contest: the earliest play that still fits wins; plays
+        stamped in the same millisecond are settled by a seeded draw."""
         state["contests"].remove(contest)
         state["since"] = state.get("now", 0)
         state["board"] += 1  # the line changed: earlier boards are outdated
@@ -589,17 +656,17 @@ class CollideO(Game):
             return events
         winner = valid[0]
         if len(valid) > 1:
-            most = max(self.cards_left(state, e["seat"]) for e in valid)
-            tied = [e for e in valid if self.cards_left(state, e["seat"]) == most]
+            earliest = min(e["at"] for e in valid)
+            tied = [e for e in valid if e["at"] == earliest]
             who = and_list([seat_ref(e["seat"]) for e in valid])
             if len(tied) == 1:
                 winner = tied[0]
-                why = f"{seat_ref(winner['seat'])} has the most cards left ({most}) and gets it"
-                events.append(Event(f"{who} reached for the {side} end together: {why}."))
+                events.append(Event(f"{who} reached for the {side} end: {seat_ref(winner['seat'])} was first."))
             else:
                 winner = tied[Rng(state).below(len(tied))]
-                why = f"{plural(most, 'card')} left each, so a draw gives it to {seat_ref(winner['seat'])}"
-                events.append(Event(f"{who} reached for the {side} end together: {why}.", reveals=True))
+                names = and_list([seat_ref(e["seat"]) for e in tied])
+                why = f"{names} in the same millisecond, so a draw gives it to {seat_ref(winner['seat'])}"
+                events.append(Event(f"{who} reached for the {side} end: {why}.", reveals=True))
             for loser in valid:
                 if loser is not winner:
                     events.append(Event(f"{seat_ref(loser['seat'])}'s card {loser['card']} stays in hand."))
@@ -640,7 +707,8 @@ class CollideO(Game):
         card, side, turned = parse_placement(state["line"].pop())
         seat = state["owners"].pop()
         state["ends"] = ends_of(visible_of(state["line"]))
-        state["discards"].append({"card": card, "seat": seat})
+        state["discards"].append(card)
+        state["discarded_by"].append(seat)
         state["removals"] += 1
         state["last"] = {"kind": "stuck", "seat": seat, "card": card, "side": side, "turned": turned}
         self._line_changed(state)
@@ -657,6 +725,7 @@ class CollideO(Game):
             state["passes"] = 0
         else:
             state["stuck"] = []
+            state["tried"] = [[] for _ in state["tried"]]
             state["since"] = state.get("now", 0)
             state["board"] += 1  # the line changed: earlier boards are outdated
 
@@ -677,17 +746,28 @@ class CollideO(Game):
         live = state["mode"] == "live"
         outcome = self.outcome(state)
         hand = None
+        tried = [
+            {"seat": s, "card": card, "side": side, "turned": turned}
+            for s, keys in enumerate(state["tried"] if live else [])
+            for card, side, turned in map(parse_play, keys)  # type: ignore[misc]
+        ]
         if seat is not None and 0 <= seat < state["players"]:
+            # turns mode lists where each card fits; live play leaves the spotting to the player
             where: dict[int, list[str]] = {}
-            for card, side, turned in self.plays(state, seat) if outcome is None else []:
+            for card, side, turned in self.plays(state, seat) if outcome is None and not live else []:
                 where.setdefault(card, []).append(play_key(card, side, turned))
             pending = self._pending(state) if live else {}
             hand = [
                 {
                     "card": card,
                     "sections": list(CARDS[card].sections),
-                    "fits": where.get(card, []),
+                    "fits": None if live else where.get(card, []),
                     "reaching": pending.get(card),
+                    "called_out": [
+                        play_key(t["card"], t["side"], t["turned"])
+                        for t in tried
+                        if t["seat"] == seat and t["card"] == card
+                    ],
                 }
                 for card in state["hands"][seat]
             ]
@@ -722,8 +802,10 @@ class CollideO(Game):
             "aside": len(state["aside"]),
             "hand": hand,
             "discards": [
-                {**d, "sections": list(CARDS[d["card"]].sections)} for d in state["discards"]
+                {"card": card, "seat": seat, "sections": list(CARDS[card].sections)}
+                for card, seat in zip(state["discards"], state["discarded_by"], strict=True)
             ],
+            "misfits": [dict(t) for t in tried],
             "turn": None if live or outcome is not None else state["turn"],
             "passes": None if live else state["passes"],
             "contests": [
@@ -754,16 +836,18 @@ class CollideO(Game):
 
     def conceal(self, state: State, viewer: int | None, rng: random.Random) -> State:
         """Redraw what ``viewer`` cannot see: other hands (but not cards reaching for an end,
-        which are on the table), every pile's order and contents, the set-aside cards."""
+        which are on the table, nor cards called out since the line changed, which the table
+        saw go back to their hand), every pile's order and contents, the set-aside cards."""
         hidden = json.loads(json.dumps(state))
         hidden["rng"] = rng.getrandbits(63)
         pending = self._pending(hidden) if hidden["mode"] == "live" else {}
+        seen = {(s, key.split(":")[1]) for s, keys in enumerate(hidden.get("tried", [])) for key in keys}
         secret = [
             (hand, i)
             for s, hand in enumerate(hidden["hands"])
             if s != viewer
             for i, card in enumerate(hand)
-            if card not in pending
+            if card not in pending and (s, str(card)) not in seen
         ]
         pool = [hand[i] for hand, i in secret] + [c for pile in hidden["piles"] for c in pile] + hidden["aside"]
         rng.shuffle(pool)
@@ -777,22 +861,72 @@ class CollideO(Game):
     # -- bots and refusals ----------------------------------------------------------------------
 
     def agent(self, state: State, seat: int, rng: random.Random) -> str:
-        """A bot plays a random fitting card; it passes or says stuck only when it must."""
+        """A bot plays a random fitting card; it passes or says stuck only when it must.
+
+        Live prompts offer every play, fitting or not: the bot looks for the ones that fit,
+        as a player scanning their hand would.
+        """
         prompts = [p for p in self.prompts(state) if p.seat == seat]
         if not prompts:
             raise IllegalAction("This seat has nothing to decide now.")
         keys = prompts[0].keys()
         plays = [k for k in keys if k.startswith("play:")]
+        good = [k for k in plays if fits(*parse_play(k), state["ends"])]  # type: ignore[misc]
+        if good:
+            return rng.choice(good)
+        if STUCK in keys:
+            return STUCK
         return rng.choice(plays or keys)
 
+    def deadline(self, state: State) -> int | None:
+        """As :meth:`Game.deadline` (every live prompt carries :meth:`live_deadline`), without
+        building the prompts: it runs on every move."""
+        if state["mode"] != "live" or state["winner"] is not None:
+            return None
+        return self.live_deadline(state)
+
+    def _offered(self, state: State, seat: int, key: str) -> bool:
+        """Live mode: whether ``key`` is in ``seat``'s prompt — :meth:`tries` and ``stuck`` —
+        answered without building every seat's prompt."""
+        if key == STUCK:
+            return self._may_say_stuck(state, seat)
+        parsed = parse_play(key)
+        if parsed is None or key != play_key(*parsed):
+            return False
+        card, side, _turned = parsed
+        if card not in state["hands"][seat]:
+            return False
+        for contest in state["contests"]:
+            for entry in contest["entries"]:
+                if entry["card"] == card or (entry["seat"] == seat and contest["side"] == side):
+                    return False
+        prefix = f"play:{card}:"
+        return not any(key.startswith(prefix) for key in state["tried"][seat])
+
     def apply(self, state: State, seat: int, key: str, at: int | None = None) -> list[Event]:
-        """As :meth:`Game.apply`, with a clearer refusal for a seat that has nothing to do now."""
+        """As :meth:`Game.apply`, with a clearer refusal for a seat that has nothing to do now.
+
+        Live moves that are offered take a short path (the same checks, without building every
+        seat's prompt); anything else goes through :meth:`Game.apply` for its refusal.
+        """
+        if (
+            state["mode"] == "live"
+            and at is not None
+            and state["winner"] is None
+            and 0 <= seat < state["players"]
+            and at >= state.get("now", 0)
+            and self._offered(state, seat, key)
+        ):
+            due = self.live_deadline(state)
+            if due is None or at < due:
+                state["now"] = at
+                return self.perform(state, seat, key)
         try:
             return super().apply(state, seat, key, at)
         except IllegalAction:
             if seat == SYSTEM_SEAT or not 0 <= seat < state["players"] or state["winner"] is not None:
                 raise
-            has_prompt = seat == state["turn"] if state["mode"] == "turns" else self.can_play(state, seat)
+            has_prompt = any(p.seat == seat for p in self.legal_prompts(state))
             if has_prompt:
                 raise
             raise IllegalAction(self._idle_reason(state, seat)) from None
@@ -803,8 +937,8 @@ class CollideO(Game):
         reaching = [(e["card"], c["side"]) for c in state["contests"] for e in c["entries"] if e["seat"] == seat]
         if reaching:
             card, side = reaching[0]
-            return f"Your card {card} is reaching for the {side} end and nothing else of yours fits; wait for it."
-        return "None of your cards fits either end now; wait for the line to change."
+            return f"Your card {card} is reaching for the {side} end; wait for it to land."
+        return "You said you are stuck and every other play of yours was called out; wait for the line to change."
 
     def explain_refusal(self, state: State, seat: int, key: str) -> str:
         live = state["mode"] == "live"
@@ -837,6 +971,12 @@ class CollideO(Game):
             mine = [e for e in contest["entries"] if e["seat"] == seat]
             if contest["side"] == side and mine:
                 return f"Your card {mine[0]['card']} is already reaching for the {side} end; wait until it lands."
+        called = [k for k in state["tried"][seat] if k.startswith(f"play:{card}:")] if live else []
+        if called:
+            return (
+                f"Card {card} was called out on the {called[0].split(':')[2]} end: you may not lay it again "
+                "until the line changes."
+            )
         if turned and CARDS[card].symmetric:
             return f"Card {card} reads the same both ways round: play it as {play_key(card, side, False)}."
         return self._mismatch(state, card, side, turned)
