@@ -35,9 +35,10 @@ bought, ``open``, ``gone`` for an exhausted mine), and ``bonds``/``trains``/``re
 
 from __future__ import annotations
 
-import copy
+import json
 import random
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, ClassVar
 
 from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, State, seed_value
@@ -79,10 +80,13 @@ EXHAUSTION_LOSS = {1: 24, 2: 12, 3: 8, 4: 6}
 LENGTHS = {"short": (2, 90), "standard": (3, 100), "long": (4, 125)}
 """Option ``length``: dig tiles of each kind per mine, and the end mark on the Income Track."""
 
+SITES = tuple(a for a in C.areas.values() if a.feature in (TOWN, MINE))
+"""Where buildings may go: town sites and mine areas."""
 CHARACTER = {c.value: c for c in C.characters}
 PROSPECTOR, TEAMSTER, ARCHITECT, SURVEYOR, BROKER, MAGNATE = 1, 2, 3, 4, 5, 6
 
 
+@cache
 def money(k: int) -> str:
     """``money(12)`` -> ``"$12,000"`` (amounts are kept in thousands)."""
     return f"${k * 1000:,}" if k >= 0 else f"-${-k * 1000:,}"
@@ -472,7 +476,7 @@ class BullfrogGoldfield(Game):
         """Redraw the hidden: the order of every face-down dig tile (the mines' stacks and the
         two draw piles keep their sizes), the RNG, and, with ``cash=hidden``, the other
         players' cash (their total is redrawn freely; nothing public depends on it)."""
-        hidden = copy.deepcopy(state)
+        hidden = json.loads(json.dumps(state))  # faster than deepcopy for plain data
         hidden["rng"] = rng.getrandbits(63)
         slots: list[tuple[list[int], int]] = []
         for cid in MINES:
@@ -539,7 +543,7 @@ def main_actions(state: State, seat: int) -> list[Action]:
     actions: list[Action] = []
     for cid in COMPANIES:
         co = state["cos"][cid]
-        if co["status"] == "closed" and charter_prices(state, seat, cid):
+        if co["status"] == "closed" and cash >= MIN_CHARTER:  # every limit is at least 25
             actions.append(Action(f"charter:{cid}", f"Buy the {name(cid)} charter (price $10,000 or more)"))
         elif co["status"] == "open" and None in co["shares"] and cash >= co["value"]:
             actions.append(Action(f"buy:{cid}", f"Buy a {name(cid)} share for {money(co['value'])}"))
@@ -548,9 +552,17 @@ def main_actions(state: State, seat: int) -> list[Action]:
         if co["status"] == "open" and seat in co["shares"]:
             actions.append(Action(f"sell:{cid}", f"Auction a {name(cid)} share (minimum bid {money(co['value'] // 2)})"))
     if state["buildings_left"] > 0:
-        for area in C.areas.values():
-            if area.feature in (TOWN, MINE) and payment_keys(state, seat, area.id):
-                cost = building_cost(state, seat, area.id)
+        # Cheap tests first: most of the time the player's own cash settles it, and no
+        # company the player controls could pay more than ``richest``.
+        richest = 0
+        for cid in COMPANIES:
+            co = state["cos"][cid]
+            if co["charter"] == seat and co["status"] == "open":
+                bond = max(bond_choices(state), default=0) if is_rr(cid) else 0
+                richest = max(richest, co["cash"] + bond)
+        for area in SITES:
+            cost = building_cost(state, seat, area.id)
+            if cash >= cost or (richest >= cost and payment_keys(state, seat, area.id)):
                 actions.append(Action(f"build:{area.id}", f"Building at {area.name} ({money(cost)})"))
     for rr in RAILROADS:
         if can_lay(state, seat, rr):
@@ -650,12 +662,6 @@ def _sub_action(state: State, seat: int, verb: str, arg: str, events: list[Event
         sub["bond"] = int(arg)
     elif verb == "to":
         sub["areas"].append(arg)
-        if len(sub["areas"]) >= MAX_PER_LAY or not any(
-            track_cost(state, seat, a) <= lay_budget(state, sub, seat) + (0 if sub["bond"] else max(bond_choices(state), default=0))
-            for a in lay_targets(state, sub["rr"], sub["areas"])
-        ):
-            _commit_track(state, seat, events)
-            _end_turn(state, events)
     elif verb == "done":
         _commit_track(state, seat, events)
         _end_turn(state, events)

@@ -17,12 +17,10 @@ from .rules import (
     RAILROADS,
     C,
     buildings_for,
-    certificates,
+    holders,
     is_rr,
     limit_of,
     name,
-    net_worth,
-    stock_worth,
 )
 
 
@@ -48,16 +46,22 @@ def make_view(state: State, viewer: int | None) -> dict[str, Any]:
         else:
             entry["tiles_left"] = len(co["tiles"])
         companies.append(entry)
+    held: list[dict[str, int]] = [{} for _ in range(n)]
+    for cid in COMPANIES:
+        co = state["cos"][cid]
+        if co["status"] == "open":
+            for owner in holders(state, cid):
+                held[owner][cid] = held[owner].get(cid, 0) + 1
     seats = []
     for seat in range(n):
         visible = cash_visible(state, seat, viewer)
+        stock = sum(state["cos"][cid]["value"] * count for cid, count in held[seat].items())
         seats.append({
             "cash": state["cash"][seat] if visible else None,
-            "stock": stock_worth(state, seat),
-            "worth": net_worth(state, seat) if visible else None,
+            "stock": stock,
+            "worth": state["cash"][seat] + stock if visible else None,
             "card": state["cards"][seat],
-            "holdings": {cid: certificates(state, seat, cid) for cid in COMPANIES
-                         if state["cos"][cid]["status"] == "open" and certificates(state, seat, cid)},
+            "holdings": held[seat],
             "charters": [cid for cid in COMPANIES if state["cos"][cid]["charter"] == seat],
         })
     active = None

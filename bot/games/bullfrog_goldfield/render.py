@@ -1,0 +1,348 @@
+"""The Bullfrog Goldfield picture, drawn from a view (never from the state).
+
+Top to bottom on a 1200 px canvas:
+
+* a header: cycle, round, whose decision it is, and what is going on (an auction, a
+  half-laid track);
+* the map: 36 hex areas coloured by terrain (sand = clear, brown with peaks = mountain,
+  salmon = Death Valley), each named; town sites carry a house mark and the railroad that
+  starts there; mines show their company, value and dig tiles left; buildings are dark
+  squares with a count; each railroad's trains are tags in its colour with its initials;
+* the Income Track from 0 to 130 with the stock value limits (25 … 125), the end mark, and
+  every company's marker;
+* the companies: value, limit, charter cash, bonds or tiles left, and who holds the
+  certificates;
+* the players: character, cash (or "hidden"), stock value, holdings.
+
+Colour is never the only cue: railroads are named by initials, mines by two letters.
+The static map (terrain, names) is drawn once and cached.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.engine import fill_seat_refs
+from bot.render.palette import BACKGROUND, INK, LINE, MUTED, PANEL, RGB, WHITE, player_colour, shade, text_on
+from bot.render.shapes import canvas
+from bot.render.text import draw_text, fit_size, seat_names, text_width, wrap
+
+from .components import components
+
+C = components()
+WIDTH = 1200
+MARGIN = 15
+HEX_W = 180
+R = HEX_W / math.sqrt(3)
+ROW_STEP = 1.5 * R
+MAP_TOP = 70
+MAP_H = int(5 * ROW_STEP + 2 * R) + 10
+
+TERRAIN_FILL: dict[str, RGB] = {"clear": (239, 226, 190), "mountain": (186, 156, 122), "valley": (236, 176, 146)}
+RAIL_RGB: dict[str, RGB] = {
+    "red": (205, 45, 40), "blue": (0, 104, 178), "green": (0, 140, 100),
+    "purple": (130, 70, 160), "yellow": (240, 196, 30),
+}
+MINE_RGB: RGB = (92, 84, 74)
+BUILDING_RGB: RGB = (60, 50, 44)
+CODES = {"sp": "SP", "bg": "BG", "tg": "TG", "lv": "LV", "tt": "TT",
+         "gc": "GC", "rh": "RH", "mo": "MO", "be": "BE", "ma": "MA", "to": "TO", "sb": "SB"}
+CARD_NAMES = {c.value: c.name for c in C.characters}
+
+
+def company_rgb(cid: str) -> RGB:
+    company = C.companies[cid]
+    return RAIL_RGB[company.colour] if company.kind == "rr" else MINE_RGB
+
+
+def hex_centre(col: int, row: int) -> tuple[float, float]:
+    x = MARGIN + HEX_W / 2 + col * HEX_W + (HEX_W / 2 if row % 2 else 0)
+    y = MAP_TOP + R + 5 + row * ROW_STEP
+    return x, y
+
+
+def hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    return [(cx + r * math.cos(math.radians(60 * i - 30)), cy + r * math.sin(math.radians(60 * i - 30)))
+            for i in range(6)]
+
+
+@cache
+def _static_map() -> Image.Image:
+    """Terrain, area names and town/start marks: the part of the map that never changes."""
+    image = Image.new("RGB", (WIDTH, MAP_H), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    starts = {r.area: r for r in C.railroads}
+    for area in C.areas.values():
+        cx, cy = hex_centre(area.col, area.row)
+        cy -= MAP_TOP
+        fill = TERRAIN_FILL[area.terrain]
+        draw.polygon(hex_points(cx, cy, R - 1), fill=fill, outline=shade(fill, 0.6))
+        if area.terrain == "mountain":
+            for dx in (-52, 52):
+                px, py = cx + dx, cy + 8
+                draw.polygon([(px - 14, py + 10), (px, py - 12), (px + 14, py + 10)], fill=shade(fill, 0.75))
+        if area.terrain == "valley":
+            draw_text(draw, (cx, cy + 50), "Death Valley", 15, shade(fill, 0.45), bold=True, anchor="mm")
+        title = area.name if area.feature != "mine" else f"{area.name} mine"
+        size = 17
+        lines = wrap(title, size, HEX_W - 34, bold=True)
+        y = cy - R + 34
+        for line in lines[:2]:
+            draw_text(draw, (cx, y), line, size, INK, bold=True, anchor="mm")
+            y += 19
+        if area.feature == "town":
+            hx, hy = cx - 62, cy - 22
+            draw.polygon([(hx - 9, hy), (hx, hy - 9), (hx + 9, hy)], fill=INK)
+            draw.rectangle((hx - 7, hy, hx + 7, hy + 9), fill=INK)
+            if area.id in starts:
+                rr = starts[area.id]
+                colour = RAIL_RGB[rr.colour]
+                label = f"{CODES[rr.id]} start"
+                w = text_width(label, 15, True) + 12
+                draw.rounded_rectangle((cx - w / 2, cy - 12, cx + w / 2, cy + 8), radius=5, fill=colour)
+                draw_text(draw, (cx, cy - 2), label, 15, text_on(colour), bold=True, anchor="mm")
+    return image
+
+
+def _train_tag(draw: ImageDraw.ImageDraw, x: float, y: float, rr: str) -> None:
+    colour = company_rgb(rr)
+    draw.rounded_rectangle((x, y, x + 34, y + 22), radius=5, fill=colour, outline=INK, width=1)
+    draw_text(draw, (x + 17, y + 11), CODES[rr], 15, text_on(colour), bold=True, anchor="mm")
+
+
+def _map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    image.paste(_static_map(), (0, MAP_TOP))
+    companies = {c["id"]: c for c in view["companies"]}
+    arrivals: dict[str, list[str]] = {}
+    for rr in view["railroads"]:
+        for area in companies[rr]["trains"]:
+            arrivals.setdefault(area, []).append(rr)
+    pending = view["sub"]["areas"] if view.get("sub") and view["sub"].get("kind") == "lay" else []
+    for area in C.areas.values():
+        cx, cy = hex_centre(area.col, area.row)
+        if area.feature == "mine":
+            mine = companies[C.mine_at[area.id]]
+            if mine["status"] == "open":
+                text = f"{CODES[mine['id']]} {mine['value']} · {mine['tiles_left']} tiles"
+                fill = MINE_RGB
+            elif mine["status"] == "gone":
+                text, fill = "exhausted", (150, 150, 150)
+            else:
+                text, fill = f"{CODES[mine['id']]} not open", (120, 112, 100)
+            w = text_width(text, 16, True) + 14
+            draw.rounded_rectangle((cx - w / 2, cy - 13, cx + w / 2, cy + 11), radius=6, fill=fill)
+            draw_text(draw, (cx, cy - 1), text, 16, WHITE, bold=True, anchor="mm")
+        built = view["buildings"].get(area.id, 0)
+        if built:
+            bx, by = cx + 46, cy - 32
+            draw.rectangle((bx, by, bx + 18, by + 18), fill=BUILDING_RGB, outline=WHITE, width=2)
+            draw_text(draw, (bx + 22, by + 9), f"×{built}", 16, INK, bold=True, anchor="lm")
+        here = arrivals.get(area.id, [])
+        if here:
+            total = len(here) * 36 - 2
+            x = cx - total / 2
+            for rr in here:
+                _train_tag(draw, x, cy + 20, rr)
+                x += 36
+        if area.id in pending:
+            draw.polygon(hex_points(cx, cy, R - 5), outline=(255, 214, 10), width=4)
+
+
+TRACK_MAX = 130
+
+
+def _income_track(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> int:
+    left, right = MARGIN + 20, WIDTH - MARGIN - 30
+    scale = (right - left) / TRACK_MAX
+    draw_text(draw, (MARGIN, top), "Income Track (value = income per cycle and price of a share, in $1,000)", 18,
+              bold=True)
+    base = top + 34
+    markers = [c for c in view["companies"] if c["status"] in ("open", "worthless")]
+    # Stack the markers in rows so no two overlap.
+    rows: list[list[tuple[float, float]]] = []
+    placed: list[tuple[dict[str, Any], float, int]] = []
+    for company in sorted(markers, key=lambda c: c["value"]):
+        x = left + min(company["value"], TRACK_MAX) * scale
+        span = (x - 19, x + 19)
+        for index, row in enumerate(rows):
+            if all(span[1] < a or span[0] > b for a, b in row):
+                row.append(span)
+                placed.append((company, x, index))
+                break
+        else:
+            rows.append([span])
+            placed.append((company, x, len(rows) - 1))
+    line_y = base + 26 * max(1, len(rows)) + 6
+    draw.line((left, line_y, right, line_y), fill=INK, width=3)
+    for step in range(0, TRACK_MAX + 1, 5):
+        x = left + step * scale
+        major = step % 25 == 0
+        draw.line((x, line_y - (8 if major else 4), x, line_y + (8 if major else 4)), fill=INK, width=2 if major else 1)
+        if major:
+            draw_text(draw, (x, line_y + 20), str(step), 16, INK, bold=True, anchor="mm")
+    for limit in (25, 50, 75, 100, 125):
+        x = left + limit * scale
+        draw.line((x, base - 4, x, line_y), fill=LINE, width=1)
+    end_x = left + view["end_mark"] * scale
+    draw.line((end_x, base - 6, end_x, line_y + 10), fill=(200, 30, 30), width=3)
+    draw_text(draw, (end_x + 4, line_y + 38), f"end past {view['end_mark']}", 16, (200, 30, 30), bold=True, anchor="lm")
+    draw_text(draw, (left, line_y + 38), "limits at 25 · 50 · 75 · 100 · 125 (one building each to pass)", 16, MUTED,
+              anchor="lm")
+    for company, x, index in placed:
+        y = base + index * 26
+        colour = company_rgb(company["id"])
+        draw.rounded_rectangle((x - 18, y, x + 18, y + 22), radius=5, fill=colour, outline=INK, width=1)
+        draw_text(draw, (x, y + 11), CODES[company["id"]], 15, text_on(colour), bold=True, anchor="mm")
+        draw.line((x, y + 22, x, line_y), fill=colour, width=1)
+    return line_y + 56
+
+
+def _companies(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, names: list[str]) -> int:
+    columns = [("", 0), ("Company", 40), ("Value", 300), ("Limit", 370), ("Cash", 440), ("Bonds / tiles", 530),
+               ("Charter", 690), ("Shares", 880)]
+    draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + 34 + 30 * len(view["companies"])), radius=10,
+                           fill=PANEL, outline=LINE, width=2)
+    y = top + 8
+    for title, x in columns:
+        draw_text(draw, (MARGIN + 12 + x, y), title, 16, MUTED, bold=True)
+    y += 26
+    for company in view["companies"]:
+        x0 = MARGIN + 12
+        colour = company_rgb(company["id"])
+        draw.rounded_rectangle((x0, y + 2, x0 + 34, y + 24), radius=5, fill=colour)
+        draw_text(draw, (x0 + 17, y + 13), CODES[company["id"]], 15, text_on(colour), bold=True, anchor="mm")
+        label = company["name"] + ("" if company["kind"] == "rr" else " mine")
+        draw_text(draw, (x0 + 40, y + 3), label, 17, INK, bold=True)
+        status = company["status"]
+        if status == "closed":
+            draw_text(draw, (x0 + 300, y + 3), "charter for sale (from $10,000)", 17, MUTED)
+        elif status == "gone":
+            draw_text(draw, (x0 + 300, y + 3), "exhausted and dissolved", 17, MUTED)
+        else:
+            limit = company["limit"]
+            draw_text(draw, (x0 + 300, y + 3), str(company["value"]), 17, INK, bold=True)
+            draw_text(draw, (x0 + 370, y + 3), "none" if limit is None else str(limit), 17)
+            draw_text(draw, (x0 + 440, y + 3), f"${company['cash']}k", 17)
+            if company["kind"] == "rr":
+                bonds = "+".join(f"${b}k" for b in company["bonds"]) or "-"
+                extra = "" if company["reached"] else " (no mine yet)"
+                draw_text(draw, (x0 + 530, y + 3), bonds + extra, fit_size(bonds + extra, 155, 17))
+            else:
+                draw_text(draw, (x0 + 530, y + 3), f"{company['tiles_left']} tiles", 17)
+            if status == "worthless":
+                draw_text(draw, (x0 + 690, y + 3), "worthless: bonds at the end", 17, (200, 30, 30))
+            else:
+                holder = company["charter"]
+                draw_text(draw, (x0 + 690, y + 3), names[holder], fit_size(names[holder], 180, 17, bold=True),
+                          player_colour(holder), bold=True)
+                shares = ", ".join("bank" if s is None else names[s] for s in company["shares"])
+                draw_text(draw, (x0 + 880, y + 3), shares, fit_size(shares, WIDTH - MARGIN - x0 - 890, 17))
+        y += 30
+    return y + 16
+
+
+def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, names: list[str]) -> int:
+    rows = view["players"]
+    draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + 20 + 58 * rows), radius=10, fill=PANEL,
+                           outline=LINE, width=2)
+    y = top + 10
+    for seat, data in enumerate(view["seats"]):
+        x0 = MARGIN + 12
+        colour = player_colour(seat)
+        draw.ellipse((x0, y + 4, x0 + 22, y + 26), fill=colour, outline=INK, width=1)
+        if view["active"] == seat:
+            draw.ellipse((x0 - 4, y, x0 + 26, y + 30), outline=(255, 214, 10), width=4)
+        draw_text(draw, (x0 + 32, y + 4), names[seat], fit_size(names[seat], 230, 19, bold=True), INK, bold=True)
+        card = data["card"]
+        card_text = f"{card} {CARD_NAMES[card]}" if card else "no card yet"
+        draw_text(draw, (x0 + 280, y + 5), card_text, 17, MUTED)
+        cash = "hidden" if data["cash"] is None else f"${data['cash']}k"
+        draw_text(draw, (x0 + 470, y + 5), f"cash {cash}", 17, INK, bold=True)
+        worth = "" if data["worth"] is None else f" · total ${data['worth']}k"
+        draw_text(draw, (x0 + 650, y + 5), f"stock ${data['stock']}k{worth}", 17)
+        holdings = []
+        for cid, count in data["holdings"].items():
+            mark = "*" if cid in data["charters"] else ""
+            holdings.append(f"{CODES[cid]}{mark}" + (f"×{count}" if count > 1 else ""))
+        text = "holds: " + (", ".join(holdings) if holdings else "nothing") + ("   (* charter)" if holdings else "")
+        draw_text(draw, (x0 + 32, y + 31), text, fit_size(text, WIDTH - 2 * MARGIN - 60, 16), MUTED)
+        y += 58
+    return y + 16
+
+
+def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+    draw.rectangle((0, 0, WIDTH, 60), fill=(92, 62, 38))
+    phase = view["phase"]
+    if phase == "over":
+        text = "Bullfrog Goldfield: game over"
+    elif phase == "select":
+        text = f"Cycle {view['cycle']}: {names[view['active']]} chooses a character"
+    elif phase in ("payoff", "dividend"):
+        what = "bonds" if phase == "payoff" else "dividend"
+        text = f"Cycle {view['cycle']}, income phase: {names[view['active']]} decides ({what})"
+    else:
+        text = f"Cycle {view['cycle']}, round {view['round']} of 3: {names[view['active']]} to act"
+    draw_text(draw, (MARGIN, 30), text, fit_size(text, 820, 26, bold=True), WHITE, bold=True, anchor="lm")
+    supply = f"buildings {view['buildings_left']} · bonds {sum(view['bonds_left'].values())} left"
+    draw_text(draw, (WIDTH - MARGIN, 30), supply, 17, WHITE, anchor="rm")
+
+
+def _status_line(view: dict[str, Any], names: list[str]) -> str:
+    auction = view.get("auction")
+    if auction:
+        company = C.companies[auction["co"]].name
+        high = f"high bid ${auction['bid']}k by {names[auction['high']]}" if auction["high"] is not None \
+            else f"minimum bid ${auction['min']}k"
+        return f"Auction: a {company} share sold by {names[auction['seller']]}; {high}."
+    sub = view.get("sub")
+    if sub and sub["kind"] == "lay":
+        placed = ", ".join(C.areas[a].name for a in sub["areas"]) or "nothing yet"
+        bond = f", bond ${sub['bond']}k" if sub["bond"] else ""
+        return f"Laying {C.companies[sub['rr']].name} track: {placed}{bond} (highlighted)."
+    if sub and sub["kind"] == "build":
+        return f"Buying a building at {C.areas[sub['area']].name}."
+    if sub and sub["kind"] == "charter":
+        return f"Buying the {C.companies[sub['co']].name} charter."
+    if view["phase"] == "over":
+        return "Final: " + "; ".join(fill_seat_refs(e, names) for e in view["end"]) + "."
+    if view["triggered"]:
+        return "The end was triggered: this is the last cycle."
+    return ""
+
+
+def board(view: dict[str, Any]) -> Image.Image:
+    """The public picture of the table."""
+    names = seat_names(view)
+    height = MAP_TOP + MAP_H + 60 + 240 + 50 + 30 * len(view["companies"]) + 40 + 58 * view["players"] + 40
+    image, draw = canvas(WIDTH, height)
+    _header(draw, view, names)
+    _map(image, draw, view)
+    y = MAP_TOP + MAP_H
+    status = _status_line(view, names)
+    if status:
+        draw_text(draw, (MARGIN, y + 4), status, fit_size(status, WIDTH - 2 * MARGIN, 19, bold=True), INK, bold=True)
+    y += 40
+    y = _income_track(draw, view, y)
+    y = _companies(draw, view, y, names)
+    y = _players(draw, view, y, names)
+    return image.crop((0, 0, WIDTH, min(height, y)))
+
+
+def private(view: dict[str, Any]) -> Image.Image | None:
+    """A seat's own cash when cash is hidden (None otherwise or for a spectator)."""
+    seat = view.get("viewer")
+    if seat is None or not view.get("cash_hidden"):
+        return None
+    names = seat_names(view)
+    data = view["seats"][seat]
+    image, draw = canvas(640, 150)
+    colour = player_colour(seat)
+    draw.rectangle((0, 0, 640, 56), fill=colour)
+    draw_text(draw, (MARGIN, 28), f"{names[seat]}: your holdings", 24, text_on(colour), bold=True, anchor="lm")
+    draw_text(draw, (MARGIN, 76), f"Cash ${data['cash']}k (only you see this)", 22, INK, bold=True)
+    draw_text(draw, (MARGIN, 112), f"Stock ${data['stock']}k · total ${data['worth']}k", 20, INK)
+    return image
