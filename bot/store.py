@@ -1,10 +1,12 @@
-"""SQLite persistence (aiosqlite): schema, migrations, tables, seats, the action log, snapshots.
+"""Persistence: schema, migrations, tables, seats, the action log, snapshots, settings, audit.
 
-Nothing else in the project speaks SQL. The store is deliberately dumb about games: it
+SQLite (aiosqlite) by default; PostgreSQL (asyncpg) when ``GAMEMASTER_DB`` is a
+``postgresql://`` URL — one store, two backends (:mod:`bot.store_backends`). Nothing else in
+the project speaks SQL. The store is deliberately dumb about games: it
 keeps states as JSON text and action keys as strings.
 
-Durability: WAL journal with ``synchronous=FULL``, so a move that :meth:`Store.record_action`
-returned from is on disk, and one that raised is not there at all (action row, snapshot and
+Durability: SQLite runs a WAL journal with ``synchronous=FULL`` (PostgreSQL commits are
+durable by default), so a move that :meth:`Store.record_action` returned from is on disk, and one that raised is not there at all (action row, snapshot and
 table position are written in a single transaction).
 
 Loading a table reads its latest snapshot plus any later actions — never the whole history.
@@ -14,17 +16,25 @@ can rebuild from a nearby snapshot while long games stay small on disk.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import secrets
-import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, TypeVar
 
-import aiosqlite
+from bot.store_backends import (
+    Backend,
+    DatabaseBusy,
+    DatabaseInUse,
+    IntegrityError,
+    PostgresBackend,
+    Row,
+    SqliteBackend,
+    Tx,
+    is_postgres_url,
+)
 
 RowT = TypeVar("RowT")
 
@@ -279,9 +289,9 @@ class LoadedState:
     later_actions: list[ActionRow]
 
 
-def _from_row(cls: type[RowT], row: sqlite3.Row, *, json_fields: tuple[str, ...] = (),
+def _from_row(cls: type[RowT], row: Row, *, json_fields: tuple[str, ...] = (),
               bool_fields: tuple[str, ...] = ()) -> RowT:
-    """Build a row dataclass from a sqlite3.Row by field name, decoding JSON and flag columns."""
+    """Build a row dataclass from a result row by field name, decoding JSON and flag columns."""
     values = {f.name: row[f.name] for f in fields(cls)}  # type: ignore[arg-type]
     for name in json_fields:
         values[name] = json.loads(values[name])
@@ -290,49 +300,63 @@ def _from_row(cls: type[RowT], row: sqlite3.Row, *, json_fields: tuple[str, ...]
     return cls(**values)
 
 
-def _table(row: sqlite3.Row) -> TableRow:
+def _table(row: Row) -> TableRow:
     return _from_row(TableRow, row, json_fields=("options", "deadlines"), bool_fields=("paused",))
 
 
-def _seat(row: sqlite3.Row) -> SeatRow:
+def _seat(row: Row) -> SeatRow:
     return _from_row(SeatRow, row, bool_fields=("is_bot",))
 
 
-def _action(row: sqlite3.Row) -> ActionRow:
+def _action(row: Row) -> ActionRow:
     return _from_row(ActionRow, row, json_fields=("events",))
 
 
 class Store:
-    """One SQLite database file. Open with :meth:`open`; close with :meth:`close`."""
+    """The game database: a SQLite file (the default) or a PostgreSQL database.
 
-    def __init__(self, db: aiosqlite.Connection, path: str, *, busy_attempts: int = BUSY_ATTEMPTS) -> None:
-        self._db = db
-        self.path = path
-        # One connection serves every table: a transaction must not interleave with another
-        # coroutine's statements, or a read could see (or a BEGIN collide with) its writes.
-        self._lock = asyncio.Lock()
-        self.busy_attempts = busy_attempts
+    Open with :meth:`open` (a path, ``sqlite:///path`` or ``postgresql://…``); close with
+    :meth:`close`. The SQL below is written once; :mod:`bot.store_backends` runs it on either
+    database, so the session layer never knows which one it has.
+    """
+
+    def __init__(self, backend: Backend) -> None:
+        self._db = backend
+        self.path = backend.path
         self.commits = 0
         """Committed write transactions so far (in this process): a reader that saw this
         number change while it read knows its result may be older than the last commit."""
 
     @classmethod
-    async def open(cls, path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
-                   busy_attempts: int = BUSY_ATTEMPTS) -> Store:
-        path = str(path)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves, so a transaction is exactly
-        # what the code says it is.
-        db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = sqlite3.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=FULL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
-        store = cls(db, path, busy_attempts=busy_attempts)
-        await store._migrate()
+    async def open(cls, location: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+                   busy_attempts: int = BUSY_ATTEMPTS, exclusive: bool = True) -> Store:
+        """Open (and migrate) the database at ``location``.
+
+        SQLite files are held by one process at a time (``exclusive``; a second bot process on
+        the same file is refused with :class:`StoreError`); PostgreSQL serves several.
+        """
+        location = str(location)
+        try:
+            if is_postgres_url(location):
+                backend: Backend = await PostgresBackend.open(location)
+            else:
+                backend = await SqliteBackend.open(
+                    location, busy_timeout_ms=busy_timeout_ms, busy_attempts=busy_attempts, exclusive=exclusive
+                )
+        except DatabaseInUse as error:
+            raise StoreError(str(error)) from None
+        store = cls(backend)
+        try:
+            await store._migrate()
+        except BaseException:
+            await backend.close()
+            raise
         return store
+
+    @property
+    def backend_name(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return self._db.name
 
     async def close(self) -> None:
         await self._db.close()
@@ -346,61 +370,37 @@ class Store:
     # -- schema -------------------------------------------------------------------------
 
     async def schema_version(self) -> int:
-        row = await self._fetchone("PRAGMA user_version")
-        return int(row[0])
+        return await self._db.schema_version()
 
     async def _migrate(self) -> None:
         version = await self.schema_version()
         if version > len(MIGRATIONS):
             raise StoreError(
-                f"{self.path} has schema version {version}, newer than this code ({len(MIGRATIONS)})"
+                f"{self.path} has schema version {version}, newer than this code ({len(MIGRATIONS)}): "
+                "run a newer gamemaster, or restore a backup made for this version"
             )
         for number in range(version, len(MIGRATIONS)):
-            # executescript commits first; each migration runs in its own transaction.
-            await self._db.executescript(
-                f"BEGIN;\n{MIGRATIONS[number]}\nPRAGMA user_version = {number + 1};\nCOMMIT;"
-            )
+            await self._db.apply_migration(number + 1, MIGRATIONS[number])
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            await self._begin()
-            try:
-                yield self._db
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            else:
-                await self._db.execute("COMMIT")
-                self.commits += 1
+    async def _transaction(self) -> AsyncIterator[Tx]:
+        """One write transaction. Another process holding the write lock gets a bounded wait,
+        then :class:`StoreBusy` (a sentence for the player) instead of a raw "database is locked"."""
+        try:
+            async with self._db.transaction() as tx:
+                yield tx
+        except DatabaseBusy:
+            raise StoreBusy(
+                "The game database is busy (another program is writing to it); nothing was changed. "
+                "Try again in a moment."
+            ) from None
+        self.commits += 1
 
-    async def _begin(self) -> None:
-        """Take the write lock; another process holding it gets a bounded wait, then a refusal.
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+        return await self._db.fetchall(sql, params)
 
-        Each attempt waits up to the busy timeout inside SQLite; after
-        :attr:`busy_attempts` attempts the write is refused with :class:`StoreBusy`
-        (a sentence for the player) instead of a raw "database is locked".
-        """
-        for attempt in range(self.busy_attempts):
-            try:
-                await self._db.execute("BEGIN IMMEDIATE")
-                return
-            except sqlite3.OperationalError as error:
-                if "locked" not in str(error) and "busy" not in str(error):
-                    raise
-                if attempt + 1 == self.busy_attempts:
-                    raise StoreBusy(
-                        "The game database is busy (another program is writing to it); nothing was changed. "
-                        "Try again in a moment."
-                    ) from None
-
-    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock, self._db.execute(sql, tuple(params)) as cursor:
-            return list(await cursor.fetchall())
-
-    async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
-        rows = await self._fetchall(sql, params)
-        return rows[0] if rows else None
+    async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
+        return await self._db.fetchone(sql, params)
 
     # -- tables ---------------------------------------------------------------------------
 
@@ -421,19 +421,19 @@ class Store:
         """A new lobby with the host in it; :class:`ChannelBusy` if the channel has an open table."""
         try:
             async with self._transaction() as db:
-                cursor = await db.execute(
+                new_id = await db.insert(
                     "INSERT INTO tables (guild_id, channel_id, slug, options, seed, status, host_id,"
                     " engine_version, created_at, updated_at, deadlines) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
                     (guild_id, channel_id, slug, json.dumps(options), seed, host_id, engine_version, now, now,
                      json.dumps(deadlines or {})),
                 )
-                table_id = int(cursor.lastrowid or 0)
+                table_id = new_id
                 await db.execute(
                     "INSERT INTO seats (table_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
                     (table_id, host_id, host_name, now),
                 )
                 await self._audit(db, table_id, guild_id, host_id, "create", {"slug": slug, "options": options}, now)
-        except sqlite3.IntegrityError as error:
+        except IntegrityError as error:
             if "one_open_table_per_channel" in str(error) or "tables.channel_id" in str(error):
                 raise ChannelBusy("This channel already has an open table.") from None
             raise
@@ -489,8 +489,7 @@ class Store:
     ) -> None:
         try:
             async with self._transaction() as db:
-                async with db.execute("SELECT status FROM tables WHERE id = ?", (table_id,)) as cursor:
-                    found = await cursor.fetchone()
+                found = await db.fetchone("SELECT status FROM tables WHERE id = ?", (table_id,))
                 # The table's status is checked in the same transaction as the insert: a seat
                 # in a started game would have no number, and its export would not import.
                 if found is None or found[0] != "lobby":
@@ -502,7 +501,7 @@ class Store:
                 await db.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (now, table_id))
                 detail = {"bot": name} if is_bot else {}
                 await self._audit(db, table_id, None, actor_id if actor_id is not None else user_id, "join", detail, now)
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             raise StoreError("You are already seated at this table.") from None
 
     async def remove_seat(self, table_id: int, user_id: int, *, actor_id: int, now: float) -> None:
@@ -514,12 +513,12 @@ class Store:
     async def start_table(self, table_id: int, seat_order: list[int], state_json: str, *, actor_id: int, now: float) -> None:
         """Number the seats in ``seat_order`` (user ids), store the first snapshot, mark playing."""
         async with self._transaction() as db:
-            cursor = await db.execute(
+            changed = await db.execute(
                 "UPDATE tables SET status = 'playing', position = 0, updated_at = ?, moved_at = ?, clock_origin = ?"
                 " WHERE id = ? AND status = 'lobby'",
                 (now, now, now, table_id),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise PositionConflict("The table is not a lobby any more.")
             for number, user_id in enumerate(seat_order):
                 await db.execute(
@@ -553,12 +552,12 @@ class Store:
         table is no longer at ``position - 1`` nothing is written (:class:`PositionConflict`).
         """
         async with self._transaction() as db:
-            cursor = await db.execute(
+            changed = await db.execute(
                 "UPDATE tables SET position = ?, revision = revision + 1, status = ?, updated_at = ?, moved_at = ?"
                 " WHERE id = ? AND position = ? AND status = 'playing'",
                 (position, status, now, now, table_id, position - 1),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise PositionConflict("The table moved on; reload it.")
             await db.execute(
                 "INSERT INTO actions (table_id, position, seat, user_id, action_key, events, created_at, at_ms)"
@@ -623,7 +622,7 @@ class Store:
 
     async def _audit(
         self,
-        db: aiosqlite.Connection,
+        db: Tx,
         table_id: int | None,
         guild_id: int | None,
         actor_id: int | None,
@@ -689,11 +688,11 @@ class Store:
     async def claim_notice(self, table_id: int, revision: int, seat: int, kind: str, *, now: float) -> bool:
         """True the first time a (revision, seat, kind) notice is claimed, False ever after."""
         async with self._transaction() as db:
-            cursor = await db.execute(
+            changed = await db.execute(
                 "INSERT OR IGNORE INTO notices (table_id, revision, seat, kind, created_at) VALUES (?, ?, ?, ?, ?)",
                 (table_id, revision, seat, kind, now),
             )
-            return cursor.rowcount == 1
+            return changed == 1
 
     async def notices(self, table_id: int) -> list[tuple[int, int, str]]:
         rows = await self._fetchall(
@@ -710,18 +709,18 @@ class Store:
         """Give a seat to someone else (a substitute, a bot seat), keeping its number."""
         try:
             async with self._transaction() as db:
-                cursor = await db.execute(
+                changed = await db.execute(
                     "UPDATE seats SET user_id = ?, name = ?, is_bot = ? WHERE table_id = ? AND user_id = ?",
                     (new_user_id, name, int(is_bot), table_id, old_user_id),
                 )
-                if cursor.rowcount != 1:
+                if changed != 1:
                     raise StoreError("That player is not seated at this table.")
                 await db.execute("UPDATE tables SET revision = revision + 1, updated_at = ? WHERE id = ?", (now, table_id))
                 await self._audit(
                     db, table_id, None, actor_id, kind,
                     {"from": old_user_id, "to": new_user_id, "name": name, "bot": is_bot}, now,
                 )
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             raise StoreError("That user already has a seat at this table.") from None
 
     # -- undo ---------------------------------------------------------------------------------
@@ -738,10 +737,9 @@ class Store:
     ) -> list[ActionRow]:
         """Take the log back to ``target`` moves; the undone actions go to the audit, not away."""
         async with self._transaction() as db:
-            async with db.execute(
+            undone = [_action(row) for row in await db.fetchall(
                 "SELECT * FROM actions WHERE table_id = ? AND position > ? ORDER BY position", (table_id, target)
-            ) as cursor:
-                undone = [_action(row) for row in await cursor.fetchall()]
+            )]
             await db.execute("DELETE FROM actions WHERE table_id = ? AND position > ?", (table_id, target))
             await db.execute("DELETE FROM snapshots WHERE table_id = ? AND position >= ?", (table_id, target))
             await db.execute(
@@ -774,12 +772,12 @@ class Store:
                 "UPDATE requests SET status = 'expired' WHERE table_id = ? AND kind = ? AND status = 'open'",
                 (table_id, kind),
             )
-            cursor = await db.execute(
+            new_id = await db.insert(
                 "INSERT INTO requests (table_id, kind, revision, requested_by, data, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 (table_id, kind, revision, requested_by, json.dumps(data), now),
             )
             await self._audit(db, table_id, None, requested_by, f"{kind}-requested", data, now)
-            return int(cursor.lastrowid or 0)
+            return new_id
 
     async def request(self, request_id: int) -> dict[str, Any] | None:
         row = await self._fetchone("SELECT * FROM requests WHERE id = ?", (request_id,))
@@ -794,14 +792,13 @@ class Store:
     async def update_request(self, request_id: int, *, data: dict[str, Any], status: str, actor_id: int, now: float) -> None:
         """Record an answer to an open request; :class:`StoreError` if it was settled meanwhile."""
         async with self._transaction() as db:
-            cursor = await db.execute(
+            changed = await db.execute(
                 "UPDATE requests SET data = ?, status = ? WHERE id = ? AND status = 'open'",
                 (json.dumps(data), status, request_id),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise StoreError("That request has already been settled.")
-            async with db.execute("SELECT table_id, kind FROM requests WHERE id = ?", (request_id,)) as cursor:
-                row = await cursor.fetchone()
+            row = await db.fetchone("SELECT table_id, kind FROM requests WHERE id = ?", (request_id,))
             if row is not None:
                 await self._audit(db, row[0], None, actor_id, f"{row[1]}-{status}" if status != "open" else f"{row[1]}-approved",
                                   {"request": request_id}, now)
@@ -834,12 +831,12 @@ class Store:
             await db.execute(
                 "UPDATE pending_imports SET status = 'expired' WHERE channel_id = ? AND status = 'open'", (channel_id,)
             )
-            cursor = await db.execute(
+            new_id = await db.insert(
                 "INSERT INTO pending_imports (guild_id, channel_id, requested_by, record, waiting, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, requested_by, record, json.dumps(waiting), now),
             )
-            pending_id = int(cursor.lastrowid or 0)
+            pending_id = new_id
             await self._audit(db, None, guild_id, requested_by, "import-requested",
                               {"pending": pending_id, "channel_id": channel_id, "waiting": waiting}, now)
             return pending_id
@@ -859,14 +856,13 @@ class Store:
     ) -> None:
         """Record an answer; refused with :class:`StoreError` if the import was settled meanwhile."""
         async with self._transaction() as db:
-            cursor = await db.execute(
+            changed = await db.execute(
                 "UPDATE pending_imports SET waiting = ?, accepted = ?, status = ? WHERE id = ? AND status = 'open'",
                 (json.dumps(waiting), json.dumps(accepted), status, pending_id),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise StoreError("That import has already been settled.")
-            async with db.execute("SELECT guild_id FROM pending_imports WHERE id = ?", (pending_id,)) as found:
-                row = await found.fetchone()
+            row = await db.fetchone("SELECT guild_id FROM pending_imports WHERE id = ?", (pending_id,))
             await self._audit(db, None, row[0] if row else None, actor_id,
                               "import-accepted" if status in ("open", "done") else f"import-{status}",
                               {"pending": pending_id}, now)
@@ -905,12 +901,11 @@ class Store:
         """
         async with self._transaction() as db:
             await db.execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
-            async with db.execute(
+            finished = [row[0] for row in await db.fetchall(
                 "SELECT table_id FROM seats WHERE user_id = ? AND table_id IN"
                 " (SELECT id FROM tables WHERE status IN ('over', 'cancelled'))",
                 (user_id,),
-            ) as cursor:
-                finished = [row[0] for row in await cursor.fetchall()]
+            )]
             for table_id in finished:
                 # A negative id that cannot belong to anyone, unique within the table.
                 await db.execute(
@@ -965,20 +960,20 @@ class Store:
         try:
             async with self._transaction() as db:
                 if pending_id is not None:
-                    cursor = await db.execute(
+                    changed = await db.execute(
                         "UPDATE pending_imports SET status = 'done', waiting = '[]' WHERE id = ? AND status = 'open'",
                         (pending_id,),
                     )
-                    if cursor.rowcount != 1:
+                    if changed != 1:
                         raise StoreError("That import has already been settled.")
-                cursor = await db.execute(
+                new_id = await db.insert(
                     "INSERT INTO tables (guild_id, channel_id, slug, options, seed, status, host_id, engine_version,"
                     " position, revision, created_at, updated_at, moved_at, clock_origin)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (guild_id, channel_id, slug, json.dumps(options), seed, status, host_id, engine_version,
                      len(actions), len(actions), now, now, now, clock_origin),
                 )
-                table_id = int(cursor.lastrowid or 0)
+                table_id = new_id
                 for number, (user_id, name, is_bot) in enumerate(seats):
                     await db.execute(
                         "INSERT INTO seats (table_id, user_id, name, joined_at, seat, is_bot) VALUES (?, ?, ?, ?, ?, ?)",
@@ -998,12 +993,12 @@ class Store:
                 if pending_id is not None:
                     await db.execute("UPDATE pending_imports SET table_id = ? WHERE id = ?", (table_id, pending_id))
                 await self._audit(db, table_id, guild_id, actor_id, "import", {"actions": len(actions), **(detail or {})}, now)
-        except sqlite3.IntegrityError as error:
+        except IntegrityError as error:
             if "one_open_table_per_channel" in str(error) or "tables.channel_id" in str(error):
                 raise ChannelBusy("This channel already has an open table.") from None
             raise
         return table_id
 
 
-def _audit_row(row: sqlite3.Row) -> AuditRow:
+def _audit_row(row: Row) -> AuditRow:
     return _from_row(AuditRow, row, json_fields=("detail",))

@@ -1,8 +1,9 @@
-"""Shared fixtures: a real SQLite file per test, an injectable clock, the toy game."""
+"""Shared fixtures: a real SQLite file per test, a real PostgreSQL server per test worker, an
+injectable clock, the toy games."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from bot.engine import register
 from bot.games import load_all
 from bot.store import Store
 from bot.tables import Tables, User
+from tests.pgserver import PostgresServer
 from tests.toygame import ToyDraw, ToyRace
 
 load_all()
@@ -44,6 +46,25 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 async def store(db_path: Path) -> AsyncIterator[Store]:
     opened = await Store.open(db_path)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A PostgreSQL server of our own (one per test worker), started on first use."""
+    server = PostgresServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def any_store(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterator[Store]:
+    """The store on each backend in turn: a SQLite file, then a fresh PostgreSQL database."""
+    location = str(db_path) if request.param == "sqlite" else request.getfixturevalue("postgres_server").new_database()
+    opened = await Store.open(location)
     yield opened
     await opened.close()
 

@@ -580,8 +580,8 @@ async def test_a_long_held_database_lock_is_a_clear_refusal_not_an_apology(clien
 
     _, play = await _started_hisss(client)
     store = client.tables.store
-    await store._db.execute("PRAGMA busy_timeout=10")  # don't wait 5 s per attempt in a test
-    store.busy_attempts = 2
+    await store._db.fetchall("PRAGMA busy_timeout=10")  # don't wait 5 s per attempt in a test
+    store._db.busy_attempts = 2
     other = sqlite3.connect(tmp_path / "cogs.sqlite3", isolation_level=None)
     other.execute("BEGIN IMMEDIATE")
     try:

@@ -10,6 +10,7 @@ import pytest
 
 from bot.engine import Action
 from bot.store import Store
+from bot.store_backends import IntegrityError
 from bot.tables import (
     AmbiguousMove,
     GameNotRunning,
@@ -188,7 +189,7 @@ async def test_a_failed_commit_leaves_the_last_committed_state(tables: Tables, s
     with sqlite3.connect(db_path) as raw:  # the disk "fails" between the action row and its snapshot
         raw.execute("CREATE TRIGGER fail BEFORE INSERT ON snapshots BEGIN SELECT RAISE(ABORT, 'disk on fire'); END")
     second = await _user_to_move(tables, table_id)
-    with pytest.raises(sqlite3.IntegrityError, match="disk on fire"):
+    with pytest.raises(IntegrityError, match="disk on fire"):
         await tables.act(user=second, move="draw", table_id=table_id)
     live = await tables.load(table_id)
     assert live.state_json == state_json and live.position == position
