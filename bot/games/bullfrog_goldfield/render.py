@@ -29,7 +29,7 @@ from PIL import Image, ImageDraw
 from bot.engine import fill_seat_refs
 from bot.render.palette import BACKGROUND, INK, LINE, MUTED, PANEL, RGB, WHITE, player_colour, shade, text_on
 from bot.render.shapes import canvas
-from bot.render.text import draw_text, fit_size, seat_names, text_width, wrap
+from bot.render.text import draw_text, fit_size, plural, seat_names, text_width, wrap
 
 from .components import components
 
@@ -127,7 +127,7 @@ def _map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) ->
         if area.feature == "mine":
             mine = companies[C.mine_at[area.id]]
             if mine["status"] == "open":
-                text = f"{CODES[mine['id']]} {mine['value']} · {mine['tiles_left']} tiles"
+                text = f"{CODES[mine['id']]} {mine['value']} · {plural(mine['tiles_left'], 'tile')}"
                 fill = MINE_RGB
             elif mine["status"] == "gone":
                 text, fill = "exhausted", (150, 150, 150)
@@ -138,7 +138,7 @@ def _map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) ->
             draw_text(draw, (cx, cy - 1), text, 16, WHITE, bold=True, anchor="mm")
         built = view["buildings"].get(area.id, 0)
         if built:
-            bx, by = cx + 46, cy - 32
+            bx, by = cx + 34, cy - 32
             draw.rectangle((bx, by, bx + 18, by + 18), fill=BUILDING_RGB, outline=WHITE, width=2)
             draw_text(draw, (bx + 22, by + 9), f"×{built}", 16, INK, bold=True, anchor="lm")
         here = arrivals.get(area.id, [])
@@ -232,7 +232,7 @@ def _companies(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, names:
                 extra = "" if company["reached"] else " (no mine yet)"
                 draw_text(draw, (x0 + 530, y + 3), bonds + extra, fit_size(bonds + extra, 155, 17))
             else:
-                draw_text(draw, (x0 + 530, y + 3), f"{company['tiles_left']} tiles", 17)
+                draw_text(draw, (x0 + 530, y + 3), plural(company["tiles_left"], "tile"), 17)
             if status == "worthless":
                 draw_text(draw, (x0 + 690, y + 3), "worthless: bonds at the end", 17, (200, 30, 30))
             else:
@@ -250,13 +250,17 @@ def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, names: l
     draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + 20 + 58 * rows), radius=10, fill=PANEL,
                            outline=LINE, width=2)
     y = top + 10
+    best = None
+    if view["phase"] == "over":
+        best = max(data["worth"] for data in view["seats"])
     for seat, data in enumerate(view["seats"]):
         x0 = MARGIN + 12
         colour = player_colour(seat)
         draw.ellipse((x0, y + 4, x0 + 22, y + 26), fill=colour, outline=INK, width=1)
         if view["active"] == seat:
             draw.ellipse((x0 - 4, y, x0 + 26, y + 30), outline=(255, 214, 10), width=4)
-        draw_text(draw, (x0 + 32, y + 4), names[seat], fit_size(names[seat], 230, 19, bold=True), INK, bold=True)
+        label = names[seat] + (" ★ wins" if best is not None and data["worth"] == best else "")
+        draw_text(draw, (x0 + 32, y + 4), label, fit_size(label, 240, 19, bold=True), INK, bold=True)
         card = data["card"]
         card_text = f"{card} {CARD_NAMES[card]}" if card else "no card yet"
         draw_text(draw, (x0 + 280, y + 5), card_text, 17, MUTED)
