@@ -341,8 +341,10 @@ def _side_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str
         if view["bonus"]:
             draw_text(draw, (x0 + 14, y + 62), "own train here: up to 2 actions", 16, MUTED)
     elif view["order"]:
-        order = " → ".join(str(s + 1) for s in view["order"])
-        draw_text(draw, (x0 + 14, y + 4), f"snake order from {order}", 18, INK)
+        snake = [*view["order"], *reversed(view["order"])]
+        order = " ".join(str(s + 1) for s in snake) + " …"
+        draw_text(draw, (x0 + 14, y + 4), "Players choose in snake order:", 18, INK)
+        draw_text(draw, (x0 + 14, y + 30), order, 22, INK, bold=True)
     supply = view["supply"]
     draw_text(draw, (x0 + 14, top + 120), f"Supply: {supply['tokens']} tokens, {supply['barrels']} barrels", 17, INK)
 

@@ -500,6 +500,7 @@ class SchwarzesGold(Game):
         holder = state["holder"]
         events.append(Event(f"Phase 2: {tag(holder)} holds the black train and scores first; then snake order."))
         state["index"] = 0
+        state["dice"] = None  # the last roll (a train's) means nothing in phase 2
         self._next_scorer(state, events)
 
     # -- the end of phase 1 ------------------------------------------------------------
