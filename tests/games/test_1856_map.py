@@ -271,3 +271,15 @@ def _ok_for(state, corp, coord, tile, rotation, phase) -> bool:
     except IllegalAction:
         return False
     return True
+
+
+def test_hamilton_keeps_a_space_for_thb():
+    state = new_map()
+    rotation = next(r for r in range(6) if _ok(state, "L15", "59", r, "3"))
+    lay_tile(state, None, "L15", "59", rotation, "3")
+    # Another company may take one of Hamilton's two cities, not both: THB's home must fit.
+    place_token(state, "WR", "L15", 0, ignore_reach=True)
+    assert "no free station space" in refused(place_token, state, "GT", "L15", 1, ignore_reach=True)
+    place_home_token(state, "THB")
+    assert state["tokens"]["L15"] == [["WR"], ["THB"]]
+    assert not [r for r in state["reservations"] if r["corp"] == "THB"]

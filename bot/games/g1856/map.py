@@ -481,7 +481,8 @@ def place_token(state: MapState, corp: str, coord: str, city: int = 0, *, ignore
 def place_home_token(state: MapState, corp: str, city: int | None = None) -> None:
     """Put ``corp``'s free home station on its home city (when it first operates).
 
-    THB's home, Hamilton, has two cities: ``city`` chooses (default: one with track, else 0).
+    THB's home, Hamilton, has two cities: ``city`` chooses (default: one with room, preferring
+    one with track).
     """
     info = board.corporations().get(corp)
     if info is None or info["home"] is None:
@@ -492,7 +493,9 @@ def place_home_token(state: MapState, corp: str, city: int | None = None) -> Non
     target = info["home_city"] if info["home_city"] is not None else city
     placed = current(state, coord)
     if target is None:
-        target = next((i for i in range(len(placed.cities)) if placed.node_edges(f"c{i}")), 0)
+        # A city with room, preferring one with track.
+        room = [i for i in range(len(placed.cities)) if len(city_tokens(state, coord, i)) < placed.cities[i][1]]
+        target = next((i for i in room if placed.node_edges(f"c{i}")), room[0] if room else 0)
     if not 0 <= target < len(placed.cities):
         raise IllegalAction(f"{coord} has no city {target}.")
     if len(city_tokens(state, coord, target)) >= placed.cities[target][1]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.g1856 import board
-from bot.games.g1856.map import MapState, lay_tile, new_map, place_home_token, tokens_of, unblock
+from bot.games.g1856.map import MapState, lay_tile, new_map, place_home_token, place_token, tokens_of, unblock
 from bot.games.g1856.routes import Bonuses
 
 PHASE_OF_TRAIN = {"2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "D": "D", "8": "8"}
@@ -80,12 +80,9 @@ class MapReplay:
             lay_tile(self.state, None, action["hex"], name, action["rotation"], self.phase)
             self.copies[action["tile"]] = action["hex"]
         elif kind == "place_token":
+            # "5-0-0": tile 5, copy 0, city 0; a printed hex's tile is named after the hex ("F15-0-0").
             copy_id, _, city = action["city"].rpartition("-")
-            coord = self.copies.get(copy_id, copy_id)
-            count = len(self.state["tokens"].get(coord, []))
-            del count
-            from bot.games.g1856.map import place_token
-
+            coord = self.copies.get(copy_id) or copy_id.split("-")[0]
             place_token(self.state, str(entity), coord, int(city))
         elif kind == "buy_train":
             name = action["train"].split("-")[0]
