@@ -18,7 +18,6 @@ database.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import random
 import signal
@@ -29,10 +28,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.engine import get_game
 from bot.games import load_all
+from bot.migrate import replay_matches
 from bot.store import Store
-from bot.tables import TableError, Tables, User, replay_action
+from bot.tables import TableError, Tables, User
 
 TABLES_AT_ONCE = 4
 
@@ -86,18 +85,7 @@ async def verify(db: str, ack_path: Path) -> tuple[int, int, int]:
                 lost += 1
         differs = 0
         for row in await store.tables(statuses=("playing", "over")):
-            loaded = await store.load_state(row.id)
-            if loaded is None:
-                continue
-            game = get_game(row.slug)
-            seats = await store.seats(row.id)
-            state = game.setup(len(seats), row.options, row.seed)
-            for action in await store.actions(row.id):
-                replay_action(game, state, action.seat, action.action_key, action.at_ms)
-            latest = json.loads(loaded.state_json)
-            for action in loaded.later_actions:
-                replay_action(game, latest, action.seat, action.action_key, action.at_ms)
-            if json.dumps(state, sort_keys=True) != json.dumps(latest, sort_keys=True):
+            if not await replay_matches(store, row):
                 differs += 1
         return len(acknowledged), lost, differs
     finally:

@@ -1002,3 +1002,40 @@ class Store:
 
 def _audit_row(row: Row) -> AuditRow:
     return _from_row(AuditRow, row, json_fields=("detail",))
+
+
+# Every table of the schema, parents before children: the order a copy must follow.
+COPY_ORDER = (
+    "tables", "seats", "actions", "snapshots", "audit", "user_settings", "channel_settings", "guild_settings",
+    "notices", "requests", "secrets", "pending_imports",
+)
+IDENTITY_TABLES = ("tables", "audit", "requests", "pending_imports")
+"""Tables whose ``id`` the database numbers: after a copy, PostgreSQL's counters move past the copied ids."""
+
+
+async def copy_rows(source: Store, target: Store, *, batch: int = 500) -> dict[str, int]:
+    """Copy every row of every table from ``source`` to ``target`` (an empty store), ids kept.
+
+    Returns the number of rows per table. The target is refused if it already holds tables.
+    """
+    if await target._fetchone("SELECT id FROM tables LIMIT 1") is not None:
+        raise StoreError(f"{target.path} is not empty: migrate into a fresh database")
+    counts: dict[str, int] = {}
+    for name in COPY_ORDER:
+        rows = await source._fetchall(f"SELECT * FROM {name}")
+        counts[name] = len(rows)
+        if not rows:
+            continue
+        columns = list(rows[0].keys())
+        insert = f"INSERT INTO {name} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})"
+        for start in range(0, len(rows), batch):
+            async with target._transaction() as tx:
+                for row in rows[start : start + batch]:
+                    await tx.execute(insert, [row[column] for column in columns])
+    if target.backend_name == "postgresql":
+        async with target._transaction() as tx:
+            for name in IDENTITY_TABLES:
+                await tx.fetchall(
+                    f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM {name}"
+                )
+    return counts
