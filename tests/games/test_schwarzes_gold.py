@@ -725,3 +725,12 @@ def test_the_agent_rerolls_a_train_roll_that_finds_no_free_field() -> None:
     state["rerolled"] = True
     GAME._check_placeable(state, 0, [])
     assert state["train"][0] == "hand" and state["stage"] != "place"
+
+
+def test_the_readme_table_of_area_sizes_matches_the_board_data() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "data" / "schwarzes-gold" / "README.md").read_text()
+    rows = [line.split("|") for line in readme.splitlines() if line.startswith("| ") and "/36" in line]
+    table = {cells[1].strip(): int(cells[4]) for cells in rows if cells[1].strip() in B1901.fields_of}
+    assert table == {area: len(fields) for area, fields in B1901.fields_of.items()}

@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "schwarzes-gold" / "boards.json"
@@ -162,9 +163,9 @@ class Board:
     switches: dict[tuple[int, int], Switch]
     black_start: str | None
 
-    @property
+    @cached_property
     def settlement_fields(self) -> dict[str, str]:
-        """Settlement field -> area."""
+        """Settlement field -> area (asked for every field of every prompt, so computed once)."""
         return {s.field: area for area, s in self.settlements.items()}
 
     @property

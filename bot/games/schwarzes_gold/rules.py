@@ -161,7 +161,6 @@ class SchwarzesGold(Game):
             "decider": None,
             "holder": None,
             "index": 0,
-            "last_active": None,
             "points": [0] * players,
             "safe": [0] * players,
             "log": [],
@@ -246,7 +245,10 @@ class SchwarzesGold(Game):
                 f for f in board.fields_of[area]
                 if f in state["tokens"] and f not in state["barrels"] and not self.locked(state, f)
             ]
-            actions += [Action(f"token:{f}", f"Strike oil: a token on the {state['tokens'][f]} on {f} (double)") for f in stacks]
+            actions += [
+                Action(f"token:{f}", f"Strike oil on {f} again (double: {state['tokens'][f] + 1} tokens there)")
+                for f in stacks
+            ]
         if state["rigs_left"][seat] > 0:
             actions += [Action(f"rig:{f}", f"Place an oil rig on {f}") for f in free]
         if state["truck"][seat] == "hand":
@@ -507,9 +509,7 @@ class SchwarzesGold(Game):
 
     def _end_phase1(self, state: State, reason: str, events: list[Event]) -> None:
         n = state["players"]
-        last = state["turn"]
-        state["last_active"] = last
-        left = (last + 1) % n
+        left = (state["turn"] + 1) % n
         state["trains"].pop("black", None)
         state["pending"], state["moving"], state["swap"] = [], None, None
         state["dice"] = None
