@@ -123,11 +123,21 @@ def _text(draw: ImageDraw.ImageDraw, xy, text: str, size: int, fill: RGB = INK, 
     draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
 
 
-def _draw_hex(draw: ImageDraw.ImageDraw, layout: _Layout, coord: str, state: MapState, phase: str, outline: RGB | None):
+def _draw_hex(
+    draw: ImageDraw.ImageDraw, layout: _Layout, coord: str, state: MapState, phase: str, outline: RGB | None,
+    layer: int,
+) -> None:
+    """Layer 0: the hex, its coordinate and track; layer 1 (over the routes): stops and text."""
     h = board.hexes()[coord]
     placed = current(state, coord)
     s = layout.s
     x, y = layout.centre(coord)
+    if layer == 1:
+        if placed.colour == "red":
+            _draw_offboard(draw, layout, coord, placed, phase, labels=True)
+        elif placed.colour != "blue":
+            _draw_stops(draw, layout, coord, h, placed, state, phase)
+        return
     draw.polygon(layout.corners(coord), fill=FILL[placed.colour], outline=(90, 84, 74))
     if outline is not None:
         draw.line([*layout.corners(coord), layout.corners(coord)[0]], fill=outline, width=max(3, int(s / 12)))
@@ -148,6 +158,16 @@ def _draw_hex(draw: ImageDraw.ImageDraw, layout: _Layout, coord: str, state: Map
         else:
             edge, node = (a, b) if a[0] == "e" else (b, a)
             draw.line([layout.edge_mid(coord, int(edge[1])), nodes[node]], fill=TRACK, width=width)
+
+
+def _draw_stops(
+    draw: ImageDraw.ImageDraw, layout: _Layout, coord: str, h: dict[str, Any], placed: board.Placed,
+    state: MapState, phase: str,
+) -> None:
+    s = layout.s
+    x, y = layout.centre(coord)
+    small = max(16, int(s * 0.3))
+    nodes = _node_positions(layout, coord, placed)
     tokens = state["tokens"].get(coord, [])
     slot_r = max(16, int(s * 0.22))
     for i, (rev, slots) in enumerate(placed.cities):
@@ -178,14 +198,15 @@ def _draw_hex(draw: ImageDraw.ImageDraw, layout: _Layout, coord: str, state: Map
                     _text(draw, (sx, sy), reserved[0], max(12, int(slot_r * 0.75)), MUTED)
         value = board.revenue(rev, phase)
         if value:
-            r = max(13, int(s * 0.19))
+            size = max(16, int(s * 0.2))
+            r = max(13, int(s * 0.19), int(font(size, True).getlength(str(value)) / 2 + 4))
             # Beside the city, on the side away from the hex centre, kept inside the hex.
             side = 1 if cx >= x - 1 else -1
             rx = cx + side * (total_w / 2 + r * 0.9)
             rx = min(max(rx, x - s * 0.75 + r), x + s * 0.75 - r)
             ry = cy - total_h / 2 - r * 0.2
             draw.ellipse((rx - r, ry - r, rx + r, ry + r), fill=WHITE, outline=INK, width=1)
-            _text(draw, (rx, ry), str(value), max(16, int(r * 1.05)), bold=True)
+            _text(draw, (rx, ry), str(value), size, bold=True)
     for i, rev in enumerate(placed.towns):
         tx, ty = nodes[f"t{i}"]
         r = max(7, int(s * 0.12))
@@ -226,15 +247,18 @@ def _fit_name(name: str, size: int, room: float, bold: bool = False) -> str:
     return fitted
 
 
-def _draw_offboard(draw: ImageDraw.ImageDraw, layout: _Layout, coord: str, placed: board.Placed, phase: str) -> None:
+def _draw_offboard(
+    draw: ImageDraw.ImageDraw, layout: _Layout, coord: str, placed: board.Placed, phase: str, labels: bool = False
+) -> None:
+    """The track stubs (under the routes), or with ``labels`` the name and current revenue (over them)."""
     h = board.hexes()[coord]
     x, y = layout.centre(coord)
     s = layout.s
-    for a, b, _ in placed.paths:
+    for a, b, _ in [] if labels else placed.paths:
         edge = a if a[0] == "e" else b
         mx, my = layout.edge_mid(coord, int(edge[1]))
         draw.line([(mx, my), (x + (mx - x) * 0.35, y + (my - y) * 0.35)], fill=WHITE, width=max(4, int(s / 7)))
-    if not placed.offboards or h["hidden"]:
+    if not labels or not placed.offboards or h["hidden"]:
         return
     value = board.revenue(placed.offboards[0], phase)
     size = max(16, int(s * 0.3))
@@ -288,9 +312,11 @@ def _draw(view: dict[str, Any], coords: list[str], width: int, outline: set[str]
     draw = ImageDraw.Draw(image)
     layout = _Layout(size, (margin, header + margin), (c0, c1), (r0, r1))
     for coord in coords:
-        _draw_hex(draw, layout, coord, state, view["phase"], outline_colour if coord in outline else None)
+        _draw_hex(draw, layout, coord, state, view["phase"], outline_colour if coord in outline else None, 0)
     if view.get("last_run"):
         _draw_routes(draw, layout, state, view["last_run"])
+    for coord in coords:
+        _draw_hex(draw, layout, coord, state, view["phase"], None, 1)
     title = view.get("title") or "1856"
     _text(draw, (margin, 12), f"{title} · phase {view['phase']}", 30, bold=True, anchor="lt")
     if view.get("last_run"):
