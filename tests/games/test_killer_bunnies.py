@@ -328,6 +328,27 @@ def test_bodyguard_and_veto_may_be_played_by_anyone_and_only_the_first_is_spent(
     assert any(e.visible_to == 2 and "stays in your hand" in e.text for e in events)
 
 
+def test_bodyguard_protects_another_players_bunny_from_a_feeding() -> None:
+    state = feed_table("Feed the Bunny: Midnight Feast")
+    give(state, 2, one("Bodyguard"))
+    GAME.apply(state, 0, "flip")
+    assert [p.seat for p in GAME.prompts(state)] == [2]  # seat 1 has no card in hand
+    assert keys(state, 2) == ["play:bodyguard", "pass"]
+    events = pass_all(state, {2: "play:bodyguard"})
+    assert "{seat2} plays Bodyguard!" in texts(events) and "cancelled" in texts(events)
+    assert len(state["circle"]) == 2 and state["phase"] == "replace"
+
+
+def test_a_special_card_flipped_from_the_run_does_nothing() -> None:
+    state = weapon_table("Black Hole", 12)
+    state["seats"][0]["top"] = None
+    state["draw"].append(one("Black Hole"))
+    give(state, 0, one("Veto"), where="top")
+    events = GAME.apply(state, 0, "flip")
+    assert "only works from the hand" in texts(events) and one("Veto") in state["discard"]
+    assert len(state["circle"]) == 2 and state["phase"] == "replace"
+
+
 def test_a_live_window_times_out_and_silence_is_a_pass() -> None:
     state = weapon_table("Black Hole", 12)
     state["mode"] = "live"

@@ -165,7 +165,13 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
     draw_text(draw, (MARGIN, y), "Killer Bunnies", 30, bold=True)
     status = _status(view)
     y += 42
-    return draw_wrapped(draw, (MARGIN, y), status, 22, INNER, bold=True) + 6
+    y = draw_wrapped(draw, (MARGIN, y), status, 22, INNER, bold=True)
+    for gift in view.get("handed") or []:
+        n = len(gift["carrots"])
+        line = (f"{_name(view, gift['from'])} had no bunny and gave {n} carrot{'s' if n != 1 else ''} "
+                f"to {_name(view, gift['to'])}.")
+        y = draw_wrapped(draw, (MARGIN, y), line, 18, INNER, fill=MUTED)
+    return y + 6
 
 
 def _market(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, int, int]) -> None:
