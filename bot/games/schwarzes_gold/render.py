@@ -295,8 +295,13 @@ def board(view: dict[str, Any]) -> Image.Image:
             _rig(draw, cell_box(field), piece["owner"], piece["used"])
         else:
             _vehicle(draw, cell_box(field), piece["owner"], piece["dir"], piece["used"], piece["kind"] == "train")
-    _stations(draw, view["board"], view["trains"])
-    for name, train in view["trains"].items():
+    moving = view["moving"]
+    # a train waiting at a junction for its route is drawn where it waits
+    trains = {
+        name: moving if moving and moving["train"] == name else train for name, train in view["trains"].items()
+    }
+    _stations(draw, view["board"], trains)
+    for name, train in trains.items():
         _rail_train(draw, view["board"], name, train)
     _area_badges(draw, view["board"])
     _side_panel(draw, view, names)
