@@ -333,27 +333,28 @@ def _side_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str
     """Dice and supply, the players, the last moves: top to bottom in the right column."""
     x0, x1 = PANEL_X, PANEL_X + PANEL_W
     top = BOARD_Y - LABEL
-    y = panel(draw, (x0, top, x1, top + 150), "Dice" if view["phase"] == 1 else "Phase 2", 20)
+    y = panel(draw, (x0, top, x1, top + 170), "Dice" if view["phase"] == 1 else "Phase 2", 20)
     if view["dice"]:
         dice_row(draw, (x0 + 14, y), view["dice"], size=56, gap=10)
-        draw_text(draw, (x0 + 152, y + 2), f"= {sum(view['dice'])}", 28, INK, bold=True)
+        draw_text(draw, (x0 + 152, y + 12), f"= {sum(view['dice'])}", 30, INK, bold=True)
         notes = [f"area {view['area']}"]
         if view["dice"][0] == view["dice"][1]:
             notes.append("double")
         if view["rerolled"]:
-            notes.append("2nd roll")
-        draw_text(draw, (x0 + 152, y + 36), ", ".join(notes), fit_size(", ".join(notes), PANEL_W - 166, 18, 14), INK)
+            notes.append("second roll")
+        text = " · ".join(notes)
+        draw_text(draw, (x0 + 14, y + 64), text, fit_size(text, PANEL_W - 28, 18, 16, bold=True), INK, bold=True)
         if view["bonus"]:
-            draw_text(draw, (x0 + 14, y + 62), "own train here: up to 2 actions", 16, MUTED)
+            draw_text(draw, (x0 + 14, y + 88), "own train here: up to 2 actions", 16, MUTED)
     elif view["order"]:
         snake = [*view["order"], *reversed(view["order"])]
         order = " ".join(str(s + 1) for s in snake) + " …"
         draw_text(draw, (x0 + 14, y + 4), "Players choose in snake order:", 18, INK)
         draw_text(draw, (x0 + 14, y + 30), order, 22, INK, bold=True)
     supply = view["supply"]
-    draw_text(draw, (x0 + 14, top + 120), f"Supply: {supply['tokens']} tokens, {supply['barrels']} barrels", 17, INK)
+    draw_text(draw, (x0 + 14, top + 140), f"Supply: {supply['tokens']} tokens, {supply['barrels']} barrels", 17, INK)
 
-    top += 160
+    top += 180
     row_h = 92
     y = panel(draw, (x0, top, x1, top + 40 + row_h * view["players"]), "Players", 20)
     for seat in range(view["players"]):
@@ -378,22 +379,24 @@ def _player_row(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str
     draw.rounded_rectangle(box, radius=10, fill=shade(colour, 1.75), outline=HIGHLIGHT if turn else colour, width=5 if turn else 2)
     badge(draw, (x0 + 24, y0 + 22), 15, colour, str(seat + 1))
     name = names[seat]
-    draw_text(draw, (x0 + 46, y0 + 10), name, fit_size(name, x1 - x0 - 110, 21, 16, bold=True), INK, bold=True)
+    draw_text(draw, (x0 + 46, y0 + 10), name, fit_size(name, x1 - x0 - 150, 21, 16, bold=True), INK, bold=True)
     draw_text(draw, (x1 - 14, y0 + 6), str(view["points"][seat]), 28, INK, bold=True, anchor="ra")
     truck = {"hand": "truck in hand", "board": "truck out", "gone": "truck gone"}[view["truck"][seat]]
     line = f"{plural(view['rigs_left'][seat], 'rig')} in hand · {truck}"
-    draw_text(draw, (x0 + 14, y0 + 40), line, fit_size(line, x1 - x0 - 24, 17, 13), INK)
+    draw_text(draw, (x0 + 14, y0 + 40), line, fit_size(line, x1 - x0 - 24, 17, 16), INK)
     extra = []
     if view["safe"][seat]:
         extra.append(f"{view['safe'][seat]} safe")
     if _trains_in_play(view):
         extra.append({"hand": "train in hand", "board": "train out", "tracks": "train on rails"}[view["train"][seat]])
-    if view["holder"] == seat:
-        extra.append("black train")
-    if view["outcome"]:
-        extra.append(ordinal(view["outcome"]["ranks"][seat]))
     line = " · ".join(extra)
-    draw_text(draw, (x0 + 14, y0 + 62), line, fit_size(line, x1 - x0 - 24, 17, 13), MUTED)
+    draw_text(draw, (x0 + 14, y0 + 62), line, fit_size(line, x1 - x0 - 90, 17, 16), MUTED)
+    if view["holder"] == seat:  # the black train marks who began phase 2
+        draw.rounded_rectangle((x1 - 62, y0 + 60, x1 - 12, y0 + 82), radius=6, fill=INK)
+        draw_text(draw, (x1 - 37, y0 + 71), "B", 16, WHITE, bold=True, anchor="mm")
+    if view["outcome"]:
+        rank = ordinal(view["outcome"]["ranks"][seat])
+        draw_text(draw, (x1 - 60, y0 + 10), rank, 18, INK, bold=True, anchor="ra")
 
 
 def _trains_in_play(view: dict[str, Any]) -> bool:
