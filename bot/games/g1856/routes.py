@@ -390,9 +390,10 @@ def _combine(
     def best_in(bits: int) -> int:
         return routes[(bits & -bits).bit_length() - 1].revenue if bits else 0
 
-    results: list[tuple[int, list[int]]] = []
-    floor = [-1]
-    picks: list[int] = []
+    # exact[i]: the best the trains i.. earn on the whole map (their own sub-problem, solved
+    # first, from the back); no set of routes left later can do better, which tightens the
+    # bound where the trains compete for the same few sides (around a station).
+    exact = [0] * (n + 1)
 
     def rest_bound(i: int, free: int, above: int) -> int:
         """Most trains i.. can add from ``free`` (the first of a group after index ``above``)."""
@@ -402,61 +403,71 @@ def _combine(
                 total += best_in(free & eligible[j] & ~((1 << above) - 1))
             else:
                 total += best_in(free & eligible[j])
-        return total
+        return min(total, exact[i])
 
-    def search(i: int, free: int, total: int, start: int) -> None:
-        if i == n:
-            if total > floor[0]:
-                results.append((total, list(picks)))
-                results.sort(key=lambda r: -r[0])
-                del results[keep:]
-                if len(results) == keep:
-                    floor[0] = results[-1][0]
-            return
-        cands = free & eligible[i] & ~((1 << start) - 1)
-        if i == n - 1:
-            # The last train: its compatible routes in order, no need to look further down.
+    def solve(first: int, keep: int) -> list[tuple[int, list[int]]]:
+        results: list[tuple[int, list[int]]] = []
+        floor = [-1]
+        picks: list[int] = []
+
+        def search(i: int, free: int, total: int, start: int) -> None:
+            if i == n:
+                if total > floor[0]:
+                    results.append((total, list(picks)))
+                    results.sort(key=lambda r: -r[0])
+                    del results[keep:]
+                    if len(results) == keep:
+                        floor[0] = results[-1][0]
+                return
+            cands = free & eligible[i] & ~((1 << start) - 1)
+            if i == n - 1:
+                # The last train: its compatible routes in order, no need to look further down.
+                while cands:
+                    low = cands & -cands
+                    k = low.bit_length() - 1
+                    cands ^= low
+                    if total + routes[k].revenue <= floor[0]:
+                        break
+                    picks.append(k)
+                    search(n, 0, total + routes[k].revenue, 0)
+                    picks.pop()
+                if total > floor[0]:
+                    picks.append(-1)
+                    search(n, 0, total, 0)
+                    picks.pop()
+                return
             while cands:
                 low = cands & -cands
                 k = low.bit_length() - 1
                 cands ^= low
-                if total + routes[k].revenue <= floor[0]:
-                    break
+                rev = routes[k].revenue
+                nxt = k + 1 if grouped[i] else 0
+                above = nxt if grouped[i] else -1
+                if total + rev + rest_bound(i + 1, free, above) <= floor[0]:
+                    break  # later candidates earn no more and leave no more room
+                after = free & ~conflict(k)
+                if total + rev + rest_bound(i + 1, after, above) <= floor[0]:
+                    continue
                 picks.append(k)
-                search(n, 0, total + routes[k].revenue, 0)
+                search(i + 1, after, total + rev, nxt)
                 picks.pop()
-            if total > floor[0]:
+            # This train runs nothing (nor do the rest of its group).
+            nxt = size if grouped[i] else 0
+            if total + rest_bound(i + 1, free, nxt if grouped[i] else -1) > floor[0]:
                 picks.append(-1)
-                search(n, 0, total, 0)
+                search(i + 1, free, total, nxt)
                 picks.pop()
-            return
-        while cands:
-            low = cands & -cands
-            k = low.bit_length() - 1
-            cands ^= low
-            rev = routes[k].revenue
-            if total + rev * (1 + (n - i - 1)) <= floor[0] and not any(
-                not grouped[j] for j in range(i, n - 1)
-            ):
-                break
-            after = free & ~conflict(k)
-            nxt = k + 1 if grouped[i] else 0
-            if total + rev + rest_bound(i + 1, after, nxt if grouped[i] else -1) <= floor[0]:
-                if total + rev + rest_bound(i + 1, free, nxt if grouped[i] else -1) <= floor[0]:
-                    break
-                continue
-            picks.append(k)
-            search(i + 1, after, total + rev, nxt)
-            picks.pop()
-        # This train runs nothing (nor do the rest of its group).
-        nxt = size if grouped[i] else 0
-        if total + rest_bound(i + 1, free, nxt if grouped[i] else -1) > floor[0]:
-            picks.append(-1)
-            search(i + 1, free, total, nxt)
-            picks.pop()
 
-    search(0, (1 << size) - 1, 0, 0)
-    return results
+        search(first, (1 << size) - 1, 0, 0)
+        return results
+
+    everything = (1 << size) - 1
+    exact[n - 1] = best_in(everything & eligible[n - 1]) if n else 0
+    for first in range(n - 2, 0, -1):
+        found = solve(first, 1)
+        exact[first] = found[0][0] if found else 0
+    exact[0] = sum(best_in(everything & eligible[j]) for j in range(n))
+    return solve(0, keep) if n else [(0, [])]
 
 
 def best_routes(
