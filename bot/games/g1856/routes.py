@@ -410,14 +410,27 @@ def _combine(
         floor = [-1]
         picks: list[int] = []
 
+        signatures: list[tuple[tuple[int, ...], ...]] = []
+
+        def offer(total: int) -> None:
+            # Plans that visit the same stops on other track are one choice for the president.
+            sig = tuple(sorted(tuple(sorted(routes[k].stops)) for k in picks if k >= 0))
+            if sig in signatures:
+                at = signatures.index(sig)
+                if results[at][0] >= total:
+                    return
+                del results[at], signatures[at]
+            at = next((j for j, r in enumerate(results) if r[0] < total), len(results))
+            results.insert(at, (total, list(picks)))
+            signatures.insert(at, sig)
+            del results[keep:], signatures[keep:]
+            if len(results) == keep:
+                floor[0] = results[-1][0]
+
         def search(i: int, free: int, total: int, start: int) -> None:
             if i == n:
                 if total > floor[0]:
-                    results.append((total, list(picks)))
-                    results.sort(key=lambda r: -r[0])
-                    del results[keep:]
-                    if len(results) == keep:
-                        floor[0] = results[-1][0]
+                    offer(total)
                 return
             cands = free & eligible[i] & ~((1 << start) - 1)
             if i == n - 1:
