@@ -734,3 +734,17 @@ def test_the_readme_table_of_area_sizes_matches_the_board_data() -> None:
     rows = [line.split("|") for line in readme.splitlines() if line.startswith("| ") and "/36" in line]
     table = {cells[1].strip(): int(cells[4]) for cells in rows if cells[1].strip() in B1901.fields_of}
     assert table == {area: len(fields) for area, fields in B1901.fields_of.items()}
+
+
+def test_refusals_for_trains_name_the_reason() -> None:
+    state = started(players=2, board="1926", own_trains="on")
+    roll(state, 3, 4)
+    act(state, "station:S")
+    roll(state, 3, 4, seat=1)
+    assert "taken" in refused(state, 1, "station:N")
+    state2 = started(players=2, start_or_train="on")
+    end_phase1(state2, last=1)
+    act(state2, "train")
+    area = GAME.roll_area(state2)
+    elsewhere = next(f for f in B1901.area_of if B1901.area_of[f] != area)
+    assert "area you rolled" in refused(state2, 0, f"train:{elsewhere}:h")

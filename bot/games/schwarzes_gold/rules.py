@@ -980,6 +980,22 @@ class SchwarzesGold(Game):
                     return f"{field} already has oil; only a double lets you put a token on a token."
                 return f"{field} has a barrel on its oil: no more tokens there."
             return f"{field} is not free."
+        if stage == "place" and verb == "train":
+            field = rest.split(":")[0]
+            if parse_field(field) is None:
+                return f"{field or 'That'} is not a field: rows are A–J and columns 1–10, like C7."
+            area = self.roll_area(state)
+            if self.board(state).area_of[field] != area:
+                return f"Your train goes in {area_label(area)}, the area you rolled; {field} is not in it."
+            return f"{field} is not free for your train."
+        if stage == "act" and verb == "station":
+            if not self.on(state, "own_trains"):
+                return "Trains on stations are part of the own_trains variant, which this table does not play."
+            if state["train"][seat] != "hand":
+                return "Your train is already on the board."
+            return f"The station of {area_label(self.roll_area(state))} is taken, or the train cannot face that way."
+        if stage == "route" and verb == "go":
+            return f"The train cannot go that way here: {sample}."
         if verb == "reroll" and stage in ("act", "place"):
             return "You have already rerolled: the second roll must be used." if state["rerolled"] else "You have already acted this turn."
         if verb == "score" and stage == "score":
