@@ -71,6 +71,17 @@ def report(players: int, games: int) -> None:
     )
 
 
+def random_table(players: int, games: int) -> None:
+    """Random players buy, sell and mortgage at random: they show how often debts bite."""
+    results = [play(players, seed, ["random"] * players) for seed in range(games)]
+    print(
+        f"{players}p random players: games with a restart {sum(1 for r in results if r['restarts']) / games:.0%}, "
+        f"restarts per game {sum(r['restarts'] for r in results) / games:.2f}, "
+        f"drop-outs per game {sum(r['dropped'] for r in results) / games:.2f}, "
+        f"safeguard endings {sum(1 for r in results if r['safeguard'])}"
+    )
+
+
 def agent_vs_random(games: int, players: int = 4) -> None:
     wins = 0
     for seed in range(games):
@@ -85,6 +96,8 @@ def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     for players in range(2, 7):
         report(players, games)
+    for players in range(2, 7):
+        random_table(players, games)
     agent_vs_random(games)
 
 

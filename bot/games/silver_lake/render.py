@@ -280,7 +280,8 @@ def _centre(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -
         end = dice_row(draw, (C_X, DICE_Y + 26), view["dice"], size=54)
         draw_text(draw, (end + 4, DICE_Y + 53), f"= {sum(view['dice'])}", 22, INK, bold=True, anchor="lm")
     else:
-        draw_text(draw, (C_X, DICE_Y + 40), "no throw yet", 18, MUTED)
+        rolls = ", ".join(f"{names[s]} {a + b}" for s, a, b in view["start_rolls"][-1])
+        draw_wrapped(draw, (C_X, DICE_Y + 28), f"{'First roll' if len(view['start_rolls']) == 1 else 'Tie-break roll'}: {rolls}. {names[view['first']]} starts.", 18, 330)
     draw_text(draw, (C_X + 12, CARD_Y + 10), f"Luck deck: {view['deck']} cards", 16, MUTED)
     card = view["card"]
     if card:
