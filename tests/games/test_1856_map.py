@@ -283,3 +283,24 @@ def test_hamilton_keeps_a_space_for_thb():
     place_home_token(state, "THB")
     assert state["tokens"]["L15"] == [["WR"], ["THB"]]
     assert not [r for r in state["reservations"] if r["corp"] == "THB"]
+
+
+def test_bad_lays_and_markers_are_refused_and_change_nothing():
+    state = gw_start()
+    before = json.dumps(state, sort_keys=True)
+    for args in [
+        ("GW", "Z99", "5", 0, "2"), ("GW", "F17", "999", 0, "2"), ("GW", "F17", "5", 6, "2"),
+        ("GW", "F17", "5", True, "2"), ("GW", "F17", "5", "2", "2"), ("GW", "F17", "5", 2, "9"),
+        ("GW", "A20", "7", 0, "2"), ("GW", "N5", "7", 0, "2"), ("GW", "F9", "7", 0, "2"),
+        ("NOPE", "F17", "5", 2, "2"),
+    ]:
+        with pytest.raises(IllegalAction):
+            lay_tile(state, *args)
+    for args in [("NOPE", "F15", 0), ("CA", "Z1", 0), ("CA", "F15", 3), ("CA", "F15", "0"), ("GW", "F15", 0)]:
+        with pytest.raises(IllegalAction):
+            place_token(state, *args)
+    with pytest.raises(IllegalAction):
+        place_home_token(state, "GW")
+    with pytest.raises(IllegalAction):
+        place_home_token(state, "CGR")
+    assert json.dumps(state, sort_keys=True) == before

@@ -279,3 +279,29 @@ def test_double_town_becomes_a_green_city_in_phase_6():
     lay_tile(state, None, "E18", "15", rotations[0], "6")
     # London 30 + St. Thomas 20 + the new city 30.
     assert best_routes(state, "GW", ["3"], "6").revenue == 80
+
+
+def test_bad_input_is_refused_and_changes_nothing():
+    state = london(ST_THOMAS)
+    before = json.dumps(state, sort_keys=True)
+    bad_runs = [
+        "not a list",
+        [None],
+        [{"train": "2"}],
+        [{"train": "2", "stops": ["F15.c0"]}],
+        [{"train": "2", "stops": [1, 2]}],
+        [{"train": "2", "stops": ["X99.c0", "F15.c0"]}],
+        [{"train": "2", "connections": "F15"}],
+        [{"train": "2", "connections": [["F15"]]}],
+        [{"train": "2", "stops": ["F15.c0", "F17.c0"], "connections": [["F15", "F17"], ["F17", "E16"]]}],
+        [{"train": "9", "stops": ["F15.c0", "F17.c0"]}],
+    ]
+    for run in bad_runs:
+        with pytest.raises(IllegalAction):
+            validate_run(state, "GW", ["2", "9"], run, "2")  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction):
+        best_routes(state, "GW", ["11"], "2")
+    with pytest.raises(IllegalAction):
+        best_routes(state, "GW", ["2"], "7")
+    assert best_routes(state, "GW", [], "2").revenue == 0
+    assert json.dumps(state, sort_keys=True) == before

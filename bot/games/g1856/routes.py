@@ -493,6 +493,13 @@ def best_routes(
 ) -> RunPlan:
     """The run that earns the most for ``corp``'s ``trains`` (names or record ids: ``"2"``,
     ``"D"``, ``"3-1"``), with up to ``alternatives`` next-best plans for the president."""
+    for train in trains:
+        try:
+            board.train_distance(str(train))
+        except KeyError:
+            raise IllegalAction(f"There is no {train}-train in 1856.") from None
+    if phase not in board.phases():
+        raise IllegalAction(f"There is no phase {phase} in 1856.")
     graph = build_graph(state, corp, phase)
     table = _bonus_table(graph, Bonuses.of(bonuses))
     order = sorted(range(len(trains)), key=lambda i: -(board.train_distance(trains[i]) or 10**6))
@@ -613,6 +620,8 @@ def validate_run(
     optional ``nodes``). Where a description fits several tracks (parallel track, two cities in
     one hex) the reading that is legal and earns the most is taken.
     """
+    if phase not in board.phases():
+        raise IllegalAction(f"There is no phase {phase} in 1856.")
     graph = build_graph(state, corp, phase)
     table = _bonus_table(graph, Bonuses.of(bonuses))
     if not isinstance(routes, list):
@@ -626,7 +635,10 @@ def validate_run(
         if train not in available:
             raise IllegalAction(f"Route {number} names train {train!r}, which the company cannot run now.")
         available.remove(train)
-        limit = board.train_distance(train)
+        try:
+            limit = board.train_distance(train)
+        except KeyError:
+            raise IllegalAction(f"There is no {train}-train in 1856.") from None
         options = _match_route(graph, route)
         if not options:
             raise IllegalAction(f"Route {number} ({train}-train) does not follow track on the map.")
