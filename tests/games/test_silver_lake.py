@@ -457,3 +457,74 @@ def test_the_agent_plays_legal_moves_to_the_end() -> None:
             game.apply(state, prompts[0].seat, key)
         assert game.outcome(state) is not None
         assert "safeguard" not in state["end"]
+
+
+def _draw_card(title: str, pos_before_luck: int | None = None, **seat: Any) -> tuple[Loaded, dict[str, Any], list[Any]]:
+    """Seat 0 throws 1+2 onto a luck space whose top card is ``title``."""
+    luck = kind("luck")[0] if pos_before_luck is None else pos_before_luck + 3
+    assert SPACES[luck].kind == "luck"
+    card = next(i for i, c in enumerate(LUCK) if c.title == title)
+    game = Loaded((1, 2))
+    state = fresh()
+    state["deck"] = _pack([card, *(i for i in range(40) if i != card)])
+    state["seats"][0].update(pos=luck - 3, **seat)
+    events = game.apply(state, 0, "roll")
+    return game, state, events
+
+
+def test_a_next_city_card_lands_exactly_and_pays_double() -> None:
+    _, state, _ = _draw_card("Scout")
+    assert state["seats"][0]["pos"] == city("Waco") and state["seats"][0]["cash"] == 1000 + 2 * 50
+
+
+def test_a_pay_each_card_pays_every_other_player() -> None:
+    _, state, _ = _draw_card("Lost wager")
+    assert [s["cash"] for s in state["seats"]] == [900, 1050, 1050]
+
+
+def test_the_steamboat_completes_the_lap_without_the_cities_on_the_way() -> None:
+    _, state, events = _draw_card("Steamboat", nuggets=[200])
+    me = state["seats"][0]
+    assert me["pos"] == START and me["laps"] == 1 and me["cash"] == 1000 + 200 + 200
+    assert not any("reimbursement" in e.text for e in events)
+
+
+def test_prospecting_rolls_two_dice_for_ten_times_the_total() -> None:
+    _, state, _ = _draw_card("Gravel bar")
+    assert state["seats"][0]["cash"] == 1000 + 10 * sum(state["dice"])
+
+
+def test_claim_jumpers_take_the_best_nugget_back() -> None:
+    _, state, _ = _draw_card("Claim jumpers", nuggets=[150, 400])
+    assert state["seats"][0]["nuggets"] == [150] and NUGGETS[_unpack(state["pile"])[-1]] == 400
+
+
+def test_permit_cards_count_the_permits_held() -> None:
+    _, state, _ = _draw_card("Permit inspection", cash=1000)
+    assert state["seats"][0]["cash"] == 1000  # no permits: nothing to pay
+    game = Loaded((1, 2))
+    card = next(i for i, c in enumerate(LUCK) if c.title == "Fur prices")
+    state = fresh()
+    state["owner"].update(H1=0, H2=0, F1=0)
+    state["deck"] = _pack([card, *(i for i in range(40) if i != card)])
+    game.apply(state, 0, "roll")
+    assert state["seats"][0]["cash"] == 1000 + 2 * 40
+
+
+def test_an_unaffordable_area_is_passed_by() -> None:
+    game = Loaded((1, 1))
+    state = fresh()
+    state["seats"][0]["cash"] = 30
+    events = game.apply(state, 0, "roll")
+    assert "cannot raise" in events[-1].text and state["phase"] == "roll" and "F1" not in state["owner"]
+
+
+def test_the_crossroads_is_asked_again_on_the_next_lap() -> None:
+    eagle = city("Eagle")
+    game = Loaded((1, 3), (1, 3))
+    state = fresh()
+    state["seats"][0].update(pos=eagle, route="mountain")
+    game.apply(state, 0, "roll")
+    assert state["phase"] == "fork"
+    prompt = game.prompts(state)[0]
+    assert "3 more steps" in prompt.text
