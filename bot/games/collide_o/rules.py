@@ -455,7 +455,7 @@ class CollideO(Game):
         """
         pending = self._pending(state)
         entered = {c["side"] for c in state["contests"] for e in c["entries"] if e["seat"] == seat}
-        called = {parse_play(key)[0] for key in state["tried"][seat]}  # type: ignore[index]
+        called = {int(key.split(":", 2)[1]) for key in state["tried"][seat]}
         return [
             (card, side, turned)
             for card in state["hands"][seat]
@@ -481,9 +481,9 @@ class CollideO(Game):
         deadline = self.live_deadline(state)
         waiting = " ".join(f"A card is about to land on the {c['side']} end." for c in state["contests"])
         prompts = []
-        quiet = not state["contests"] and not any(state["tried"])  # the common case, kept fast
+        calm = not state["contests"]
         for seat in range(state["players"]):
-            if quiet:
+            if calm and not state["tried"][seat]:  # the common case, kept fast
                 actions = [action for card in state["hands"][seat] for action in EVERY_WAY[card]]
             else:
                 actions = [ACTIONS[p] for p in self.tries(state, seat)]
@@ -906,21 +906,28 @@ class CollideO(Game):
     def apply(self, state: State, seat: int, key: str, at: int | None = None) -> list[Event]:
         """As :meth:`Game.apply`, with a clearer refusal for a seat that has nothing to do now.
 
-        Live moves that are offered take a short path (the same checks, without building every
-        seat's prompt); anything else goes through :meth:`Game.apply` for its refusal.
+        Live mode takes a direct path with the same checks in the same order (deadline, clock,
+        game over, the seat's prompt, the key) but without building every seat's prompt: live
+        prompts are large and this runs for every click and every refusal.
         """
-        if (
-            state["mode"] == "live"
-            and at is not None
-            and state["winner"] is None
-            and 0 <= seat < state["players"]
-            and at >= state.get("now", 0)
-            and self._offered(state, seat, key)
-        ):
-            due = self.live_deadline(state)
-            if due is None or at < due:
-                state["now"] = at
+        if state["mode"] == "live" and seat != SYSTEM_SEAT:
+            if at is not None:
+                due = self.deadline(state)
+                if due is not None and at >= due:
+                    raise IllegalAction("Too late: time ran out for that decision.")
+                if at < state.get("now", 0):
+                    raise IllegalAction("That action is stamped before the last one.")
+            if state["winner"] is not None:
+                raise IllegalAction("The game is over.")
+            if not 0 <= seat < state["players"]:
+                raise IllegalAction(f"There is no player {seat + 1} at this table.")
+            if self._offered(state, seat, key):
+                if at is not None:
+                    state["now"] = at
                 return self.perform(state, seat, key)
+            if not self.tries(state, seat) and not self._may_say_stuck(state, seat):
+                raise IllegalAction(self._idle_reason(state, seat))
+            raise IllegalAction(self.explain_refusal(state, seat, key))
         try:
             return super().apply(state, seat, key, at)
         except IllegalAction:
