@@ -748,3 +748,21 @@ def test_refusals_for_trains_name_the_reason() -> None:
     area = GAME.roll_area(state2)
     elsewhere = next(f for f in B1901.area_of if B1901.area_of[f] != area)
     assert "area you rolled" in refused(state2, 0, f"train:{elsewhere}:h")
+
+
+def test_every_point_is_a_token_or_barrel_taken_or_a_kept_train() -> None:
+    """Conservation over random games with every variant: nothing is created or lost."""
+    for seed in range(12):
+        options = kit_options(seed, 3)
+        state = GAME.setup(3, options, seed)
+        rng = random.Random(seed)
+        while prompts := GAME.prompts(state):
+            GAME.apply(state, prompts[0].seat, rng.choice(prompts[0].actions).key)
+            on_board = sum(state["tokens"].values())
+            assert on_board + state["supply"]["tokens"] <= 60
+            assert len(state["barrels"]) + state["supply"]["barrels"] <= 3
+        taken = (60 - state["supply"]["tokens"] - sum(state["tokens"].values())) + (
+            3 - state["supply"]["barrels"] - len(state["barrels"])
+        )
+        kept = state["train"].count("hand") if options["start_or_train"] == "on" else 0
+        assert sum(state["points"]) == taken + kept, options
