@@ -273,6 +273,29 @@ def _rail_train(draw: ImageDraw.ImageDraw, board_name: str, name: str, train: di
     draw_text(draw, (mx, my), label, 18, text_on(colour), bold=True, anchor="mm")
 
 
+@lru_cache(maxsize=256)
+def _sprite(kind: str, value: int, flag: bool, direction: str = "h") -> Image.Image:
+    """A token stack, rig, truck or train drawn once on a transparent field-sized tile.
+
+    Pasting cached tiles instead of drawing shapes and text for every piece keeps a
+    picture cheap however full the board gets."""
+    tile = Image.new("RGBA", (CELL, CELL), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(tile)
+    box = (0, 0, CELL, CELL)
+    if kind == "token":
+        _token(draw, box, value, flag)
+    elif kind == "rig":
+        _rig(draw, box, value, flag)
+    else:
+        _vehicle(draw, box, value, direction, flag, kind == "train")
+    return tile
+
+
+def _paste(image: Image.Image, field: str, tile: Image.Image) -> None:
+    x0, y0, _, _ = cell_box(field)
+    image.paste(tile, (x0, y0), tile)
+
+
 def board(view: dict[str, Any]) -> Image.Image:
     names = seat_names(view)
     static = _static(view["board"], view["options"].get("wasteland") == "on")
@@ -289,12 +312,12 @@ def board(view: dict[str, Any]) -> Image.Image:
     if view["area"] is not None and view["stage"] in ("act", "place"):
         _outline_area(draw, view["board"], view["area"])
     for field, count in view["tokens"].items():
-        _token(draw, cell_box(field), count, field in view["barrels"])
+        _paste(image, field, _sprite("token", min(count, 99), field in view["barrels"]))
     for field, piece in view["pieces"].items():
         if piece["kind"] == "rig":
-            _rig(draw, cell_box(field), piece["owner"], piece["used"])
+            _paste(image, field, _sprite("rig", piece["owner"], piece["used"]))
         else:
-            _vehicle(draw, cell_box(field), piece["owner"], piece["dir"], piece["used"], piece["kind"] == "train")
+            _paste(image, field, _sprite(piece["kind"], piece["owner"], piece["used"], piece["dir"]))
     moving = view["moving"]
     # a train waiting at a junction for its route is drawn where it waits
     trains = {
