@@ -148,7 +148,13 @@ def _status(view: dict[str, Any]) -> str:
     if phase == "window":
         window = view["window"]
         waiting = [_name(view, s) for s in window["seats"] if s not in window["answered"]]
-        return f"Reaction window for {view['pending']['card']['name']}: waiting for {', '.join(waiting)}."
+        pending = view["pending"]
+        aim = ""
+        if pending["target"] is not None and pending["target_owner"] is not None:
+            aim = f" on {_name(view, pending['target_owner'])}'s {pending['target']['name']}"
+        elif pending["carrot"] is not None:
+            aim = f" on the {pending['carrot']} carrot"
+        return f"Reaction window for {pending['card']['name']}{aim}: waiting for {', '.join(waiting)}."
     words = {
         "start": "shop or flip the top run card",
         "target": "choose a target",
