@@ -449,6 +449,9 @@ def _combine(
                     search(n, 0, total, 0)
                     picks.pop()
                 return
+            # What the trains after the next one could add without this pick (fixed in the loop).
+            tail = min(sum(best_in(free & eligible[j]) for j in range(i + 2, n)), exact[i + 2] if i + 2 < n else 0)
+            plain = rest_bound(i + 1, free, -1)
             while cands:
                 low = cands & -cands
                 k = low.bit_length() - 1
@@ -456,7 +459,9 @@ def _combine(
                 rev = routes[k].revenue
                 nxt = k + 1 if grouped[i] else 0
                 above = nxt if grouped[i] else -1
-                if total + rev + rest_bound(i + 1, free, above) <= floor[0]:
+                # The next train of a group takes a later route: at best the next one left here.
+                rest = min(best_in(cands) + tail, exact[i + 1]) if grouped[i] else plain
+                if total + rev + rest <= floor[0]:
                     break  # later candidates earn no more and leave no more room
                 after = free & ~conflict(k)
                 if total + rev + rest_bound(i + 1, after, above) <= floor[0]:
