@@ -256,7 +256,7 @@ def test_search_is_optimal_on_many_random_maps():
     for seed in range(60):
         state, corps, phase = random_position(random.Random(100 + seed), 24, corps=3, phase_every=4, final_phase="D")
         for corp in corps:
-            trains = rng.choice([["2", "3"], ["4", "4"], ["D"], ["5", "D"], ["2", "2", "3"]])
+            trains = rng.choice([["2", "3"], ["4", "4"], ["D"], ["5", "D"], ["2", "2", "3"], ["6", "D", "D"], ["5", "6", "D"]])
             assert best_routes(state, corp, trains, phase).revenue == brute_force(state, corp, trains, phase)
 
 
