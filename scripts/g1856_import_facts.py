@@ -111,12 +111,20 @@ def convert(facts: dict[str, Any]) -> dict[str, Any]:
         "directions": [[d["d_col"], d["d_row"]] for d in facts["map"]["directions"]],
         "colour_order": rules["colour_order"],
         "phases": {
-            p["name"]: {"tile_colours": p["tile_colours"], "upgradeable_towns": "upgradeable_towns" in p["status"]}
+            p["name"]: {
+                "tile_colours": p["tile_colours"],
+                "upgradeable_towns": "upgradeable_towns" in p["status"],
+            }
             for p in facts["phases"]
         },
-        "trains": {t["name"]: {"distance": None if t["unlimited_distance"] else t["distance"]} for t in facts["trains"]},
+        "trains": {
+            t["name"]: {"distance": None if t["unlimited_distance"] else t["distance"]}
+            for t in facts["trains"]
+        },
         "phase6_extra_upgrades": [[u["from"], u["to"]] for u in rules["phase6_extra_upgrades"]],
-        "hex_only_upgrades": [[rules["hex_only"]["hex"], rules["hex_only"]["from_colour"], rules["hex_only"]["only_to"]]],
+        "hex_only_upgrades": [
+            [rules["hex_only"]["hex"], rules["hex_only"]["from_colour"], rules["hex_only"]["only_to"]]
+        ],
         "offboard_groups": facts["offboard_groups"],
         "port_hexes": facts["port_hexes"],
         "bonuses": {

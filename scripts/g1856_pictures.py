@@ -41,7 +41,9 @@ def main(argv: list[str]) -> int:
                 last = (action, game.state, game.phase, game.bonuses(action["entity"]))
         if last:
             action, state, phase, bonuses = last
-            plan = best_routes(state, action["entity"], [r["train"] for r in action["routes"]], phase, bonuses)
+            plan = best_routes(
+                state, action["entity"], [r["train"] for r in action["routes"]], phase, bonuses
+            )
             run = {"corp": action["entity"], "routes": [r.to_json() for r in plan.routes]}
             render_map(map_view(state, phase, run, title="1856 record 89363")).save(out / "record.png")
     print(f"pictures in {out}")

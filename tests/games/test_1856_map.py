@@ -151,7 +151,9 @@ def test_hamilton_brown_only_to_123():
     state = new_map()
     rotation = next(r for r in range(6) if _ok(state, "L15", "59", r, "3"))
     lay_tile(state, None, "L15", "59", rotation, "3")
-    brown = next((t, r) for t in ("64", "65", "66", "67", "68") for r in range(6) if _ok(state, "L15", t, r, "5"))
+    brown = next(
+        (t, r) for t in ("64", "65", "66", "67", "68") for r in range(6) if _ok(state, "L15", t, r, "5")
+    )
     lay_tile(state, None, "L15", brown[0], brown[1], "5")
     assert any(_ok(state, "L15", "123", r, "6") for r in range(6))
     assert "only be upgraded to tile #123" in refused(check_lay, state, None, "L15", "124", 0, "6")
@@ -173,7 +175,12 @@ def test_terrain_cost_paid_on_the_first_tile_only():
     lay_tile(state, "BBG", "J15", "57", 1, "2")  # edges 1 and 4: toward K14 (mountain)
     assert lay_tile(state, "BBG", "K14", "9", 1, "2") == 40
     # Upgrading it later costs nothing more.
-    upgrade = next((t, r) for t in ("19", "23", "24", "26", "27", "28", "29") for r in range(6) if _ok(state, "K14", t, r, "3"))
+    upgrade = next(
+        (t, r)
+        for t in ("19", "23", "24", "26", "27", "28", "29")
+        for r in range(6)
+        if _ok(state, "K14", t, r, "3")
+    )
     assert check_lay(state, "BBG", "K14", upgrade[0], upgrade[1], "3")[0] == 0
 
 
@@ -188,10 +195,7 @@ def test_private_hexes_are_closed_while_players_hold_them():
 def test_the_manifest_runs_out():
     state = new_map()
     spots = [
-        (coord, r)
-        for coord in sorted(board.hexes())
-        for r in range(6)
-        if _ok(state, coord, "1", r, "2")
+        (coord, r) for coord in sorted(board.hexes()) for r in range(6) if _ok(state, coord, "1", r, "2")
     ]
     assert len({coord for coord, _ in spots}) >= 2
     first = spots[0]
@@ -289,9 +293,15 @@ def test_bad_lays_and_markers_are_refused_and_change_nothing():
     state = gw_start()
     before = json.dumps(state, sort_keys=True)
     for args in [
-        ("GW", "Z99", "5", 0, "2"), ("GW", "F17", "999", 0, "2"), ("GW", "F17", "5", 6, "2"),
-        ("GW", "F17", "5", True, "2"), ("GW", "F17", "5", "2", "2"), ("GW", "F17", "5", 2, "9"),
-        ("GW", "A20", "7", 0, "2"), ("GW", "N5", "7", 0, "2"), ("GW", "F9", "7", 0, "2"),
+        ("GW", "Z99", "5", 0, "2"),
+        ("GW", "F17", "999", 0, "2"),
+        ("GW", "F17", "5", 6, "2"),
+        ("GW", "F17", "5", True, "2"),
+        ("GW", "F17", "5", "2", "2"),
+        ("GW", "F17", "5", 2, "9"),
+        ("GW", "A20", "7", 0, "2"),
+        ("GW", "N5", "7", 0, "2"),
+        ("GW", "F9", "7", 0, "2"),
         ("NOPE", "F17", "5", 2, "2"),
     ]:
         with pytest.raises(IllegalAction):

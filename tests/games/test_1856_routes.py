@@ -142,16 +142,22 @@ def test_no_station_no_route():
 def test_validate_run_prices_and_refuses():
     state = london(ST_THOMAS, G14_CURVE, G12_CITY)
     plan = validate_run(
-        state, "GW", ["2", "2"],
-        [{"train": "2", "stops": ["F15.c0", "F17.c0"]}, {"train": "2", "stops": ["G12.c0", "F15.c0"]}], "2",
+        state,
+        "GW",
+        ["2", "2"],
+        [{"train": "2", "stops": ["F15.c0", "F17.c0"]}, {"train": "2", "stops": ["G12.c0", "F15.c0"]}],
+        "2",
     )
     assert plan.revenue == 100
     with pytest.raises(IllegalAction, match="more than the train's 2"):
         validate_run(state, "GW", ["2"], [{"train": "2", "stops": ["F17.c0", "F15.c0", "G12.c0"]}], "2")
     with pytest.raises(IllegalAction, match="same track"):
         validate_run(
-            state, "GW", ["2", "2"],
-            [{"train": "2", "stops": ["F15.c0", "F17.c0"]}, {"train": "2", "stops": ["F17.c0", "F15.c0"]}], "2",
+            state,
+            "GW",
+            ["2", "2"],
+            [{"train": "2", "stops": ["F15.c0", "F17.c0"]}, {"train": "2", "stops": ["F17.c0", "F15.c0"]}],
+            "2",
         )
     with pytest.raises(IllegalAction, match="names train"):
         validate_run(state, "GW", ["2"], [{"train": "3", "stops": ["F15.c0", "F17.c0"]}], "2")
@@ -161,7 +167,12 @@ def test_validate_run_prices_and_refuses():
     with pytest.raises(IllegalAction, match="does not include one of the company's stations"):
         validate_run(state, "CA", ["2"], [{"train": "2", "stops": ["F15.c0", "G12.c0"]}], "2")
     # 18xx.games form: legs as hex chains.
-    assert validate_run(state, "GW", ["2-0"], [{"train": "2-0", "connections": [["F15", "G14", "G12"]]}], "2").revenue == 50
+    assert (
+        validate_run(
+            state, "GW", ["2-0"], [{"train": "2-0", "connections": [["F15", "G14", "G12"]]}], "2"
+        ).revenue
+        == 50
+    )
 
 
 def test_best_plan_offers_alternatives_that_validate():
@@ -208,7 +219,12 @@ def brute_force(state, corp, trains, phase) -> int:
             inner_ok = all(graph.passable[i] for i in path[1:-1])
             groups = [graph.group[i] for i in path if graph.group[i] >= 0]
             # Each route once (a simple path never ends where it starts).
-            if inner_ok and len(groups) == len(set(groups)) and set(path) & set(graph.homes) and path[0] < path[-1]:
+            if (
+                inner_ok
+                and len(groups) == len(set(groups))
+                and set(path) & set(graph.homes)
+                and path[0] < path[-1]
+            ):
                 routes.append((sum(graph.value[i] for i in path), mask, len(path)))
             if not graph.passable[path[-1]]:
                 return
@@ -242,7 +258,9 @@ def test_search_is_optimal_on_small_random_maps():
     rng = random.Random(5)
     checked = 0
     for seed in range(8):
-        state, corps, phase = random_position(random.Random(seed), 18, corps=3, phase_every=4, final_phase="4")
+        state, corps, phase = random_position(
+            random.Random(seed), 18, corps=3, phase_every=4, final_phase="4"
+        )
         for corp in corps:
             trains = rng.choice([["2", "3"], ["3", "3"], ["4", "2"], ["2", "2", "3"]])
             assert best_routes(state, corp, trains, phase).revenue == brute_force(state, corp, trains, phase)
@@ -254,9 +272,13 @@ def test_search_is_optimal_on_small_random_maps():
 def test_search_is_optimal_on_many_random_maps():
     rng = random.Random(9)
     for seed in range(60):
-        state, corps, phase = random_position(random.Random(100 + seed), 24, corps=3, phase_every=4, final_phase="D")
+        state, corps, phase = random_position(
+            random.Random(100 + seed), 24, corps=3, phase_every=4, final_phase="D"
+        )
         for corp in corps:
-            trains = rng.choice([["2", "3"], ["4", "4"], ["D"], ["5", "D"], ["2", "2", "3"], ["6", "D", "D"], ["5", "6", "D"]])
+            trains = rng.choice(
+                [["2", "3"], ["4", "4"], ["D"], ["5", "D"], ["2", "2", "3"], ["6", "D", "D"], ["5", "6", "D"]]
+            )
             assert best_routes(state, corp, trains, phase).revenue == brute_force(state, corp, trains, phase)
 
 

@@ -34,7 +34,9 @@ def _p(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def bench_routes(out: Callable[[str], None] = print, positions: int = 24, seed: int = 1856) -> dict[str, float]:
+def bench_routes(
+    out: Callable[[str], None] = print, positions: int = 24, seed: int = 1856
+) -> dict[str, float]:
     rng = random.Random(seed)
     samples: list[float] = []
     national: list[float] = []
@@ -55,7 +57,9 @@ def bench_routes(out: Callable[[str], None] = print, positions: int = 24, seed: 
                 plan = best_routes(state, corp, trains, phase)
                 elapsed = (time.perf_counter() - began) * 1000
                 bucket.append(elapsed)
-                (cpu_samples if bucket is samples else cpu_national).append((time.process_time() - cpu) * 1000)
+                (cpu_samples if bucket is samples else cpu_national).append(
+                    (time.process_time() - cpu) * 1000
+                )
                 if elapsed > worst[0]:
                     graph = build_graph(state, corp, phase)
                     worst = (
@@ -69,7 +73,9 @@ def bench_routes(out: Callable[[str], None] = print, positions: int = 24, seed: 
         f"p50 {figures['p50_ms']:.1f} ms, p95 {figures['p95_ms']:.1f} ms, max {figures['max_ms']:.1f} ms "
         f"(target p95 < 50 ms)"
     )
-    figures.update(cpu_p50_ms=_p(cpu_samples, 0.5), cpu_p95_ms=_p(cpu_samples, 0.95), cpu_max_ms=max(cpu_samples))
+    figures.update(
+        cpu_p50_ms=_p(cpu_samples, 0.5), cpu_p95_ms=_p(cpu_samples, 0.95), cpu_max_ms=max(cpu_samples)
+    )
     out(
         f"  CPU time: p50 {figures['cpu_p50_ms']:.1f} ms, p95 {figures['cpu_p95_ms']:.1f} ms, "
         f"max {figures['cpu_max_ms']:.1f} ms"

@@ -107,8 +107,12 @@ def printed(coord: str) -> Placed:
             (c["revenue"] if isinstance(c["revenue"], int) else _freeze(c["revenue"]), c["slots"])
             for c in h["cities"]
         ),
-        towns=tuple(t["revenue"] if isinstance(t["revenue"], int) else _freeze(t["revenue"]) for t in h["towns"]),
-        offboards=tuple(o["revenue"] if isinstance(o["revenue"], int) else _freeze(o["revenue"]) for o in h["offboards"]),
+        towns=tuple(
+            t["revenue"] if isinstance(t["revenue"], int) else _freeze(t["revenue"]) for t in h["towns"]
+        ),
+        offboards=tuple(
+            o["revenue"] if isinstance(o["revenue"], int) else _freeze(o["revenue"]) for o in h["offboards"]
+        ),
         paths=tuple((p[0], p[1], len(p) > 2) for p in h["paths"]),
     )
 

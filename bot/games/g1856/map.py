@@ -39,7 +39,9 @@ def new_map() -> MapState:
         if corp["home"] is None:
             continue
         reservations.append({"hex": corp["home"], "city": corp["home_city"], "corp": symbol})
-    blocked = {coord: h["blocked_by_private"] for coord, h in board.hexes().items() if h["blocked_by_private"]}
+    blocked = {
+        coord: h["blocked_by_private"] for coord, h in board.hexes().items() if h["blocked_by_private"]
+    }
     return {
         "tiles": {},
         "tokens": {},
@@ -65,7 +67,9 @@ def city_tokens(state: MapState, coord: str, city: int) -> list[str]:
 def city_reservations(state: MapState, coord: str, city: int) -> list[str]:
     """Corporations holding a home reservation on this city (hex-wide ones count on every city)."""
     return [
-        r["corp"] for r in state["reservations"] if r["hex"] == coord and (r["city"] is None or r["city"] == city)
+        r["corp"]
+        for r in state["reservations"]
+        if r["hex"] == coord and (r["city"] is None or r["city"] == city)
     ]
 
 
@@ -320,7 +324,9 @@ def check_lay(
     if not convert and order(new_def["colour"]) != order(old.colour) + 1:
         if old.colour == "white":
             raise IllegalAction(f"{where} is empty: only a yellow tile may be laid there.")
-        raise IllegalAction(f"The {old.colour} tile on {where} can only be replaced by a {COLOUR_ORDER[order(old.colour) + 1] if old.colour != 'gray' else 'nothing'} tile.")
+        raise IllegalAction(
+            f"The {old.colour} tile on {where} can only be replaced by a {COLOUR_ORDER[order(old.colour) + 1] if old.colour != 'gray' else 'nothing'} tile."
+        )
     if not convert:
         error = _label_error(coord, old, tile)
         if error:
@@ -334,12 +340,18 @@ def check_lay(
     new = board.placed_tile(tile, rotation)
     for edge in sorted(new.exits):
         if board.track_neighbour(coord, edge) is None:
-            raise IllegalAction(f"Tile #{tile} at rotation {rotation} would run track off {where}'s side {edge}.")
+            raise IllegalAction(
+                f"Tile #{tile} at rotation {rotation} would run track off {where}'s side {edge}."
+            )
     mapping = _fit(old, new, convert)
     if mapping is None:
-        raise IllegalAction(f"Tile #{tile} at rotation {rotation} does not keep the track already on {where}.")
+        raise IllegalAction(
+            f"Tile #{tile} at rotation {rotation} does not keep the track already on {where}."
+        )
     if reach_ is not None and not (new.exits & reach_.edges[coord]):
-        raise IllegalAction(f"Tile #{tile} at rotation {rotation} does not connect to {corp}'s track on {where}.")
+        raise IllegalAction(
+            f"Tile #{tile} at rotation {rotation} does not connect to {corp}'s track on {where}."
+        )
     cost = 0
     if coord not in state["tiles"] and h["terrain"] and not special:
         cost = h["terrain"]["cost"]
@@ -377,7 +389,9 @@ def lay_tile(
                 moved[target].extend(corps)
         for reservation in state["reservations"]:
             if reservation["hex"] == coord and reservation["city"] is not None and mapping:
-                reservation["city"] = mapping[reservation["city"]] if reservation["city"] < len(mapping) else 0
+                reservation["city"] = (
+                    mapping[reservation["city"]] if reservation["city"] < len(mapping) else 0
+                )
         if any(moved):
             state["tokens"][coord] = moved
         else:
@@ -391,7 +405,9 @@ def legal_tile_lays(state: MapState, corp: str, phase: str) -> list[Lay]:
     reach_ = reach(state, corp)
     colours = set(_allowed_colours(phase))
     out: list[Lay] = []
-    candidates = [name for name, t in board.tiles().items() if t["colour"] in colours and state["supply"][name] > 0]
+    candidates = [
+        name for name, t in board.tiles().items() if t["colour"] in colours and state["supply"][name] > 0
+    ]
     for coord in sorted(reach_.edges):
         h = board.hexes()[coord]
         if h["kind"] in ("offboard", "blue", "preprinted_gray") or coord in state["blocked"]:
@@ -433,8 +449,15 @@ def next_token_cost(state: MapState, corp: str) -> int | None:
     return costs[placed] if placed < len(costs) else None
 
 
-def check_token(state: MapState, corp: str, coord: str, city: int, *, connected: Reach | None = None,
-                ignore_reach: bool = False) -> int:
+def check_token(
+    state: MapState,
+    corp: str,
+    coord: str,
+    city: int,
+    *,
+    connected: Reach | None = None,
+    ignore_reach: bool = False,
+) -> int:
     """Validate a station marker for ``corp`` in ``coord`` city ``city``; returns its cost."""
     if corp not in board.corporations():
         raise IllegalAction(f"There is no corporation {corp}.")
@@ -464,7 +487,9 @@ def _put_token(state: MapState, corp: str, coord: str, city: int) -> None:
     while len(cities) < count:
         cities.append([])
     cities[city].append(corp)
-    state["reservations"] = [r for r in state["reservations"] if not (r["corp"] == corp and r["hex"] == coord)]
+    state["reservations"] = [
+        r for r in state["reservations"] if not (r["corp"] == corp and r["hex"] == coord)
+    ]
 
 
 def place_token(state: MapState, corp: str, coord: str, city: int = 0, *, ignore_reach: bool = False) -> int:
@@ -494,7 +519,9 @@ def place_home_token(state: MapState, corp: str, city: int | None = None) -> Non
     placed = current(state, coord)
     if target is None:
         # A city with room, preferring one with track.
-        room = [i for i in range(len(placed.cities)) if len(city_tokens(state, coord, i)) < placed.cities[i][1]]
+        room = [
+            i for i in range(len(placed.cities)) if len(city_tokens(state, coord, i)) < placed.cities[i][1]
+        ]
         target = next((i for i in room if placed.node_edges(f"c{i}")), room[0] if room else 0)
     if not 0 <= target < len(placed.cities):
         raise IllegalAction(f"{coord} has no city {target}.")

@@ -72,7 +72,13 @@ class MapReplay:
         kind = action["type"]
         entity = action.get("entity")
         if action.get("entity_type") == "corporation" and kind in (
-            "lay_tile", "place_token", "run_routes", "buy_train", "dividend", "pass", "buy_company"
+            "lay_tile",
+            "place_token",
+            "run_routes",
+            "buy_train",
+            "dividend",
+            "pass",
+            "buy_company",
         ):
             self._home(str(entity))
         if kind == "lay_tile":

@@ -65,7 +65,9 @@ def _corp_colour(corp: str) -> RGB:
 class _Layout:
     """Pixel positions for hexes (centre), edge midpoints and stops."""
 
-    def __init__(self, size: float, origin: tuple[float, float], columns: tuple[int, int], rows: tuple[int, int]):
+    def __init__(
+        self, size: float, origin: tuple[float, float], columns: tuple[int, int], rows: tuple[int, int]
+    ):
         self.s = size
         self.ox, self.oy = origin
         self.c0 = columns[0]
@@ -81,7 +83,10 @@ class _Layout:
 
     def corners(self, coord: str) -> list[tuple[float, float]]:
         x, y = self.centre(coord)
-        return [(x + self.s * math.cos(math.radians(60 * k)), y + self.s * math.sin(math.radians(60 * k))) for k in range(6)]
+        return [
+            (x + self.s * math.cos(math.radians(60 * k)), y + self.s * math.sin(math.radians(60 * k)))
+            for k in range(6)
+        ]
 
     def edge_mid(self, coord: str, edge: int) -> tuple[float, float]:
         x, y = self.centre(coord)
@@ -119,12 +124,25 @@ def _bezier(p0, p1, p2, steps: int = 12) -> list[tuple[float, float]]:
     ]
 
 
-def _text(draw: ImageDraw.ImageDraw, xy, text: str, size: int, fill: RGB = INK, bold: bool = False, anchor: str = "mm"):
+def _text(
+    draw: ImageDraw.ImageDraw,
+    xy,
+    text: str,
+    size: int,
+    fill: RGB = INK,
+    bold: bool = False,
+    anchor: str = "mm",
+):
     draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
 
 
 def _draw_hex(
-    draw: ImageDraw.ImageDraw, layout: _Layout, coord: str, state: MapState, phase: str, outline: RGB | None,
+    draw: ImageDraw.ImageDraw,
+    layout: _Layout,
+    coord: str,
+    state: MapState,
+    phase: str,
+    outline: RGB | None,
     layer: int,
 ) -> None:
     """Layer 0: the hex, its coordinate and track; layer 1 (over the routes): stops and text."""
@@ -143,7 +161,13 @@ def _draw_hex(
         draw.line([*layout.corners(coord), layout.corners(coord)[0]], fill=outline, width=max(3, int(s / 12)))
     small = max(16, int(s * 0.3))
     # Coordinate at the top, muted.
-    _text(draw, (x, y - s * 0.66), coord, small, MUTED if placed.colour not in ("red", "brown", "gray") else WHITE)
+    _text(
+        draw,
+        (x, y - s * 0.66),
+        coord,
+        small,
+        MUTED if placed.colour not in ("red", "brown", "gray") else WHITE,
+    )
     if placed.colour == "blue":
         return
     if placed.colour == "red":
@@ -161,8 +185,13 @@ def _draw_hex(
 
 
 def _draw_stops(
-    draw: ImageDraw.ImageDraw, layout: _Layout, coord: str, h: dict[str, Any], placed: board.Placed,
-    state: MapState, phase: str,
+    draw: ImageDraw.ImageDraw,
+    layout: _Layout,
+    coord: str,
+    h: dict[str, Any],
+    placed: board.Placed,
+    state: MapState,
+    phase: str,
 ) -> None:
     s = layout.s
     x, y = layout.centre(coord)
@@ -181,7 +210,10 @@ def _draw_stops(
         if slots > 1:
             draw.rounded_rectangle(
                 (cx - total_w / 2 - 3, cy - total_h / 2 - 3, cx + total_w / 2 + 3, cy + total_h / 2 + 3),
-                radius=slot_r, fill=WHITE, outline=INK, width=2,
+                radius=slot_r,
+                fill=WHITE,
+                outline=INK,
+                width=2,
             )
         for k in range(slots):
             in_row = min(per_row, slots - (k // 2) * 2)
@@ -225,7 +257,8 @@ def _draw_stops(
             draw.polygon([(tx - 2 * u, ty + u), (tx, ty - 2 * u), (tx + 2 * u, ty + u)], fill=(120, 90, 60))
         else:
             draw.line(
-                [(tx - 2 * u, ty), (tx - u, ty - u), (tx + u, ty + u), (tx + 2 * u, ty)], fill=(40, 90, 170),
+                [(tx - 2 * u, ty), (tx - u, ty - u), (tx + u, ty + u), (tx + 2 * u, ty)],
+                fill=(40, 90, 170),
                 width=max(3, int(u / 2)),
             )
         _text(draw, (tx, ty + 2.2 * u), f"${terrain['cost']}", small)
@@ -248,7 +281,12 @@ def _fit_name(name: str, size: int, room: float, bold: bool = False) -> str:
 
 
 def _draw_offboard(
-    draw: ImageDraw.ImageDraw, layout: _Layout, coord: str, placed: board.Placed, phase: str, labels: bool = False
+    draw: ImageDraw.ImageDraw,
+    layout: _Layout,
+    coord: str,
+    placed: board.Placed,
+    phase: str,
+    labels: bool = False,
 ) -> None:
     """The track stubs (under the routes), or with ``labels`` the name and current revenue (over them)."""
     h = board.hexes()[coord]
@@ -257,7 +295,9 @@ def _draw_offboard(
     for a, b, _ in [] if labels else placed.paths:
         edge = a if a[0] == "e" else b
         mx, my = layout.edge_mid(coord, int(edge[1]))
-        draw.line([(mx, my), (x + (mx - x) * 0.35, y + (my - y) * 0.35)], fill=WHITE, width=max(4, int(s / 7)))
+        draw.line(
+            [(mx, my), (x + (mx - x) * 0.35, y + (my - y) * 0.35)], fill=WHITE, width=max(4, int(s / 7))
+        )
     if not labels or not placed.offboards or h["hidden"]:
         return
     value = board.revenue(placed.offboards[0], phase)
@@ -269,7 +309,9 @@ def _draw_offboard(
     _text(draw, (x, y + s * 0.2), str(value), max(16, int(r * 1.0)), bold=True)
 
 
-def _draw_routes(draw: ImageDraw.ImageDraw, layout: _Layout, state: MapState, last_run: dict[str, Any]) -> None:
+def _draw_routes(
+    draw: ImageDraw.ImageDraw, layout: _Layout, state: MapState, last_run: dict[str, Any]
+) -> None:
     for k, route in enumerate(last_run.get("routes", [])):
         colour = ROUTE_COLOURS[k % len(ROUTE_COLOURS)]
         stops = route["stops"]
@@ -296,7 +338,9 @@ def _stop_xy(layout: _Layout, state: MapState, stop: str) -> tuple[float, float]
     return _node_positions(layout, coord, placed)[end]
 
 
-def _draw(view: dict[str, Any], coords: list[str], width: int, outline: set[str], outline_colour: RGB | None) -> Image.Image:
+def _draw(
+    view: dict[str, Any], coords: list[str], width: int, outline: set[str], outline_colour: RGB | None
+) -> Image.Image:
     state = view["map"]
     cols = [ord(c[0]) - ord("A") for c in coords]
     rows = [int(c[1:]) for c in coords]
@@ -323,7 +367,11 @@ def _draw(view: dict[str, Any], coords: list[str], width: int, outline: set[str]
         run = view["last_run"]
         parts = [f"{r['train'].split('-')[0]}-train ${r['revenue']}" for r in run.get("routes", [])]
         total = sum(r["revenue"] for r in run.get("routes", []))
-        summary = f"{run['corp']} ran " + ", ".join(parts) + f" = ${total}" if parts else f"{run['corp']} ran nothing"
+        summary = (
+            f"{run['corp']} ran " + ", ".join(parts) + f" = ${total}"
+            if parts
+            else f"{run['corp']} ran nothing"
+        )
         _text(draw, (margin, 50), summary, 22, anchor="lt")
     return image
 

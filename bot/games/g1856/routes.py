@@ -76,7 +76,11 @@ def build_graph(state: MapState, corp: str, phase: str) -> Graph:
     passable: list[bool] = []
     group: list[int] = []
     hexes: list[str] = []
-    groups = {coord: i for i, (_, coords) in enumerate(sorted(board.data()["offboard_groups"].items())) for coord in coords}
+    groups = {
+        coord: i
+        for i, (_, coords) in enumerate(sorted(board.data()["offboard_groups"].items()))
+        for coord in coords
+    }
     placed_by_hex = {}
     for coord in board.hexes():
         placed = current(state, coord)
@@ -143,7 +147,9 @@ def build_graph(state: MapState, corp: str, phase: str) -> Graph:
             other = b if a == end else a
             if other[0] == "e":
                 walk(i, coord, int(other[1]), 0, (coord,))
-    homes = [index[f"{coord}.c{city}"] for coord, city in tokens_of(state, corp) if f"{coord}.c{city}" in index]
+    homes = [
+        index[f"{coord}.c{city}"] for coord, city in tokens_of(state, corp) if f"{coord}.c{city}" in index
+    ]
     return Graph(nodes, index, value, passable, group, hexes, adjacency, segments, homes)
 
 
@@ -181,7 +187,9 @@ def _bonus_table(graph: Graph, bonuses: Bonuses) -> list[tuple[frozenset[int], i
     for right, held in (("bridge", bonuses.bridge), ("tunnel", bonuses.tunnel)):
         if held:
             hexes = set(data[right]["hexes"])
-            table.append((frozenset(i for i, coord in enumerate(graph.hexes) if coord in hexes), data[right]["amount"]))
+            table.append(
+                (frozenset(i for i, coord in enumerate(graph.hexes) if coord in hexes), data[right]["amount"])
+            )
     return [(stops, amount) for stops, amount in table if stops]
 
 
@@ -205,7 +213,9 @@ class Candidate(NamedTuple):
     segments: tuple[int, ...]
 
 
-def enumerate_routes(graph: Graph, max_stops: int | None, table: list[tuple[frozenset[int], int]]) -> list[Candidate]:
+def enumerate_routes(
+    graph: Graph, max_stops: int | None, table: list[tuple[frozenset[int], int]]
+) -> list[Candidate]:
     """Every legal route of at most ``max_stops`` stops (``None``: any number), best first.
 
     Routes are grown from each station in both directions (the station may sit anywhere in
@@ -220,8 +230,16 @@ def enumerate_routes(graph: Graph, max_stops: int | None, table: list[tuple[froz
     barred: set[int] = set()  # stations already grown from: their routes are all found
 
     def grow_second(
-        node: int, first: list[int], first_segs: list[int], second: list[int], second_segs: list[int],
-        visited: set[int], groups: set[int], mask: int, count: int, revenue: int,
+        node: int,
+        first: list[int],
+        first_segs: list[int],
+        second: list[int],
+        second_segs: list[int],
+        visited: set[int],
+        groups: set[int],
+        mask: int,
+        count: int,
+        revenue: int,
     ) -> None:
         if second_segs:
             stops = (*reversed(first), *second)
@@ -246,7 +264,15 @@ def enumerate_routes(graph: Graph, max_stops: int | None, table: list[tuple[froz
             second.append(other)
             second_segs.append(sid)
             grow_second(
-                other, first, first_segs, second, second_segs, visited, groups, mask | seg_mask, count + 1,
+                other,
+                first,
+                first_segs,
+                second,
+                second_segs,
+                visited,
+                groups,
+                mask | seg_mask,
+                count + 1,
                 revenue + value[other],
             )
             second.pop()
@@ -256,8 +282,14 @@ def enumerate_routes(graph: Graph, max_stops: int | None, table: list[tuple[froz
                 groups.discard(g)
 
     def grow_first(
-        node: int, first: list[int], first_segs: list[int], visited: set[int], groups: set[int], mask: int,
-        count: int, revenue: int,
+        node: int,
+        first: list[int],
+        first_segs: list[int],
+        visited: set[int],
+        groups: set[int],
+        mask: int,
+        count: int,
+        revenue: int,
     ) -> None:
         # The route may continue from the station the other way (the station inside it).
         grow_second(first[0], first, first_segs, [], [], visited, groups, mask, count, revenue)
@@ -274,7 +306,9 @@ def enumerate_routes(graph: Graph, max_stops: int | None, table: list[tuple[froz
             visited.add(other)
             first.append(other)
             first_segs.append(sid)
-            grow_first(other, first, first_segs, visited, groups, mask | seg_mask, count + 1, revenue + value[other])
+            grow_first(
+                other, first, first_segs, visited, groups, mask | seg_mask, count + 1, revenue + value[other]
+            )
             first.pop()
             first_segs.pop()
             visited.discard(other)
@@ -301,7 +335,12 @@ class RouteResult:
     revenue: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"train": self.train, "stops": self.stops, "connections": self.connections, "revenue": self.revenue}
+        return {
+            "train": self.train,
+            "stops": self.stops,
+            "connections": self.connections,
+            "revenue": self.revenue,
+        }
 
 
 @dataclass
@@ -359,14 +398,14 @@ def _combine(
             by_segment[sid].append(k)
     users = [_bits(ks, size) for ks in by_segment]
     seg_masks = [seg[2] for seg in graph.segments]
-    clash = [
-        [t for t, other in enumerate(seg_masks) if other & mask] for mask in seg_masks
-    ]
+    clash = [[t for t, other in enumerate(seg_masks) if other & mask] for mask in seg_masks]
     eligible_cache: dict[int | None, int] = {}
     eligible = []
     for d in distances:
         if d not in eligible_cache:
-            eligible_cache[d] = _bits([k for k, c in enumerate(routes) if d is None or len(c.stops) <= d], size)
+            eligible_cache[d] = _bits(
+                [k for k, c in enumerate(routes) if d is None or len(c.stops) <= d], size
+            )
         eligible.append(eligible_cache[d])
     grouped = [i + 1 < n and distances[i + 1] == distances[i] for i in range(n)]
     # Per segment: every route using a segment that shares a side with it.
@@ -450,7 +489,9 @@ def _combine(
                     picks.pop()
                 return
             # What the trains after the next one could add without this pick (fixed in the loop).
-            tail = min(sum(best_in(free & eligible[j]) for j in range(i + 2, n)), exact[i + 2] if i + 2 < n else 0)
+            tail = min(
+                sum(best_in(free & eligible[j]) for j in range(i + 2, n)), exact[i + 2] if i + 2 < n else 0
+            )
             plain = rest_bound(i + 1, free, -1)
             while cands:
                 low = cands & -cands
@@ -551,7 +592,9 @@ def _match_route(graph: Graph, route: dict[str, Any]) -> list[tuple[tuple[int, .
     """
     stops_given = route.get("stops") or route.get("nodes")
     chains = route.get("connections")
-    if chains is not None and (not isinstance(chains, list) or not all(isinstance(c, list) and len(c) >= 2 for c in chains)):
+    if chains is not None and (
+        not isinstance(chains, list) or not all(isinstance(c, list) and len(c) >= 2 for c in chains)
+    ):
         raise IllegalAction("Each leg of a route lists at least two hexes.")
     if stops_given is not None:
         if not isinstance(stops_given, list) or len(stops_given) < 2:
