@@ -314,3 +314,28 @@ def test_bad_lays_and_markers_are_refused_and_change_nothing():
     with pytest.raises(IllegalAction):
         place_home_token(state, "CGR")
     assert json.dumps(state, sort_keys=True) == before
+
+
+RECORDS = Path("/work/shared/18xx-1856")  # 18xx.games exports (test data, not shipped)
+
+
+@pytest.mark.skipif(not RECORDS.exists(), reason="18xx.games records not available")
+def test_every_recorded_lay_is_legal_for_its_company():
+    from bot.games.g1856.records import replay
+
+    checked = 0
+    for path in sorted(RECORDS.glob("*.json")):
+        for action, game in replay(json.loads(path.read_text())):
+            if action["type"] != "lay_tile":
+                continue
+            corp = action["entity"]
+            game.apply({"type": "pass", "entity": corp, "entity_type": "corporation"})  # home marker if first
+            tile = action["tile"].rsplit("-", 1)[0]
+            check_lay(game.state, corp, action["hex"], tile, action["rotation"], game.phase)
+            listed = {
+                (lay.hex, lay.tile, _shape(lay.tile, lay.rotation))
+                for lay in legal_tile_lays(game.state, corp, game.phase)
+            }
+            assert (action["hex"], tile, _shape(tile, action["rotation"])) in listed
+            checked += 1
+    assert checked >= 20
