@@ -306,6 +306,9 @@ def test_a_truck_line_runs_both_ways_to_the_next_rig_or_truck() -> None:
     assert GAME.haul(state, "E5") == ["E4", "E3", "E6", "E7", "E8"]
     state["pieces"]["E5"]["dir"] = "v"
     assert GAME.haul(state, "E5") == ["D5", "F5"]
+    truck(state, "G5", 1, "h", kind="train")  # a train placed like a truck blocks too
+    state["tokens"]["H5"] = 1
+    assert GAME.haul(state, "E5") == ["D5", "F5"]
 
 
 def test_a_truck_takes_at_most_nine_tokens_from_a_full_row() -> None:
