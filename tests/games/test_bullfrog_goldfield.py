@@ -106,7 +106,7 @@ def test_character_selection_and_turn_order() -> None:
     assert GAME.prompts(state)[0].seat == 0
     play(state, 0, "char:magnate")
     assert state["cash"][0] == 45  # the Magnate takes $5,000
-    refused(state, 1, "char:magnate")
+    assert "already taken" in refused(state, 1, "char:magnate")
     play(state, 1, "char:teamster")
     play(state, 2, "char:architect")
     assert state["order"] == [1, 2, 0]

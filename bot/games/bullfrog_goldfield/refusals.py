@@ -40,6 +40,9 @@ def explain(state: State, seat: int, key: str) -> str:
     verb, _, arg = key.partition(":")
     phase = state["phase"]
     if phase == "select":
+        card = next((c for c in C.characters if verb == "char" and c.id == arg), None)
+        if card is not None and card.value in state["cards"]:
+            return f"The {card.name} is already taken this cycle."
         return "Choose a character card first (char:<name>)."
     if phase in ("payoff", "dividend"):
         return "The income phase is waiting for this decision: choose one of the listed options."
