@@ -327,3 +327,26 @@ def test_bad_input_is_refused_and_changes_nothing():
         best_routes(state, "GW", ["2"], "7")
     assert best_routes(state, "GW", [], "2").revenue == 0
     assert json.dumps(state, sort_keys=True) == before
+
+
+def test_18xx_games_route_forms():
+    state = london(ST_THOMAS, G14_CURVE, G12_CITY)
+    # Legs in either direction, nodes as "HEX-i" in any order.
+    for route in (
+        {"train": "3-0", "connections": [["F17", "F15"], ["F15", "G14", "G12"]]},
+        {
+            "train": "3-0",
+            "connections": [["F15", "F17"], ["G12", "G14", "F15"]],
+            "nodes": ["G12-0", "F17-0", "F15-0"],
+        },
+        {"train": "3-0", "nodes": ["F17-0", "F15-0", "G12-0"]},
+    ):
+        assert validate_run(state, "GW", ["3-0"], [route], "2").revenue == 70
+    with pytest.raises(IllegalAction):
+        validate_run(
+            state,
+            "GW",
+            ["3-0"],
+            [{"train": "3-0", "connections": [["F15", "F17"]], "nodes": ["G12-0", "F15-0"]}],
+            "2",
+        )

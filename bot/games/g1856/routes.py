@@ -590,8 +590,16 @@ def _match_route(graph: Graph, route: dict[str, Any]) -> list[tuple[tuple[int, .
     A route is given by its stops (``stops``, or 18xx.games ``nodes``), by the hexes of each
     leg (``connections``, as 18xx.games records them), or both.
     """
-    stops_given = route.get("stops") or route.get("nodes")
     chains = route.get("connections")
+    stops_given = route.get("stops")
+    # 18xx.games' ``nodes`` name the stops; with ``connections`` they only filter (their
+    # order need not be the route's), without them they are the route in order.
+    node_set = None
+    if stops_given is None and route.get("nodes") is not None:
+        if chains is None:
+            stops_given = route.get("nodes")
+        elif isinstance(route["nodes"], list):
+            node_set = {_parse_node(graph, str(s)) for s in route["nodes"]}
     if chains is not None and (
         not isinstance(chains, list) or not all(isinstance(c, list) and len(c) >= 2 for c in chains)
     ):
@@ -634,6 +642,8 @@ def _match_route(graph: Graph, route: dict[str, Any]) -> list[tuple[tuple[int, .
         if chains is not None and graph.hexes[start] not in (chains[0][0], chains[0][-1]):
             continue
         extend(0, [start], [], 0)
+    if node_set is not None:
+        out = [option for option in out if set(option[0]) == node_set]
     return out
 
 
