@@ -138,7 +138,7 @@ def _price(state: State, seat: int, cid: str, arg: str) -> str:
         return f"The {name(cid)} cannot start above its stock value limit of {lim}."
     if price > state["cash"][seat]:
         return f"You have only {money(state['cash'][seat])}."
-    return "Choose one of the listed prices."
+    return "Above the first $150,000 over the minimum, prices go in steps of $10,000."
 
 
 def _pay(state: State, seat: int, area: str, arg: str) -> str:

@@ -522,19 +522,23 @@ def charter_prices(state: State, seat: int, cid: str) -> list[int]:
     the buyer's cash."""
     lim = limit_of(state, cid)
     top = state["cash"][seat] if lim is None else min(lim, state["cash"][seat])
-    return list(range(MIN_CHARTER, top + 1))
+    return _bounded(MIN_CHARTER, top)
+
+
+def _bounded(low: int, top: int) -> list[int]:
+    """Every $1,000 from ``low`` for the first $150,000, then every $10,000 up to ``top``:
+    a list short enough for autocomplete however rich the player is."""
+    if top < low:
+        return []
+    amounts = list(range(low, min(top, low + 150) + 1))
+    return amounts + list(range(amounts[-1] + 10, top + 1, 10))
 
 
 def bid_amounts(state: State, seat: int) -> list[int]:
     """Bids ``seat`` may make now: every $1,000 from the minimum up to their cash (bounded)."""
     auction = state["auction"]
     low = auction["min"] if auction["high"] is None else auction["bid"] + 1
-    top = state["cash"][seat]
-    if top < low:
-        return []
-    amounts = list(range(low, min(top, low + 150) + 1))
-    amounts += list(range(amounts[-1] + 10, top + 1, 10))
-    return amounts
+    return _bounded(low, state["cash"][seat])
 
 
 def main_actions(state: State, seat: int) -> list[Action]:
