@@ -27,7 +27,6 @@ MOUNTAIN = "mountain"
 VALLEY = "valley"
 TOWN = "town"
 MINE = "mine"
-TERRAIN_NAMES = {CLEAR: "clear", MOUNTAIN: "mountain", VALLEY: "Death Valley"}
 
 
 @dataclass(frozen=True, slots=True)

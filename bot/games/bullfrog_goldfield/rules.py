@@ -82,7 +82,6 @@ LENGTHS = {"short": (2, 90), "standard": (3, 100), "long": (4, 125)}
 
 SITES = tuple(a for a in C.areas.values() if a.feature in (TOWN, MINE))
 """Where buildings may go: town sites and mine areas."""
-CHARACTER = {c.value: c for c in C.characters}
 PROSPECTOR, TEAMSTER, ARCHITECT, SURVEYOR, BROKER, MAGNATE = 1, 2, 3, 4, 5, 6
 
 
@@ -173,7 +172,7 @@ def _check_trigger(state: State) -> None:
 
 
 def holders(state: State, cid: str) -> list[int]:
-    """Seats holding each certificate (charter first); None for the bank's shares dropped."""
+    """The seats holding a company's certificates, charter first (bank-held shares left out)."""
     co = state["cos"][cid]
     return [s for s in [co["charter"], *co["shares"]] if s is not None]
 
