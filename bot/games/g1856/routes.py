@@ -493,6 +493,9 @@ def _combine(
                 sum(best_in(free & eligible[j]) for j in range(i + 2, n)), exact[i + 2] if i + 2 < n else 0
             )
             plain = rest_bound(i + 1, free, -1)
+            # Same stops on other track: a variant that leaves no more room than one already
+            # tried can do no better (same revenue, fewer routes left for the others).
+            tried: dict[frozenset[int], list[int]] = {}
             while cands:
                 low = cands & -cands
                 k = low.bit_length() - 1
@@ -507,6 +510,10 @@ def _combine(
                 after = free & ~conflict(k)
                 if total + rev + rest_bound(i + 1, after, above) <= floor[0]:
                     continue
+                same = tried.setdefault(stop_sets[k], [])
+                if any(not (after & ~other) for other in same):
+                    continue
+                same.append(after)
                 picks.append(k)
                 search(i + 1, after, total + rev, nxt)
                 picks.pop()
@@ -520,6 +527,7 @@ def _combine(
         search(first, (1 << size) - 1, 0, 0)
         return results
 
+    stop_sets = [frozenset(c.stops) for c in routes]
     everything = (1 << size) - 1
     exact[n - 1] = best_in(everything & eligible[n - 1]) if n else 0
     for first in range(n - 2, 0, -1):
