@@ -89,8 +89,13 @@ def games(count: int = 200) -> None:
     game = BullfrogGoldfield()
     for players in range(2, 6):
         cycles, reasons, railroads, opened, winners = [], Counter(), [], [], Counter()
+        first_wins = 0.0
         for seed in range(count // 4):
+            first = game.setup(players, {}, 1000 + seed)["picker"]
             state = play(game, players, 1000 + seed, set(range(players)))
+            outcome = game.outcome(state)
+            if outcome.ranks[first] == 1:
+                first_wins += 1 / outcome.ranks.count(1)
             cycles.append(state["cycle"])
             for reason in state["end"]:
                 reasons[reason.split(" passed")[0] if "passed" in reason else reason] += 1
@@ -102,6 +107,8 @@ def games(count: int = 200) -> None:
               f"(min {min(cycles)}, max {max(cycles)}); railroads with track {statistics.mean(railroads):.1f}; "
               f"mines opened {statistics.mean(opened):.1f}; wins by seat {dict(sorted(winners.items()))}")
         print(f"   endings: {dict(reasons.most_common(6))}")
+        print(f"   the first to choose a character in cycle 1 won {first_wins / len(cycles):.0%} "
+              f"(an even share is {1 / players:.0%})")
 
 
 if __name__ == "__main__":

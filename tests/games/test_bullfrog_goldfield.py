@@ -102,7 +102,9 @@ def test_components_match_the_rulebook_counts() -> None:
 
 
 def test_character_selection_and_turn_order() -> None:
-    state = GAME.setup(3, {}, 2)
+    firsts = {GAME.setup(3, {}, seed)["picker"] for seed in range(20)}
+    assert firsts == {0, 1, 2}  # the first chooser is drawn from the seed
+    state = next(s for s in (GAME.setup(3, {}, seed) for seed in range(20)) if s["picker"] == 0)
     assert GAME.prompts(state)[0].seat == 0
     play(state, 0, "char:magnate")
     assert state["cash"][0] == 45  # the Magnate takes $5,000

@@ -36,6 +36,7 @@ from .rules import (
 )
 
 CARD_PREFERENCE = ("magnate", "surveyor", "architect", "teamster", "prospector", "broker")
+EARLY_PREFERENCE = ("prospector", "teamster", "architect", "surveyor", "magnate", "broker")
 
 
 def choose(game: Game, state: State, seat: int, rng: random.Random) -> str:
@@ -45,7 +46,10 @@ def choose(game: Game, state: State, seat: int, rng: random.Random) -> str:
     keys = prompt.keys()
     phase = state["phase"]
     if phase == "select":
-        return next(f"char:{c}" for c in CARD_PREFERENCE if f"char:{c}" in keys)
+        # While charters are still for sale, acting early (a low card) is worth most.
+        early = any(state["cos"][cid]["status"] == "closed" for cid in MINES)
+        order = EARLY_PREFERENCE if early else CARD_PREFERENCE
+        return next(f"char:{c}" for c in order if f"char:{c}" in keys)
     if phase == "payoff":
         repays = sorted((k for k in keys if k.startswith("repay:")), key=lambda k: -int(k[6:]))
         reduces = [k for k in keys if k.startswith("reduce:")]

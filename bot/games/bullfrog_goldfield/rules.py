@@ -8,8 +8,8 @@ where it is silent written down there.
 
 A game is a run of *cycles*:
 
-1. **Characters.** Each player takes one of six character cards (first cycle: from seat 1
-   on; later: from the holder of the lowest card, clockwise). Card values set the turn order.
+1. **Characters.** Each player takes one of six character cards (first cycle: from a seat
+   drawn at random; later: from the holder of the lowest card, clockwise). Card values set the turn order.
 2. **Three rounds** of one action per player: buy stock, sell stock (an auction), buy a
    building, lay track (up to three areas, at most one bond) or haul ore. Multi-step
    actions are small prompts in a row (``charter:gc`` then ``price:18``; ``lay:sp`` then
@@ -324,6 +324,7 @@ class BullfrogGoldfield(Game):
         deep = [t.id for t in C.tiles if t.kind == "deep"]
         rng.shuffle(shallow)
         rng.shuffle(deep)
+        first = rng.below(players)  # "any agreed upon method": the seeded generator draws a seat
         cos: dict[str, Any] = {}
         for cid in COMPANIES:
             stack: list[int] = []
@@ -348,7 +349,7 @@ class BullfrogGoldfield(Game):
             "round": 0,
             "phase": "select",
             "cards": [None] * players,
-            "picker": 0,
+            "picker": first,
             "picked": 0,
             "order": [],
             "turn": 0,
