@@ -1,0 +1,187 @@
+"""A heuristic contractor for bot seats (and the strategies in the design simulations).
+
+It plays like a careful contractor: keep a cash cushion against the winter bills and the
+corner expenses, take a job only when its expected net is positive, grow the fleet of the
+type that pays best per dollar (hot markets double that), buy one truck, buy deeds when rich,
+bid up to about half of what a job is worth, auction the cheapest piece that clears a
+crunch, and pick up auctioned machines at a discount. A :class:`Strategy` changes what it
+buys, so the simulations in ``scripts/construction_game_sim.py`` can compare styles.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine import State
+
+from .components import CARDS, CHART_PIECES, DEEDS, PROPERTIES, RATES, TRACK, TRUCK, TYPES, WEEKS, price
+from .rules import ConstructionGame, pieces, purchase_cost
+
+MEAN_RATE = {kind: sum(RATES[kind]) // 6 for kind in TYPES}
+"""Expected gross income of one piece on one job, by type."""
+CARD_GROSS = sum(card["effect"].get("gross", 0) for card in CARDS) / len(CARDS)
+CARD_CASH = sum(card["effect"].get("cash", 0) - card["effect"].get("trucking", 0) for card in CARDS) / len(CARDS)
+WEEKS_OF = {kind: [i for i, sq in enumerate(TRACK) if sq.get("kind") == "job" and sq["type"] == kind] for kind in TYPES}
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """What a contractor is willing to buy, and how boldly."""
+
+    name: str = "balanced"
+    types: tuple[str, ...] = TYPES
+    trucks: bool = True
+    deeds: bool = True
+    credit: bool = True
+    cushion: int = 15_000
+    per_piece_cushion: int = 2_000
+    max_notes: int = 100_000
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+BALANCED = Strategy()
+STRATEGIES = {
+    "balanced": BALANCED,
+    "small-iron": Strategy("small-iron", types=("backhoe", "dozer", "excavator")),
+    "big-iron": Strategy("big-iron", types=("excavator", "grader", "scraper")),
+    "no-deeds": Strategy("no-deeds", deeds=False),
+    "cash-only": Strategy("cash-only", credit=False),
+    "no-trucks": Strategy("no-trucks", trucks=False),
+}
+
+_GAME = ConstructionGame()
+
+
+def reserve(state: State, seat: int, strategy: Strategy) -> int:
+    return strategy.cushion + strategy.per_piece_cushion * pieces(state, seat)
+
+
+def job_value(state: State, seat: int, square: int, count_extra: int = 0) -> float:
+    """Expected net income of the job on ``square`` for ``seat`` (before any bid)."""
+    sq = TRACK[square]
+    kind = sq["type"]
+    count = min(CHART_PIECES, state["fleet"][seat][kind] + count_extra)
+    gross = MEAN_RATE[kind] * count * (2 if kind in state["hot"][seat] else 1)
+    if sq.get("card"):
+        gross = gross * (100 + CARD_GROSS) / 100 + CARD_CASH
+    value = gross - sq["cost"] + sq.get("bonus", 0)
+    if "fee" in sq and state["deeds"][sq["fee"]["property"]] != seat:
+        value -= sq["fee"]["per_piece"] * count
+    if "truck" in sq and state["fleet"][seat][TRUCK] == 0:
+        value -= sq["truck"] // 2
+    return value
+
+
+def _season_weight(state: State, seat: int, kind: str) -> float:
+    """Jobs left this year for ``kind`` (a fraction of a season's worth), plus next year's."""
+    pos = state["pos"][seat]
+    ahead = sum(1 for week in WEEKS_OF[kind] if week > pos)
+    return ahead / len(WEEKS_OF[kind]) * 0.6 + 1.0
+
+
+def best_purchase(state: State, seat: int, strategy: Strategy, counts: tuple[int, ...] = (1,)) -> str | None:
+    """The purchase key this contractor wants most now, or ``None``."""
+    cash = state["cash"][seat]
+    keep = reserve(state, seat, strategy)
+    choices: list[tuple[float, str]] = []
+    fleet = state["fleet"][seat]
+    for kind in strategy.types:
+        if fleet[kind] >= CHART_PIECES:
+            continue
+        hot = 2 if kind in state["hot"][seat] or kind in state["hot_next"][seat] else 1
+        score = MEAN_RATE[kind] * hot * _season_weight(state, seat, kind) / price(kind)
+        choices.append((score, kind))
+    if strategy.trucks and fleet[TRUCK] == 0:
+        choices.append((0.2, TRUCK))
+    if strategy.deeds and state["years"][seat] >= 1:
+        for deed in DEEDS:
+            if state["deeds"][deed] is None:
+                choices.append((0.12, deed))
+    choices.sort(reverse=True)
+    for _score, item in choices:
+        for note in ((False, True) if strategy.credit else (False,)):
+            for count in sorted(counts, reverse=True):
+                if item in PROPERTIES and count != 1:
+                    continue
+                cost = purchase_cost(state, seat, item, count, note)
+                if cost is None or cash - cost < keep + (3 * price(item) // 10 if item in PROPERTIES else 0):
+                    continue
+                if note and state["notes"][seat] + price(item) * count - cost > strategy.max_notes:
+                    continue
+                base = f"buy:{item}" if item in PROPERTIES else f"buy:{item}:{count}"
+                return base + (":note" if note else "")
+    return None
+
+
+def choose(state: State, seat: int, rng: random.Random, strategy: Strategy = BALANCED) -> str:
+    """The key this seat plays now."""
+    prompt = next(p for p in _GAME.prompts(state) if p.seat == seat)
+    keys = prompt.keys()
+    phase = state["phase"]
+    cash = state["cash"][seat]
+    keep = reserve(state, seat, strategy)
+    if phase == "turn":
+        # Notes cost 10% a year: pay them down with whatever is above the cushion.
+        repays = sorted((int(k.split(":")[1]) for k in keys if k.startswith("repay:")), reverse=True)
+        for amount in repays:
+            if cash - amount >= keep + 20_000:
+                return f"repay:{amount}"
+        if "shop" in keys and best_purchase(state, seat, strategy, (1, 2, 3)):
+            return "shop"
+        return "roll"
+    if phase == "shop":
+        key = best_purchase(state, seat, strategy, (1, 2, 3))
+        return key if key in keys else "done"
+    if phase == "trade":
+        return "back"
+    if phase == "offer":
+        offer = state["offer"]
+        useful = offer["item"] in strategy.types or (offer["item"] == TRUCK and state["fleet"][seat][TRUCK] == 0)
+        if useful and offer["price"] <= price(offer["item"]) and cash - offer["price"] >= keep:
+            return "accept"
+        return "decline"
+    if phase == "job":
+        job = state["job"]
+        kind = job["type"]
+        if state["fleet"][seat][kind] == 0 and kind in strategy.types and job_value(state, seat, job["square"], 1) > 0:
+            for key in (f"buy:{kind}:1", f"buy:{kind}:1:note" if strategy.credit else ""):
+                if key in keys and cash - (purchase_cost(state, seat, kind, 1, key.endswith("note")) or 0) >= keep:
+                    return key
+        if "accept" in keys and job_value(state, seat, job["square"]) > 0 and cash > keep // 3:
+            return "accept"
+        return "refuse"
+    if phase == "bid":
+        bid = state["bid"]
+        worth = job_value(state, seat, bid["square"]) * 0.5
+        raises = sorted(int(k.split(":")[1]) for k in keys if k.startswith("bid:"))
+        for amount in raises:
+            if amount <= worth and cash - amount >= keep:
+                return f"bid:{amount}"
+        return "pass"
+    if phase == "window":
+        if cash > keep + 150_000:
+            key = best_purchase(state, seat, strategy)
+            if key in keys:
+                return key
+        return "pass"
+    if phase == "crunch":
+        short = -cash
+        items = [k.split(":")[1] for k in keys]
+        enough = [item for item in items if price(item) // 2 >= short]
+        pick = min(enough, key=price) if enough else max(items, key=price)
+        return f"auction:{pick}"
+    if phase == "auction":
+        auction = state["auction"]
+        item = auction["item"]
+        wanted = item in strategy.types or (item in DEEDS and strategy.deeds)
+        bids = sorted(int(k.split(":")[1]) for k in keys if k.startswith("bid:"))
+        for amount in bids:
+            if wanted and amount <= price(item) * 7 // 10 and cash - amount >= keep:
+                return f"bid:{amount}"
+        return "pass"
+    return rng.choice(keys)
+
+
+__all__ = ["STRATEGIES", "WEEKS", "Strategy", "choose", "job_value"]

@@ -1,0 +1,1035 @@
+"""The Construction Game: contractors roll round the year, take jobs and build a fleet.
+
+The rules as implemented (every ruling, with reasons, is in ``data/construction-game/README.md``):
+
+* **Setup.** 2-6 contractors on YEAR END, each with $100,000 cash, two backhoes and a dozer
+  and a $100,000 line of credit. Every contractor rolls a die; the highest roll starts
+  (ties roll again). Turns go round in seat order.
+* **A turn.** Before moving, the contractor may buy equipment, trucks and deeds, repay bank
+  notes, and make one trade offer. ``roll`` moves one die round the 52-square track.
+  Passing YEAR END closes that contractor's year: 10% interest on bank notes, this year's
+  hot markets end and next year's begin, and the credit limit grows (after 5 years to
+  $200,000, after 10 to $300,000).
+* **Squares.** The first five weeks are market outlooks: landing there makes that type's
+  gross income double for the lander all next year. Then five colour-banded seasons
+  (residential/backhoes, commercial/dozers, institutional/excavators, municipal/graders,
+  heavy-highway/scrapers), one job per week; six winter weeks of bills.
+* **A job.** Land in a season with that equipment (or buy some at once) and ``accept`` or
+  ``refuse``. Before the income die every other contractor may buy (the reaction window).
+  Income = the rate chart (die × pieces owned) doubled in a hot market, less the week's
+  operating cost, property fee and trucking bill (none with a truck; half as rent to a truck
+  owner otherwise), plus the track's bonus, adjusted by a Contingency card where the square
+  says so. Corner squares also charge every lander, job or not.
+* **Buying.** Cash, or 20% cash down and bank notes for the rest within the credit limit.
+* **Bids.** On a bid job the lander opens at $1,000; everyone else with the equipment may
+  raise in turn or drop out; the winner pays the bank and does the job.
+* **Cash crunch.** Bills beyond the cash on hand are not lent: the contractor auctions
+  equipment (bids from half its listed price, from the left); no bid, the bank pays half.
+  Repeat until paid; with nothing left to sell, the contractor is bankrupt and out.
+* **End.** ``end=networth``: the first audited net worth of $1,500,000 (checked after every
+  turn) wins. ``end=years``: after the table's number of years (option ``years``) the audit
+  ranks everyone. Safeguards: year 20 in networth games, and an action cap.
+
+State (plain JSON) keeps money in whole dollars; ``steps`` is the queue of automatic work
+left in the current turn, so a pause for a decision (a bid, a crunch) resumes exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from bot.engine import (
+    SYSTEM_SEAT,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Outcome,
+    Prompt,
+    Rng,
+    State,
+    seat_ref,
+    seed_value,
+)
+
+from .components import (
+    CARDS,
+    CHART_PIECES,
+    DEEDS,
+    EQUIPMENT,
+    PROPERTIES,
+    SEASONS,
+    STAMPS,
+    TRACK,
+    TRUCK,
+    WEEKS,
+    item_name,
+    price,
+    rate,
+)
+
+START_CASH = 100_000
+GOAL = 1_500_000
+CREDIT_STEPS = ((10, 300_000), (5, 200_000), (0, 100_000))
+"""(years of operation completed, credit limit): the first that applies."""
+INTEREST_PERCENT = 10
+DOWN_PERCENT = 20
+BID_OPEN = 1_000
+BID_RAISES = (1_000, 5_000, 10_000, 25_000)
+AUCTION_RAISES = (1_000, 5_000, 10_000)
+OFFER_PERCENTS = (50, 75, 100, 125, 150)
+REPAY_AMOUNTS = (10_000, 50_000)
+BUY_COUNTS = (1, 2, 3)
+SAFEGUARD_YEARS = 20
+"""A networth game also ends (with the audit) when a contractor completes this many years."""
+YEAR_CHOICES = ("3", "5", "8", "10")
+ACTIONS_PER_SEAT = 5_000
+"""The action cap per seat: a hard bound no real game comes near (see the README)."""
+
+
+CARD_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuv"
+"""The deck is kept as a string, one letter per card (card id = position here): the state is
+copied and checked after every move, and one string is far cheaper than 48 numbers."""
+
+
+def shuffled(letters: str, rng: Rng) -> str:
+    cards = list(letters)
+    rng.shuffle(cards)
+    return "".join(cards)
+
+
+def money(amount: int) -> str:
+    """``-12500`` -> "-$12,500"."""
+    return f"{'-' if amount < 0 else ''}${abs(amount):,}"
+
+
+def credit_limit(years_done: int) -> int:
+    """The bank's line of credit after ``years_done`` years of operation."""
+    return next(limit for years, limit in CREDIT_STEPS if years_done >= years)
+
+
+def pieces(state: State, seat: int) -> int:
+    """Every stamp in a contractor's yard (machines and trucks)."""
+    return sum(state["fleet"][seat].values())
+
+
+def assets(state: State, seat: int) -> int:
+    """Equipment and deeds at their listed (purchase) price."""
+    fleet = state["fleet"][seat]
+    return sum(price(item) * fleet[item] for item in EQUIPMENT) + sum(
+        price(deed) for deed in DEEDS if state["deeds"][deed] == seat
+    )
+
+
+def net_worth(state: State, seat: int) -> int:
+    """The audit: assets at purchase price + cash − bank notes."""
+    return assets(state, seat) + state["cash"][seat] - state["notes"][seat]
+
+
+def credit_left(state: State, seat: int) -> int:
+    return max(0, credit_limit(state["years"][seat]) - state["notes"][seat])
+
+
+def purchase_cost(state: State, seat: int, item: str, count: int, note: bool) -> int | None:
+    """Cash the purchase takes now, or ``None`` if the rules forbid it.
+
+    Cash: the whole price. On credit: 20% down in cash and bank notes for the rest, within
+    the credit left. Stamps and deeds run out.
+    """
+    if item in PROPERTIES:
+        if count != 1 or state["deeds"][item] is not None:
+            return None
+    elif state["supply"][item] < count:
+        return None
+    total = price(item) * count
+    if not note:
+        return total if state["cash"][seat] >= total else None
+    down = total * DOWN_PERCENT // 100
+    if state["cash"][seat] < down or credit_left(state, seat) < total - down:
+        return None
+    return down
+
+
+def can_buy_anything(state: State, seat: int) -> bool:
+    """Whether some purchase is possible now: the cheapest piece in stock, for cash or on credit."""
+    in_stock = [price(item) for item in EQUIPMENT if state["supply"][item] > 0]
+    in_stock += [price(deed) for deed in DEEDS if state["deeds"][deed] is None]
+    if not in_stock:
+        return False
+    cheapest = min(in_stock)
+    cash = state["cash"][seat]
+    down = cheapest * DOWN_PERCENT // 100
+    return cash >= cheapest or (cash >= down and credit_left(state, seat) >= cheapest - down)
+
+
+def buy_key(item: str, count: int, note: bool) -> str:
+    base = f"buy:{item}" if item in PROPERTIES else f"buy:{item}:{count}"
+    return base + (":note" if note else "")
+
+
+def parse_buy(key: str) -> tuple[str, int, bool]:
+    parts = key.split(":")
+    note = parts[-1] == "note"
+    if note:
+        parts = parts[:-1]
+    item = parts[1]
+    count = int(parts[2]) if len(parts) > 2 else 1
+    return item, count, note
+
+
+def buy_actions(state: State, seat: int, items: tuple[str, ...], counts: tuple[int, ...] = BUY_COUNTS) -> list[Action]:
+    """Every purchase of ``items`` the contractor can make now (cash, then on credit)."""
+    actions = []
+    for item in items:
+        for count in (1,) if item in PROPERTIES else counts:
+            for note in (False, True):
+                cost = purchase_cost(state, seat, item, count, note)
+                if cost is None:
+                    continue
+                total = price(item) * count
+                how = f"{money(cost)} down, {money(total - cost)} in notes" if note else f"{money(total)} cash"
+                actions.append(Action(buy_key(item, count, note), f"Buy {item_name(item, count)} ({how})"))
+    return actions
+
+
+def _copy(value: Any) -> Any:
+    """A copy of small nested JSON data for a view (faster than ``copy.deepcopy``)."""
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy(item) for item in value]
+    return value
+
+
+class ConstructionGame(Game):
+    slug = "construction-game"
+    title = "The Construction Game"
+    min_players = 2
+    max_players = 6
+    summary = "Roll round the contractor's year, take jobs with your fleet and reach a $1.5M net worth."
+    options = (
+        Option("end", "networth", ("networth", "years"),
+               "networth: first audited net worth of $1.5M wins; years: audit after a set number of years"),
+        Option("years", "8", YEAR_CHOICES, "with end=years: how many years before the audit"),
+    )
+    rules_file = "construction-game.txt"
+    render_module = "bot.games.construction_game.render"
+    version = 1
+
+    # -- setup -------------------------------------------------------------------------
+
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        self.check_players(players)
+        opts = self.resolve_options(dict(options))
+        state: State = {
+            "rng": seed_value(seed),
+            "players": players,
+            "end": opts["end"],
+            "target_years": int(opts["years"]),
+            "pos": [0] * players,
+            "years": [0] * players,
+            "cash": [START_CASH] * players,
+            "notes": [0] * players,
+            "fleet": [{item: 0 for item in EQUIPMENT} for _ in range(players)],
+            "deeds": {deed: None for deed in DEEDS},
+            "hot": [[] for _ in range(players)],
+            "hot_next": [[] for _ in range(players)],
+            "supply": dict(STAMPS),
+            "deck": "",
+            "discard": "",
+            "out": [False] * players,
+            "out_order": [],
+            "turn": 0,
+            "first": 0,
+            "phase": "turn",
+            "steps": [],
+            "job": None,
+            "bid": None,
+            "window": None,
+            "crunch": None,
+            "auction": None,
+            "offer": None,
+            "offered": False,
+            "last": None,
+            "card": None,
+            "moved": None,
+            "final": False,
+            "over": None,
+            "actions": 0,
+            "turns": 0,
+            "start_rolls": [],
+        }
+        for seat in range(players):
+            state["fleet"][seat]["backhoe"] = 2
+            state["fleet"][seat]["dozer"] = 1
+        state["supply"]["backhoe"] -= 2 * players
+        state["supply"]["dozer"] -= players
+        rng = Rng(state)
+        state["deck"] = shuffled(CARD_LETTERS, rng)
+        # Highest roll starts; tied highest roll again.
+        contenders = list(range(players))
+        while len(contenders) > 1:
+            rolls = {seat: rng.randint(1, 6) for seat in contenders}
+            state["start_rolls"].append(" ".join(f"{seat + 1}:{roll}" for seat, roll in rolls.items()))
+            best = max(rolls.values())
+            contenders = [seat for seat in contenders if rolls[seat] == best]
+        state["turn"] = state["first"] = contenders[0]
+        return state
+
+    def max_actions(self, players: int) -> int:
+        return ACTIONS_PER_SEAT * players
+
+    # -- prompts -----------------------------------------------------------------------
+
+    def legal_prompts(self, state: State) -> list[Prompt]:
+        if state["over"]:
+            return []
+        phase = state["phase"]
+        if phase == "turn":
+            return [self._turn_prompt(state)]
+        if phase == "shop":
+            return [self._shop_prompt(state)]
+        if phase == "trade":
+            return [self._trade_prompt(state)]
+        if phase == "offer":
+            offer = state["offer"]
+            return [Prompt(offer["buyer"], f"{seat_ref(offer['seller'])} offers you {item_name(offer['item'])} for "
+                           f"{money(offer['price'])}.",
+                           (Action("accept", f"Accept: pay {money(offer['price'])}"), Action("decline", "Decline")))]
+        if phase == "job":
+            return [self._job_prompt(state)]
+        if phase == "bid":
+            return [self._bid_prompt(state)]
+        if phase == "window":
+            return self._window_prompts(state)
+        if phase == "crunch":
+            crunch = state["crunch"]
+            seat = crunch["seat"]
+            actions = [Action(f"auction:{item}", f"Auction {item_name(item)} (bids from {money(price(item) // 2)})")
+                       for item in self._sellable(state, seat)]
+            return [Prompt(seat, f"Cash crunch: {money(-state['cash'][seat])} of bills unpaid and the bank lends "
+                           "nothing. Choose what goes to auction.", tuple(actions))]
+        if phase == "auction":
+            return [self._auction_prompt(state)]
+        raise AssertionError(f"unknown phase {phase}")
+
+    def _turn_prompt(self, state: State) -> Prompt:
+        """The turn menu is small (roll, shop, repay, trade) so a prompt stays quick to read;
+        the long lists of purchases and offers open one step deeper."""
+        seat = state["turn"]
+        actions = [Action("roll", "Roll the die and move")]
+        if can_buy_anything(state, seat):
+            actions.append(Action("shop", "Buy equipment, trucks or deeds"))
+        cash, notes = state["cash"][seat], state["notes"][seat]
+        repay = sorted({amount for amount in (*REPAY_AMOUNTS, notes) if 0 < amount <= min(cash, notes)})
+        actions += [Action(f"repay:{amount}", f"Repay {money(amount)} of bank notes") for amount in repay]
+        if not state["offered"] and self._can_offer(state, seat):
+            actions.append(Action("trade", "Offer a piece or a deed to another contractor"))
+        return Prompt(seat, "Your turn: roll to move, or first shop, repay notes or offer a trade.", tuple(actions))
+
+    def _shop_prompt(self, state: State) -> Prompt:
+        seat = state["turn"]
+        actions = [Action("done", "Done shopping"), *buy_actions(state, seat, (*EQUIPMENT, *DEEDS))]
+        return Prompt(seat, "Shopping: cash, or 20% down and bank notes within your credit.", tuple(actions))
+
+    def _trade_prompt(self, state: State) -> Prompt:
+        seat = state["turn"]
+        actions = [Action("back", "No offer after all"), *self._offer_actions(state, seat)]
+        return Prompt(seat, "Offer one piece or deed to another contractor at a price; they accept or decline.",
+                      tuple(actions))
+
+    def _can_offer(self, state: State, seat: int) -> bool:
+        """Whether any offer is possible (cheaper than listing them: this runs every move)."""
+        owned = [item for item in EQUIPMENT if state["fleet"][seat][item] > 0]
+        owned += [deed for deed in DEEDS if state["deeds"][deed] == seat]
+        if not owned:
+            return False
+        cheapest = min(price(item) * OFFER_PERCENTS[0] // 100 for item in owned)
+        return any(state["cash"][buyer] >= cheapest for buyer in self._solvent(state) if buyer != seat)
+
+    def _offer_actions(self, state: State, seat: int) -> list[Action]:
+        items = [item for item in EQUIPMENT if state["fleet"][seat][item] > 0]
+        items += [deed for deed in DEEDS if state["deeds"][deed] == seat]
+        actions = []
+        for buyer in self._solvent(state):
+            if buyer == seat:
+                continue
+            for item in items:
+                for percent in OFFER_PERCENTS:
+                    amount = price(item) * percent // 100
+                    if amount <= state["cash"][buyer]:
+                        actions.append(Action(f"offer:{buyer + 1}:{item}:{amount}",
+                                              f"Offer {item_name(item)} to {seat_ref(buyer)} for {money(amount)}"))
+        return actions
+
+    def _job_prompt(self, state: State) -> Prompt:
+        job = state["job"]
+        seat, kind = job["seat"], job["type"]
+        square = TRACK[job["square"]]
+        actions: list[Action] = []
+        if state["fleet"][seat][kind] > 0:
+            if square.get("bid"):
+                if state["cash"][seat] >= BID_OPEN:
+                    actions.append(Action("accept", f"Open the bidding at {money(BID_OPEN)}"))
+            else:
+                actions.append(Action("accept", "Take the job and roll for income"))
+        actions.append(Action("refuse", "Refuse the job"))
+        actions += buy_actions(state, seat, (kind,))
+        text = f"Week {job['square']}: {square['name']} ({SEASONS[kind]}, {kind}s). " + self._costs_text(square)
+        return Prompt(seat, text, tuple(actions))
+
+    @staticmethod
+    def _costs_text(square: dict[str, Any]) -> str:
+        parts = [f"operating cost {money(square['cost'])}"]
+        if "fee" in square:
+            parts.append(f"{money(square['fee']['per_piece'])} per {square['type']} to the "
+                         f"{PROPERTIES[square['fee']['property']]['name']}")
+        if "truck" in square:
+            parts.append(f"trucking {money(square['truck'])}")
+        if "bonus" in square:
+            parts.append(f"bonus {money(square['bonus'])}")
+        if square.get("card"):
+            parts.append("draw a Contingency card")
+        if square.get("bid"):
+            parts.append("competitive bid")
+        return "; ".join(parts) + "."
+
+    def _bid_prompt(self, state: State) -> Prompt:
+        bid = state["bid"]
+        seat = bid["to_act"]
+        actions = [Action(f"bid:{bid['high'] + raise_}", f"Bid {money(bid['high'] + raise_)}")
+                   for raise_ in BID_RAISES if bid["high"] + raise_ <= state["cash"][seat]]
+        actions.append(Action("pass", "Drop out of the bidding"))
+        return Prompt(seat, f"Competitive bid for {TRACK[bid['square']]['name']}: {seat_ref(bid['leader'])} "
+                      f"leads at {money(bid['high'])}.", tuple(actions))
+
+    def _window_prompts(self, state: State) -> list[Prompt]:
+        window = state["window"]
+        job = state["job"]
+        prompts = []
+        for seat in window["waiting"]:
+            # One piece (or deed) per window keeps the reaction short; the own turn buys in bulk.
+            actions = [Action("pass", "No purchase now"), *buy_actions(state, seat, (*EQUIPMENT, *DEEDS), (1,))]
+            prompts.append(Prompt(seat, f"{seat_ref(job['worker'])} is about to roll for income. Buy anything first?",
+                                  tuple(actions), simultaneous=True))
+        return prompts
+
+    def _auction_prompt(self, state: State) -> Prompt:
+        auction = state["auction"]
+        seat = auction["to_act"]
+        if auction["leader"] is None:
+            amounts = [auction["start"]] + [auction["start"] + r for r in AUCTION_RAISES]
+        else:
+            amounts = [auction["high"] + r for r in AUCTION_RAISES]
+        actions = [Action(f"bid:{amount}", f"Bid {money(amount)}") for amount in amounts if amount <= state["cash"][seat]]
+        actions.append(Action("pass", "Pass"))
+        leader = "no bid yet" if auction["leader"] is None else f"{seat_ref(auction['leader'])} leads at {money(auction['high'])}"
+        return Prompt(seat, f"Big Sky Auction: {seat_ref(auction['seller'])}'s {item_name(auction['item'])} "
+                      f"(listed {money(price(auction['item']))}); {leader}.", tuple(actions))
+
+    def explain_refusal(self, state: State, seat: int, key: str) -> str:
+        if key.startswith("buy:"):
+            return "You cannot buy that now: it is sold out, or you lack the cash (or 20% down and the credit)."
+        if key.startswith("offer:"):
+            return "That trade offer is not possible: one offer a turn, of something you own, to a player who can pay."
+        if key.startswith("bid:"):
+            return "That bid is not allowed: bids go up in the listed steps and cannot exceed your cash."
+        return f"{key!r} is not a legal move now."
+
+    def apply(self, state: State, seat: int, key: str, at: int | None = None) -> list[Event]:
+        """As :meth:`Game.apply`, with a quick refusal for a seat that has nothing to decide
+        (the same sentence, without listing every prompt's actions first)."""
+        if at is None and not state["over"] and seat != SYSTEM_SEAT:
+            waiting = self.waiting(state)
+            if seat not in waiting:
+                names = ", ".join(f"seat {s + 1}" for s in waiting)
+                raise IllegalAction(f"It is not your turn: waiting for {names}.")
+        return super().apply(state, seat, key, at)
+
+    # -- perform -----------------------------------------------------------------------
+
+    def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        events: list[Event] = []
+        phase = state["phase"]
+        handler = getattr(self, f"_do_{phase}")
+        handler(state, seat, key, events)
+        state["actions"] += 1
+        if not state["over"] and state["actions"] >= self.max_actions(state["players"]):
+            self._finish(state, "the safeguard action limit was reached; the audit decides", events)
+        return events
+
+    def _buy(self, state: State, seat: int, key: str, events: list[Event]) -> None:
+        item, count, note = parse_buy(key)
+        cost = purchase_cost(state, seat, item, count, note)
+        assert cost is not None
+        total = price(item) * count
+        state["cash"][seat] -= cost
+        if note:
+            state["notes"][seat] += total - cost
+        if item in PROPERTIES:
+            state["deeds"][item] = seat
+        else:
+            state["fleet"][seat][item] += count
+            state["supply"][item] -= count
+        how = f" ({money(cost)} down, {money(total - cost)} in bank notes)" if note else ""
+        events.append(Event(f"{seat_ref(seat)} buys {item_name(item, count)} for {money(total)}{how}."))
+
+    def _do_turn(self, state: State, seat: int, key: str, events: list[Event]) -> None:
+        if key == "roll":
+            self._move(state, seat, events)
+            self._advance(state, events)
+        elif key == "shop":
+            state["phase"] = "shop"
+        elif key == "trade":
+            state["phase"] = "trade"
+        elif key.startswith("repay:"):
+            amount = int(key.split(":")[1])
+            state["cash"][seat] -= amount
+            state["notes"][seat] -= amount
+            events.append(Event(f"{seat_ref(seat)} repays {money(amount)} of bank notes."))
+
+    def _do_shop(self, state: State, seat: int, key: str, events: list[Event]) -> None:
+        if key == "done":
+            state["phase"] = "turn"
+        else:
+            self._buy(state, seat, key, events)
+
+    def _do_trade(self, state: State, seat: int, key: str, events: list[Event]) -> None:
+        if key == "back":
+            state["phase"] = "turn"
+        else:
+            _, buyer, item, amount = key.split(":")
+            state["offer"] = {"seller": seat, "buyer": int(buyer) - 1, "item": item, "price": int(amount)}
+            state["offered"] = True
+            state["phase"] = "offer"
+            events.append(Event(f"{seat_ref(seat)} offers {item_name(item)} to {seat_ref(int(buyer) - 1)} "
+                                f"for {money(int(amount))}."))
+
+    def _do_offer(self, state: State, seat: int, key: str, events: list[Event]) -> None:
+        offer = state["offer"]
+        seller, item, amount = offer["seller"], offer["item"], offer["price"]
+        if key == "accept":
+            state["cash"][seat] -= amount
+            state["cash"][seller] += amount
+            if item in PROPERTIES:
+                state["deeds"][item] = seat
+            else:
+                state["fleet"][seller][item] -= 1
+                state["fleet"][seat][item] += 1
+            events.append(Event(f"{seat_ref(seat)} buys {item_name(item)} from {seat_ref(seller)} for {money(amount)}."))
+        else:
+            events.append(Event(f"{seat_ref(seat)} declines the offer."))
+        state["offer"] = None
+        state["phase"] = "turn"
+
+    def _do_job(self, state: State, seat: int, key: str, events: list[Event]) -> None:
+        job = state["job"]
+        square = TRACK[job["square"]]
+        if key.startswith("buy:"):
+            self._buy(state, seat, key, events)
+            return
+        state["phase"] = "auto"
+        if key == "refuse":
+            events.append(Event(f"{seat_ref(seat)} refuses the job."))
+            state["job"] = None
+        elif square.get("bid"):
+            self._open_bid(state, seat, events)
+        else:
+            events.append(Event(f"{seat_ref(seat)} takes the job: {square['name']}."))
+            job["worker"] = seat
+            state["steps"].insert(0, {"do": "window"})
+        self._advance(state, events)
+
+    def _open_bid(self, state: State, seat: int, events: list[Event]) -> None:
+        job = state["job"]
+        kind = job["type"]
+        n = state["players"]
+        rivals = [(seat + k) % n for k in range(1, n)]
+        rivals = [s for s in rivals if not state["out"][s] and state["fleet"][s][kind] > 0]
+        events.append(Event(f"{seat_ref(seat)} opens the bidding at {money(BID_OPEN)}."))
+        if not rivals:
+            events.append(Event(f"Nobody else has {kind}s: {seat_ref(seat)} gets the job for {money(BID_OPEN)}."))
+            self._win_bid(state, seat, BID_OPEN, events)
+            return
+        state["bid"] = {"square": job["square"], "type": kind, "high": BID_OPEN, "leader": seat,
+                        "active": [seat, *rivals], "to_act": rivals[0]}
+        state["phase"] = "bid"
+
+    def _win_bid(self, state: State, seat: int, amount: int, events: list[Event]) -> None:
+        state["cash"][seat] -= amount
+        state["job"]["worker"] = seat
+        state["job"]["bid"] = amount
+        state["bid"] = None
+        state["phase"] = "auto"
+        state["steps"].insert(0, {"do": "window"})
+
+    def _do_bid(self, state: State, seat: int, key: str, events: list[Event]) -> None:
+        bid = state["bid"]
+        active = bid["active"]
+        if key == "pass":
+            events.append(Event(f"{seat_ref(seat)} drops out of the bidding."))
+            index = active.index(seat)
+            active.remove(seat)
+        else:
+            bid["high"] = int(key.split(":")[1])
+            bid["leader"] = seat
+            events.append(Event(f"{seat_ref(seat)} bids {money(bid['high'])}."))
+            index = active.index(seat) + 1
+        if len(active) == 1:
+            winner = active[0]
+            events.append(Event(f"{seat_ref(winner)} wins the job for {money(bid['high'])}."))
+            self._win_bid(state, winner, bid["high"], events)
+            self._advance(state, events)
+            return
+        nxt = active[index % len(active)]
+        if nxt == bid["leader"]:
+            nxt = active[(index + 1) % len(active)]
+        bid["to_act"] = nxt
+
+    def _do_window(self, state: State, seat: int, key: str, events: list[Event]) -> None:
+        window = state["window"]
+        if key != "pass":
+            self._buy(state, seat, key, events)
+        else:
+            events.append(Event(f"{seat_ref(seat)} buys nothing now."))
+        window["waiting"].remove(seat)
+        if not window["waiting"]:
+            state["window"] = None
+            state["phase"] = "auto"
+            self._advance(state, events)
+
+    def _do_crunch(self, state: State, seat: int, key: str, events: list[Event]) -> None:
+        item = key.split(":")[1]
+        n = state["players"]
+        start = price(item) // 2
+        bidders = [(seat + k) % n for k in range(1, n)]
+        bidders = [s for s in bidders if not state["out"][s] and state["cash"][s] >= start]
+        events.append(Event(f"{seat_ref(seat)} puts {item_name(item)} up at Big Sky Auction; bids from {money(start)}."))
+        self._take(state, seat, item)
+        state["auction"] = {"seller": seat, "item": item, "start": start, "high": 0, "leader": None,
+                            "active": bidders, "to_act": bidders[0] if bidders else None}
+        state["phase"] = "auction"
+        if not bidders:
+            self._close_auction(state, events)
+
+    def _take(self, state: State, seat: int, item: str) -> None:
+        if item in PROPERTIES:
+            state["deeds"][item] = None
+        else:
+            state["fleet"][seat][item] -= 1
+
+    def _do_auction(self, state: State, seat: int, key: str, events: list[Event]) -> None:
+        auction = state["auction"]
+        active = auction["active"]
+        if key == "pass":
+            events.append(Event(f"{seat_ref(seat)} passes."))
+            index = active.index(seat)
+            active.remove(seat)
+        else:
+            auction["high"] = int(key.split(":")[1])
+            auction["leader"] = seat
+            events.append(Event(f"{seat_ref(seat)} bids {money(auction['high'])}."))
+            index = active.index(seat) + 1
+        others = [s for s in active if s != auction["leader"]]
+        if not others:
+            self._close_auction(state, events)
+            return
+        nxt = active[index % len(active)]
+        if nxt == auction["leader"]:
+            nxt = active[(index + 1) % len(active)]
+        auction["to_act"] = nxt
+
+    def _close_auction(self, state: State, events: list[Event]) -> None:
+        auction = state["auction"]
+        seller, item = auction["seller"], auction["item"]
+        if auction["leader"] is None:
+            amount = auction["start"]
+            if item not in PROPERTIES:
+                state["supply"][item] += 1
+            events.append(Event(f"No bids: the bank buys {item_name(item)} for {money(amount)}."))
+        else:
+            amount, buyer = auction["high"], auction["leader"]
+            state["cash"][buyer] -= amount
+            if item in PROPERTIES:
+                state["deeds"][item] = buyer
+            else:
+                state["fleet"][buyer][item] += 1
+            events.append(Event(f"{seat_ref(buyer)} buys {item_name(item)} for {money(amount)}."))
+        state["cash"][seller] += amount
+        state["auction"] = None
+        state["phase"] = "auto"
+        self._advance(state, events)
+
+    # -- the automatic flow -------------------------------------------------------------
+
+    def _move(self, state: State, seat: int, events: list[Event]) -> None:
+        rng = Rng(state)
+        roll = rng.randint(1, 6)
+        start = state["pos"][seat]
+        target = start + roll
+        state["moved"] = {"seat": seat, "from": start, "roll": roll}
+        state["pos"][seat] = target % WEEKS
+        state["turns"] += 1
+        events.append(Event(f"{seat_ref(seat)} rolls {roll} and moves to week {target % WEEKS}: "
+                            f"{TRACK[target % WEEKS]['name']}.", reveals=True))
+        steps: list[dict[str, Any]] = []
+        if target >= WEEKS:
+            steps.append({"do": "yearend", "seat": seat})
+        steps += [{"do": "square", "seat": seat}, {"do": "end"}]
+        state["steps"] = steps
+        state["phase"] = "auto"
+
+    def _advance(self, state: State, events: list[Event]) -> None:
+        """Run automatic steps until someone must decide or the game ends."""
+        while not state["over"]:
+            troubled = next((s for s in range(state["players"]) if state["cash"][s] < 0 and not state["out"][s]), None)
+            if troubled is not None:
+                if not self._sellable(state, troubled):
+                    self._bankrupt(state, troubled, events)
+                    continue
+                state["crunch"] = {"seat": troubled}
+                state["phase"] = "crunch"
+                return
+            state["crunch"] = None
+            if state["phase"] != "auto":
+                return
+            if not state["steps"]:
+                raise AssertionError("the automatic flow ran out of steps")
+            step = state["steps"].pop(0)
+            getattr(self, f"_step_{step['do']}")(state, step, events)
+
+    def _step_yearend(self, state: State, step: dict[str, Any], events: list[Event]) -> None:
+        seat = step["seat"]
+        if state["out"][seat]:
+            return
+        state["years"][seat] += 1
+        years = state["years"][seat]
+        interest = state["notes"][seat] * INTEREST_PERCENT // 100
+        state["cash"][seat] -= interest
+        state["hot"][seat] = state["hot_next"][seat]
+        state["hot_next"][seat] = []
+        line = f"{seat_ref(seat)} closes year {years}"
+        if interest:
+            line += f" and pays {money(interest)} interest on bank notes"
+        if state["hot"][seat]:
+            line += f"; hot markets this year: {', '.join(state['hot'][seat])}"
+        events.append(Event(line + f"; credit limit {money(credit_limit(years))}."))
+        if state["end"] == "years" and years >= state["target_years"] and not state["final"]:
+            state["final"] = True
+            events.append(Event(f"Year {years} is done: the round is finished, then the audit."))
+        if state["end"] == "networth" and years >= SAFEGUARD_YEARS and not state["final"]:
+            state["final"] = True
+            events.append(Event(f"Safeguard: {SAFEGUARD_YEARS} years have passed; the round is finished, then the audit."))
+
+    def _step_square(self, state: State, step: dict[str, Any], events: list[Event]) -> None:
+        seat = step["seat"]
+        if state["out"][seat]:
+            return
+        where = state["pos"][seat]
+        square = TRACK[where]
+        kind = square["kind"]
+        if kind == "market":
+            if square["type"] not in state["hot_next"][seat]:
+                state["hot_next"][seat].append(square["type"])
+            events.append(Event(f"Hot market ahead: {seat_ref(seat)}'s {square['type']} income doubles next year."))
+        elif kind == "winter":
+            self._winter(state, seat, square, events)
+        elif kind == "job":
+            corner = square.get("corner")
+            if corner:
+                bill = corner.get("flat", 0) + corner.get("per_piece", 0) * pieces(state, seat)
+                state["cash"][seat] -= bill
+                events.append(Event(f"{corner['text']}: {seat_ref(seat)} pays {money(bill)}."))
+            state["steps"].insert(0, {"do": "job", "seat": seat})
+
+    def _winter(self, state: State, seat: int, square: dict[str, Any], events: list[Event]) -> None:
+        if "truck" in square:
+            self._trucking(state, seat, square["truck"], events)
+        if "earn" in square:
+            count = state["fleet"][seat][square["earn"]["type"]]
+            amount = count * square["earn"]["each"]
+            state["cash"][seat] += amount
+            events.append(Event(f"{seat_ref(seat)} earns {money(amount)}."))
+        if "fee" in square:
+            self._fee(state, seat, square["fee"]["property"], square["fee"]["amount"], events)
+        if "per_piece" in square:
+            bill = square["per_piece"] * pieces(state, seat)
+            state["cash"][seat] -= bill
+            events.append(Event(f"{seat_ref(seat)} pays {money(bill)}."))
+
+    def _trucking(self, state: State, seat: int, amount: int, events: list[Event]) -> int:
+        """A trucking bill on the track: nothing with a truck; else half as rent to a truck owner."""
+        if state["fleet"][seat][TRUCK] > 0:
+            events.append(Event(f"{seat_ref(seat)}'s own truck saves a {money(amount)} trucking bill."))
+            return 0
+        n = state["players"]
+        owner = next(((seat + k) % n for k in range(1, n)
+                      if not state["out"][(seat + k) % n] and state["fleet"][(seat + k) % n][TRUCK] > 0), None)
+        if owner is None:
+            state["cash"][seat] -= amount
+            events.append(Event(f"{seat_ref(seat)} pays a {money(amount)} trucking bill."))
+            return amount
+        rent = amount // 2
+        state["cash"][seat] -= rent
+        state["cash"][owner] += rent
+        events.append(Event(f"{seat_ref(seat)} rents {seat_ref(owner)}'s truck for {money(rent)}."))
+        return rent
+
+    def _fee(self, state: State, seat: int, deed: str, amount: int, events: list[Event]) -> int:
+        """A property service fee: to the deed's owner, the bank if unowned, nothing if your own."""
+        owner = state["deeds"][deed]
+        name = PROPERTIES[deed]["name"]
+        if owner == seat:
+            events.append(Event(f"{seat_ref(seat)} uses their own {name}: no fee."))
+            return 0
+        state["cash"][seat] -= amount
+        if owner is not None and not state["out"][owner]:
+            state["cash"][owner] += amount
+            events.append(Event(f"{seat_ref(seat)} pays {money(amount)} to {seat_ref(owner)} for the {name}."))
+        else:
+            events.append(Event(f"{seat_ref(seat)} pays {money(amount)} to the bank for the {name}."))
+        return amount
+
+    def _step_job(self, state: State, step: dict[str, Any], events: list[Event]) -> None:
+        seat = step["seat"]
+        if state["out"][seat]:
+            return
+        where = state["pos"][seat]
+        kind = TRACK[where]["type"]
+        state["job"] = {"seat": seat, "square": where, "type": kind, "worker": None, "bid": 0}
+        if state["fleet"][seat][kind] == 0 and not buy_actions(state, seat, (kind,)):
+            events.append(Event(f"{seat_ref(seat)} has no {kind}s and cannot buy one: no job this week."))
+            state["job"] = None
+            return
+        state["phase"] = "job"
+
+    def _step_window(self, state: State, step: dict[str, Any], events: list[Event]) -> None:
+        worker = state["job"]["worker"]
+        waiting = [s for s in self._solvent(state) if s != worker and can_buy_anything(state, s)]
+        state["steps"].insert(0, {"do": "income"})
+        if waiting:
+            state["window"] = {"waiting": waiting}
+            state["phase"] = "window"
+
+    def _step_income(self, state: State, step: dict[str, Any], events: list[Event]) -> None:
+        job = state["job"]
+        state["job"] = None
+        seat, kind, where = job["worker"], job["type"], job["square"]
+        if state["out"][seat]:
+            return
+        square = TRACK[where]
+        rng = Rng(state)
+        roll = rng.randint(1, 6)
+        count = state["fleet"][seat][kind]
+        gross = rate(kind, roll, count)
+        lines: list[list[Any]] = [[f"Rate chart: roll {roll}, {item_name(kind, count)}", gross]]
+        if kind in state["hot"][seat]:
+            lines.append(["Hot market: gross doubled", gross])
+            gross *= 2
+        card_text = None
+        effect: dict[str, Any] = {}
+        if square.get("card"):
+            card = self._draw(state)
+            card_text, effect = card["text"], card["effect"]
+            state["card"] = {"seat": seat, "id": card["id"], "text": card_text}
+            if "gross" in effect:
+                change = gross * effect["gross"] // 100
+                lines.append([f"Contingency card: gross {effect['gross']:+d}%", change])
+                gross += change
+        net = gross
+        lines.append([f"Operating cost, week {where}", -square["cost"]])
+        net -= square["cost"]
+        if job["bid"]:
+            lines.append(["Winning bid (paid to the bank)", -job["bid"]])
+        if "bonus" in square:
+            lines.append(["Track bonus", square["bonus"]])
+            net += square["bonus"]
+        state["cash"][seat] += net
+        if "fee" in square:  # per piece on the job (the chart's pieces: at most CHART_PIECES)
+            amount = square["fee"]["per_piece"] * min(count, CHART_PIECES)
+            paid = self._fee(state, seat, square["fee"]["property"], amount, events)
+            lines.append([f"{PROPERTIES[square['fee']['property']]['name']} fee", -paid])
+            net -= paid
+        if "truck" in square:
+            paid = self._trucking(state, seat, square["truck"], events)
+            lines.append(["Trucking bill" + (" (own truck)" if not paid and state["fleet"][seat][TRUCK] else ""), -paid])
+            net -= paid
+        if card_text is not None:
+            extra = self._card_money(state, seat, kind, effect, events)
+            if extra:
+                lines.append(["Contingency card", extra])
+                net += extra
+        state["last"] = {"seat": seat, "square": where, "type": kind, "roll": roll, "pieces": count,
+                         "lines": lines, "net": net - job["bid"], "card": card_text}
+        events.append(Event(f"{seat_ref(seat)} rolls {roll} for income: " + "; ".join(
+            f"{text} {money(amount)}" for text, amount in lines) + f". Net {money(net - job['bid'])}.", reveals=True))
+
+    def _card_money(self, state: State, seat: int, kind: str, effect: dict[str, Any], events: list[Event]) -> int:
+        """The money side of a Contingency card (gross changes were applied before)."""
+        if "cash" in effect:
+            state["cash"][seat] += effect["cash"]
+            return effect["cash"]
+        if "per_piece" in effect:
+            amount = effect["per_piece"] * state["fleet"][seat][kind]
+            state["cash"][seat] += amount
+            return amount
+        if "trucking" in effect:  # the cards' trucking bills: a truck does not help
+            state["cash"][seat] -= effect["trucking"]
+            return -effect["trucking"]
+        if "fee" in effect:
+            return -self._fee(state, seat, effect["fee"]["property"], effect["fee"]["amount"], events)
+        return 0
+
+    def _draw(self, state: State) -> dict[str, Any]:
+        if not state["deck"]:
+            state["deck"], state["discard"] = shuffled(state["discard"], Rng(state)), ""
+        letter, state["deck"] = state["deck"][0], state["deck"][1:]
+        state["discard"] += letter
+        return CARDS[CARD_LETTERS.index(letter)]
+
+    def _step_end(self, state: State, step: dict[str, Any], events: list[Event]) -> None:
+        seat = state["turn"]
+        solvent = self._solvent(state)
+        if len(solvent) <= 1:
+            self._finish(state, "every other contractor went bankrupt", events)
+            return
+        if state["end"] == "networth":
+            rich = [s for s in solvent if net_worth(state, s) >= GOAL]
+            if rich:
+                self._finish(state, f"audited net worth of {money(GOAL)} reached", events)
+                return
+        n = state["players"]
+        nxt = next((seat + k) % n for k in range(1, n + 1) if not state["out"][(seat + k) % n])
+        first = state["first"]
+        wrapped = (nxt - first) % n <= (seat - first) % n
+        if state["final"] and wrapped:
+            reason = "the set number of years is over" if state["end"] == "years" else "the year-20 safeguard"
+            self._finish(state, f"{reason}; the audit decides", events)
+            return
+        state["turn"] = nxt
+        state["offered"] = False
+        state["phase"] = "turn"
+
+    def _solvent(self, state: State) -> list[int]:
+        return [s for s in range(state["players"]) if not state["out"][s]]
+
+    def _sellable(self, state: State, seat: int) -> list[str]:
+        return [item for item in EQUIPMENT if state["fleet"][seat][item] > 0] + [
+            deed for deed in DEEDS if state["deeds"][deed] == seat
+        ]
+
+    def _bankrupt(self, state: State, seat: int, events: list[Event]) -> None:
+        events.append(Event(f"{seat_ref(seat)} has nothing left to sell and {money(-state['cash'][seat])} of "
+                            "bills unpaid: bankrupt, out of the game."))
+        state["out"][seat] = True
+        state["out_order"].append(seat)
+        state["cash"][seat] = 0
+        state["notes"][seat] = 0
+        state["hot"][seat] = []
+        state["hot_next"][seat] = []
+        if state["window"] and seat in state["window"]["waiting"]:
+            state["window"]["waiting"].remove(seat)
+        if len(self._solvent(state)) <= 1:
+            self._finish(state, "every other contractor went bankrupt", events)
+
+    def _finish(self, state: State, reason: str, events: list[Event]) -> None:
+        state["over"] = {"reason": reason}
+        state["phase"] = "over"
+        state["steps"] = []
+        events.append(Event(f"Game over: {reason}. Audit: " + ", ".join(
+            f"{seat_ref(s)} {money(net_worth(state, s))}" for s in self._solvent(state)) + "."))
+
+    # -- views and outcome ----------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        n = state["players"]
+        contractors = []
+        for s in range(n):
+            contractors.append({
+                "seat": s,
+                "pos": state["pos"][s],
+                "years": state["years"][s],
+                "cash": state["cash"][s],
+                "notes": state["notes"][s],
+                "credit_limit": credit_limit(state["years"][s]),
+                "credit_left": credit_left(state, s),
+                "fleet": dict(state["fleet"][s]),
+                "deeds": [d for d in DEEDS if state["deeds"][d] == s],
+                "hot": list(state["hot"][s]),
+                "hot_next": list(state["hot_next"][s]),
+                "net_worth": net_worth(state, s),
+                "out": state["out"][s],
+            })
+        return {
+            "game": self.slug,
+            "players": n,
+            "viewer": seat,
+            "end": state["end"],
+            "target_years": state["target_years"],
+            "goal": GOAL,
+            "contractors": contractors,
+            "turn": state["turn"],
+            "phase": state["phase"],
+            "waiting": self.waiting(state),
+            "job": _copy(state["job"]),
+            "bid": _copy(state["bid"]),
+            "auction": _copy(state["auction"]),
+            "offer": _copy(state["offer"]),
+            "supply": dict(state["supply"]),
+            "deeds": dict(state["deeds"]),
+            "deck_left": len(state["deck"]),
+            "last": _copy(state["last"]),
+            "card": _copy(state["card"]),
+            "moved": _copy(state["moved"]),
+            "final": state["final"],
+            "over": _copy(state["over"]),
+            "turns": state["turns"],
+        }
+
+    @staticmethod
+    def waiting(state: State) -> list[int]:
+        """The seats that must decide now (the same seats :meth:`legal_prompts` prompts)."""
+        phase = state["phase"]
+        if state["over"]:
+            return []
+        if phase == "offer":
+            return [state["offer"]["buyer"]]
+        if phase == "job":
+            return [state["job"]["seat"]]
+        if phase == "bid":
+            return [state["bid"]["to_act"]]
+        if phase == "window":
+            return list(state["window"]["waiting"])
+        if phase == "crunch":
+            return [state["crunch"]["seat"]]
+        if phase == "auction":
+            return [state["auction"]["to_act"]]
+        return [state["turn"]]
+
+    def conceal(self, state: State, viewer: int | None, rng: random.Random) -> State:
+        hidden = json.loads(json.dumps(state))
+        hidden["rng"] = rng.getrandbits(63)
+        deck = list(hidden["deck"])
+        rng.shuffle(deck)
+        hidden["deck"] = "".join(deck)
+        return hidden
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state["over"]:
+            return None
+        n = state["players"]
+        scores = [net_worth(state, s) if not state["out"][s] else 0 for s in range(n)]
+        # Solvent contractors by net worth; the bankrupt below them, the later out the better.
+        keys = [(1, scores[s], 0) if not state["out"][s] else (0, 0, state["out_order"].index(s)) for s in range(n)]
+        ranks = tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+        return Outcome(scores=tuple(scores), ranks=ranks, reason=state["over"]["reason"])
+
+    def agent(self, state: State, seat: int, rng: random.Random) -> str:
+        from .agent import choose
+
+        return choose(state, seat, rng)
+

@@ -1,0 +1,478 @@
+"""The Construction Game: hand-built positions for every rule, the rulebook's example, the kit.
+
+Dice are rigged by choosing the generator's state (``rig``): the same seeded generator the
+game uses, started where it rolls the wanted faces. The contingency deck is set by letters.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from bot.engine import IllegalAction, Rng
+from bot.engine.testkit import check_game, random_playout
+from bot.games.construction_game import rules as R
+from bot.games.construction_game.components import CARDS, TRACK, rate
+from bot.games.construction_game.render import board
+
+GAME = R.ConstructionGame()
+
+
+def rig(state: dict, rolls: list[int]) -> None:
+    """Set the state's generator so the next die rolls are ``rolls``."""
+    for start in range(1, 1_000_000):
+        probe = {"rng": start}
+        rng = Rng(probe)
+        if all(rng.randint(1, 6) == roll for roll in rolls):
+            state["rng"] = start
+            return
+    raise AssertionError("no generator state rolls that")
+
+
+def deck_top(state: dict, *card_ids: int) -> None:
+    """Put these cards on top of the Contingency deck."""
+    letters = "".join(R.CARD_LETTERS[i] for i in card_ids)
+    rest = "".join(ch for ch in state["deck"] if ch not in letters)
+    state["deck"] = letters + rest
+
+
+def card_with(effect: dict) -> int:
+    return next(card["id"] for card in CARDS if card["effect"] == effect)
+
+
+def fresh(players: int = 3, **options: str) -> dict:
+    state = GAME.setup(players, options, 7)
+    state["turn"] = state["first"] = 0
+    return state
+
+
+def pass_window(state: dict) -> None:
+    while state["phase"] == "window":
+        GAME.apply(state, state["window"]["waiting"][0], "pass")
+
+
+def land(state: dict, seat: int, square: int) -> None:
+    """Put ``seat`` one roll of 1 before ``square`` and roll (``rig`` the 1 first)."""
+    state["pos"][seat] = square - 1
+    state["turn"] = seat
+
+
+def test_setup_matches_the_rulebook() -> None:
+    state = GAME.setup(4, {}, 3)
+    assert state["cash"] == [100_000] * 4
+    assert all(f["backhoe"] == 2 and f["dozer"] == 1 for f in state["fleet"])
+    assert [R.credit_left(state, s) for s in range(4)] == [100_000] * 4
+    assert state["supply"]["backhoe"] == 30 - 8 and state["supply"]["scraper"] == 24 and state["supply"]["truck"] == 6
+    assert len(state["deck"]) == 48
+    # the highest roll starts: the last roll-off's highest seat is the first player
+    last = dict(map(int, pair.split(":")) for pair in state["start_rolls"][-1].split())
+    assert state["first"] + 1 == max(last, key=last.get)
+    assert list(last.values()).count(max(last.values())) == 1
+
+
+def test_rulebook_example_two_dozers_roll_three() -> None:
+    """Two dozers, a job accepted in the commercial season, income roll 3: the chart pays 2 × rate."""
+    state = fresh()
+    state["fleet"][0]["dozer"] = 2
+    land(state, 0, 14)  # Fast-food pad: operating cost only
+    rig(state, [1, 3])
+    GAME.apply(state, 0, "roll")
+    assert state["phase"] == "job"
+    GAME.apply(state, 0, "accept")
+    pass_window(state)
+    last = state["last"]
+    assert last["roll"] == 3 and last["lines"][0][1] == rate("dozer", 3, 2) == 8_000
+    assert state["cash"][0] == 100_000 + 8_000 - TRACK[14]["cost"]
+
+
+def test_refusing_a_job_costs_nothing() -> None:
+    state = fresh()
+    land(state, 0, 15)  # card square
+    rig(state, [1])
+    GAME.apply(state, 0, "roll")
+    GAME.apply(state, 0, "refuse")
+    assert state["cash"][0] == 100_000 and len(state["deck"]) == 48 and state["phase"] == "turn"
+
+
+def test_no_equipment_and_no_money_means_no_job() -> None:
+    state = fresh()
+    state["cash"][0] = 1_000
+    land(state, 0, 22)  # institutional: no excavators
+    rig(state, [1])
+    events = GAME.apply(state, 0, "roll")
+    assert state["phase"] == "turn" and state["turn"] == 1
+    assert any("no excavators" in e.text for e in events)
+
+
+def test_buying_at_once_before_the_income_roll() -> None:
+    state = fresh()
+    land(state, 0, 22)
+    rig(state, [1, 6])
+    GAME.apply(state, 0, "roll")
+    keys = GAME.prompts(state)[0].keys()
+    assert "accept" not in keys and "buy:excavator:1" in keys
+    GAME.apply(state, 0, "buy:excavator:1")
+    GAME.apply(state, 0, "accept")
+    pass_window(state)
+    assert state["last"]["lines"][0][1] == rate("excavator", 6, 1)
+
+
+def test_operating_cost_property_fee_to_the_owner_and_none_for_your_own() -> None:
+    state = fresh()
+    state["deeds"]["landfill"] = 1
+    state["fleet"][0]["backhoe"] = 4
+    land(state, 0, 9)  # Foundations: $1,000 per backhoe to the Landfill
+    rig(state, [1, 2])
+    GAME.apply(state, 0, "roll")
+    GAME.apply(state, 0, "accept")
+    pass_window(state)
+    fee = TRACK[9]["fee"]["per_piece"] * 4
+    assert state["cash"][1] == 100_000 + fee
+    assert state["cash"][0] == 100_000 + rate("backhoe", 2, 4) - TRACK[9]["cost"] - fee
+    # the owner pays no fee on the same square
+    state2 = fresh()
+    state2["deeds"]["landfill"] = 0
+    land(state2, 0, 9)
+    rig(state2, [1, 2])
+    GAME.apply(state2, 0, "roll")
+    GAME.apply(state2, 0, "accept")
+    pass_window(state2)
+    assert state2["cash"][0] == 100_000 + rate("backhoe", 2, 2) - TRACK[9]["cost"]
+
+
+def test_trucking_bill_bank_rent_and_own_truck() -> None:
+    bill = TRACK[8]["truck"]
+    for trucks, expected_me, expected_owner in (
+        ({}, -bill, 0),  # nobody has a truck: the bank is paid
+        ({1: 1}, -bill // 2, bill // 2),  # rent seat 1's truck for half
+        ({0: 1, 1: 1}, 0, 0),  # own truck: no bill
+    ):
+        state = fresh()
+        for seat, count in trucks.items():
+            state["fleet"][seat]["truck"] = count
+        land(state, 0, 8)
+        rig(state, [1, 1])
+        GAME.apply(state, 0, "roll")
+        GAME.apply(state, 0, "accept")
+        pass_window(state)
+        gross = rate("backhoe", 1, 2)
+        assert state["cash"][0] == 100_000 + gross - TRACK[8]["cost"] + expected_me
+        assert state["cash"][1] == 100_000 + expected_owner
+
+
+def test_a_card_trucking_bill_is_not_avoided_by_a_truck() -> None:
+    state = fresh()
+    state["fleet"][0]["truck"] = 1
+    card = card_with({"trucking": 6_000})
+    deck_top(state, card)
+    land(state, 0, 7)  # card square
+    rig(state, [1, 4])
+    GAME.apply(state, 0, "roll")
+    GAME.apply(state, 0, "accept")
+    pass_window(state)
+    assert state["cash"][0] == 100_000 + rate("backhoe", 4, 2) - TRACK[7]["cost"] - 6_000
+    assert state["card"]["id"] == card and state["discard"] == R.CARD_LETTERS[card]
+
+
+@pytest.mark.parametrize(("effect", "expected"), [
+    ({"gross": 50}, lambda g: g + g // 2),
+    ({"gross": -100}, lambda g: 0),
+    ({"per_piece": -1_000}, lambda g: g - 2_000),
+    ({"cash": 8_000}, lambda g: g + 8_000),
+])
+def test_contingency_card_effects(effect: dict, expected) -> None:
+    state = fresh()
+    deck_top(state, card_with(effect))
+    land(state, 0, 12)
+    rig(state, [1, 5])
+    GAME.apply(state, 0, "roll")
+    GAME.apply(state, 0, "accept")
+    pass_window(state)
+    gross = rate("backhoe", 5, 2)
+    assert state["cash"][0] == 100_000 + expected(gross) - TRACK[12]["cost"]
+
+
+def test_a_fee_card_pays_the_deed_owner() -> None:
+    state = fresh()
+    state["deeds"]["concrete"] = 2
+    deck_top(state, card_with({"fee": {"property": "concrete", "amount": 10_000}}))
+    land(state, 0, 12)
+    rig(state, [1, 5])
+    GAME.apply(state, 0, "roll")
+    GAME.apply(state, 0, "accept")
+    pass_window(state)
+    assert state["cash"][2] == 110_000
+
+
+def test_corner_expense_hits_every_lander_even_without_the_job() -> None:
+    state = fresh()
+    land(state, 0, 13)  # Spring mud: $500 per piece owned
+    rig(state, [1])
+    GAME.apply(state, 0, "roll")
+    assert state["cash"][0] == 100_000 - 500 * 3
+    GAME.apply(state, 0, "refuse")
+    assert state["cash"][0] == 100_000 - 1_500
+
+
+def test_winter_squares_per_piece_and_earnings() -> None:
+    state = fresh()
+    land(state, 0, 49)  # insurance $500 per piece
+    rig(state, [1])
+    GAME.apply(state, 0, "roll")
+    assert state["cash"][0] == 100_000 - 1_500
+    state = fresh()
+    state["fleet"][0]["grader"] = 3
+    land(state, 0, 47)  # snow plowing: $4,000 per grader
+    rig(state, [1])
+    GAME.apply(state, 0, "roll")
+    assert state["cash"][0] == 112_000
+
+
+def test_hot_market_doubles_next_year_only() -> None:
+    state = fresh()
+    state["pos"][0] = 50
+    rig(state, [4])  # 50 -> 2: passes YEAR END, lands on the commercial outlook
+    GAME.apply(state, 0, "roll")
+    assert state["hot_next"][0] == ["dozer"] and state["hot"][0] == [] and state["years"][0] == 1
+    # next year begins: the outlook becomes this year's hot market
+    state["pos"][0] = 51
+    state["turn"] = 0
+    rig(state, [1])
+    GAME.apply(state, 0, "roll")
+    assert state["hot"][0] == ["dozer"] and state["hot_next"][0] == []
+    land(state, 0, 14)
+    rig(state, [1, 2])
+    GAME.apply(state, 0, "roll")
+    before = state["cash"][0]
+    GAME.apply(state, 0, "accept")
+    pass_window(state)
+    assert state["last"]["lines"][1] == ["Hot market: gross doubled", rate("dozer", 2, 1)]
+    assert state["cash"][0] == before + 2 * rate("dozer", 2, 1) - TRACK[14]["cost"]
+
+
+def test_credit_limit_by_years_and_interest() -> None:
+    assert [R.credit_limit(y) for y in (0, 4, 5, 9, 10, 30)] == [100_000, 100_000, 200_000, 200_000, 300_000, 300_000]
+    state = fresh()
+    state["years"][0] = 4
+    state["notes"][0] = 50_000
+    state["pos"][0] = 51
+    rig(state, [3])
+    GAME.apply(state, 0, "roll")
+    assert state["years"][0] == 5 and R.credit_left(state, 0) == 150_000
+    assert state["cash"][0] == 100_000 - 5_000  # 10% interest on the notes
+
+
+def test_the_twenty_percent_rule() -> None:
+    state = fresh()
+    state["cash"][0] = 15_999
+    GAME.apply(state, 0, "shop")
+    keys = GAME.prompts(state)[0].keys()
+    assert "buy:scraper:1:note" not in keys  # 20% of $100,000 is $20,000
+    assert "buy:grader:1:note" not in keys  # 20% of $80,000 is $16,000
+    assert "buy:excavator:1:note" in keys  # 20% of $60,000 is $12,000
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, "buy:scraper:1:note")
+
+
+def test_twenty_percent_down_and_notes_within_the_limit() -> None:
+    state = fresh()
+    state["cash"][0] = 20_000
+    GAME.apply(state, 0, "shop")
+    keys = GAME.prompts(state)[0].keys()
+    assert "buy:scraper:1:note" in keys and "buy:scraper:2:note" not in keys  # 2 would need $160k of notes
+    GAME.apply(state, 0, "buy:scraper:1:note")
+    assert state["cash"][0] == 0 and state["notes"][0] == 80_000 and state["fleet"][0]["scraper"] == 1
+    assert R.net_worth(state, 0) == 0 + 100_000 - 80_000 + 2 * 20_000 + 40_000
+
+
+def test_a_crunch_with_two_auctions_and_a_bank_buy_back() -> None:
+    state = fresh(3)
+    state["cash"] = [0, 60_000, 25_000]
+    state["years"][0] = 10
+    state["notes"][0] = 250_000
+    state["pos"][0] = 51
+    rig(state, [1])  # lands on YEAR END: $25,000 interest with no cash
+    GAME.apply(state, 0, "roll")
+    assert state["phase"] == "crunch" and state["cash"][0] == -25_000
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 1, "pass")
+    # first auction: a backhoe, bids from half its $20,000 price, starting on the left
+    GAME.apply(state, 0, "auction:backhoe")
+    assert state["auction"]["active"] == [1, 2] and GAME.prompts(state)[0].seat == 1
+    assert GAME.prompts(state)[0].keys() == ["bid:10000", "bid:11000", "bid:15000", "bid:20000", "pass"]
+    GAME.apply(state, 1, "bid:10000")
+    GAME.apply(state, 2, "bid:11000")
+    GAME.apply(state, 1, "bid:16000")
+    GAME.apply(state, 2, "pass")
+    assert state["fleet"][1]["backhoe"] == 3 and state["cash"][1] == 44_000
+    # $9,000 still unpaid: a second piece goes up; nobody bids, the bank pays half
+    assert state["phase"] == "crunch" and state["cash"][0] == -9_000
+    GAME.apply(state, 0, "auction:dozer")
+    GAME.apply(state, 1, "pass")
+    GAME.apply(state, 2, "pass")
+    assert state["cash"][0] == 11_000 and state["fleet"][0]["dozer"] == 0
+    assert state["supply"]["dozer"] == 30 - 3 + 1
+    assert state["phase"] == "turn" and state["turn"] == 1
+
+
+def test_a_bank_buy_back_when_nobody_can_bid() -> None:
+    state = fresh(2)
+    state["cash"] = [0, 0]
+    state["notes"][0] = 100_000
+    state["pos"][0] = 51
+    rig(state, [1])  # $10,000 interest
+    GAME.apply(state, 0, "roll")
+    GAME.apply(state, 0, "auction:backhoe")  # nobody has $10,000: the bank pays it at once
+    assert state["cash"][0] == 0 and state["phase"] == "turn" and state["turn"] == 1
+    assert state["fleet"][0]["backhoe"] == 1
+
+
+def test_bankruptcy_ends_a_two_player_game() -> None:
+    state = fresh(2)
+    state["cash"][0] = 0
+    state["fleet"][0] = {"backhoe": 0, "dozer": 0, "excavator": 0, "grader": 0, "scraper": 0, "truck": 0}
+    land(state, 0, 26)  # safety inspection: $5,000, nothing to sell
+    rig(state, [1])
+    GAME.apply(state, 0, "roll")
+    assert state["out"][0] and GAME.prompts(state) == []
+    outcome = GAME.outcome(state)
+    assert outcome.ranks == (2, 1) and "bankrupt" in outcome.reason
+
+
+def test_bid_with_three_bidders() -> None:
+    state = fresh(4)
+    for seat in (1, 2):
+        state["fleet"][seat]["scraper"] = 1
+    state["fleet"][0]["scraper"] = 2
+    state["cash"][2] = 3_000
+    land(state, 0, 41)  # Airport runway: competitive bid
+    rig(state, [1, 6])
+    GAME.apply(state, 0, "roll")
+    GAME.apply(state, 0, "accept")
+    bid = state["bid"]
+    assert bid["active"] == [0, 1, 2] and bid["high"] == 1_000 and bid["to_act"] == 1
+    assert GAME.prompts(state)[0].keys() == ["bid:2000", "bid:6000", "bid:11000", "bid:26000", "pass"]
+    GAME.apply(state, 1, "bid:6000")
+    assert state["bid"]["to_act"] == 2 and GAME.prompts(state)[0].keys() == ["pass"]  # $3,000 cash only
+    GAME.apply(state, 2, "pass")
+    assert state["bid"]["to_act"] == 0
+    GAME.apply(state, 0, "bid:11000")
+    GAME.apply(state, 1, "pass")
+    assert state["bid"] is None and state["job"]["worker"] == 0 and state["cash"][0] == 89_000
+    pass_window(state)
+    assert state["last"]["lines"][0][1] == rate("scraper", 6, 2)
+    assert ["Winning bid (paid to the bank)", -11_000] in state["last"]["lines"]
+
+
+def test_bid_won_by_a_rival_who_then_does_the_job() -> None:
+    state = fresh(3)
+    state["fleet"][0]["scraper"] = 1
+    state["fleet"][2]["scraper"] = 3
+    land(state, 0, 41)
+    rig(state, [1, 2])
+    GAME.apply(state, 0, "roll")
+    GAME.apply(state, 0, "accept")
+    GAME.apply(state, 2, "bid:2000")
+    GAME.apply(state, 0, "pass")
+    assert state["job"]["worker"] == 2
+    pass_window(state)
+    assert state["last"]["seat"] == 2 and state["last"]["pieces"] == 3
+
+
+def test_bid_alone_gets_the_job_for_the_opening_bid() -> None:
+    state = fresh(3)
+    state["fleet"][0]["scraper"] = 1
+    land(state, 0, 41)
+    rig(state, [1, 1])
+    GAME.apply(state, 0, "roll")
+    GAME.apply(state, 0, "accept")
+    assert state["bid"] is None and state["job"]["worker"] == 0 and state["cash"][0] == 99_000
+
+
+def test_window_offers_buys_to_every_other_contractor() -> None:
+    state = fresh(3)
+    land(state, 0, 14)
+    rig(state, [1, 1])
+    GAME.apply(state, 0, "roll")
+    GAME.apply(state, 0, "accept")
+    prompts = GAME.prompts(state)
+    assert [p.seat for p in prompts] == [1, 2] and all(p.simultaneous for p in prompts)
+    offered = prompts[0].keys()
+    assert "buy:dozer:1" in offered and "pass" in offered
+    GAME.apply(state, 2, "buy:dozer:1")
+    assert state["fleet"][2]["dozer"] == 2 and [p.seat for p in GAME.prompts(state)] == [1]
+
+
+def test_trade_offer_and_accept() -> None:
+    state = fresh(3)
+    GAME.apply(state, 0, "trade")
+    GAME.apply(state, 0, "offer:3:dozer:60000")
+    assert GAME.prompts(state)[0].seat == 2
+    GAME.apply(state, 2, "accept")
+    assert state["fleet"][2]["dozer"] == 2 and state["cash"] == [160_000, 100_000, 40_000]
+    menu = GAME.prompts(state)[0].keys()
+    assert "trade" not in menu  # one offer a turn
+
+
+def test_networth_audit_ends_the_game() -> None:
+    state = fresh(3)
+    state["cash"][1] = R.GOAL - 80_000  # plus two backhoes and a dozer = $1.5M
+    land(state, 0, 3)  # a market week: nothing to pay
+    rig(state, [1])
+    GAME.apply(state, 0, "roll")
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == [1] and outcome.scores[1] == R.GOAL
+
+
+def test_end_after_set_years_finishes_the_round() -> None:
+    state = fresh(3, end="years", years="3")
+    state["years"] = [2, 2, 2]
+    state["pos"] = [51, 51, 51]
+    rig(state, [2])
+    GAME.apply(state, 0, "roll")
+    assert state["final"] and GAME.outcome(state) is None
+    for seat in (1, 2):
+        rig(state, [2])
+        GAME.apply(state, seat, "roll")
+    outcome = GAME.outcome(state)
+    assert outcome is not None and "years" in outcome.reason
+
+
+def test_refusals_do_not_change_the_state() -> None:
+    state = fresh(3)
+    before = json.dumps(state, sort_keys=True)
+    for seat, key in ((1, "roll"), (0, "buy:scraper:9"), (0, "offer:2:concrete:1"), (0, "bid:1000")):
+        with pytest.raises(IllegalAction):
+            GAME.apply(state, seat, key)
+    assert json.dumps(state, sort_keys=True) == before
+
+
+def test_pictures_render_from_views() -> None:
+    state = fresh(6)
+    playout = random_playout(GAME, 6, 3, {"end": "years", "years": "3"}, thorough=False)
+    for s in (state, playout.state):
+        image = board(GAME.view(s, None))
+        assert image.width == 1200 and 1300 < image.height < 2200
+
+
+@pytest.mark.slow
+def test_kit_200_seeds() -> None:
+    for players in range(2, 7):
+        check_game(GAME, range(200), players)
+
+
+@pytest.mark.slow
+def test_agent_beats_random_at_four_players() -> None:
+    wins = 0
+    for seed in range(200):
+        state = GAME.setup(4, {}, seed)
+        rng = random.Random(seed)
+        hero = seed % 4
+        while GAME.prompts(state):
+            prompt = rng.choice(GAME.prompts(state))
+            key = GAME.agent(state, prompt.seat, rng) if prompt.seat == hero else rng.choice(prompt.actions).key
+            GAME.apply(state, prompt.seat, key)
+        wins += hero in GAME.outcome(state).winners
+    assert wins / 200 > 0.5
