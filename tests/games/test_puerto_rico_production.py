@@ -117,8 +117,19 @@ def test_declining_kinds_one_by_one_factory_and_privilege() -> None:
     # seat 1 makes nothing and is not asked; seat 2 is asked about its corn
     assert state["actor"] == 2 and legal_keys(state) == ["decline:corn", "produce"]
     play(state, "produce")
-    # the privilege: only kinds the craftsman really produced (corn was declined)
-    assert legal_keys(state) == ["extra:indigo", "extra:sugar"]
+    # the privilege: only kinds the craftsman really produced (corn was declined), and
+    # optional like the rest of the action
+    assert legal_keys(state) == ["extra:indigo", "extra:sugar", "pass"]
+    events = play(state, "pass")
+    assert "{seat0} takes no extra good." in [e.text for e in events]
+    assert seat_of(state, 0)["goods"] == [0, 1, 1, 0, 0] and state["phase"] == "role"
+    # one kind: the privilege is still asked (it may be refused)
+    state = table("choose")
+    take_role(state, 0, "craftsman")
+    play(state, "produce")
+    assert legal_keys(state) == ["extra:indigo", "pass"]
+    play(state, "extra:indigo")
+    assert seat_of(state, 0)["goods"] == [0, 2, 0, 0, 0]
     # declining everything leaves the craftsman without the privilege (rulebook)
     state = table("choose")
     take_role(state, 0, "craftsman")

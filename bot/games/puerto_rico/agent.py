@@ -98,7 +98,8 @@ def choose(state: State, seat: int, rng: random.Random) -> str:
         # (declining pays only through look-ahead it does not do)
         return "produce" if sub == "produce" else "done"
     if sub == "extra":
-        return max(keys, key=lambda k: PRICES[GOOD_INDEX[k[6:]]])
+        extras = [k for k in keys if k != "pass"]  # "pass" only with production=choose
+        return max(extras, key=lambda k: PRICES[GOOD_INDEX[k[6:]]])
     if sub == "sell":
         sells = [k for k in keys if k != "pass"]
         best = max(sells, key=lambda k: sale_price(state, seat, GOOD_INDEX[k[5:]]), default="pass")

@@ -439,7 +439,12 @@ def _craftsman_options(state: State, seat: int, labels: list[str] | None) -> lis
     kinds = _extra_good_kinds(state)
     if labels is not None:
         labels += [f"Take an extra {GOODS[kind]}" for kind in kinds]
-    return [_EXTRA_KEYS[kind] for kind in kinds]
+    keys = [_EXTRA_KEYS[kind] for kind in kinds]
+    if state.get("production", AUTO) == CHOOSE:  # the privilege is optional too
+        keys.append("pass")
+        if labels is not None:
+            labels.append("Take no extra good")
+    return keys
 
 
 def _trader_options(state: State, seat: int, labels: list[str] | None) -> list[str]:
@@ -1236,7 +1241,7 @@ def _craft_turn(state: State, events: list[Event]) -> None:
         state["declined"] = []
         state["pos"] += 1
     kinds = _extra_good_kinds(state)
-    if len(kinds) >= 2:
+    if len(kinds) >= 2 or (kinds and choose):
         state["sub"] = "extra"
         state["actor"] = taker
         return
@@ -1287,7 +1292,10 @@ def _give_extra(state: State, seat: int, kind: int, events: list[Event]) -> None
 
 
 def _extra_act(state: State, seat: int, key: str, events: list[Event]) -> None:
-    _give_extra(state, seat, GOOD_INDEX[key[6:]], events)
+    if key == "pass":
+        events.append(Event(f"{_SEAT[seat]} takes no extra good."))
+    else:
+        _give_extra(state, seat, GOOD_INDEX[key[6:]], events)
     _end_role(state, events)
 
 
