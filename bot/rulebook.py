@@ -9,6 +9,7 @@ rulebook files live outside the repository (``GAMEMASTER_RULES_DIR``, by default
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +18,8 @@ PAGE_CHARS = 1800
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 """The repository's ``data`` folder: ``data/<slug>/rules.md`` is a game's own rules page."""
 OWN_RULES = "rules.md"
+_BLOCK = re.compile(r"^(#|[-*] |\d+\. |\|)")
+"""A line that starts its own block in Markdown: heading, list item, numbered item, table row."""
 
 
 def paginate(text: str, limit: int = PAGE_CHARS) -> list[str]:
@@ -52,16 +55,35 @@ def _pieces(text: str, limit: int) -> list[str]:
     return pieces
 
 
+def unwrap(text: str) -> str:
+    """Join the hard-wrapped lines of each paragraph or list item into one line.
+
+    The files are wrapped at ~90 characters for editing, but Discord shows every newline,
+    which makes ragged text on a phone. Headings, list items and table rows keep their
+    own lines; blank lines between paragraphs stay.
+    """
+    out: list[str] = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        joinable = out and out[-1] and not out[-1].lstrip().startswith(("#", "|"))
+        if stripped and joinable and not _BLOCK.match(stripped):
+            out[-1] = f"{out[-1]} {stripped}"
+        else:
+            out.append(line.rstrip())
+    return "\n".join(out)
+
+
 def sections(text: str, limit: int = PAGE_CHARS) -> list[str]:
     """One page per ``## `` section of a Markdown text, heading included.
 
     A ``# `` title line before the first section is dropped (the command prints the game's
     title); other text before it becomes a page of its own. A section longer than ``limit``
-    is split at paragraphs, and its heading is repeated with "(continued)".
+    is split at paragraphs, and its heading is repeated with "(continued)". Hard-wrapped
+    lines are joined (:func:`unwrap`).
     """
     chunks: list[str] = []
     current: list[str] = []
-    for line in text.strip().splitlines():
+    for line in unwrap(text.strip()).splitlines():
         if line.startswith("## ") and current:
             chunks.append("\n".join(current).strip())
             current = []

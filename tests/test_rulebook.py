@@ -10,7 +10,7 @@ import pytest
 from bot import games
 from bot.config import load_settings
 from bot.engine import Game, all_games
-from bot.rulebook import PAGE_CHARS, game_pages, own_pages, paginate, sections
+from bot.rulebook import PAGE_CHARS, game_pages, own_pages, paginate, sections, unwrap
 
 games.load_all()
 # The product's games (tests/conftest.py also registers toy games, which have no pages).
@@ -43,6 +43,8 @@ def test_every_game_has_its_own_pages_naming_every_option(game: Game, rules_dir:
         for value in option.choices:
             assert f"`{value}`" in text, f"value {value} of option {option.name} is not explained"
     assert all(0 < len(page) <= PAGE_CHARS for page in found.own)
+    # Discord shows no Markdown tables: rows of pipes would reach the player as they are
+    assert not any(line.startswith("|") for page in found.own for line in page.splitlines())
 
 
 @pytest.mark.parametrize("slug", ["hisss", "puerto-rico", "finders-keepers"])
@@ -73,3 +75,12 @@ def test_rulebook_folder_pages_come_after_ours(tmp_path: Path) -> None:
 
 def test_a_game_without_a_page_has_none(tmp_path: Path) -> None:
     assert own_pages("hisss", data_dir=tmp_path) == []
+
+
+def test_hard_wrapped_lines_are_joined_for_discord() -> None:
+    text = "## Head\nA paragraph wrapped\nover lines.\n\n- an item\n  continued\n- next\n1. one\n2. two\n| a |\n| b |"
+    assert unwrap(text) == (
+        "## Head\nA paragraph wrapped over lines.\n\n- an item continued\n- next\n1. one\n2. two\n| a |\n| b |"
+    )
+    page = sections("# T\n\n## A\nword\nword")[0]
+    assert page == "## A\nword word"

@@ -197,7 +197,12 @@ class FindersKeepers(Game):
     max_players: ClassVar[int] = 6
     summary: ClassVar[str] = "Turn over a picture tile and spot that object on your cards before anyone else."
     options: ClassVar[tuple[Option, ...]] = (
-        Option("variant", BASIC, (BASIC, EXPERT), "basic: empty your spread first; expert: capture from a 3×3 grid"),
+        Option(
+            "variant",
+            BASIC,
+            (BASIC, EXPERT),
+            "basic (2–6 players): empty your spread first; expert (2–4 players): capture from a 3×3 grid",
+        ),
         Option(
             "mode",
             AUTO,
