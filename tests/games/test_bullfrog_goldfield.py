@@ -330,6 +330,16 @@ def test_a_fifth_railroad_may_not_enter_an_area() -> None:
     assert state["cos"]["sp"]["bonds"] == [] and state["sub"] is None and state["bonds_left"]["10"] == 8
 
 
+def test_a_full_start_town_keeps_a_fifth_railroad_out() -> None:
+    state = acting()
+    open_company(state, "sp", 0, 20, cash=100)
+    for seat, rr in enumerate(("bg", "tg", "lv", "tt")):
+        open_company(state, rr, seat, 20)
+        put_trains(state, rr, ["blair"])
+    assert "lay:sp" not in keys_of(state)
+    assert "already holds four railroads" in refused(state, 0, "lay:sp")
+
+
 def test_haul_ore_stops_at_the_limit() -> None:
     state = acting()
     open_company(state, "gc", 1, 24)

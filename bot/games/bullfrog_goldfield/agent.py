@@ -25,6 +25,7 @@ from bot.engine import Game, IllegalAction, State
 
 from .rules import (
     COMPANIES,
+    MAGNATE_CASH,
     MINES,
     RAILROADS,
     C,
@@ -35,9 +36,6 @@ from .rules import (
     track_cost,
 )
 
-CARD_PREFERENCE = ("magnate", "surveyor", "architect", "teamster", "prospector", "broker")
-EARLY_PREFERENCE = ("prospector", "teamster", "architect", "surveyor", "magnate", "broker")
-
 
 def choose(game: Game, state: State, seat: int, rng: random.Random) -> str:
     prompt = next((p for p in game.prompts(state) if p.seat == seat), None)
@@ -46,10 +44,7 @@ def choose(game: Game, state: State, seat: int, rng: random.Random) -> str:
     keys = prompt.keys()
     phase = state["phase"]
     if phase == "select":
-        # While charters are still for sale, acting early (a low card) is worth most.
-        early = any(state["cos"][cid]["status"] == "closed" for cid in MINES)
-        order = EARLY_PREFERENCE if early else CARD_PREFERENCE
-        return next(f"char:{c}" for c in order if f"char:{c}" in keys)
+        return _character(state, seat, keys)
     if phase == "payoff":
         repays = sorted((k for k in keys if k.startswith("repay:")), key=lambda k: -int(k[6:]))
         reduces = [k for k in keys if k.startswith("reduce:")]
@@ -64,6 +59,26 @@ def choose(game: Game, state: State, seat: int, rng: random.Random) -> str:
     if state["sub"] is not None:
         return _sub(state, seat, keys, rng)
     return _main(state, seat, keys, rng)
+
+
+def _character(state: State, seat: int, keys: list[str]) -> str:
+    """Weigh acting early (worth most while mine charters are for sale and the agent can pay
+    for one) against the cards' effects, in thousands of dollars, roughly."""
+    closed = sum(state["cos"][m]["status"] == "closed" for m in MINES)
+    can_open = state["cash"][seat] >= 15
+    scores = {}
+    for key in keys:
+        card = next(c for c in C.characters if f"char:{c.id}" == key)
+        score = float(CARD_WORTH.get(card.id, 0))
+        if card.id == "magnate":
+            score = float(MAGNATE_CASH)
+        if closed and can_open:
+            score += (6 - card.value) * min(closed, 3) * 0.8
+        scores[key] = score
+    return max(keys, key=lambda k: scores[k])
+
+
+CARD_WORTH = {"prospector": 1, "teamster": 2, "architect": 2, "surveyor": 3, "broker": 1}
 
 
 # -- helpers -------------------------------------------------------------------------------------

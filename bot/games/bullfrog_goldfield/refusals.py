@@ -98,6 +98,9 @@ def explain(state: State, seat: int, key: str) -> str:
             return f"Only the charter-holder of the {name(arg)} may lay its track."
         if len(co["trains"]) >= TRACK_TRAINS:
             return f"All of the {name(arg)}'s trains are on the board."
+        start = C.companies[arg].area
+        if not co["trains"] and len(state["arrivals"].get(start, [])) >= MAX_RAILROADS_PER_AREA:
+            return f"{area_name(start)} already holds four railroads: the {name(arg)} cannot start there."
         return f"The {name(arg)} cannot pay for any area it could reach, even with a bond."
     if verb == "haul" and arg in COMPANIES:
         return f"The {name(arg)} is not an operating mine."

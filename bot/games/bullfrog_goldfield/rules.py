@@ -83,6 +83,7 @@ LENGTHS = {"short": (2, 90), "standard": (3, 100), "long": (4, 125)}
 SITES = tuple(a for a in C.areas.values() if a.feature in (TOWN, MINE))
 """Where buildings may go: town sites and mine areas."""
 PROSPECTOR, TEAMSTER, ARCHITECT, SURVEYOR, BROKER, MAGNATE = 1, 2, 3, 4, 5, 6
+MAGNATE_CASH = 5
 
 
 @cache
@@ -263,7 +264,9 @@ def lay_targets(state: State, rr: str, placed: list[str]) -> list[str]:
     if len(network) >= TRACK_TRAINS or len(placed) >= MAX_PER_LAY:
         return []
     if not network:
-        return [C.companies[rr].area]
+        start = C.companies[rr].area
+        # Even a start town holds at most four railroads: a fifth cannot begin there.
+        return [start] if len(state["arrivals"].get(start, [])) < MAX_RAILROADS_PER_AREA else []
     near = {b for a in network for b in C.areas[a].adjacent} - set(network)
     return sorted(a for a in near if len(state["arrivals"].get(a, [])) < MAX_RAILROADS_PER_AREA)
 
@@ -604,8 +607,8 @@ def _choose_character(state: State, seat: int, card_id: str, events: list[Event]
     state["cards"][seat] = card.value
     events.append(Event(f"{_s(seat)} takes the {card.name} ({card.value})."))
     if card.value == MAGNATE:
-        state["cash"][seat] += 5
-        events.append(Event(f"{_s(seat)} takes {money(5)} from the bank as the Magnate."))
+        state["cash"][seat] += MAGNATE_CASH
+        events.append(Event(f"{_s(seat)} takes {money(MAGNATE_CASH)} from the bank as the Magnate."))
     state["picked"] += 1
     if state["picked"] < state["n"]:
         state["picker"] = (state["picker"] + 1) % state["n"]
