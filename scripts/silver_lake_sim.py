@@ -75,9 +75,9 @@ def random_table(players: int, games: int) -> None:
     """Random players buy, sell and mortgage at random: they show how often debts bite."""
     results = [play(players, seed, ["random"] * players) for seed in range(games)]
     print(
-        f"{players}p random players: games with a restart {sum(1 for r in results if r['restarts']) / games:.0%}, "
-        f"restarts per game {sum(r['restarts'] for r in results) / games:.2f}, "
-        f"drop-outs per game {sum(r['dropped'] for r in results) / games:.2f}, "
+        f"{players}p random players: {sum(r['restarts'] for r in results)} restarts in "
+        f"{sum(1 for r in results if r['restarts'])} of {games} games, "
+        f"{sum(r['dropped'] for r in results)} drop-outs, "
         f"safeguard endings {sum(1 for r in results if r['safeguard'])}"
     )
 
