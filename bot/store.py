@@ -184,6 +184,50 @@ MIGRATIONS: tuple[str, ...] = (
         created_at   REAL    NOT NULL
     );
     """,
+    # 5: what happens after a game ends: results (scores, ranks, length), ratings per player per
+    # game per server (guild 0 = no server), and each seat's rating before and after.
+    """
+    CREATE TABLE results (
+        table_id    INTEGER PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
+        guild_id    INTEGER NOT NULL,
+        slug        TEXT    NOT NULL,
+        started_at  REAL    NOT NULL,
+        finished_at REAL    NOT NULL,
+        actions     INTEGER NOT NULL,
+        players     INTEGER NOT NULL,
+        rated       INTEGER NOT NULL DEFAULT 0,
+        reason      TEXT    NOT NULL DEFAULT ''
+    );
+    CREATE INDEX results_by_game ON results (guild_id, slug, finished_at);
+    CREATE INDEX results_by_time ON results (finished_at, table_id);
+    CREATE TABLE result_seats (
+        table_id     INTEGER NOT NULL REFERENCES results (table_id) ON DELETE CASCADE,
+        seat         INTEGER NOT NULL,
+        user_id      INTEGER NOT NULL,
+        is_bot       INTEGER NOT NULL,
+        score        REAL    NOT NULL,
+        rank         INTEGER NOT NULL,
+        mu_before    REAL,
+        sigma_before REAL,
+        mu_after     REAL,
+        sigma_after  REAL,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE INDEX result_seats_by_user ON result_seats (user_id, table_id);
+    CREATE TABLE ratings (
+        guild_id   INTEGER NOT NULL,
+        slug       TEXT    NOT NULL,
+        user_id    INTEGER NOT NULL,
+        mu         REAL    NOT NULL,
+        sigma      REAL    NOT NULL,
+        ordinal    REAL    NOT NULL,
+        games      INTEGER NOT NULL DEFAULT 0,
+        wins       INTEGER NOT NULL DEFAULT 0,
+        updated_at REAL    NOT NULL,
+        PRIMARY KEY (guild_id, slug, user_id)
+    );
+    CREATE INDEX ratings_leaderboard ON ratings (guild_id, slug, ordinal DESC);
+    """,
 )
 
 MAX_SQL_INT = 2**63 - 1
@@ -278,6 +322,71 @@ class AuditRow:
     kind: str
     detail: dict[str, Any]
     created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """A finished game: where, what, when, how long, and whether it counted for ratings."""
+
+    table_id: int
+    guild_id: int
+    slug: str
+    started_at: float
+    finished_at: float
+    actions: int
+    players: int
+    rated: bool
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ResultSeatRow:
+    table_id: int
+    seat: int
+    user_id: int
+    is_bot: bool
+    score: float
+    rank: int
+    mu_before: float | None = None
+    sigma_before: float | None = None
+    mu_after: float | None = None
+    sigma_after: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    guild_id: int
+    slug: str
+    user_id: int
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+    wins: int
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    table_id: int
+    slug: str
+    finished_at: float
+    players: int
+    rated: bool
+    seat: int
+    score: float
+    rank: int
+    mu_after: float | None
+    sigma_after: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameStats:
+    tables: int
+    mean_actions: float
+    mean_seconds: float
+    seat_wins: list[tuple[int, int, int, int]]
+    """(players at the table, seat, games, wins) for every seat position seen."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -914,6 +1023,13 @@ class Store:
                     (table_id, table_id, user_id),
                 )
                 await db.execute("UPDATE actions SET user_id = NULL WHERE table_id = ? AND user_id = ?", (table_id, user_id))
+                await db.execute(
+                    "UPDATE result_seats SET user_id = (SELECT s.user_id FROM seats s WHERE s.table_id = result_seats.table_id"
+                    " AND s.seat = result_seats.seat) WHERE table_id = ? AND user_id = ?",
+                    (table_id, user_id),
+                )
+            # Ratings and profile go; results of finished games stay, under "Former player".
+            await db.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
             await self._audit(db, None, None, None, "forget-me", {"seats": len(finished)}, now)
         return len(finished)
 
@@ -942,6 +1058,160 @@ class Store:
                 (guild_id, json.dumps(data), now),
             )
             await self._audit(db, None, guild_id, actor_id, "guild-settings", data, now)
+
+    # -- results and ratings ---------------------------------------------------------------------
+
+    async def finished_without_result(self) -> list[TableRow]:
+        """Finished tables whose result is not recorded yet, in the order they finished."""
+        rows = await self._fetchall(
+            "SELECT t.* FROM tables t LEFT JOIN results r ON r.table_id = t.id"
+            " WHERE t.status = 'over' AND r.table_id IS NULL ORDER BY t.updated_at, t.id"
+        )
+        return [_table(row) for row in rows]
+
+    async def record_result(self, result: ResultRow, seats: list[ResultSeatRow], ratings: list[RatingRow]) -> bool:
+        """Store a finished game's result and the ratings it produced, in one transaction.
+
+        False (and nothing written) if the result was recorded already, e.g. by another process.
+        """
+        async with self._transaction() as db:
+            if await db.fetchone("SELECT table_id FROM results WHERE table_id = ?", (result.table_id,)) is not None:
+                return False
+            await db.execute(
+                "INSERT INTO results (table_id, guild_id, slug, started_at, finished_at, actions, players, rated, reason)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (result.table_id, result.guild_id, result.slug, result.started_at, result.finished_at, result.actions,
+                 result.players, int(result.rated), result.reason),
+            )
+            for seat in seats:
+                await db.execute(
+                    "INSERT INTO result_seats (table_id, seat, user_id, is_bot, score, rank, mu_before, sigma_before,"
+                    " mu_after, sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (seat.table_id, seat.seat, seat.user_id, int(seat.is_bot), seat.score, seat.rank, seat.mu_before,
+                     seat.sigma_before, seat.mu_after, seat.sigma_after),
+                )
+            for rating in ratings:
+                await self._put_rating(db, rating)
+        return True
+
+    async def _put_rating(self, db: Tx, rating: RatingRow) -> None:
+        await db.execute(
+            "INSERT INTO ratings (guild_id, slug, user_id, mu, sigma, ordinal, games, wins, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, slug, user_id) DO UPDATE SET"
+            " mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, games = excluded.games,"
+            " wins = excluded.wins, updated_at = excluded.updated_at",
+            (rating.guild_id, rating.slug, rating.user_id, rating.mu, rating.sigma, rating.ordinal, rating.games,
+             rating.wins, rating.updated_at),
+        )
+
+    async def result_seats(self, table_id: int) -> list[ResultSeatRow]:
+        rows = await self._fetchall("SELECT * FROM result_seats WHERE table_id = ? ORDER BY seat", (table_id,))
+        return [_from_row(ResultSeatRow, row, bool_fields=("is_bot",)) for row in rows]
+
+    async def ratings_for(self, guild_id: int, slug: str, user_ids: Iterable[int]) -> dict[int, RatingRow]:
+        wanted = list(user_ids)
+        if not wanted:
+            return {}
+        marks = ", ".join("?" for _ in wanted)
+        rows = await self._fetchall(
+            f"SELECT * FROM ratings WHERE guild_id = ? AND slug = ? AND user_id IN ({marks})", (guild_id, slug, *wanted)
+        )
+        return {row["user_id"]: _from_row(RatingRow, row) for row in rows}
+
+    async def set_result_rated(self, table_id: int, *, actor_id: int, now: float) -> None:
+        async with self._transaction() as db:
+            await db.execute("UPDATE results SET rated = 1 WHERE table_id = ?", (table_id,))
+            await self._audit(db, table_id, None, actor_id, "rated", {}, now)
+
+    async def results_in_order(self) -> list[tuple[ResultRow, list[ResultSeatRow]]]:
+        """Every recorded result with its seats, in the order the games finished (for a rebuild)."""
+        results = [_from_row(ResultRow, row, bool_fields=("rated",))
+                   for row in await self._fetchall("SELECT * FROM results ORDER BY finished_at, table_id")]
+        seats: dict[int, list[ResultSeatRow]] = {}
+        for row in await self._fetchall("SELECT * FROM result_seats ORDER BY table_id, seat"):
+            seats.setdefault(row["table_id"], []).append(_from_row(ResultSeatRow, row, bool_fields=("is_bot",)))
+        return [(result, seats.get(result.table_id, [])) for result in results]
+
+    async def rewrite_ratings(self, seats: list[ResultSeatRow], ratings: list[RatingRow]) -> None:
+        """Replace every rating, and each seat's before/after, with recomputed values (one transaction)."""
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM ratings")
+            for seat in seats:
+                await db.execute(
+                    "UPDATE result_seats SET mu_before = ?, sigma_before = ?, mu_after = ?, sigma_after = ?"
+                    " WHERE table_id = ? AND seat = ?",
+                    (seat.mu_before, seat.sigma_before, seat.mu_after, seat.sigma_after, seat.table_id, seat.seat),
+                )
+            for rating in ratings:
+                await self._put_rating(db, rating)
+
+    async def leaderboard(self, guild_id: int, slug: str, *, offset: int, limit: int) -> tuple[int, list[RatingRow]]:
+        """(players rated in this game here, one page of them best first)."""
+        total = await self._fetchone("SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND slug = ?", (guild_id, slug))
+        rows = await self._fetchall(
+            "SELECT * FROM ratings WHERE guild_id = ? AND slug = ? ORDER BY ordinal DESC, user_id LIMIT ? OFFSET ?",
+            (guild_id, slug, limit, offset),
+        )
+        return int(total[0]) if total else 0, [_from_row(RatingRow, row) for row in rows]
+
+    async def player_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
+        rows = await self._fetchall(
+            "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY games DESC, slug", (guild_id, user_id)
+        )
+        return [_from_row(RatingRow, row) for row in rows]
+
+    async def player_results(self, guild_id: int, user_id: int, *, slug: str | None = None,
+                             limit: int = 50) -> list[PlayerResult]:
+        """The player's finished games here, newest first."""
+        sql = (
+            "SELECT r.table_id, r.slug, r.finished_at, r.players, r.rated, s.seat, s.score, s.rank, s.mu_after,"
+            " s.sigma_after FROM result_seats s JOIN results r ON r.table_id = s.table_id"
+            " WHERE s.user_id = ? AND r.guild_id = ?"
+        )
+        params: list[Any] = [user_id, guild_id]
+        if slug is not None:
+            sql += " AND r.slug = ?"
+            params.append(slug)
+        sql += " ORDER BY r.finished_at DESC, r.table_id DESC LIMIT ?"
+        params.append(limit)
+        return [_from_row(PlayerResult, row, bool_fields=("rated",)) for row in await self._fetchall(sql, params)]
+
+    async def game_stats(self, guild_id: int, slug: str) -> GameStats:
+        totals = await self._fetchone(
+            "SELECT COUNT(*), AVG(actions), AVG(finished_at - started_at) FROM results WHERE guild_id = ? AND slug = ?",
+            (guild_id, slug),
+        )
+        seats = await self._fetchall(
+            "SELECT r.players, s.seat, COUNT(*) AS games, SUM(CASE WHEN s.rank = 1 THEN 1 ELSE 0 END) AS wins"
+            " FROM result_seats s JOIN results r ON r.table_id = s.table_id WHERE r.guild_id = ? AND r.slug = ?"
+            " GROUP BY r.players, s.seat ORDER BY r.players, s.seat",
+            (guild_id, slug),
+        )
+        assert totals is not None
+        return GameStats(
+            tables=int(totals[0] or 0),
+            mean_actions=float(totals[1] or 0),
+            mean_seconds=float(totals[2] or 0),
+            seat_wins=[(int(r["players"]), int(r["seat"]), int(r["games"]), int(r["wins"] or 0)) for r in seats],
+        )
+
+    async def archive(self, guild_id: int | None, *, slug: str | None = None, user_id: int | None = None,
+                      offset: int = 0, limit: int = 10) -> list[TableRow]:
+        """Finished tables in a server, newest first (optionally one game's, or one player's)."""
+        sql = "SELECT t.* FROM tables t WHERE t.status = 'over'"
+        params: list[Any] = []
+        if guild_id is not None:
+            sql += " AND t.guild_id = ?"
+            params.append(guild_id)
+        if slug is not None:
+            sql += " AND t.slug = ?"
+            params.append(slug)
+        if user_id is not None:
+            sql += " AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = ?)"
+            params.append(user_id)
+        sql += " ORDER BY t.updated_at DESC, t.id DESC LIMIT ? OFFSET ?"
+        params += [limit, offset]
+        return [_table(row) for row in await self._fetchall(sql, params)]
 
     # -- import ---------------------------------------------------------------------------------
 
@@ -1007,7 +1277,7 @@ def _audit_row(row: Row) -> AuditRow:
 # Every table of the schema, parents before children: the order a copy must follow.
 COPY_ORDER = (
     "tables", "seats", "actions", "snapshots", "audit", "user_settings", "channel_settings", "guild_settings",
-    "notices", "requests", "secrets", "pending_imports",
+    "notices", "requests", "secrets", "pending_imports", "results", "result_seats", "ratings",
 )
 IDENTITY_TABLES = ("tables", "audit", "requests", "pending_imports")
 """Tables whose ``id`` the database numbers: after a copy, PostgreSQL's counters move past the copied ids."""

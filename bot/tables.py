@@ -47,6 +47,7 @@ from bot.engine import (
     fill_seat_refs,
     get_game,
 )
+from bot.ratings import Ratings, describe_result
 from bot.store import ChannelBusy, PositionConflict, SeatRow, Store, StoreError, TableRow
 
 Clock = Callable[[], float]
@@ -315,7 +316,10 @@ class Tables:
     """The session layer over one :class:`Store`.
 
     ``clock`` gives the time (inject a fake in tests); ``seeds`` makes table seeds;
-    ``render`` turns pictures off for self-play and engine benchmarks.
+    ``render`` turns pictures off for self-play and engine benchmarks. ``owns`` says which
+    guilds' tables this process runs (a sharded bot: the guilds on its shards, see
+    :class:`bot.config.Shards`); deadlines and lists skip the others, which another process,
+    holding them in its own cache, runs.
     """
 
     def __init__(
@@ -326,11 +330,14 @@ class Tables:
         seeds: Callable[[], int] | None = None,
         render: bool = True,
         cache_size: int = CACHE_SIZE,
+        owns: Callable[[int | None], bool] | None = None,
     ) -> None:
         self.store = store
+        self.owns: Callable[[int | None], bool] = owns or (lambda guild_id: True)
         self.clock = clock
         self.seeds = seeds or (lambda: secrets.randbits(62))
         self.render = render
+        self.ratings = Ratings(store, clock)
         self.cache_size = cache_size
         self._live: OrderedDict[int, LiveTable] = OrderedDict()
         self._locks: dict[int, _TableLock] = {}
@@ -676,7 +683,23 @@ class Tables:
             live.row, position=position, revision=live.revision + 1, status=status, updated_at=now, moved_at=now
         )
         self._publish(live)  # the writer's table is the newest: it replaces any other copy
+        if status == "over":
+            events.append(await self._finish(live))
         return events
+
+    async def _finish(self, live: LiveTable) -> Event:
+        """Record the finished game's result and ratings; a line for the reply (not the log).
+
+        The last move is committed already: if recording fails, it is caught up at the next
+        finish or start (:meth:`Ratings.record_finished`) and the move still stands.
+        """
+        try:
+            finished = await self.ratings.record_finished()
+        except Exception:
+            log.exception("recording the result of table %s failed; it is retried later", live.id)
+            return Event("")
+        mine = next((f for f in finished if f.result.table_id == live.id), None)
+        return Event(describe_result(mine, live.names) if mine else "")
 
     async def run_bots(self, live: LiveTable) -> list[Event]:
         """Let bot seats play while a bot must decide (all bots of a simultaneous prompt first)."""
@@ -748,6 +771,8 @@ class Tables:
         """
         replies = []
         for row in await self.store.tables(statuses=("playing",)):
+            if not self.owns(row.guild_id):
+                continue  # another shard's process resolves it
             live = await self.load(row.id)
             if live.state is None or live.row.paused or not live.game.is_timed(live.state):
                 continue
@@ -1039,7 +1064,8 @@ class Tables:
         return "\n".join(lines)
 
     async def list_open(self, *, guild_id: int | None) -> list[TableSummary]:
-        return [self.summary(await self.load(row.id)) for row in await self.store.tables(guild_id=guild_id)]
+        rows = [row for row in await self.store.tables(guild_id=guild_id) if self.owns(row.guild_id)]
+        return [self.summary(await self.load(row.id)) for row in rows]
 
     def summary(self, live: LiveTable) -> TableSummary:
         """One line of ``/game list`` and ``/game mine``: public, like everything in a list."""
