@@ -2,6 +2,10 @@
 
 ``python -m bot`` (and ``make run`` with a token) calls :func:`run`. No privileged intents
 are needed: everything happens through interactions.
+
+With ``SHARD_COUNT`` / ``SHARD_IDS`` a process runs only some of the bot's Discord shards
+(:class:`ShardedGameMasterBot`); several such processes share one PostgreSQL database, each
+loading, scheduling and answering the tables of the guilds on its own shards.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import yarl
 from discord.ext import commands
 
 import cogs
-from bot.config import SEED_KEY, Settings, derive_seed, make_clock
+from bot.config import SEED_KEY, Settings, check_can_run, derive_seed, make_clock
 from bot.games import load_all
 from bot.moderation import Moderation
 from bot.playbypost import PlayByPost
@@ -41,12 +45,13 @@ log = logging.getLogger("gamemaster")
 class GameMasterBot(commands.Bot):
     """The bot: one store, one session layer, every cog in ``cogs/``."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **client_options: object) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **client_options,
         )
         self.settings = settings
         self.store: Store | None = None
@@ -67,7 +72,7 @@ class GameMasterBot(commands.Bot):
         load_all()
         self.store = await Store.open(self.settings.db_path)
         self._tables = Tables(self.store, seeds=await seed_source(self.store, self.settings.seed, self.clock()),
-                              clock=self.clock)
+                              clock=self.clock, owns=self.settings.owns)
         self.pbp = PlayByPost(self._tables)
         self.moderation = Moderation(self._tables, self.pbp)
         for module in pkgutil.iter_modules(cogs.__path__):
@@ -76,9 +81,12 @@ class GameMasterBot(commands.Bot):
         # Buttons and selects of any board ever posted keep working after a restart.
         self.add_dynamic_items(MoveButton, MoveSelect, LobbyButton, RequestButton, MyMovesButton)
         self.tree.on_error = self.on_app_command_error
-        open_tables = await self.store.tables()
-        log.info("store %s: %d open tables", self.settings.db_path, len(open_tables))
-        if self.settings.dev_guild_id:
+        open_tables = [row for row in await self.store.tables() if self.settings.owns(row.guild_id)]
+        log.info("store %s: %d open tables%s", redact_url(self.settings.db_path), len(open_tables),
+                 f" on {self.settings.shards.describe()}" if self.settings.shards else "")
+        if not self.syncs_commands:
+            log.info("commands are synced by the process that runs shard 0")
+        elif self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
@@ -88,11 +96,19 @@ class GameMasterBot(commands.Bot):
             log.info("synced %d global commands", len(synced))
         self._scheduler = asyncio.create_task(self.run_scheduler(), name="gamemaster-scheduler")
 
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process registers the slash commands: the one running shard 0 does it
+        for all (commands belong to the application, not to a shard)."""
+        shards = self.settings.shards
+        return shards is None or 0 in shards.ids
+
     async def run_scheduler(self) -> None:
-        """Every tick: deadlines, reminders and lobby expiry that have fallen due, read from SQLite.
+        """Every tick: deadlines, reminders and lobby expiry that have fallen due, read from the store.
 
         The first run happens as soon as the gateway is ready, so whatever fell due while the
-        bot was down is handled once, in order, one message per table at most.
+        bot was down is handled once, in order, one message per table at most. A sharded
+        process handles only its own guilds' tables (:attr:`Tables.owns`).
         """
         await self.wait_until_ready()
         while not self.is_closed():
@@ -126,7 +142,9 @@ class GameMasterBot(commands.Bot):
         task.add_done_callback(self._timers.discard)
 
     async def on_ready(self) -> None:
-        log.info("ready as %s (id %s) in %d servers", self.user, self.user.id if self.user else "?", len(self.guilds))
+        shards = f" ({self.settings.shards.describe()})" if self.settings.shards else ""
+        log.info("ready as %s (id %s) in %d servers%s", self.user, self.user.id if self.user else "?",
+                 len(self.guilds), shards)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
@@ -150,6 +168,29 @@ class GameMasterBot(commands.Bot):
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+
+class ShardedGameMasterBot(GameMasterBot, commands.AutoShardedBot):
+    """The bot running some of the application's shards (``SHARD_IDS`` of ``SHARD_COUNT``).
+
+    discord.py opens one gateway session per shard; Discord sends each session the events of
+    the guilds on that shard only, so this process never hears of the others' guilds. The
+    session layer is told the same (``owns``), so its scheduler and lists stay within them.
+    """
+
+    def __init__(self, settings: Settings) -> None:
+        assert settings.shards is not None
+        super().__init__(settings, shard_count=settings.shards.count, shard_ids=list(settings.shards.ids))
+
+
+def make_bot(settings: Settings) -> GameMasterBot:
+    """The bot these settings ask for: sharded when ``SHARD_COUNT`` is set, else the one process."""
+    return GameMasterBot(settings) if settings.shards is None else ShardedGameMasterBot(settings)
+
+
+def redact_url(location: str) -> str:
+    """A database location for a log line: a URL's password replaced by ``***``."""
+    return re.sub(r"(://[^:/@]+:)[^/]*@", r"\1***@", location)
 
 
 async def seed_source(store: Store, base: int | None, now: float) -> Callable[[], int] | None:
@@ -208,9 +249,10 @@ def point_at(api: str) -> None:
 def run(settings: Settings) -> None:
     discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO), root=True)
     install_log_filter()
+    check_can_run(settings)
     if settings.discord_api:
         log.warning("using a stand-in Discord API at %s", settings.discord_api)
         point_at(settings.discord_api)
-    bot = GameMasterBot(settings)
+    bot = make_bot(settings)
     assert settings.discord_token is not None
     bot.run(settings.discord_token, log_handler=None)

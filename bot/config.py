@@ -12,8 +12,84 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from bot.store_backends import is_postgres_url
+
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DB = ROOT / "data" / "gamemaster.sqlite3"
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard that carries a guild's events: Discord's rule ``(guild_id >> 22) % shard_count``.
+
+    The top bits of a snowflake are its creation time, so guilds spread evenly over shards.
+    Tables without a guild (direct messages, the console) belong to shard 0, the shard that
+    Discord sends direct messages on.
+    """
+    if shard_count < 1:
+        raise ValueError(f"a bot has at least one shard, not {shard_count}")
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """The Discord shards one bot process runs: ``ids`` out of ``count`` (``SHARD_IDS`` of
+    ``SHARD_COUNT``). The process loads, schedules and answers only the tables of guilds on
+    its shards; other processes, on the same PostgreSQL database, run the rest."""
+
+    count: int
+    ids: tuple[int, ...]
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether a table in ``guild_id`` (``None``: no guild) belongs to this process."""
+        return shard_of(guild_id, self.count) in self.ids
+
+    @property
+    def all(self) -> bool:
+        """Whether this process runs every shard (then it is the only bot process)."""
+        return len(self.ids) == self.count
+
+    def describe(self) -> str:
+        return f"shard{'s' if len(self.ids) > 1 else ''} {', '.join(map(str, self.ids))} of {self.count}"
+
+
+def parse_shards(count_text: str | None, ids_text: str | None) -> Shards | None:
+    """``SHARD_COUNT`` and ``SHARD_IDS`` → :class:`Shards` (``None`` when neither is set: one
+    process, unsharded, as before). ``SHARD_COUNT`` alone runs every shard in this process.
+    Bad values stop the bot with a sentence saying what to write instead."""
+    count_text = (count_text or "").strip()
+    ids_text = (ids_text or "").strip()
+    if not count_text:
+        if ids_text:
+            raise SystemExit(
+                f"SHARD_IDS={ids_text} needs SHARD_COUNT, the total number of shards over all processes "
+                "(e.g. SHARD_COUNT=3 with SHARD_IDS=0 on one process, 1 on the next, 2 on the last)."
+            )
+        return None
+    try:
+        count = int(count_text)
+    except ValueError:
+        raise SystemExit(f"SHARD_COUNT must be a whole number of shards (1 or more), not {count_text!r}.") from None
+    if count < 1:
+        raise SystemExit(f"SHARD_COUNT must be at least 1, not {count}.")
+    if not ids_text:
+        return Shards(count, tuple(range(count)))
+    ids: list[int] = []
+    for part in ids_text.split(","):
+        try:
+            shard = int(part.strip())
+        except ValueError:
+            raise SystemExit(
+                f"SHARD_IDS must be shard numbers separated by commas (e.g. 0,1), not {ids_text!r}."
+            ) from None
+        if not 0 <= shard < count:
+            raise SystemExit(
+                f"SHARD_IDS has {shard}, which is out of range: with SHARD_COUNT={count} "
+                f"the shards are 0 to {count - 1}."
+            )
+        if shard in ids:
+            raise SystemExit(f"SHARD_IDS lists shard {shard} twice.")
+        ids.append(shard)
+    return Shards(count, tuple(sorted(ids)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +110,13 @@ class Settings:
     """Tests only: read the current time (Unix seconds) from this file instead of the system clock."""
     discord_api: str | None = None
     """Base URL of a stand-in Discord API (tests only), e.g. ``http://127.0.0.1:8123``."""
+    shards: Shards | None = None
+    """The Discord shards this process runs (``SHARD_COUNT`` / ``SHARD_IDS``); ``None``: one
+    unsharded process that runs everything."""
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether a table in ``guild_id`` is this process's to load, schedule and answer."""
+        return self.shards is None or self.shards.owns(guild_id)
 
     def __repr__(self) -> str:
         # The token must never reach a log line, even through a debug print of the settings.
@@ -41,7 +124,7 @@ class Settings:
         return (
             f"Settings(discord_token=<{token}>, dev_guild_id={self.dev_guild_id}, db_path={self.db_path!r}, "
             f"log_level={self.log_level!r}, game_master_role={self.game_master_role!r}, "
-            f"rules_dir={str(self.rules_dir)!r}, discord_api={self.discord_api!r})"
+            f"rules_dir={str(self.rules_dir)!r}, discord_api={self.discord_api!r}, shards={self.shards!r})"
         )
 
 
@@ -68,7 +151,23 @@ def load_settings(env_file: str | Path | None = None) -> Settings:
         seed=_optional_int(os.environ.get("GAMEMASTER_SEED"), "GAMEMASTER_SEED"),
         tick=float(os.environ.get("GAMEMASTER_TICK") or 30.0),
         clock_file=os.environ.get("GAMEMASTER_CLOCK_FILE") or None,
+        shards=parse_shards(os.environ.get("SHARD_COUNT"), os.environ.get("SHARD_IDS")),
     )
+
+
+def check_can_run(settings: Settings) -> None:
+    """Refuse to start a bot whose settings cannot work together (before connecting anywhere).
+
+    Several shards mean several processes sharing one database, and a SQLite file is locked
+    to one process: sharding needs PostgreSQL.
+    """
+    shards = settings.shards
+    if shards is not None and shards.count > 1 and not is_postgres_url(settings.db_path):
+        raise SystemExit(
+            f"SHARD_COUNT={shards.count} runs the bot as several processes, and they must share one "
+            "PostgreSQL database: set GAMEMASTER_DB=postgresql://user:password@host/dbname "
+            "(a SQLite file is locked to a single process), or leave SHARD_COUNT empty or 1."
+        )
 
 
 class FileClock:

@@ -189,6 +189,8 @@ class PlayByPost:
         """Everything that has fallen due at ``now`` and has not been handled, oldest first."""
         found: list[Due] = []
         for row in await self.store.tables():
+            if not self.tables.owns(row.guild_id):
+                continue  # a table of another shard: its process schedules it
             if row.status == "lobby":
                 days = (await self.store.channel_settings(row.channel_id)).get("lobby_days", DEFAULT_LOBBY_DAYS)
                 if row.created_at + days * DAY <= now:

@@ -14,6 +14,7 @@ from tests.fakediscord.models import (
     Message,
     World,
     default_world,
+    shard_of,
 )
 from tests.fakediscord.process import BotProcess
 from tests.fakediscord.server import FakeDiscord, RequestRecord
@@ -32,4 +33,5 @@ __all__ = [
     "RequestRecord",
     "World",
     "default_world",
+    "shard_of",
 ]

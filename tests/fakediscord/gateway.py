@@ -90,6 +90,8 @@ class GatewaySession:
     """READY and every GUILD_CREATE have been sent on the current connection."""
     pending: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     """Events dispatched while disconnected, replayed on RESUME."""
+    guild_ids: list[int] = field(default_factory=list)
+    """The guilds READY announced: those on this session's shard."""
 
     @property
     def connected(self) -> bool:
@@ -100,3 +102,13 @@ class GatewaySession:
     def intents(self) -> int:
         """The intents from IDENTIFY."""
         return self.identify.intents
+
+    @property
+    def shard_id(self) -> int:
+        """The shard from IDENTIFY (0 when the bot did not shard)."""
+        return self.identify.shard[0] if self.identify.shard else 0
+
+    @property
+    def shard_count(self) -> int:
+        """The shard count from IDENTIFY (1 when the bot did not shard)."""
+        return self.identify.shard[1] if self.identify.shard else 1

@@ -1,4 +1,4 @@
-"""The fake Discord world (users, guild, roles, channels) and the records the fake keeps.
+"""The fake Discord world (users, guilds, roles, channels) and the records the fake keeps.
 
 Everything here is plain data. :mod:`tests.fakediscord.server` turns it into Discord JSON
 payloads and fills the records while the bot talks to it.
@@ -232,34 +232,67 @@ class FakeGuild:
                 return role
         raise KeyError(f"no role {key!r} in guild {self.name!r}")
 
+    def has_role(self, role_id: int) -> bool:
+        """Whether ``role_id`` is one of this guild's roles."""
+        return any(r.id == role_id for r in self.roles)
+
     def text_channels(self) -> list[FakeChannel]:
         """Channels of type GUILD_TEXT."""
         return [c for c in self.channels if c.type == GUILD_TEXT]
 
 
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard that carries a guild: Discord's ``(guild_id >> 22) % shard_count``; DMs
+    (``guild_id`` ``None``) always come on shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
 @dataclass
 class World:
-    """The whole fake Discord: the bot user, people, and one guild."""
+    """The whole fake Discord: the bot user, people, and its guilds.
+
+    ``guild`` is the first (main) guild, the one the single-guild helpers default to;
+    ``more_guilds`` holds any others. A user's ``roles`` may hold role ids of several
+    guilds; membership of a guild is its ``member_ids``.
+    """
 
     bot: FakeUser
     users: list[FakeUser]
     guild: FakeGuild
     application_id: int
     bot_permissions: int = BOT_PERMISSIONS
+    more_guilds: list[FakeGuild] = field(default_factory=list)
+
+    @property
+    def guilds(self) -> list[FakeGuild]:
+        """Every guild, the main one first."""
+        return [self.guild, *self.more_guilds]
 
     def all_users(self) -> list[FakeUser]:
         """The bot and every person."""
         return [self.bot, *self.users]
 
 
-def default_world() -> World:
+_EXTRA_GUILDS = (("Board Club", "club"), ("Dice Den", "den"), ("Meeple Hall", "hall"), ("Card Cellar", "cellar"))
+_WORLD_MS = 1_704_067_200_000  # 2024-01-01; (ms - Discord epoch) is a multiple of 2, 3, 4, 5, 6 and 8
+
+
+def default_world(guilds: int = 1) -> World:
     """A guild "Game Night" with #general and #games (category "Tables"), four players,
     a moderator (Manage Channels via the Moderator role), a Game Master role holder and
     an owner.
 
+    ``guilds`` > 1 adds more guilds ("Board Club" with #club-general and #club-games, then
+    "Dice Den" with #den-…, …) with the same roles and every person but the stranger as a
+    member (mod and gm hold the Moderator and Game Master roles in each). Guild ``k``
+    (0 = Game Night) lies on shard ``k % n`` of ``n`` shards for ``n`` up to 6: its ids are
+    snowflakes ``k`` milliseconds after the first guild's.
+
     Ids are stable across runs (fixed-time snowflakes).
     """
-    ids = Snowflakes(start_ms=1_704_067_200_000)  # 2024-01-01
+    if not 1 <= guilds <= 1 + len(_EXTRA_GUILDS):
+        raise ValueError(f"default_world has 1 to {1 + len(_EXTRA_GUILDS)} guilds, not {guilds}")
+    ids = Snowflakes(start_ms=_WORLD_MS)
     app_id = ids()
     bot = FakeUser(app_id, "gamemaster", "Gamemaster", bot=True)
     guild_id = ids()
@@ -290,7 +323,35 @@ def default_world() -> World:
         channels=[category, general, games],
         member_ids=[bot.id, *(u.id for u in users if u.roles is not None)],
     )
-    return World(bot=bot, users=users, guild=guild, application_id=app_id)
+    world = World(bot=bot, users=users, guild=guild, application_id=app_id)
+    by_name = {u.username: u for u in users}
+    for k, (name, prefix) in enumerate(_EXTRA_GUILDS[: guilds - 1], start=1):
+        more = Snowflakes(start_ms=_WORLD_MS + k)
+        gid = more()
+        roles = [
+            FakeRole(gid, "@everyone", EVERYONE_PERMISSIONS, position=0),
+            FakeRole(more(), "Moderator", MANAGE_CHANNELS | MANAGE_MESSAGES | MANAGE_THREADS, position=3),
+            FakeRole(more(), "Game Master", 0, position=2),
+            FakeRole(more(), "gamemaster", BOT_PERMISSIONS, position=4, managed=True),
+        ]
+        tables = FakeChannel(more(), f"{name} Tables", GUILD_CATEGORY, gid, position=0)
+        channels = [
+            tables,
+            FakeChannel(more(), f"{prefix}-general", GUILD_TEXT, gid, position=0),
+            FakeChannel(more(), f"{prefix}-games", GUILD_TEXT, gid, parent_id=tables.id, position=1),
+        ]
+        bot.roles.append(roles[3].id)
+        for username, role in (("mod", roles[1]), ("gm", roles[2])):
+            by_name[username].roles = [*(by_name[username].roles or []), role.id]
+        world.more_guilds.append(FakeGuild(
+            id=gid,
+            name=name,
+            owner_id=owner.id,
+            roles=roles,
+            channels=channels,
+            member_ids=[bot.id, *(u.id for u in users if u.username != "stranger")],
+        ))
+    return world
 
 
 def png_size(data: bytes) -> tuple[int, int] | None:
@@ -577,6 +638,8 @@ class InteractionResult:
     modal: dict[str, Any] | None = None
     rejected: str | None = None
     """Why the fake refused the bot's answer (late, invalid body, wrong type), if it did."""
+    session: int | None = None
+    """The number of the gateway session it was dispatched on (``GatewaySession.number``)."""
     changed: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
 
     @property

@@ -75,12 +75,14 @@ from tests.fakediscord.models import (
     World,
     default_world,
     iso_now,
+    shard_of,
 )
 
 T = TypeVar("T")
 Handler = Callable[..., Awaitable[web.StreamResponse]]
 UserRef = FakeUser | int | str
 ChannelRef = FakeChannel | int | str
+GuildRef = FakeGuild | int | str
 MessageRef = Message | int
 
 # Interaction types.
@@ -161,6 +163,9 @@ class FakeDiscord:
     privileged_intents:
         Privileged intents "enabled in the developer portal"; IDENTIFY asking for others is
         closed with 4014 like Discord does.
+    shard_count:
+        The shard count ``GET /gateway/bot`` recommends (what an ``AutoShardedClient``
+        without its own count uses).
     """
 
     def __init__(
@@ -172,8 +177,12 @@ class FakeDiscord:
         privileged_intents: int = 0,
         heartbeat_interval_ms: int = 41_250,
         attachment_size_limit: int = 10 * 1024 * 1024,
+        shard_count: int = 1,
     ) -> None:
         self.world = world or default_world()
+        self.shard_count = shard_count
+        """What ``GET /gateway/bot`` recommends. Routing follows the bot's IDENTIFYs instead:
+        a guild's events go to the newest session of shard ``(guild_id >> 22) % count``."""
         self.token = token
         self.response_deadline = response_deadline
         self.privileged_intents = privileged_intents
@@ -283,8 +292,34 @@ class FakeDiscord:
 
     @property
     def guild(self) -> FakeGuild:
-        """The guild."""
+        """The main guild (the world's first)."""
         return self.world.guild
+
+    @property
+    def guilds(self) -> list[FakeGuild]:
+        """Every guild, the main one first."""
+        return self.world.guilds
+
+    def get_guild(self, ref: GuildRef) -> FakeGuild:
+        """A guild by object, id or (case-insensitive) name."""
+        if isinstance(ref, FakeGuild):
+            return ref
+        for g in self.guilds:
+            if g.id == ref or (isinstance(ref, str) and g.name.lower() == ref.lower()):
+                return g
+        raise KeyError(f"no guild {ref!r}; known: {[g.name for g in self.guilds]}")
+
+    def _guild_by_id(self, guild_id: int | None) -> FakeGuild | None:
+        return next((g for g in self.guilds if g.id == guild_id), None)
+
+    def guild_of(self, channel: ChannelRef) -> FakeGuild | None:
+        """The guild a channel or thread belongs to (``None`` for a DM channel)."""
+        ch = self.channel(channel)
+        return None if ch.is_dm else self._guild_by_id(ch.guild_id)
+
+    def shard_of(self, guild: GuildRef | None, shard_count: int) -> int:
+        """Discord's rule: ``(guild_id >> 22) % shard_count``; DMs (``None``) are shard 0."""
+        return shard_of(None if guild is None else self.get_guild(guild).id, shard_count)
 
     @property
     def bot_user(self) -> FakeUser:
@@ -316,10 +351,11 @@ class FakeDiscord:
         """A guild channel, thread or DM channel by object, id, or name (names match guild channels and threads)."""
         if isinstance(ref, FakeChannel):
             return ref
-        for ch in [*self.guild.channels, *self._threads.values(), *self._dm_channels.values()]:
+        guild_channels = [c for g in self.guilds for c in g.channels]
+        for ch in [*guild_channels, *self._threads.values(), *self._dm_channels.values()]:
             if ch.id == ref or (isinstance(ref, str) and ch.name.lower() == ref.lower().lstrip("#")):
                 return ch
-        raise KeyError(f"no channel {ref!r}; known: {[c.name for c in self.guild.channels]}")
+        raise KeyError(f"no channel {ref!r}; known: {[c.name for c in guild_channels]}")
 
     def _channel_or_none(self, channel_id: int) -> FakeChannel | None:
         try:
@@ -327,9 +363,18 @@ class FakeDiscord:
         except KeyError:
             return None
 
-    def role(self, ref: FakeRole | int | str) -> FakeRole:
-        """A role by object, id or name."""
-        return ref if isinstance(ref, FakeRole) else self.guild.role(ref)
+    def role(self, ref: FakeRole | int | str, guild: GuildRef | None = None) -> FakeRole:
+        """A role by object, id or name; names are looked up in ``guild`` (default: the main
+        guild), ids in every guild."""
+        if isinstance(ref, FakeRole):
+            return ref
+        if guild is not None:
+            return self.get_guild(guild).role(ref)
+        if isinstance(ref, int):
+            for g in self.guilds:
+                if g.has_role(ref):
+                    return g.role(ref)
+        return self.guild.role(ref)
 
     @property
     def threads(self) -> list[FakeChannel]:
@@ -344,8 +389,10 @@ class FakeDiscord:
         member: bool = True,
         global_name: str | None = None,
         accepts_dms: bool = True,
+        guilds: Iterable[GuildRef] = (),
     ) -> FakeUser:
-        """Create a person (a guild member unless ``member=False``)."""
+        """Create a person (a member of the main guild unless ``member=False``, and of any
+        other ``guilds``)."""
         user = FakeUser(
             self._ids(),
             username,
@@ -356,36 +403,52 @@ class FakeDiscord:
         self.world.users.append(user)
         if member:
             self.guild.member_ids.append(user.id)
+        for g in guilds:
+            guild = self.get_guild(g)
+            if user.id not in guild.member_ids:
+                guild.member_ids.append(user.id)
         return user
 
     def add_channel(
-        self, name: str, *, parent: ChannelRef | None = None, topic: str | None = None
+        self,
+        name: str,
+        *,
+        parent: ChannelRef | None = None,
+        topic: str | None = None,
+        guild: GuildRef | None = None,
     ) -> FakeChannel:
-        """Create a guild text channel (before the bot connects, or it will not know it)."""
+        """Create a text channel in ``guild`` (default: the main one) before the bot connects,
+        or it will not know it."""
+        g = self.get_guild(guild) if guild is not None else self.guild
         ch = FakeChannel(
             self._ids(),
             name,
             GUILD_TEXT,
-            self.guild.id,
+            g.id,
             parent_id=self.channel(parent).id if parent is not None else None,
-            position=len(self.guild.channels),
+            position=len(g.channels),
             topic=topic,
         )
-        self.guild.channels.append(ch)
+        g.channels.append(ch)
         return ch
 
-    def set_roles(self, user: UserRef, roles: Iterable[FakeRole | int | str]) -> None:
-        """Replace a member's roles; the next interaction carries them."""
-        self.user(user).roles = [self.role(r).id for r in roles]
+    def set_roles(
+        self, user: UserRef, roles: Iterable[FakeRole | int | str], guild: GuildRef | None = None
+    ) -> None:
+        """Replace a member's roles in ``guild`` (default: the main one); the next interaction carries them."""
+        u, g = self.user(user), self.get_guild(guild) if guild is not None else self.guild
+        others = [rid for rid in u.roles or [] if not g.has_role(rid)]
+        u.roles = others + [self.role(r, g).id for r in roles]
 
-    def permissions_of(self, user: UserRef) -> int:
-        """Guild-level permissions of a member (owner and Administrator get everything)."""
-        u = self.user(user)
-        if u.id == self.guild.owner_id:
+    def permissions_of(self, user: UserRef, guild: GuildRef | None = None) -> int:
+        """Permissions of a member in ``guild`` (default: the main one); owner and Administrator get everything."""
+        u, g = self.user(user), self.get_guild(guild) if guild is not None else self.guild
+        if u.id == g.owner_id:
             return ALL_PERMISSIONS
-        perms = self.guild.everyone.permissions
+        perms = g.everyone.permissions
         for rid in u.roles or []:
-            perms |= self.guild.role(rid).permissions
+            if g.has_role(rid):
+                perms |= g.role(rid).permissions
         return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
 
     def dm_channel(self, user: UserRef) -> FakeChannel:
@@ -445,6 +508,18 @@ class FakeDiscord:
         """The newest gateway session."""
         return self.sessions[-1] if self.sessions else None
 
+    def shard_session(self, shard_id: int) -> GatewaySession | None:
+        """The newest session that identified as shard ``shard_id`` (no ``shard`` = shard 0)."""
+        return next((s for s in reversed(self.sessions) if s.shard_id == shard_id), None)
+
+    def session_for(self, guild: GuildRef | None) -> GatewaySession | None:
+        """The session that carries ``guild``'s events (``None`` = DMs): the newest one whose
+        shard is ``(guild_id >> 22) % its shard count``, as Discord routes them."""
+        gid = None if guild is None else self.get_guild(guild).id
+        return next(
+            (s for s in reversed(self.sessions) if s.shard_id == shard_of(gid, s.shard_count)), None
+        )
+
     @property
     def intents(self) -> int | None:
         """Intents of the newest IDENTIFY."""
@@ -470,7 +545,8 @@ class FakeDiscord:
         permissions, as the Discord client does. If the bot has not synced anything yet this
         waits (up to ``timeout``) for its first sync.
         """
-        scopes: list[int | None] = [None] if channel.is_dm else [self.guild.id, None]
+        guild = self.guild_of(channel)
+        scopes: list[int | None] = [None] if guild is None else [guild.id, None]
 
         def find() -> dict[str, Any] | None:
             for scope in scopes:
@@ -485,7 +561,7 @@ class FakeDiscord:
         cmd = find()
         if cmd is None:
             known = {scope: sorted(cmds) for scope, cmds in self.commands.items()}
-            where = "a DM (global commands only)" if channel.is_dm else f"guild {self.guild.id}"
+            where = "a DM (global commands only)" if guild is None else f"guild {guild.id}"
             raise LookupError(
                 f"command /{name} is not registered for {where} (did the bot sync?); registered: {known}"
             )
@@ -500,7 +576,7 @@ class FakeDiscord:
             required = cmd.get("default_member_permissions")
             if required is not None:
                 need = int(required)
-                have = self.permissions_of(user)
+                have = self.permissions_of(user, guild)
                 if (need == 0 and not have & ADMINISTRATOR) or (have & need) != need:
                     raise PermissionError(
                         f"{user.username} cannot see /{name}: default_member_permissions={need:#x}, "
@@ -536,19 +612,37 @@ class FakeDiscord:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(event.wait(), remaining)
 
-    async def wait_ready(self, timeout: float = 15.0, *, min_sessions: int = 1) -> GatewaySession:
+    async def wait_ready(
+        self, timeout: float = 15.0, *, min_sessions: int = 1, shard: int | None = None
+    ) -> GatewaySession:
         """Wait until a bot identified, got READY and every GUILD_CREATE, and is still connected.
 
         After restarting the bot pass ``min_sessions=len(fake.sessions) + 1`` (taken before the
-        restart) so the old session does not count.
+        restart) so the old session does not count. With ``shard`` it is the newest session of
+        that shard that must be ready, and ``min_sessions`` counts that shard's sessions only.
         """
 
         def ready() -> GatewaySession | None:
-            s = self.session
-            ok = s is not None and len(self.sessions) >= min_sessions and s.ready and s.connected
+            if shard is None:
+                s, count = self.session, len(self.sessions)
+            else:
+                s, count = self.shard_session(shard), sum(1 for x in self.sessions if x.shard_id == shard)
+            ok = s is not None and count >= min_sessions and s.ready and s.connected
             return s if ok else None
 
-        return await self.wait_until(ready, timeout, f"bot ready (session #{min_sessions})")
+        what = f"bot ready (session #{min_sessions}{'' if shard is None else f' of shard {shard}'})"
+        return await self.wait_until(ready, timeout, what)
+
+    async def _wait_place_ready(self, channel: FakeChannel, timeout: float) -> None:
+        """Wait until the session carrying ``channel``'s guild (shard 0 for a DM) is ready."""
+        guild = self.guild_of(channel)
+
+        def ready() -> bool:
+            s = self.session_for(guild)
+            return s is not None and s.ready and s.connected
+
+        where = "DMs" if guild is None else guild.name
+        await self.wait_until(ready, timeout, f"bot ready for {where}")
 
     async def wait_disconnected(self, timeout: float = 10.0) -> None:
         """Wait until no gateway connection is open."""
@@ -629,11 +723,11 @@ class FakeDiscord:
         When the bot defers with "thinking" (5), this also waits until the placeholder is
         filled in (``wait_complete=False`` to skip).
         """
-        await self.wait_ready(timeout)
         u, ch = self.user(user), self.channel(channel)
+        await self._wait_place_ready(ch, timeout)
         path = command.split() + ([group] if group else []) + ([subcommand] if subcommand else [])
         cmd = await self._usable_command(u, ch, path[0], timeout)
-        opts, resolved = self._build_options(cmd, path, dict(options or {}), focused=None)
+        opts, resolved = self._build_options(cmd, path, dict(options or {}), focused=None, guild=self.guild_of(ch))
         data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": opts}
         if cmd.get("guild_id"):
             data["guild_id"] = cmd["guild_id"]
@@ -660,15 +754,15 @@ class FakeDiscord:
         ``focused`` names the option being typed (default: the last one in ``options``); its
         value is sent as the partial string the user typed.
         """
-        await self.wait_ready(timeout)
         u, ch = self.user(user), self.channel(channel)
+        await self._wait_place_ready(ch, timeout)
         opts_in = dict(options)
         if not opts_in:
             raise ValueError("autocomplete needs at least the focused option")
         focus = focused or list(opts_in)[-1]
         path = command.split() + ([group] if group else []) + ([subcommand] if subcommand else [])
         cmd = await self._usable_command(u, ch, path[0], timeout)
-        opts, resolved = self._build_options(cmd, path, opts_in, focused=focus)
+        opts, resolved = self._build_options(cmd, path, opts_in, focused=focus, guild=self.guild_of(ch))
         data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": opts}
         if cmd.get("guild_id"):
             data["guild_id"] = cmd["guild_id"]
@@ -749,7 +843,7 @@ class FakeDiscord:
             if bad:
                 raise ValueError(f"select {custom_id!r} has no option(s) {bad}; options: {allowed}")
         else:
-            data["resolved"] = self._resolve_select_values(ctype, values)
+            data["resolved"] = self._resolve_select_values(ctype, values, self.guild_of(msg.channel_id))
             data["values"] = [str(self._snowflake_of(v)) for v in values]
         return await self._component(user, msg, data, timeout=timeout, wait_complete=wait_complete)
 
@@ -832,12 +926,13 @@ class FakeDiscord:
         timeout: float,
         wait_complete: bool,
     ) -> InteractionResult:
-        await self.wait_ready(timeout)
+        await self._wait_place_ready(channel, timeout)
         in_dm = channel.is_dm
+        guild = self.guild_of(channel)
         if in_dm and channel.recipient_id != user.id:
             raise ValueError(f"{user.username} cannot act in {channel.name}")
-        if not in_dm and user.roles is None:
-            raise ValueError(f"{user.username} is not a member of {self.guild.name}")
+        if guild is not None and user.id not in guild.member_ids:
+            raise ValueError(f"{user.username} is not a member of {guild.name}")
         iid = self._ids()
         token = secrets.token_urlsafe(48)
         payload: dict[str, Any] = {
@@ -858,13 +953,13 @@ class FakeDiscord:
             payload["user"] = user.payload()
             payload["context"] = 1
             payload["authorizing_integration_owners"] = {"0": "0"}
-        else:
-            payload["guild_id"] = str(self.guild.id)
-            payload["guild"] = {"id": str(self.guild.id), "locale": self.guild.locale, "features": []}
-            payload["guild_locale"] = self.guild.locale
-            payload["member"] = self._member_payload(user, permissions=True)
+        elif guild is not None:
+            payload["guild_id"] = str(guild.id)
+            payload["guild"] = {"id": str(guild.id), "locale": guild.locale, "features": []}
+            payload["guild_locale"] = guild.locale
+            payload["member"] = self._member_payload(user, permissions=True, guild=guild)
             payload["context"] = 0
-            payload["authorizing_integration_owners"] = {"0": str(self.guild.id)}
+            payload["authorizing_integration_owners"] = {"0": str(guild.id)}
         if message is not None:
             payload["message"] = message.payload(self._user_or_none)
         result = InteractionResult(
@@ -879,6 +974,8 @@ class FakeDiscord:
         self.interactions.append(result)
         self._interactions_by_id[iid] = result
         self._interactions_by_token[token] = result
+        session = self._event_session(payload)
+        result.session = session.number if session is not None else None
         await self._dispatch("INTERACTION_CREATE", payload)
         await self._await_answer(result, timeout, wait_complete)
         return result
@@ -918,13 +1015,17 @@ class FakeDiscord:
                 return finder(ref).id  # type: ignore[operator]
         raise KeyError(f"no user, role or channel {ref!r}")
 
-    def _resolve_select_values(self, ctype: int, values: list[Any]) -> dict[str, Any]:
+    def _resolve_select_values(
+        self, ctype: int, values: list[Any], guild: FakeGuild | None = None
+    ) -> dict[str, Any]:
         resolved: dict[str, Any] = {}
         for v in values:
-            self._add_resolved(resolved, option_type={5: 6, 6: 8, 7: 9, 8: 7}[ctype], ref=v)
+            self._add_resolved(resolved, option_type={5: 6, 6: 8, 7: 9, 8: 7}[ctype], ref=v, guild=guild)
         return resolved
 
-    def _add_resolved(self, resolved: dict[str, Any], *, option_type: int, ref: Any) -> str:
+    def _add_resolved(
+        self, resolved: dict[str, Any], *, option_type: int, ref: Any, guild: FakeGuild | None = None
+    ) -> str:
         """Add a user (6), role (8), mentionable (9) or channel (7) to a ``resolved`` map; returns the id."""
         kind = option_type
         if kind == 9:
@@ -936,13 +1037,13 @@ class FakeDiscord:
         if kind == 6:
             u = self.user(ref)
             resolved.setdefault("users", {})[str(u.id)] = u.payload()
-            if u.roles is not None:
-                member = self._member_payload(u, permissions=True)
+            if u.id in (guild or self.guild).member_ids:
+                member = self._member_payload(u, permissions=True, guild=guild)
                 member.pop("user")
                 resolved.setdefault("members", {})[str(u.id)] = member
             return str(u.id)
         if kind == 8:
-            r = self.role(ref)
+            r = self.role(ref, guild)
             resolved.setdefault("roles", {})[str(r.id)] = r.payload()
             return str(r.id)
         if kind == 7:
@@ -954,7 +1055,13 @@ class FakeDiscord:
         raise ValueError(f"cannot resolve option type {kind}")
 
     def _build_options(
-        self, cmd: dict[str, Any], path: list[str], given: dict[str, Any], *, focused: str | None
+        self,
+        cmd: dict[str, Any],
+        path: list[str],
+        given: dict[str, Any],
+        *,
+        focused: str | None,
+        guild: FakeGuild | None = None,
     ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         """Turn ``{"name": value}`` into Discord's nested option payload using the command's schema."""
         schema = cmd.get("options") or []
@@ -981,7 +1088,7 @@ class FakeDiscord:
                 entry["value"] = "" if value is None else str(value)
                 entry["focused"] = True
             else:
-                entry["value"] = self._convert_option(path, spec, value, resolved)
+                entry["value"] = self._convert_option(path, spec, value, resolved, guild)
             leaf.append(entry)
         if focused is None:
             missing = [o["name"] for o in schema if o.get("required") and o["name"] not in given]
@@ -997,7 +1104,12 @@ class FakeDiscord:
         return options, resolved
 
     def _convert_option(
-        self, path: list[str], spec: dict[str, Any], value: Any, resolved: dict[str, Any]
+        self,
+        path: list[str],
+        spec: dict[str, Any],
+        value: Any,
+        resolved: dict[str, Any],
+        guild: FakeGuild | None = None,
     ) -> Any:
         where = f"/{' '.join(path)} option {spec['name']!r}"
         otype = spec["type"]
@@ -1017,7 +1129,7 @@ class FakeDiscord:
                 raise ValueError(f"{where}: boolean expected, got {value!r}")
             out = value
         elif otype in (6, 7, 8, 9):
-            return self._add_resolved(resolved, option_type=otype, ref=value)
+            return self._add_resolved(resolved, option_type=otype, ref=value, guild=guild)
         elif otype == 11:
             filename, data = value
             att = Attachment(self._ids(), filename, bytes(data), mimetypes.guess_type(filename)[0])
@@ -1052,13 +1164,16 @@ class FakeDiscord:
         )
         self._store_message(msg)
         payload = msg.payload(self._user_or_none)
-        session = self.session
+        guild = self.guild_of(ch)
+        if guild is not None and u.id not in guild.member_ids:
+            raise ValueError(f"{u.username} is not a member of {guild.name}")
+        session = self.session_for(guild)
         intents = session.intents if session else 0
         mentions_bot = self.bot_user.id in msg.mentioned_user_ids
         if not (intents & INTENT_MESSAGE_CONTENT) and not ch.is_dm and not mentions_bot:
             payload.update(content="", embeds=[], attachments=[], components=[])
-        if not ch.is_dm:
-            member = self._member_payload(u)
+        if guild is not None:
+            member = self._member_payload(u, guild=guild)
             member.pop("user")
             payload["member"] = member
         await self._dispatch_if(
@@ -1070,24 +1185,38 @@ class FakeDiscord:
         """Send any gateway DISPATCH event to the bot."""
         await self._dispatch(event, data)
 
-    async def drop_connection(self, code: int = 4000) -> None:
-        """Close the bot's gateway connection (it should reconnect and RESUME)."""
-        s = self.session
+    async def drop_connection(self, code: int = 4000, *, shard: int | None = None) -> None:
+        """Close the bot's gateway connection (the newest, or ``shard``'s); it should reconnect and RESUME."""
+        s = self.session if shard is None else self.shard_session(shard)
         if s is not None and s.connection is not None:
             await s.connection.close(code, "dropped by test")
 
-    async def send_reconnect(self) -> None:
-        """Send op 7 RECONNECT (the bot should reconnect and RESUME)."""
-        s = self.session
+    async def send_reconnect(self, *, shard: int | None = None) -> None:
+        """Send op 7 RECONNECT on the newest session (or ``shard``'s); the bot should reconnect and RESUME."""
+        s = self.session if shard is None else self.shard_session(shard)
         if s is not None and s.connection is not None:
             await s.connection.send({"op": RECONNECT, "d": None})
 
     # ------------------------------------------------------------------ gateway
 
+    @staticmethod
+    def _event_guild(data: dict[str, Any]) -> int | None:
+        gid = data.get("guild_id")
+        return int(gid) if gid else None
+
+    def _event_session(self, data: dict[str, Any]) -> GatewaySession | None:
+        """The session an event goes to: the one carrying its ``guild_id``'s shard (DMs: shard 0)."""
+        gid = self._event_guild(data)
+        return next(
+            (s for s in reversed(self.sessions) if s.shard_id == shard_of(gid, s.shard_count)), None
+        )
+
     async def _dispatch(self, event: str, data: dict[str, Any]) -> None:
-        session = self.session
+        session = self._event_session(data)
         if session is None:
-            raise RuntimeError(f"cannot dispatch {event}: the bot never identified")
+            gid = self._event_guild(data)
+            who = "the bot never identified" if not self.sessions else f"no session carries guild {gid}'s shard"
+            raise RuntimeError(f"cannot dispatch {event}: {who}")
         conn = session.connection
         if conn is None or conn.closed:
             session.pending.append((event, data))
@@ -1098,7 +1227,7 @@ class FakeDiscord:
             session.pending.append((event, data))
 
     async def _dispatch_if(self, intent: int, event: str, data: dict[str, Any]) -> None:
-        session = self.session
+        session = self._event_session(data)
         if session is not None and session.intents & intent:
             await self._dispatch(event, data)
 
@@ -1166,6 +1295,8 @@ class FakeDiscord:
             compress=conn.compress,
         )
         self.identifies.append(ident)
+        if not await self._check_shard(conn, ident):
+            return
         if conn.session is not None:
             self.errors.append("gateway: IDENTIFY sent twice on one connection")
             await conn.close(4005, "Already authenticated.")
@@ -1192,10 +1323,12 @@ class FakeDiscord:
         session.connection = conn
         conn.session = session
         self.sessions.append(session)
+        guilds = [g for g in self.guilds if shard_of(g.id, session.shard_count) == session.shard_id]
+        session.guild_ids = [g.id for g in guilds]
         ready = {
             "v": 10,
             "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "bot": True},
-            "guilds": [{"id": str(self.guild.id), "unavailable": True}],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.session_id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -1212,15 +1345,46 @@ class FakeDiscord:
             ready["shard"] = ident.shard
         await conn.dispatch(session, "READY", ready)
         if ident.intents & INTENT_GUILDS:
-            await conn.dispatch(session, "GUILD_CREATE", self._guild_create_payload(ident.intents))
+            for g in guilds:
+                await conn.dispatch(session, "GUILD_CREATE", self._guild_create_payload(g, ident.intents))
         else:
             self.warnings.append("gateway: bot did not ask for the GUILDS intent; it gets no GUILD_CREATE")
         session.ready = True
         self._touch()
 
+    async def _check_shard(self, conn: GatewayConnection, ident: Identify) -> bool:
+        """Refuse a malformed ``shard`` (4010, as Discord) and a shard that a live session of
+        the same count already holds (recorded as an error: the two would split its events)."""
+        shard = ident.shard
+        if shard is None:
+            shard_id, count = 0, 1
+        else:
+            ok = (
+                isinstance(shard, list)
+                and len(shard) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in shard)
+                and shard[1] >= 1
+                and 0 <= shard[0] < shard[1]
+            )
+            if not ok:
+                self.errors.append(f"gateway: IDENTIFY with an invalid shard {shard!r}")
+                await conn.close(4010, "Invalid shard.")
+                return False
+            shard_id, count = shard
+        for other in self.sessions:
+            if other.connected and other.shard_count == count and other.shard_id == shard_id:
+                self.errors.append(
+                    f"gateway: a second IDENTIFY for shard [{shard_id}, {count}] while session "
+                    f"#{other.number} still holds it"
+                )
+                await conn.close(4010, "Invalid shard.")
+                return False
+        return True
+
     async def _on_resume(self, conn: GatewayConnection, data: dict[str, Any]) -> None:
         session = next((s for s in self.sessions if s.session_id == data.get("session_id")), None)
-        if session is None or session is not self.session or data.get("token") != self.token:
+        newest = None if session is None else self.shard_session(session.shard_id)
+        if session is None or session is not newest or data.get("token") != self.token:
             await conn.send({"op": INVALID_SESSION, "d": False})
             return
         old = session.connection
@@ -1243,18 +1407,22 @@ class FakeDiscord:
         query = (data.get("query") or "").lower()
         user_ids = {int(u) for u in data.get("user_ids") or []}
         limit = data.get("limit") or 0
+        guild = self._guild_by_id(int(data.get("guild_id") or 0))
+        if guild is None or shard_of(guild.id, session.shard_count) != session.shard_id:
+            self.errors.append(f"gateway: REQUEST_GUILD_MEMBERS for guild {data.get('guild_id')} not on this shard")
+            return
         members = []
-        for uid in self.guild.member_ids:
+        for uid in guild.member_ids:
             u = self.user(uid)
             if user_ids and uid not in user_ids:
                 continue
             if query and not u.username.lower().startswith(query):
                 continue
-            members.append(self._member_payload(u))
+            members.append(self._member_payload(u, guild=guild))
         if limit:
             members = members[:limit]
         chunk = {
-            "guild_id": str(self.guild.id),
+            "guild_id": str(guild.id),
             "members": members,
             "chunk_index": 0,
             "chunk_count": 1,
@@ -1265,10 +1433,13 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ payload builders
 
-    def _member_payload(self, user: FakeUser, *, permissions: bool = False) -> dict[str, Any]:
+    def _member_payload(
+        self, user: FakeUser, *, permissions: bool = False, guild: FakeGuild | None = None
+    ) -> dict[str, Any]:
+        g = guild or self.guild
         data: dict[str, Any] = {
             "user": user.payload(),
-            "roles": [str(r) for r in user.roles or []],
+            "roles": [str(r) for r in user.roles or [] if g.has_role(r)],
             "nick": user.nick,
             "avatar": None,
             "banner": None,
@@ -1281,7 +1452,7 @@ class FakeDiscord:
             "communication_disabled_until": None,
         }
         if permissions:
-            data["permissions"] = str(self.permissions_of(user))
+            data["permissions"] = str(self.permissions_of(user, g))
         return data
 
     def _channel_payload(self, ch: FakeChannel) -> dict[str, Any]:
@@ -1297,7 +1468,7 @@ class FakeDiscord:
         data: dict[str, Any] = {
             "id": str(ch.id),
             "type": ch.type,
-            "guild_id": str(self.guild.id),
+            "guild_id": str(ch.guild_id if ch.guild_id is not None else self.guild.id),
             "name": ch.name,
             "position": ch.position,
             "permission_overwrites": [],
@@ -1327,8 +1498,7 @@ class FakeDiscord:
             )
         return data
 
-    def _guild_payload(self) -> dict[str, Any]:
-        g = self.guild
+    def _guild_payload(self, g: FakeGuild) -> dict[str, Any]:
         first_text = next(iter(g.text_channels()), None)
         return {
             "id": str(g.id),
@@ -1363,21 +1533,22 @@ class FakeDiscord:
             "premium_progress_bar_enabled": False,
         }
 
-    def _guild_create_payload(self, intents: int) -> dict[str, Any]:
-        g = self.guild
+    def _guild_create_payload(self, g: FakeGuild, intents: int) -> dict[str, Any]:
         if intents & INTENT_GUILD_MEMBERS:
             member_users = [self.user(uid) for uid in g.member_ids]
         else:
             member_users = [self.bot_user]
         return {
-            **self._guild_payload(),
+            **self._guild_payload(g),
             "unavailable": False,
             "joined_at": "2024-01-01T00:00:00+00:00",
             "large": False,
             "member_count": len(g.member_ids),
-            "members": [self._member_payload(u) for u in member_users],
+            "members": [self._member_payload(u, guild=g) for u in member_users],
             "channels": [self._channel_payload(c) for c in g.channels],
-            "threads": [self._channel_payload(t) for t in self._threads.values() if not t.archived],
+            "threads": [
+                self._channel_payload(t) for t in self._threads.values() if not t.archived and t.guild_id == g.id
+            ],
             "presences": [],
             "voice_states": [],
             "stage_instances": [],
@@ -1387,10 +1558,11 @@ class FakeDiscord:
 
     def _message_event_payload(self, msg: Message) -> dict[str, Any]:
         payload = msg.payload(self._user_or_none)
-        if msg.guild_id is not None:
+        guild = self._guild_by_id(msg.guild_id)
+        if guild is not None:
             author = self._user_or_none(int(msg.author["id"]))
-            if author is not None and author.roles is not None:
-                member = self._member_payload(author)
+            if author is not None and author.id in guild.member_ids:
+                member = self._member_payload(author, guild=guild)
                 member.pop("user")
                 payload["member"] = member
         return payload
@@ -1565,7 +1737,7 @@ class FakeDiscord:
         return json_response(
             {
                 "url": self.gateway_url,
-                "shards": 1,
+                "shards": self.shard_count,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 999,
@@ -1606,7 +1778,7 @@ class FakeDiscord:
                 "tags": [],
                 "redirect_uris": [],
                 "interactions_endpoint_url": None,
-                "approximate_guild_count": 1,
+                "approximate_guild_count": len(self.guilds),
                 "integration_types_config": {"0": {}},
             }
         )
@@ -1626,7 +1798,7 @@ class FakeDiscord:
         self._check_app(app)
         if guild is None:
             return None
-        if int(guild) != self.guild.id:
+        if self._guild_by_id(int(guild)) is None:
             raise Refused(403, 50001, "Missing Access", detail=f"the bot is not in guild {guild}")
         return int(guild)
 
@@ -1825,7 +1997,7 @@ class FakeDiscord:
         msg = Message(
             id=self._ids(),
             channel_id=ch.id,
-            guild_id=None if ch.is_dm else self.guild.id,
+            guild_id=None if ch.is_dm else ch.guild_id,
             author=self.bot_user.payload(),
             content=content,
             embeds=embeds,
@@ -2192,7 +2364,7 @@ class FakeDiscord:
                 "THREAD_DELETE",
                 {
                     "id": str(ch.id),
-                    "guild_id": str(self.guild.id),
+                    "guild_id": str(ch.guild_id),
                     "parent_id": str(ch.parent_id),
                     "type": ch.type,
                 },
@@ -2200,7 +2372,9 @@ class FakeDiscord:
         elif ch.is_dm:
             pass
         else:
-            self.guild.channels.remove(ch)
+            guild = self._guild_by_id(ch.guild_id)
+            if guild is not None:
+                guild.channels.remove(ch)
             await self._dispatch_if(INTENT_GUILDS, "CHANNEL_DELETE", data)
         self._touch()
         return json_response(data)
@@ -2319,7 +2493,7 @@ class FakeDiscord:
             thread_id or self._ids(),
             name,
             ttype,
-            self.guild.id,
+            parent.guild_id,
             parent_id=parent.id,
             owner_id=self.bot_user.id,
             auto_archive_duration=int(body.get("auto_archive_duration") or 1440),
@@ -2353,7 +2527,8 @@ class FakeDiscord:
         if uid == "@me":
             return ch, self.bot_user.id
         user = self._user_or_none(int(uid))
-        if user is None or user.roles is None:
+        guild = self._guild_by_id(ch.guild_id)
+        if user is None or guild is None or user.id not in guild.member_ids:
             raise Refused(404, 10007, "Unknown Member", error=False)
         return ch, user.id
 
@@ -2386,43 +2561,44 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ REST: guild
 
-    def _rest_guild(self, gid: str) -> None:
-        if int(gid) != self.guild.id:
+    def _rest_guild(self, gid: str) -> FakeGuild:
+        guild = self._guild_by_id(int(gid))
+        if guild is None:
             raise Refused(404, 10004, "Unknown Guild", detail=f"guild {gid}")
+        return guild
 
     async def _get_guild(self, request: web.Request, gid: str, *, body: Any, files: Any) -> web.Response:
-        self._rest_guild(gid)
-        return json_response(self._guild_payload())
+        return json_response(self._guild_payload(self._rest_guild(gid)))
 
     async def _get_guild_channels(
         self, request: web.Request, gid: str, *, body: Any, files: Any
     ) -> web.Response:
-        self._rest_guild(gid)
-        return json_response([self._channel_payload(c) for c in self.guild.channels])
+        return json_response([self._channel_payload(c) for c in self._rest_guild(gid).channels])
 
     async def _get_guild_roles(
         self, request: web.Request, gid: str, *, body: Any, files: Any
     ) -> web.Response:
-        self._rest_guild(gid)
-        return json_response([r.payload() for r in self.guild.roles])
+        return json_response([r.payload() for r in self._rest_guild(gid).roles])
 
     async def _list_members(self, request: web.Request, gid: str, *, body: Any, files: Any) -> web.Response:
-        self._rest_guild(gid)
+        guild = self._rest_guild(gid)
         limit = int(request.query.get("limit", 1))
         after = int(request.query.get("after", 0))
-        ids = sorted(uid for uid in self.guild.member_ids if uid > after)[:limit]
-        return json_response([self._member_payload(self.user(uid)) for uid in ids])
+        ids = sorted(uid for uid in guild.member_ids if uid > after)[:limit]
+        return json_response([self._member_payload(self.user(uid), guild=guild) for uid in ids])
 
     async def _get_member(
         self, request: web.Request, gid: str, uid: str, *, body: Any, files: Any
     ) -> web.Response:
-        self._rest_guild(gid)
+        guild = self._rest_guild(gid)
         user = self._user_or_none(int(uid))
-        if user is None or user.id not in self.guild.member_ids:
+        if user is None or user.id not in guild.member_ids:
             raise Refused(404, 10007, "Unknown Member", error=False, detail=f"user {uid}")
-        return json_response(self._member_payload(user))
+        return json_response(self._member_payload(user, guild=guild))
 
     async def _active_threads(self, request: web.Request, gid: str, *, body: Any, files: Any) -> web.Response:
-        self._rest_guild(gid)
-        threads = [self._channel_payload(t) for t in self._threads.values() if not t.archived]
+        guild = self._rest_guild(gid)
+        threads = [
+            self._channel_payload(t) for t in self._threads.values() if not t.archived and t.guild_id == guild.id
+        ]
         return json_response({"threads": threads, "members": []})

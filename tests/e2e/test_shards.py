@@ -1,0 +1,153 @@
+"""Two bot processes, one shard each, against the fake Discord and one PostgreSQL database.
+
+The world has two guilds on different shards of 2: "Game Night" (shard 0) and "Board Club"
+(shard 1). ``python -m bot run`` with ``SHARD_COUNT=2`` and ``SHARD_IDS=0`` / ``SHARD_IDS=1``
+each get their own guild only; games are played in both; deadlines fire once, from the
+process that owns the table; a process that is down loses nothing: its tables wait for it
+(the other process does not touch them) and continue when it is back.
+
+Time is the bots' clock file (GAMEMASTER_CLOCK_FILE); every wait is for an event, bounded.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.fakediscord import BotProcess, FakeDiscord, default_world
+from tests.fakediscord.models import Message
+from tests.pgserver import PostgresServer
+
+pytestmark = pytest.mark.e2e
+
+EPHEMERAL = 64
+T0 = 1_800_000_000.0
+HOUR = 3600.0
+COMMANDS = ["game", "play", "admin", "settings"]
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """The fake Discord with two guilds, recommending 2 shards (overrides the e2e fixture, so
+    ``bot_processes`` stops the bots before this fake)."""
+    fake = FakeDiscord(default_world(guilds=2), shard_count=2)
+    await fake.start()
+    try:
+        yield fake
+    finally:
+        await fake.stop()
+
+
+def public(result: Any) -> Message:
+    messages = [m for m in result.messages if not m.flags & EPHEMERAL]
+    assert messages, [m.content for m in result.messages]
+    return messages[0]
+
+
+def name_of(fake: FakeDiscord, user_id: int) -> str:
+    return next(u.username for u in fake.world.all_users() if u.id == user_id)
+
+
+async def move(fake: FakeDiscord, board: Message) -> Message:
+    """The player pinged on ``board`` picks the first option of its first component."""
+    [mover] = board.pinged_user_ids
+    component = board.interactive_components()[0]
+    if component.get("type") == 2:
+        result = await fake.click(name_of(fake, mover), board, component["custom_id"])
+    else:
+        result = await fake.select(name_of(fake, mover), board, component["custom_id"],
+                                   [component["options"][0]["value"]])
+    return public(result)
+
+
+def texts(fake: FakeDiscord, channel: Any, word: str) -> list[Message]:
+    return [m for m in fake.messages_in(channel) if word in m.content]
+
+
+async def test_two_shard_processes_share_one_postgres(
+    fake_discord: FakeDiscord, bot_processes: Any, postgres_server: PostgresServer, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    night, club = fake.guilds
+    assert (fake.shard_of(night, 2), fake.shard_of(club, 2)) == (0, 1)
+    games, club_games = fake.channel("games"), fake.channel("club-games")
+    clock = tmp_path / "clock"
+    clock.write_text(repr(T0))
+    env = fake.env(
+        DEV_GUILD_ID="",  # global commands: they exist in both guilds
+        GAMEMASTER_DB=postgres_server.new_database(),
+        GAMEMASTER_SEED="777",
+        GAMEMASTER_CLOCK_FILE=str(clock),
+        GAMEMASTER_TICK="0.1",
+        SHARD_COUNT="2",
+    )
+    procs: list[BotProcess] = [bot_processes([sys.executable, "-m", "bot", "run"]) for _ in (0, 1)]
+    # One after the other: two processes creating the schema of an empty database at the same
+    # instant can collide in PostgreSQL (CREATE TABLE IF NOT EXISTS is not race-free).
+    procs[0].start({**env, "SHARD_IDS": "0"})
+    first = await fake.wait_ready(shard=0)
+    procs[1].start({**env, "SHARD_IDS": "1"})
+    second = await fake.wait_ready(shard=1)
+    await fake.wait_commands(COMMANDS)
+    # Each process identified as its shard and was told only of its own guild.
+    assert sorted(tuple(i.shard or ()) for i in fake.identifies) == [(0, 2), (1, 2)]
+    assert (first.guild_ids, second.guild_ids) == ([night.id], [club.id])
+    # Only the process with shard 0 registers the (global) commands.
+    assert [scope for scope, _ in fake.command_syncs] == [None]
+
+    # A game in each guild, each answered by the session of its guild's shard.
+    boards = {}
+    for channel, session in ((games, first), (club_games, second)):
+        await fake.slash("alice", channel, "game new", options={"game": "hisss"})
+        joined = await fake.slash("bob", channel, "game join")
+        assert joined.session == session.number
+        board = public(await fake.slash("alice", channel, "game start"))
+        for _ in range(3):
+            board = await move(fake, board)
+        set_ = await fake.slash("alice", channel, "game deadline",
+                                options={"reminder_hours": 1.0, "timeout_hours": 3.0, "policy": "auto"})
+        assert "reminder after 1 h" in public(set_).content
+        boards[channel.id] = board
+    listed = await fake.slash("alice", club_games, "game list")
+    assert "HISSS" in listed.text.upper() and listed.session == second.number
+
+    # A reminder in each channel, once.
+    mark = fake.mark()
+    clock.write_text(repr(T0 + 1.5 * HOUR))
+    for channel in (games, club_games):
+        reminder = await fake.wait_message(channel, lambda m: "Reminder" in m.content, since=mark)
+        assert reminder.pinged_user_ids == boards[channel.id].pinged_user_ids
+
+    # Shard 1's process goes down; its table's timeout falls due meanwhile. Shard 0's process
+    # times out its own table and leaves the other alone.
+    await procs[1].stop()
+    mark = fake.mark()
+    clock.write_text(repr(T0 + 10 * HOUR))
+    await fake.wait_message(games, lambda m: "ran out of time" in m.content, since=mark)
+    await fake.settle(quiet=0.5)  # several scheduler ticks (0.1 s) of shard 0's process
+    assert texts(fake, club_games, "ran out of time") == []
+
+    # Back up: the process catches up on its table, once, and the game goes on.
+    procs[1].start()
+    await fake.wait_ready(shard=1, min_sessions=2)
+    timed_out = await fake.wait_message(club_games, lambda m: "ran out of time" in m.content, since=mark)
+    assert "the bot plays for them" in timed_out.content and timed_out.attachments
+    status = public(await fake.slash("bob", club_games, "game status"))
+    assert "move 4," in status.content  # three moves, then one automatic move
+    board = timed_out if timed_out.interactive_components() else status
+    if board.interactive_components():
+        await move(fake, board)
+    status = public(await fake.slash("alice", games, "game status"))
+    assert "move 4," in status.content
+
+    await fake.settle(quiet=0.5)
+    for channel in (games, club_games):
+        assert len(texts(fake, channel, "Reminder")) == 1
+        assert len(texts(fake, channel, "ran out of time")) == 1
+    assert fake.errors == []
+    for proc in procs:
+        proc.assert_clean()
