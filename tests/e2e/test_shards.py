@@ -151,3 +151,103 @@ async def test_two_shard_processes_share_one_postgres(
     assert fake.errors == []
     for proc in procs:
         proc.assert_clean()
+
+
+# -- the fake Discord's shards, seen from a bare gateway client ----------------------------------
+
+
+class Gateway:
+    """A bare gateway client (plain text frames): enough to see what the fake sends a shard."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+
+    @classmethod
+    async def identify(cls, session: Any, fake: FakeDiscord, shard: list[int] | None) -> Gateway:
+        ws = await session.ws_connect(fake.gateway_url + "?v=10&encoding=json")
+        gateway = cls(ws)
+        assert (await gateway.receive())["op"] == 10  # HELLO
+        intents = 1 | 1 << 9 | 1 << 12  # guilds, guild messages, direct messages
+        data: dict[str, Any] = {"token": fake.token, "intents": intents, "properties": {}}
+        if shard is not None:
+            data["shard"] = shard
+        await ws.send_json({"op": 2, "d": data})
+        return gateway
+
+    async def receive(self) -> dict[str, Any]:
+        msg = await self.ws.receive(timeout=5)
+        if msg.type.name != "TEXT":
+            return {"closed": self.ws.close_code}
+        return msg.json()
+
+    async def events(self, count: int) -> list[tuple[str, dict[str, Any]]]:
+        out = []
+        for _ in range(count):
+            payload = await self.receive()
+            assert payload.get("op") == 0, payload
+            out.append((payload["t"], payload["d"]))
+        return out
+
+
+async def test_the_fake_gives_each_shard_its_own_guilds_and_events(fake_discord: FakeDiscord) -> None:
+    import aiohttp
+
+    fake = fake_discord
+    night, club = fake.guilds
+    async with aiohttp.ClientSession() as http:
+        async with http.get(f"{fake.api_url}/gateway/bot", headers={"Authorization": "Bot fake"}) as response:
+            assert (await response.json())["shards"] == 2
+        zero = await Gateway.identify(http, fake, [0, 2])
+        (ready0, data0), (create0, guild0) = await zero.events(2)
+        one = await Gateway.identify(http, fake, [1, 2])
+        (ready1, data1), (create1, guild1) = await one.events(2)
+        assert (ready0, create0, ready1, create1) == ("READY", "GUILD_CREATE", "READY", "GUILD_CREATE")
+        assert [g["id"] for g in data0["guilds"]] == [str(night.id)] and data0["shard"] == [0, 2]
+        assert [g["id"] for g in data1["guilds"]] == [str(club.id)] and data1["shard"] == [1, 2]
+        assert (guild0["name"], guild1["name"]) == ("Game Night", "Board Club")
+        assert {c["name"] for c in guild1["channels"]} == {"Board Club Tables", "club-general", "club-games"}
+        assert all(c["guild_id"] == str(club.id) for c in guild1["channels"])
+        await fake.wait_ready(shard=0)
+        await fake.wait_ready(shard=1)
+
+        # A message in each guild reaches the session of its shard; a DM goes to shard 0.
+        await fake.user_message("alice", "club-games", f"hello {fake.bot_user.mention}")
+        [(event, message)] = await one.events(1)
+        assert event == "MESSAGE_CREATE" and message["guild_id"] == str(club.id)
+        assert message["member"]["roles"] == []  # alice holds no role in the club
+        await fake.user_message("mod", "games", f"hi {fake.bot_user.mention}")
+        [(event, message)] = await zero.events(1)
+        assert message["guild_id"] == str(night.id)
+        assert message["member"]["roles"] == [str(fake.role("Moderator").id)]
+        assert fake.role("Moderator", club).id != fake.role("Moderator").id
+        assert fake.permissions_of("mod", club) == fake.permissions_of("mod")
+        await fake.user_message("bob", fake.dm_channel("bob"), f"psst {fake.bot_user.mention}")
+        [(event, message)] = await zero.events(1)
+        assert "guild_id" not in message and message["author"]["username"] == "bob"
+        with pytest.raises(ValueError, match="stranger is not a member of Board Club"):
+            await fake.user_message("stranger", "club-general", "hello")
+
+        # A second IDENTIFY for a shard that is still connected, and an impossible shard, are refused.
+        again = await Gateway.identify(http, fake, [1, 2])
+        assert (await again.receive()) == {"closed": 4010}
+        bad = await Gateway.identify(http, fake, [2, 2])
+        assert (await bad.receive()) == {"closed": 4010}
+        assert fake.errors == [
+            "gateway: a second IDENTIFY for shard [1, 2] while session #2 still holds it",
+            "gateway: IDENTIFY with an invalid shard [2, 2]",
+        ]
+        fake.errors.clear()
+
+        # Once shard 1's connection is gone, a new session may take the shard; events follow it.
+        await one.ws.close()
+        await fake.wait_until(lambda: not fake.sessions[1].connected, 5, "shard 1 disconnected")
+        replacement = await Gateway.identify(http, fake, [1, 2])
+        await replacement.events(2)
+        await fake.wait_ready(shard=1, min_sessions=2)
+        assert fake.session_for(club) is fake.shard_session(1) and fake.session_for(None) is fake.sessions[0]
+        await fake.user_message("bob", "club-general", f"back {fake.bot_user.mention}")
+        [(event, message)] = await replacement.events(1)
+        assert message["channel_id"] == str(fake.channel("club-general").id)
+        for gateway in (zero, replacement, again, bad):
+            await gateway.ws.close()
+    assert fake.errors == []
