@@ -70,6 +70,9 @@ def parser() -> argparse.ArgumentParser:
     soak.add_argument("--seed", type=int, default=1)
     soak.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     soak.add_argument("--acks", help=argparse.SUPPRESS)
+    ratings = commands.add_parser("ratings", help="recompute every rating from the finished games")
+    ratings.add_argument("--rebuild", action="store_true", required=True)
+    ratings.add_argument("--db", help="SQLite path or postgresql:// URL (default: GAMEMASTER_DB)")
     migrate = commands.add_parser("migrate", help="copy every table, log and setting to another database")
     migrate.add_argument("--from", dest="source", required=True, help="sqlite:///old.sqlite3 or a path")
     migrate.add_argument("--to", dest="target", required=True, help="postgresql://… (or another SQLite file)")
@@ -138,6 +141,10 @@ def main(argv: list[str] | None = None) -> int:
             asyncio.run(child(args.db, Path(args.acks), args.seed))
             return 0
         return crash_soak(args.db, args.kills, args.seed)
+    if command == "ratings":
+        from bot.ratings import rebuild_command
+
+        return asyncio.run(rebuild_command(args.db or settings.db_path))
     if command == "migrate":
         from bot.migrate import migrate
 

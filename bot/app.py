@@ -75,6 +75,10 @@ class GameMasterBot(commands.Bot):
                               clock=self.clock, owns=self.settings.owns)
         self.pbp = PlayByPost(self._tables)
         self.moderation = Moderation(self._tables, self.pbp)
+        # Results of games that ended while the bot was going down are recorded now.
+        caught_up = await self._tables.ratings.record_finished()
+        if caught_up:
+            log.info("recorded %d results of games that finished before the restart", len(caught_up))
         for module in pkgutil.iter_modules(cogs.__path__):
             if not module.name.startswith("_"):
                 await self.load_extension(f"cogs.{module.name}")

@@ -42,6 +42,23 @@ class Moderation:
     def _now(self) -> float:
         return self.tables.clock()
 
+    async def rate(self, *, table_id: int, guild_id: int | None, user: User, moderator: bool) -> str:
+        """Count an imported finished game for ratings (a moderator's decision, audited)."""
+        _require(moderator, "decide which imported games are rated")
+        check_id(table_id, "There is no such table.")
+        row = await self.store.table(table_id)
+        if row is None or (guild_id is not None and row.guild_id != guild_id):
+            raise TableError(f"There is no table {table_id} in this server.")
+        seats = await self.store.result_seats(table_id)
+        if row.status != "over" or not seats:
+            raise TableError(f"Table {table_id} is {row.status}: only finished games can be rated.")
+        if sum(1 for seat in seats if not seat.is_bot) < 2:
+            raise TableError(f"Table {table_id} has fewer than two people: bot seats are never rated.")
+        if any(seat.mu_after is not None for seat in seats):
+            raise TableError(f"Table {table_id} is already rated.")
+        await self.tables.ratings.rate_imported(table_id, actor_id=user.id)
+        return f"Table {table_id} now counts for ratings; every rating in this server was recomputed."
+
     async def cancel(self, *, channel_id: int, user: User, moderator: bool) -> Reply:
         _require(moderator, "cancel a table with /admin")
         return await self.tables.cancel(channel_id=channel_id, user=user, moderator=True)
@@ -208,6 +225,8 @@ class Moderation:
             updated["posting"] = changes["posting"]
         if changes.get("threads") is not None:
             updated["threads"] = bool(changes["threads"])
+        if changes.get("gif") is not None:
+            updated["gif"] = bool(changes["gif"])
         if changes.get("lobby_days") is not None:
             days = float(changes["lobby_days"])
             if not 0 < days <= 60:
@@ -249,5 +268,6 @@ def describe_channel(settings: dict[str, Any]) -> str:
         f"({'one live message per table' if settings.get('posting') == 'edit' else 'a new message per move'}). "
         f"Threads: {'a thread per table' if settings.get('threads') else 'one table in the channel'}. "
         f"Lobbies expire after {settings.get('lobby_days', DEFAULT_LOBBY_DAYS):g} days. "
+        f"End-of-game GIF: {'on' if settings.get('gif', True) else 'off'}. "
         f"Default deadlines: {Deadlines.from_json(settings.get('deadlines') or {}).describe()}."
     )

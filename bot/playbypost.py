@@ -378,7 +378,7 @@ class PlayByPost:
             if position % SNAPSHOT_EVERY == 0 or position == len(checked.states) - 1
         }
         try:
-            return await self.store.import_table(
+            table_id = await self.store.import_table(
                 guild_id=guild_id, channel_id=channel_id, slug=checked.game.slug, options=checked.options,
                 seed=checked.seed, host_id=user.id if host_id is None else host_id,
                 engine_version=checked.game.version, seats=checked.seats,
@@ -390,6 +390,10 @@ class PlayByPost:
             raise LobbyError("This channel already has an open table; import into another channel.") from None
         except StoreError as error:
             raise TableError(str(error)) from None
+        if checked.over:
+            # A finished import gets its result now; it is not rated unless a moderator says so.
+            await self.tables.ratings.record_finished()
+        return table_id
 
     async def _offer_foreign(
         self, guild_id: int | None, channel_id: int, user: User, record: dict[str, Any], checked: CheckedRecord,

@@ -205,3 +205,20 @@ def describe_result(finished: Finished, names: list[str]) -> str:
     else:
         line += " Not rated (fewer than two people)."
     return line
+
+
+async def rebuild_command(location: str, out: Callable[[str], None] = print) -> int:
+    """``python -m bot ratings --rebuild``: record missing results, then recompute every rating."""
+    from bot.games import load_all
+
+    load_all()
+    store = await Store.open(location)
+    try:
+        ratings = Ratings(store)
+        caught_up = await ratings.record_finished()
+        players = await ratings.rebuild()
+        out(f"recorded {len(caught_up)} missing results; recomputed {players} ratings from "
+            f"{len(await store.results_in_order())} finished games")
+    finally:
+        await store.close()
+    return 0

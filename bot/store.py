@@ -1104,6 +1104,11 @@ class Store:
              rating.wins, rating.updated_at),
         )
 
+    async def latest_name(self, user_id: int) -> str | None:
+        """The name a user last sat down with (for lists of players who may have left the server)."""
+        row = await self._fetchone("SELECT name FROM seats WHERE user_id = ? ORDER BY joined_at DESC LIMIT 1", (user_id,))
+        return row["name"] if row else None
+
     async def result_seats(self, table_id: int) -> list[ResultSeatRow]:
         rows = await self._fetchall("SELECT * FROM result_seats WHERE table_id = ? ORDER BY seat", (table_id,))
         return [_from_row(ResultSeatRow, row, bool_fields=("is_bot",)) for row in rows]

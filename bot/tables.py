@@ -171,6 +171,8 @@ class Reply:
     """Timed play: everyone races on this board (front ends reveal it, then enable its buttons)."""
     lobby: bool = False
     """True for lobby messages, which carry Join / Leave / Start / Add bot buttons."""
+    ended: bool = False
+    """The game ended with this reply's moves: front ends post the result's GIF after it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -755,6 +757,7 @@ class Tables:
             status=live.row.status,
             deadline_at=None if deadline is None else self.clock_time(live, deadline),
             timed=timed,
+            ended=outcome is not None and bool(events),
         )
 
     def clock_time(self, live: LiveTable, table_ms: int) -> float:

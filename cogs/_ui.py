@@ -416,6 +416,41 @@ async def publish(interaction: discord.Interaction, reply: Reply) -> None:
     else:
         await send_reply(interaction, reply)
     await notify_direct(interaction.client, interaction.guild_id, channel_id, reply)
+    if reply.ended:
+        post_game_gif(interaction.client, channel_id, reply.table_id)
+
+
+GIF_LIMIT = 8 * 1024 * 1024
+"""Discord's upload limit for a server without boosts."""
+_gif_tasks: set[asyncio.Task[None]] = set()
+
+
+def post_game_gif(client: discord.Client, channel_id: int, table_id: int) -> None:
+    """After a game's last move: post the whole game as an animated GIF (unless the channel
+    turned it off). Made in a worker thread and posted when ready: the result reply never waits."""
+
+    async def post() -> None:
+        tables = client.tables  # type: ignore[attr-defined]
+        try:
+            if not (await tables.store.channel_settings(channel_id)).get("gif", True):
+                return
+            from bot.replays import Replays
+
+            data = await Replays(tables).gif(table_id)
+            if data is None or len(data) > GIF_LIMIT:
+                return
+            channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
+            await channel.send(  # type: ignore[union-attr]
+                f"The whole game, move by move (table {table_id}; step through it with /game replay table:{table_id}).",
+                file=discord.File(io.BytesIO(data), filename=f"table-{table_id}.gif"),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except Exception:
+            log.exception("posting the GIF of table %s failed", table_id)
+
+    task = asyncio.create_task(post(), name=f"gif-{table_id}")
+    _gif_tasks.add(task)
+    task.add_done_callback(_gif_tasks.discard)
 
 
 async def _publish_edited(interaction: discord.Interaction, reply: Reply) -> None:
@@ -496,6 +531,8 @@ async def post_notice(client: discord.Client, guild_id: int | None, channel_id: 
     if reply.deadline_at is not None and watch is not None:
         watch(reply.deadline_at)
     await notify_direct(client, guild_id, channel_id, reply)
+    if reply.ended:
+        post_game_gif(client, channel_id, reply.table_id)
 
 
 async def run(

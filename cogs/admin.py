@@ -38,6 +38,19 @@ class Admin(commands.Cog):
 
         await run(interaction, work, lambda reply: publish(interaction, reply))
 
+    @admin.command(name="rate", description="Count an imported finished game for ratings (recomputes them)")
+    @app_commands.describe(table="The finished table's number (see /game archive)")
+    async def rate(self, interaction: discord.Interaction, table: app_commands.Range[int, 1, 2**53]) -> None:
+        moderation, user = bot_of(interaction).moderation, user_of(interaction)
+        moderator = await is_moderator(interaction)
+
+        async def deliver(text: str) -> None:
+            await interaction.followup.send(text) if interaction.response.is_done() else \
+                await interaction.response.send_message(text)
+
+        await run(interaction, lambda: moderation.rate(table_id=table, guild_id=interaction.guild_id, user=user,
+                                                       moderator=moderator), deliver)
+
     @admin.command(name="cancel", description="Cancel this channel's table")
     async def cancel(self, interaction: discord.Interaction) -> None:
         ch = interaction.channel_id or 0
@@ -100,18 +113,19 @@ class Admin(commands.Cog):
     @admin.command(name="settings", description="This channel's settings (give values to change them)")
     @app_commands.describe(games="Allowed games, e.g. 'hisss chomp' (or 'all')", posting="new message per move, or edit one",
                            threads="A thread per table", lobby_days="Lobbies expire after this many days",
+                           gif="Post an animated GIF of each finished game",
                            reminder_hours="Default reminder", timeout_hours="Default timeout", policy="Default policy")
     @app_commands.choices(posting=[app_commands.Choice(name=p, value=p) for p in ("new", "edit")],
                           policy=[app_commands.Choice(name=p, value=p) for p in ("none", "skip", "auto", "replace")])
     async def settings(self, interaction: discord.Interaction, games: str | None = None, posting: str | None = None,
                        threads: bool | None = None, lobby_days: float | None = None, reminder_hours: float | None = None,
-                       timeout_hours: float | None = None, policy: str | None = None) -> None:
+                       timeout_hours: float | None = None, policy: str | None = None, gif: bool | None = None) -> None:
         moderation, user = bot_of(interaction).moderation, user_of(interaction)
         moderator = await is_moderator(interaction)
         await run(interaction, lambda: moderation.channel_settings(
             channel_id=interaction.channel_id or 0, guild_id=interaction.guild_id, user=user, moderator=moderator,
             games=games, posting=posting, threads=threads, lobby_days=lobby_days, reminder_hours=reminder_hours,
-            timeout_hours=timeout_hours, policy=policy), lambda text: _text(interaction, text), ephemeral=True)
+            timeout_hours=timeout_hours, policy=policy, gif=gif), lambda text: _text(interaction, text), ephemeral=True)
 
     @admin.command(name="role", description="Members with this role may moderate games (leave empty to clear)")
     async def role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:

@@ -172,6 +172,23 @@ class Games(commands.Cog):
         await run(interaction, lambda: tables.history(channel_id=interaction.channel_id or 0, page=page), deliver,
                   ephemeral=True)
 
+    @game.command(name="archive", description="Finished games in this server, newest first")
+    @app_commands.describe(game="Only this game", member="Only games this member played", page="Page (10 games each)")
+    @app_commands.autocomplete(game=game_names)
+    async def archive(self, interaction: discord.Interaction, game: str | None = None, member: discord.Member | None = None,
+                      page: app_commands.Range[int, 1, 10_000] = 1) -> None:
+        from cogs.stats import show_archive
+
+        await show_archive(interaction, game, member, page)
+
+    @game.command(name="replay", description="Step through a finished game, move by move")
+    @app_commands.describe(table="The table's number (see /game archive)", move="Start at this move (default: the end)")
+    async def replay(self, interaction: discord.Interaction, table: app_commands.Range[int, 1, 2**53],
+                     move: app_commands.Range[int, 0, 1_000_000] | None = None) -> None:
+        from cogs.stats import show_replay
+
+        await show_replay(interaction, table, move)
+
     @game.command(name="list", description="Open tables in this server")
     async def list_tables(self, interaction: discord.Interaction) -> None:
         tables = tables_of(interaction)
