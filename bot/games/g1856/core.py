@@ -1,0 +1,1193 @@
+"""The 1856 game itself as plain-JSON state and the functions that change it.
+
+This is the rules engine under the Game (:mod:`bot.games.g1856.rules`) and the importer of
+18xx.games records (:mod:`bot.games.g1856.replay18xx`). Every mutating function validates
+first and raises :class:`IllegalAction` with a sentence before it changes anything; callers
+that need all-or-nothing across several steps work on a copy.
+
+The turn structure follows the rulebook, arranged in the same *steps* as the reference
+implementation so that recorded games replay action by action:
+
+- **private auction** (waterfall): the cheapest private is bought at its price or later
+  ones are bid on; when the cheapest sells, the next ones with bids are settled (one bid:
+  sold; several: an auction among the bidders, the lowest bidder acting);
+- **stock round**: on a turn a player may sell, buy one share or start a company, sell
+  again, then the turn ends (by itself when nothing else is possible); the round ends when
+  everyone passes in a row; sold-out companies rise;
+- **operating rounds** (1/2/3 per set by phase): each company in share-price order:
+  track, escrow check (destinations), station, run, interest, dividend, trains, loans,
+  privates. Loans may be taken at any point of the turn (once per round); repaying
+  and the end-of-turn private purchases come after the train step.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from bot.engine import IllegalAction
+from bot.games.g1856 import board, economy
+from bot.games.g1856 import map as gmap
+from bot.games.g1856.routes import Bonuses, validate_run
+
+State = dict[str, Any]
+
+CORPS = [c for c in board.corporations() if c != "CGR" and board.corporations()[c]["home"]]
+OR_STEPS = ["track", "token", "route", "dividend", "buy_train", "loan", "buy_company"]
+PHASE_OF = {"3": "3", "4": "4", "5": "5", "6": "6", "D": "D", "8": "8"}
+LAST_OF_TYPE_FLOAT = ("2", "3", "4", "5")  # buying the last of these raises the float percentage
+ALT_DESTINATIONS = {
+    "BBG": ("J15", ["N11"]),
+    "CA": ("F15", ["A20"]),
+    "CPR": ("M4", ["P9"]),
+    "CV": ("N11", ["M4"]),
+    "GT": ("P9", ["L13"]),
+    "GW": ("F15", ["J15"]),
+    "LPS": ("C14", ["F15"]),
+    "TGB": ("K8", ["O2", "N1"]),
+    "THB": ("L15", ["H15"]),
+    "WGB": ("J11", ["H5"]),
+    "WR": ("O16", ["L15"]),
+}
+
+
+# ---------------------------------------------------------------- set-up
+
+
+def new_game(players: int, variant: str = "base", alternate_destinations: bool = False) -> State:
+    """A fresh game: bank, cash, privates for auction, companies unstarted, the map."""
+    cash = economy.data()["starting_cash"][str(players)]
+    depot = {}
+    for t in economy.trains(variant):
+        depot[t["name"]] = t["count"] if t["count"] is not None else -1  # -1: unlimited
+    return {
+        "players": players,
+        "variant": variant,
+        "alternate_destinations": alternate_destinations,
+        "cash": [cash] * players,
+        "bank": economy.data()["bank_cash"] - cash * players,
+        "round": "auction",
+        "sr_number": 0,
+        "or_number": 0,
+        "or_total": 1,
+        "priority": 0,
+        "phase": "2",
+        "float_percent": 20,
+        "capitalization": "escrow",
+        "privates": {
+            sym: {"owner": None, "closed": False, "price": p["value"]} for sym, p in economy.privates().items()
+        },
+        "auction": {"bids": {}, "current": 0, "passes": 0, "auctioning": None, "resume": 0},
+        "corps": {
+            sym: {
+                "par": None,
+                "pos": None,
+                "cash": 0,
+                "escrow": None,
+                "cap": None,
+                "destinated": False,
+                "started": False,
+                "operated": False,
+                "loans": 0,
+                "trains": [],
+                "president": None,
+                "ipo": 100,
+                "pool": 0,
+                "held": [0] * players,
+                "rights": {},
+                "closed": False,
+            }
+            for sym in CORPS
+        },
+        "cells": {},
+        "depot": depot,
+        "bought": {},
+        "pool_trains": [],
+        "loans_left": economy.data()["loan"]["count"],
+        "map": gmap.new_map(),
+        "port": None,
+        "sr": None,
+        "op": None,
+        "bank_broken": False,
+        "ended": None,
+        "log": [],
+    }
+
+
+# ---------------------------------------------------------------- small queries
+
+
+def seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def price(state: State, corp: str) -> int:
+    pos = state["corps"][corp]["pos"]
+    return economy.price_at(pos) if pos else 0
+
+
+def phase_info(state: State) -> dict[str, Any]:
+    return economy.phase_info(state["phase"])
+
+
+def player_shares(c: dict[str, Any]) -> int:
+    """Shares (10% units) held by players: the limit on a company's loans."""
+    return sum(c["held"]) // 10
+
+
+def train_limit(state: State) -> int:
+    return int(phase_info(state)["train_limit"])
+
+
+def cert_count(state: State, seat: int) -> int:
+    n = sum(1 for p in state["privates"].values() if p["owner"] == f"p{seat}" and not p["closed"])
+    for sym, c in state["corps"].items():
+        pct = c["held"][seat]
+        if not pct or c["pos"] is None:
+            continue
+        if economy.cell(*c["pos"])["kind"] in economy.SHARE_PRICE_FREE_KINDS:
+            continue
+        n += pct // 10 - (1 if c["president"] == seat else 0)
+    return n
+
+
+def player_value(state: State, seat: int) -> int:
+    """Cash + shares at market price + privates at face value; each share loses $10 per loan
+    its company still owes (the rulebook's end-of-game loan deduction)."""
+    value = state["cash"][seat]
+    for sym, c in state["corps"].items():
+        if c["held"][seat] and not c["closed"]:
+            value += c["held"][seat] // 10 * (price(state, sym) - 10 * c["loans"])
+    for sym, p in state["privates"].items():
+        if p["owner"] == f"p{seat}" and not p["closed"]:
+            value += economy.privates()[sym]["value"]
+    return value
+
+
+def _pay(state: State, who: str, amount: int) -> None:
+    """Move money from the bank (amount > 0) to ``who`` (``p3`` or a company), or back."""
+    state["bank"] -= amount
+    if who.startswith("p") and who[1:].isdigit():
+        state["cash"][int(who[1:])] += amount
+    else:
+        state["corps"][who]["cash"] += amount
+    if state["bank"] < 0 and not state["bank_broken"]:
+        state["bank_broken"] = True
+        state["log"].append("The bank has broken: the game ends after this set of operating rounds.")
+
+
+def _set_pos(state: State, corp: str, pos: list[int] | None) -> None:
+    c = state["corps"][corp]
+    if c["pos"] is not None:
+        key = f"{c['pos'][0]},{c['pos'][1]}"
+        state["cells"][key].remove(corp)
+        if not state["cells"][key]:
+            del state["cells"][key]
+    c["pos"] = pos
+    if pos is not None:
+        state["cells"].setdefault(f"{pos[0]},{pos[1]}", []).append(corp)
+
+
+def _move(state: State, corp: str, direction: str, times: int = 1) -> None:
+    for _ in range(times):
+        new = economy.move(state["corps"][corp]["pos"], direction)
+        if new != state["corps"][corp]["pos"]:
+            _set_pos(state, corp, new)
+
+
+def operating_order(state: State) -> list[str]:
+    """Companies that may operate, by share price (higher first), then further right on the
+    market, then higher up, then the one that arrived in the cell first."""
+    out = []
+    for sym, c in state["corps"].items():
+        if c["closed"] or c["par"] is None:
+            continue
+        if c["started"] or c["ipo"] <= 100 - state["float_percent"]:
+            out.append(sym)
+
+    def key(sym: str) -> tuple[int, int, int, int]:
+        pos = state["corps"][sym]["pos"]
+        return (-price(state, sym), -pos[1], pos[0], state["cells"][f"{pos[0]},{pos[1]}"].index(sym))
+
+    return sorted(out, key=key)
+
+
+# ---------------------------------------------------------------- private auction
+
+
+def auction_cheapest(state: State) -> str | None:
+    left = [s for s, p in state["privates"].items() if p["owner"] is None]
+    return min(left, key=lambda s: economy.privates()[s]["value"]) if left else None
+
+
+def auction_actor(state: State) -> int:
+    a = state["auction"]
+    if a["auctioning"]:
+        bids = a["bids"][a["auctioning"]]
+        return min(bids, key=lambda b: b[1])[0]
+    return a["current"]
+
+
+def committed(state: State, seat: int, besides: str | None = None) -> int:
+    return sum(
+        price_ for sym, bids in state["auction"]["bids"].items() if sym != besides for s, price_ in bids if s == seat
+    )
+
+
+def min_bid(state: State, company: str) -> int:
+    if company == auction_cheapest(state):
+        return state["privates"][company]["price"]
+    bids = state["auction"]["bids"].get(company) or []
+    top = max([b[1] for b in bids], default=economy.privates()[company]["value"])
+    return top + 5
+
+
+def bid(state: State, seat: int, company: str, amount: int) -> None:
+    a = state["auction"]
+    if state["round"] != "auction":
+        raise IllegalAction("The private companies are no longer for sale.")
+    if seat != auction_actor(state):
+        raise IllegalAction(f"It is {seat_name(auction_actor(state))}'s turn to bid.")
+    if company not in state["privates"] or state["privates"][company]["owner"] is not None:
+        raise IllegalAction(f"{company} is not for sale.")
+    if a["auctioning"] and company != a["auctioning"]:
+        raise IllegalAction(f"The auction for {a['auctioning']} must finish first.")
+    if amount < min_bid(state, company):
+        raise IllegalAction(f"The lowest bid for {company} is ${min_bid(state, company)}.")
+    if amount > state["cash"][seat] - committed(state, seat, company):
+        raise IllegalAction(f"You have ${state['cash'][seat] - committed(state, seat, company)} free to bid.")
+    if company == auction_cheapest(state) and not a["auctioning"]:
+        _sell_private(state, company, seat, amount)
+        a["passes"] = 0
+        a["current"] = (seat + 1) % state["players"]
+        state["last_to_act"] = seat
+        _settle(state)
+        return
+    bids = [b for b in a["bids"].get(company, []) if b[0] != seat] + [[seat, amount]]
+    a["bids"][company] = bids
+    a["passes"] = 0
+    if not a["auctioning"]:
+        a["current"] = (seat + 1) % state["players"]
+
+
+def auction_pass(state: State, seat: int) -> None:
+    a = state["auction"]
+    if seat != auction_actor(state):
+        raise IllegalAction(f"It is {seat_name(auction_actor(state))}'s turn.")
+    if a["auctioning"]:
+        company = a["auctioning"]
+        a["bids"][company] = [b for b in a["bids"][company] if b[0] != seat]
+        if len(a["bids"][company]) == 1:
+            winner, amount = a["bids"][company][0]
+            a["auctioning"] = None
+            _sell_private(state, company, winner, amount)
+            _settle(state)
+        return
+    if company := auction_cheapest(state):
+        if state["privates"][company]["price"] == 0:
+            raise IllegalAction(f"{company} costs nothing now: you must take it.")
+    a["passes"] += 1
+    a["current"] = (seat + 1) % state["players"]
+    if a["passes"] >= state["players"]:
+        a["passes"] = 0
+        cheapest = auction_cheapest(state)
+        if cheapest:
+            state["privates"][cheapest]["price"] = max(0, state["privates"][cheapest]["price"] - 5)
+
+
+def _sell_private(state: State, company: str, seat: int, amount: int) -> None:
+    state["cash"][seat] -= amount
+    state["bank"] += amount
+    state["privates"][company]["owner"] = f"p{seat}"
+    state["auction"]["bids"].pop(company, None)
+    state["log"].append(f"{seat_name(seat)} buys {company} for ${amount}.")
+
+
+def _settle(state: State) -> None:
+    """After the cheapest private sold: settle the next ones that have bids."""
+    a = state["auction"]
+    while True:
+        cheapest = auction_cheapest(state)
+        if cheapest is None:
+            _start_stock_round(state, (state["last_to_act"] + 1) % state["players"])
+            return
+        bids = a["bids"].get(cheapest) or []
+        if not bids:
+            return
+        if len(bids) == 1:
+            winner, amount = bids[0]
+            _sell_private(state, cheapest, winner, amount)
+            continue
+        a["auctioning"] = cheapest
+        return
+
+
+# ---------------------------------------------------------------- stock round
+
+
+def _start_stock_round(state: State, priority: int) -> None:
+    state["round"] = "stock"
+    state["sr_number"] += 1
+    state["priority"] = priority
+    state["op"] = None
+    state["sr"] = {
+        "current": priority,
+        "passes": 0,
+        "acted": False,
+        "bought": False,
+        "sold": [[] for _ in range(state["players"])],
+        "unvested": None,
+        "last_to_act": None,
+    }
+    state["log"].append(f"Stock round {state['sr_number']}.")
+    _sr_autopass(state)
+
+
+def sr_can_sell(state: State, seat: int, corp: str, pct: int) -> str | None:
+    """Why ``seat`` may not sell ``pct``% of ``corp`` now (None when it may)."""
+    c = state["corps"][corp]
+    if state["sr_number"] <= 1:
+        return "No shares may be sold in the first stock round."
+    if pct <= 0 or pct % 10 or pct > c["held"][seat]:
+        return f"You do not hold {pct}% of {corp}."
+    if c["pool"] + pct > 50:
+        return "The bank pool may hold at most 50% of a company."
+    sr = state["sr"]
+    if sr["unvested"] == corp and c["held"][seat] - pct < 10:
+        return f"You bought {corp} this turn and must keep at least one share."
+    if c["president"] == seat and c["held"][seat] - pct < 20:
+        others = [s for s in range(state["players"]) if s != seat and c["held"][s] >= 20]
+        if not others:
+            return f"Nobody else holds 20% of {corp} to take over its presidency."
+        # The president's certificate goes to the new president; the seller needs 10% left to give back.
+    return None
+
+
+def sr_can_buy(state: State, seat: int, corp: str, source: str) -> str | None:
+    c = state["corps"][corp]
+    sr = state["sr"]
+    if sr["bought"]:
+        return "You have already bought this turn."
+    if c["par"] is None:
+        return f"{corp} has not been started."
+    if corp in sr["sold"][seat]:
+        return f"You sold {corp} this round and may not buy it back."
+    if source == "ipo" and c["ipo"] <= 0:
+        return f"{corp} has no shares left in its treasury."
+    if source == "pool" and c["pool"] <= 0:
+        return f"The bank pool has no {corp} shares."
+    if source == "ipo" and c["pool"] + 10 > 60:
+        return "Shares cannot be bought from the treasury while the pool holds more than half."
+    cost = c["par"] if source == "ipo" else price(state, corp)
+    if cost > state["cash"][seat]:
+        return f"A {corp} share costs ${cost} and you have ${state['cash'][seat]}."
+    kind = economy.cell(*c["pos"])["kind"]
+    if kind != economy.NO_HOLDING_LIMIT_KIND and c["held"][seat] + 10 > 60:
+        return "You may hold at most 60% of a company."
+    if kind not in economy.SHARE_PRICE_FREE_KINDS and cert_count(state, seat) + 1 > _cert_limit(state):
+        return "You are at your certificate limit."
+    return None
+
+
+def _cert_limit(state: State) -> int:
+    return economy.cert_limit(state["players"])
+
+
+def sr_can_par(state: State, seat: int, corp: str, par: int) -> str | None:
+    c = state["corps"][corp]
+    if state["sr"]["bought"]:
+        return "You have already bought this turn."
+    if c["par"] is not None:
+        return f"{corp} has already been started."
+    if par not in economy.PAR_ROWS:
+        return "The par price must be one of $65, 70, 75, 80, 90 or 100."
+    if 2 * par > state["cash"][seat]:
+        return f"The president's certificate costs ${2 * par} and you have ${state['cash'][seat]}."
+    if cert_count(state, seat) + 1 > _cert_limit(state):
+        return "You are at your certificate limit."
+    return None
+
+
+def _check_turn(state: State, seat: int) -> None:
+    if state["round"] != "stock":
+        raise IllegalAction("It is not a stock round.")
+    if seat != state["sr"]["current"]:
+        raise IllegalAction(f"It is {seat_name(state['sr']['current'])}'s turn.")
+
+
+def _ipo_money(state: State, corp: str, amount: int) -> None:
+    """A share sold from a company's treasury: escrow companies keep the money of shares 6–10
+    with the bank until they reach their destination; full-capitalisation companies are paid
+    ten times par when they float instead."""
+    c = state["corps"][corp]
+    if c["cap"] == "escrow" and c["ipo"] <= 50:
+        state["bank"] += amount
+        c["escrow"] += amount
+    elif c["cap"] == "full":
+        state["bank"] += amount
+    else:
+        c["cash"] += amount
+
+
+def par(state: State, seat: int, corp: str, par_price: int) -> None:
+    _check_turn(state, seat)
+    if corp not in state["corps"]:
+        raise IllegalAction(f"There is no company {corp}.")
+    if why := sr_can_par(state, seat, corp, par_price):
+        raise IllegalAction(why)
+    c = state["corps"][corp]
+    c["par"] = par_price
+    c["cap"] = "incremental" if (state["capitalization"] == "escrow" and c["destinated"]) else state["capitalization"]
+    c["escrow"] = 0 if c["cap"] == "escrow" else None
+    _set_pos(state, corp, [economy.PAR_ROWS[par_price], economy.PAR_COLUMN])
+    state["cash"][seat] -= 2 * par_price
+    _ipo_money(state, corp, 2 * par_price)
+    c["ipo"] -= 20
+    c["held"][seat] += 20
+    c["president"] = seat
+    state["log"].append(f"{seat_name(seat)} starts {corp} at ${par_price} ({c['cap']}).")
+    _after_sr_action(state, seat, bought=True, corp=corp)
+
+
+def buy_share(state: State, seat: int, corp: str, source: str) -> None:
+    _check_turn(state, seat)
+    if corp not in state["corps"] or source not in ("ipo", "pool"):
+        raise IllegalAction("Buy a share of a company from its treasury (ipo) or the bank pool.")
+    if why := sr_can_buy(state, seat, corp, source):
+        raise IllegalAction(why)
+    c = state["corps"][corp]
+    if source == "ipo":
+        state["cash"][seat] -= c["par"]
+        _ipo_money(state, corp, c["par"])
+        c["ipo"] -= 10
+    else:
+        cost = price(state, corp)
+        state["cash"][seat] -= cost
+        state["bank"] += cost
+        c["pool"] -= 10
+    c["held"][seat] += 10
+    _check_president(state, corp, seat)
+    _check_full_float(state, corp)
+    _after_sr_action(state, seat, bought=True, corp=corp)
+
+
+def sell_shares(state: State, seat: int, corp: str, pct: int) -> None:
+    _check_turn(state, seat)
+    if corp not in state["corps"]:
+        raise IllegalAction(f"There is no company {corp}.")
+    if why := sr_can_sell(state, seat, corp, pct):
+        raise IllegalAction(why)
+    c = state["corps"][corp]
+    _pay(state, f"p{seat}", pct // 10 * price(state, corp))
+    c["held"][seat] -= pct
+    c["pool"] += pct
+    state["sr"]["sold"][seat].append(corp)
+    _check_president(state, corp, seat)
+    _move(state, corp, "down", pct // 10)
+    _after_sr_action(state, seat, bought=False, corp=corp)
+
+
+def _check_president(state: State, corp: str, actor: int) -> None:
+    """The player with the most shares becomes president; ties keep the current one, else
+    the first in table order after ``actor``."""
+    c = state["corps"][corp]
+    pres = c["president"]
+    best = c["held"][pres] if pres is not None else 0
+    n = state["players"]
+    for k in range(1, n + 1):
+        s = (actor + k) % n
+        if c["held"][s] > best:
+            best = c["held"][s]
+            pres = s
+    c["president"] = pres
+
+
+def _check_full_float(state: State, corp: str) -> None:
+    c = state["corps"][corp]
+    if c["cap"] == "full" and not c["started"] and c["ipo"] <= 100 - state["float_percent"]:
+        c["started"] = True
+        _pay(state, corp, 10 * c["par"])
+
+
+def _after_sr_action(state: State, seat: int, bought: bool, corp: str) -> None:
+    sr = state["sr"]
+    sr["acted"] = True
+    sr["passes"] = 0
+    sr["last_to_act"] = seat
+    state["last_to_act"] = seat
+    if bought:
+        sr["bought"] = True
+        sr["unvested"] = corp
+    if not sr_has_actions(state, seat):
+        _sr_next(state)
+
+
+def sr_has_actions(state: State, seat: int) -> bool:
+    """Whether ``seat`` has anything to do on this turn besides passing."""
+    if any(
+        sr_can_sell(state, seat, corp, 10) is None for corp, c in state["corps"].items() if c["held"][seat]
+    ):
+        return True
+    if state["sr"]["bought"]:
+        return False
+    for corp, c in state["corps"].items():
+        if c["closed"]:
+            continue
+        if c["par"] is None:
+            if sr_can_par(state, seat, corp, 65) is None:
+                return True
+        elif sr_can_buy(state, seat, corp, "ipo") is None or sr_can_buy(state, seat, corp, "pool") is None:
+            return True
+    return False
+
+
+def sr_pass(state: State, seat: int) -> None:
+    _check_turn(state, seat)
+    _sr_pass(state)
+
+
+def _sr_pass(state: State) -> None:
+    sr = state["sr"]
+    if not sr["acted"]:
+        sr["passes"] += 1
+    _sr_next(state)
+
+
+def _sr_next(state: State) -> None:
+    sr = state["sr"]
+    if sr["passes"] >= state["players"]:
+        _end_stock_round(state)
+        return
+    sr["current"] = (sr["current"] + 1) % state["players"]
+    sr["acted"] = False
+    sr["bought"] = False
+    sr["unvested"] = None
+    _sr_autopass(state)
+
+
+def _sr_autopass(state: State) -> None:
+    """A player who can do nothing at all passes by themself."""
+    guard = 0
+    while state["round"] == "stock" and not sr_has_actions(state, state["sr"]["current"]):
+        _sr_pass(state)
+        guard += 1
+        if guard > 4 * state["players"]:
+            break
+
+
+def _end_stock_round(state: State) -> None:
+    for corp, c in state["corps"].items():
+        if c["par"] is not None and sum(c["held"]) == 100:
+            _move(state, corp, "up")
+    last = state["sr"]["last_to_act"]
+    state["priority"] = (last + 1) % state["players"] if last is not None else state["priority"]
+    state["sr"] = None
+    state["or_total"] = int(phase_info(state)["operating_rounds"])
+    state["or_number"] = 0
+    _start_operating_round(state)
+
+
+# ---------------------------------------------------------------- operating rounds
+
+
+def _start_operating_round(state: State) -> None:
+    state["round"] = "operating"
+    state["or_number"] += 1
+    # Private income, to players and companies alike.
+    for sym, p in state["privates"].items():
+        if p["owner"] and not p["closed"]:
+            _pay(state, p["owner"], economy.privates()[sym]["revenue"])
+    order = operating_order(state)
+    state["op"] = {
+        "order": order,
+        "index": -1,
+        "corp": None,
+        "step": None,
+        "took_loan": [],
+        "redeemed": [],
+        "paid_interest": [],
+        "laid": 0,
+        "tcc_used": False,
+        "routes": None,
+        "revenue": 0,
+        "penalty": 0,
+        "bought_train": False,
+        "wsrc_used": False,
+    }
+    state["log"].append(f"Operating round {state['sr_number']}.{state['or_number']}.")
+    _next_corp(state)
+
+
+def _next_corp(state: State) -> None:
+    op = state["op"]
+    while True:
+        op["index"] += 1
+        if op["index"] >= len(op["order"]):
+            _end_operating_round(state)
+            return
+        corp = op["order"][op["index"]]
+        c = state["corps"][corp]
+        if c["closed"]:
+            continue
+        c["started"] = True
+        op.update(corp=corp, step="track", laid=0, tcc_used=False, routes=None, revenue=0, penalty=0)
+        if not c["operated"]:
+            c["operated"] = True
+            if not gmap.tokens_of(state["map"], corp):
+                gmap.place_home_token(state["map"], corp)
+        _skip_steps(state)
+        return
+
+
+def _end_operating_round(state: State) -> None:
+    if state["privates"]["WSRC"].get("used") and not state["privates"]["WSRC"]["closed"]:
+        _close_private(state, "WSRC")
+    state["op"] = None
+    if state["or_number"] < state["or_total"]:
+        _start_operating_round(state)
+        return
+    if state["bank_broken"]:
+        state["round"] = "over"
+        state["ended"] = "bank"
+        return
+    _start_stock_round(state, state["priority"])
+
+
+def current_corp(state: State) -> str | None:
+    return state["op"]["corp"] if state["round"] == "operating" and state["op"] else None
+
+
+def step_actions(state: State, step: str) -> bool:
+    """Whether the company has something to do in ``step`` (otherwise the step is skipped)."""
+    corp = current_corp(state)
+    c = state["corps"][corp]
+    op = state["op"]
+    if step == "track":
+        return True
+    if step == "token":
+        cost = gmap.next_token_cost(state["map"], corp)
+        if cost is None or cost > c["cash"]:
+            return False
+        return any(s.cost <= c["cash"] for s in gmap.legal_token_placements(state["map"], corp))
+    if step == "route":
+        return bool(c["trains"])
+    if step == "dividend":
+        return bool(op["routes"])
+    if step == "buy_train":
+        return can_buy_train(state, corp) or must_buy_train(state, corp)
+    if step == "loan":
+        return can_payoff(state, corp) or can_take_loan(state, corp)
+    if step == "buy_company":
+        return can_buy_company(state, corp)
+    raise ValueError(step)
+
+
+def _step_passed(state: State, step: str) -> bool:
+    return OR_STEPS.index(state["op"]["step"]) > OR_STEPS.index(step)
+
+
+def _skip_steps(state: State) -> None:
+    """Move past steps where the company has nothing to do (as the reference does)."""
+    while state["round"] == "operating" and state["op"]["step"] is not None:
+        step = state["op"]["step"]
+        if step_actions(state, step):
+            return
+        if _leave_step(state, step, skipped=True):
+            return
+
+
+def _leave_step(state: State, step: str, skipped: bool = False) -> bool:
+    """Finish ``step``; True when that ended the company's turn."""
+    op = state["op"]
+    corp = op["corp"]
+    if step == "track":
+        _check_destinations(state)
+    if step == "dividend" and skipped:
+        _dividend(state, corp, "withhold")
+    i = OR_STEPS.index(step)
+    if i + 1 < len(OR_STEPS):
+        op["step"] = OR_STEPS[i + 1]
+        return False
+    _end_turn(state)
+    return True
+
+
+def _end_turn(state: State) -> None:
+    op = state["op"]
+    op["step"] = None
+    _next_corp(state)
+
+
+def _after_or_action(state: State) -> None:
+    """What the reference does after every operating action: pay interest once the run is
+    past, force repayment of loans above the limit once the train step is past, then skip
+    steps with nothing to do."""
+    op = state["op"]
+    corp = op["corp"]
+    if op["step"] and _step_passed(state, "route") and corp not in op["paid_interest"]:
+        _pay_interest(state, corp)
+    if op["step"] and _step_passed(state, "buy_train"):
+        c = state["corps"][corp]
+        excess = c["loans"] - player_shares(c)
+        if excess > 0:
+            owed = 100 * excess
+            c["loans"] -= excess
+            state["loans_left"] += excess
+            op["redeemed"].append(corp)
+            pay = min(owed, c["cash"])
+            c["cash"] -= pay
+            state["bank"] += pay
+            if owed > pay:
+                _player_pays(state, c["president"], owed - pay)
+    _skip_steps(state)
+
+
+def _player_pays(state: State, seat: int, amount: int) -> None:
+    state["cash"][seat] -= amount
+    state["bank"] += amount
+    if state["cash"][seat] < 0:
+        state["round"] = "over"
+        state["ended"] = "bankruptcy"
+        state["log"].append(f"{seat_name(seat)} cannot pay and goes bankrupt: the game ends.")
+
+
+def _pay_interest(state: State, corp: str) -> None:
+    op = state["op"]
+    c = state["corps"][corp]
+    op["paid_interest"].append(corp)
+    owed = 10 * c["loans"]
+    if not owed:
+        return
+    payment = min(owed, c["cash"] - c["cash"] % 10)
+    c["cash"] -= payment
+    state["bank"] += payment
+    owed -= payment
+    if owed <= 0:
+        return
+    deduct = min(owed, op["revenue"])
+    op["penalty"] = deduct  # taken out of the run before it is shared out
+    owed -= deduct
+    if owed > 0:
+        _player_pays(state, c["president"], owed)
+
+
+def _check_destinations(state: State) -> None:
+    for corp, c in state["corps"].items():
+        if c["destinated"] or c["closed"]:
+            continue
+        if (c["cap"] or state["capitalization"]) != "escrow":
+            continue
+        start, goals = destination(state, corp)
+        if connected(state["map"], start, goals):
+            c["destinated"] = True
+            state["log"].append(f"{corp} reaches its destination.")
+            if c["escrow"] is not None:
+                _pay(state, corp, c["escrow"])
+            c["escrow"] = None
+            if c["cap"] == "escrow":
+                c["cap"] = "incremental"
+
+
+def destination(state: State, corp: str) -> tuple[str, list[str]]:
+    if state["alternate_destinations"]:
+        start, goals = ALT_DESTINATIONS[corp]
+        return start, list(goals)
+    info = board.corporations()[corp]
+    return info["home"], [info["destination"]]
+
+
+def connected(m: gmap.MapState, start: str, goals: list[str]) -> bool:
+    """Whether track joins a city of ``start`` to any hex of ``goals`` (station markers do
+    not block this; off-boards are ends; the other cities of ``start`` are not passed)."""
+    placed = gmap.current(m, start)
+    starts = {(start, f"c{i}") for i in range(len(placed.cities))}
+    todo = list(starts)
+    seen = set(starts)
+    while todo:
+        coord, end = todo.pop()
+        for a, b, _ in gmap.current(m, coord).paths:
+            if end not in (a, b):
+                continue
+            if coord in goals:
+                return True
+            other = b if a == end else a
+            if other[0] == "e":
+                edge = int(other[1:])
+                nb = board.track_neighbour(coord, edge)
+                if nb is None:
+                    continue
+                node = (nb, f"e{(edge + 3) % 6}")
+            elif other[0] == "o":
+                continue
+            else:
+                node = (coord, other)
+                if node in starts:
+                    continue
+            if node not in seen:
+                seen.add(node)
+                todo.append(node)
+    return False
+
+
+# ---- operating actions
+
+
+def _check_corp(state: State, corp: str) -> dict[str, Any]:
+    if state["round"] != "operating":
+        raise IllegalAction("It is not an operating round.")
+    if corp != current_corp(state):
+        raise IllegalAction(f"It is {current_corp(state)}'s turn.")
+    return state["corps"][corp]
+
+
+def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> None:
+    c = _check_corp(state, corp)
+    op = state["op"]
+    special = (
+        coord == "H11"
+        and state["privates"]["TCC"]["owner"] == corp
+        and not state["privates"]["TCC"]["closed"]
+        and not op["tcc_used"]
+        and tile in ("3", "4", "58")
+    )
+    wsrc = (
+        coord == "I12"
+        and tile == "59"
+        and state["privates"]["WSRC"]["owner"] == corp
+        and not state["privates"]["WSRC"]["closed"]
+        and op["step"] == "track"
+    )
+    if not special and op["step"] != "track":
+        raise IllegalAction("Track is laid before stations and runs.")
+    cost, _ = gmap.check_lay(state["map"], corp, coord, tile, rotation, state["phase"], special=special or wsrc)
+    if special or wsrc:
+        cost = 0 if special else cost
+    if cost > c["cash"]:
+        raise IllegalAction(f"Laying there costs ${cost} and {corp} has ${c['cash']}.")
+    gmap.lay_tile(state["map"], corp, coord, tile, rotation, state["phase"], special=special or wsrc)
+    c["cash"] -= cost
+    state["bank"] += cost
+    if special:
+        op["tcc_used"] = True
+        state["privates"]["TCC"]["used"] = True
+    else:
+        if wsrc:
+            state["privates"]["WSRC"]["used"] = True
+        _leave_step(state, "track")
+    _after_or_action(state)
+
+
+def place_token(state: State, corp: str, coord: str, city: int) -> None:
+    c = _check_corp(state, corp)
+    if state["op"]["step"] != "token":
+        raise IllegalAction("Stations are placed after track and before the run.")
+    cost = gmap.check_token(state["map"], corp, coord, city)
+    if cost > c["cash"]:
+        raise IllegalAction(f"The station costs ${cost} and {corp} has ${c['cash']}.")
+    gmap.place_token(state["map"], corp, coord, city)
+    c["cash"] -= cost
+    state["bank"] += cost
+    _leave_step(state, "token")
+    _after_or_action(state)
+
+
+def bonuses(state: State, corp: str) -> Bonuses:
+    rights = state["corps"][corp]["rights"]
+    return Bonuses(port=state["port"] if state["port"] and state.get("port_owner") == corp else None,
+                   bridge=bool(rights.get("bridge")), tunnel=bool(rights.get("tunnel")))
+
+
+def run_routes(state: State, corp: str, routes: list[dict[str, Any]]) -> int:
+    c = _check_corp(state, corp)
+    if state["op"]["step"] != "route":
+        raise IllegalAction("Trains run after track and stations.")
+    plan = validate_run(state["map"], corp, list(c["trains"]), routes, state["phase"], bonuses(state, corp))
+    state["op"]["routes"] = [r.to_json() for r in plan.routes]
+    state["op"]["revenue"] = plan.revenue
+    _leave_step(state, "route")
+    _after_or_action(state)
+    return plan.revenue
+
+
+def dividend(state: State, corp: str, kind: str) -> None:
+    _check_corp(state, corp)
+    if state["op"]["step"] != "dividend":
+        raise IllegalAction("There is no run to pay out now.")
+    if kind not in ("payout", "withhold"):
+        raise IllegalAction("Pay out or withhold.")
+    _dividend(state, corp, kind)
+    _leave_step(state, "dividend")
+    _after_or_action(state)
+
+
+def _dividend(state: State, corp: str, kind: str) -> None:
+    op = state["op"]
+    c = state["corps"][corp]
+    total = max(0, op["revenue"] - op["penalty"])
+    if kind == "payout" and total > 0:
+        per_share = total // 10
+        for seat in range(state["players"]):
+            if c["held"][seat]:
+                _pay(state, f"p{seat}", c["held"][seat] // 10 * per_share)
+        if c["pool"]:
+            _pay(state, corp, c["pool"] // 10 * per_share)
+        _move(state, corp, "right")
+    else:
+        if total:
+            _pay(state, corp, total)
+        _move(state, corp, "left")
+
+
+def depot_trains(state: State) -> list[str]:
+    """Train types the depot sells now: the current type, plus the D (or 8) once phase 6 began."""
+    out = []
+    for name in economy.TRAIN_ORDER:
+        if name in state["depot"] and state["depot"][name] != 0:
+            out.append(name)
+            break
+    final = "8" if state["variant"] == "8" else "D"
+    if state["phase"] in ("6", "D", "8") and final not in out:
+        out.append(final)
+    return out
+
+
+def train_price(state: State, name: str) -> int:
+    return int(economy.train_info(name)["price"])
+
+
+def other_trains(state: State, corp: str) -> list[tuple[str, str]]:
+    return [(t, o) for o, oc in state["corps"].items() if o != corp and not oc["closed"] for t in oc["trains"]]
+
+
+def can_buy_train(state: State, corp: str) -> bool:
+    c = state["corps"][corp]
+    if len(c["trains"]) >= train_limit(state):
+        return False
+    prices = [train_price(state, n) for n in depot_trains(state)]
+    prices += [train_price(state, t.split("-")[0]) for t in state["pool_trains"]]
+    if other_trains(state, corp):
+        prices.append(1)
+    return bool(prices) and c["cash"] >= min(prices)
+
+
+def must_buy_train(state: State, corp: str) -> bool:
+    c = state["corps"][corp]
+    if c["trains"] or not depot_trains(state):
+        return False
+    r = gmap.reach(state["map"], corp)
+    return len(r.nodes) >= 2
+
+
+def buy_train(state: State, corp: str, train: str, amount: int, exchange: str | None = None) -> None:
+    c = _check_corp(state, corp)
+    op = state["op"]
+    if op["step"] != "buy_train":
+        raise IllegalAction("Trains are bought after the run.")
+    name = train.split("-")[0]
+    owner = None
+    if train in state["pool_trains"]:
+        owner = "pool"
+    else:
+        for o, oc in state["corps"].items():
+            if train in oc["trains"]:
+                owner = o
+    if len(c["trains"]) >= train_limit(state) and not exchange:
+        raise IllegalAction(f"{corp} is at its train limit of {train_limit(state)}.")
+    if owner == corp:
+        raise IllegalAction(f"{corp} already owns that train.")
+    if owner is None:
+        if name not in depot_trains(state):
+            raise IllegalAction(f"The bank does not sell {name}-trains now.")
+        count = state["bought"].get(name, 0)
+        if train != f"{name}-{count}":
+            raise IllegalAction(f"The next {name}-train from the bank is {name}-{count}.")
+        cost = train_price(state, name)
+        if exchange:
+            if exchange not in c["trains"] or exchange.split("-")[0] not in ("4", "5", "6") or name not in ("D", "8"):
+                raise IllegalAction("Only a 4, 5 or 6 may be traded in, for a D.")
+            cost -= 350
+        if amount != cost:
+            raise IllegalAction(f"That train costs ${cost}.")
+    elif owner == "pool":
+        if amount != train_price(state, name):
+            raise IllegalAction(f"A {name}-train from the bank pool costs ${train_price(state, name)}.")
+    else:
+        if amount < 1:
+            raise IllegalAction("A train from another company costs at least $1.")
+    if amount > c["cash"]:
+        if not must_buy_train(state, corp) or owner not in (None, "pool"):
+            raise IllegalAction(f"{corp} has ${c['cash']}; the train costs ${amount}.")
+        extra = amount - c["cash"]
+        pres = c["president"]
+        if state["cash"][pres] < extra:
+            raise IllegalAction(f"{corp} and its president together have too little for that train.")
+        state["cash"][pres] -= extra
+        c["cash"] += extra
+    c["cash"] -= amount
+    if owner in (None, "pool"):
+        state["bank"] += amount
+    else:
+        state["corps"][owner]["cash"] += amount
+        state["corps"][owner]["trains"].remove(train)
+    if owner == "pool":
+        state["pool_trains"].remove(train)
+    if exchange:
+        c["trains"].remove(exchange)
+        state["pool_trains"].append(exchange)
+    c["trains"].append(train)
+    op["bought_train"] = True
+    if owner is None:
+        _depot_sold(state, name, train)
+    if not can_buy_train(state, corp):
+        _leave_step(state, "buy_train")
+    _after_or_action(state)
+
+
+def _depot_sold(state: State, name: str, train: str) -> None:
+    first = state["bought"].get(name, 0) == 0
+    state["bought"][name] = state["bought"].get(name, 0) + 1
+    if state["depot"][name] > 0:
+        state["depot"][name] -= 1
+    events = economy.train_info(name)["events"]
+    if state["depot"][name] == 0 and name in LAST_OF_TYPE_FLOAT:
+        state["float_percent"] = min(60, state["float_percent"] + 10)
+        if name == "4":
+            state["capitalization"] = "incremental"
+        if name == "5":
+            state["capitalization"] = "full"
+    if not first:
+        return
+    if name in PHASE_OF and economy.TRAIN_ORDER.index(name) > economy.TRAIN_ORDER.index(state["phase"]):
+        state["phase"] = PHASE_OF[name]
+        state["log"].append(f"Phase {name} begins.")
+    rust_key = "rusts_on_in_eight_train_variant" if state["variant"] == "8" else "rusts_on"
+    rusting = [t["name"] for t in economy.trains(state["variant"]) if t[rust_key] == name]
+    for oc in state["corps"].values():
+        oc["trains"] = [t for t in oc["trains"] if t.split("-")[0] not in rusting]
+    state["pool_trains"] = [t for t in state["pool_trains"] if t.split("-")[0] not in rusting]
+    if "close_companies" in events:
+        for sym in state["privates"]:
+            _close_private(state, sym)
+    if "remove_tokens" in events:
+        state["port"] = None
+    # Companies above the new train limit discard to the pool (the president chooses;
+    # the cheapest trains go first when nobody chooses).
+    for oc in state["corps"].values():
+        while len(oc["trains"]) > train_limit(state):
+            worst = min(oc["trains"], key=lambda t: economy.TRAIN_ORDER.index(t.split("-")[0]))
+            oc["trains"].remove(worst)
+            state["pool_trains"].append(worst)
+
+
+def _close_private(state: State, sym: str) -> None:
+    p = state["privates"][sym]
+    if p["closed"]:
+        return
+    p["closed"] = True
+    gmap.unblock(state["map"], sym)
+
+
+def can_take_loan(state: State, corp: str) -> bool:
+    c = state["corps"][corp]
+    op = state["op"]
+    return (
+        c["loans"] < player_shares(c)
+        and corp not in op["took_loan"]
+        and corp not in op["redeemed"]
+        and state["loans_left"] > 0
+        and state["phase"] not in ("6", "D", "8")
+    )
+
+
+def can_payoff(state: State, corp: str) -> bool:
+    c = state["corps"][corp]
+    return c["loans"] > 0 and c["cash"] >= 100 and _step_passed(state, "buy_train")
+
+
+def take_loan(state: State, corp: str) -> None:
+    c = _check_corp(state, corp)
+    if not can_take_loan(state, corp):
+        raise IllegalAction(f"{corp} may not take a loan now.")
+    amount = 90 if corp in state["op"]["paid_interest"] else 100
+    c["loans"] += 1
+    state["loans_left"] -= 1
+    _pay(state, corp, amount)
+    state["op"]["took_loan"].append(corp)
+    _after_or_action(state)
+
+
+def payoff_loan(state: State, corp: str) -> None:
+    c = _check_corp(state, corp)
+    if state["op"]["step"] != "loan" or not can_payoff(state, corp):
+        raise IllegalAction(f"{corp} may not repay a loan now.")
+    c["loans"] -= 1
+    c["cash"] -= 100
+    state["bank"] += 100
+    state["loans_left"] += 1
+    state["op"]["redeemed"].append(corp)
+    _after_or_action(state)
+
+
+def purchasable_companies(state: State) -> list[str]:
+    return [s for s, p in state["privates"].items() if p["owner"] and p["owner"].startswith("p") and not p["closed"]]
+
+
+def can_buy_company(state: State, corp: str) -> bool:
+    if "can_buy_companies" not in phase_info(state)["status"]:
+        return False
+    options = purchasable_companies(state)
+    return bool(options) and min((economy.privates()[s]["value"] + 1) // 2 for s in options) <= state["corps"][corp]["cash"]
+
+
+def buy_company(state: State, corp: str, company: str, amount: int) -> None:
+    c = _check_corp(state, corp)
+    if "can_buy_companies" not in phase_info(state)["status"]:
+        raise IllegalAction("Companies may buy private companies only in phases 3 and 4.")
+    if company not in purchasable_companies(state):
+        raise IllegalAction(f"{company} is not held by a player.")
+    value = economy.privates()[company]["value"]
+    if not (value + 1) // 2 <= amount <= 2 * value:
+        raise IllegalAction(f"{company} may be bought for ${(value + 1) // 2} to ${2 * value}.")
+    if amount > c["cash"]:
+        raise IllegalAction(f"{corp} has ${c['cash']}.")
+    seller = int(state["privates"][company]["owner"][1:])
+    c["cash"] -= amount
+    state["cash"][seller] += amount
+    state["privates"][company]["owner"] = corp
+    gmap.unblock(state["map"], company)
+    if company == "SCFTC":
+        c["rights"]["tunnel"] = True
+    if company == "NFSBC":
+        c["rights"]["bridge"] = True
+    _after_or_action(state)
+
+
+def assign_port(state: State, corp: str, coord: str) -> None:
+    _check_corp(state, corp)
+    p = state["privates"]["GLSC"]
+    if p["owner"] != corp or p["closed"]:
+        raise IllegalAction(f"{corp} does not own the Great Lakes Shipping Company.")
+    if coord not in board.data()["port_hexes"]:
+        raise IllegalAction(f"{coord} has no port symbol.")
+    state["port"] = coord
+    state["port_owner"] = corp
+    _close_private(state, "GLSC")
+
+
+def or_pass(state: State, corp: str) -> None:
+    _check_corp(state, corp)
+    step = state["op"]["step"]
+    if step == "route" or step == "dividend":
+        raise IllegalAction("A company with trains must run them.")
+    if step == "buy_train" and must_buy_train(state, corp):
+        raise IllegalAction(f"{corp} has no train and must buy one.")
+    if not _leave_step(state, step):
+        _after_or_action(state)
+
+
+def end_values(state: State) -> list[int]:
+    return [player_value(state, s) for s in range(state["players"])]
+
+
+def clone(state: State) -> State:
+    return copy.deepcopy(state)
