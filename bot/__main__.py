@@ -70,6 +70,8 @@ def parser() -> argparse.ArgumentParser:
     soak.add_argument("--seed", type=int, default=1)
     soak.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     soak.add_argument("--acks", help=argparse.SUPPRESS)
+    imp = commands.add_parser("import-18xx", help="replay an 18xx.games 1856 record (JSON export) through our rules")
+    imp.add_argument("file")
     ratings = commands.add_parser("ratings", help="recompute every rating from the finished games")
     ratings.add_argument("--rebuild", action="store_true", required=True)
     ratings.add_argument("--db", help="SQLite path or postgresql:// URL (default: GAMEMASTER_DB)")
@@ -125,6 +127,12 @@ def main(argv: list[str] | None = None) -> int:
             print(error, file=sys.stderr)
             return 2
 
+    if command == "import-18xx":
+        from bot.games.g1856.replay18xx import report
+
+        text, matched = report(args.file)
+        print(text)
+        return 0 if matched else 1
     if command == "bench":
         from bot.bench import bench
 

@@ -141,7 +141,7 @@ def train_limit(state: State) -> int:
 
 def cert_count(state: State, seat: int) -> int:
     n = sum(1 for p in state["privates"].values() if p["owner"] == f"p{seat}" and not p["closed"])
-    for sym, c in state["corps"].items():
+    for _sym, c in state["corps"].items():
         pct = c["held"][seat]
         if not pct or c["pos"] is None:
             continue
@@ -283,9 +283,8 @@ def auction_pass(state: State, seat: int) -> None:
             _sell_private(state, company, winner, amount)
             _settle(state)
         return
-    if company := auction_cheapest(state):
-        if state["privates"][company]["price"] == 0:
-            raise IllegalAction(f"{company} costs nothing now: you must take it.")
+    if (company := auction_cheapest(state)) and state["privates"][company]["price"] == 0:
+        raise IllegalAction(f"{company} costs nothing now: you must take it.")
     a["passes"] += 1
     a["current"] = (seat + 1) % state["players"]
     if a["passes"] >= state["players"]:
@@ -337,6 +336,7 @@ def _start_stock_round(state: State, priority: int) -> None:
         "bought": False,
         "sold": [[] for _ in range(state["players"])],
         "unvested": None,
+        "sold_first": False,
         "last_to_act": None,
     }
     state["log"].append(f"Stock round {state['sr_number']}.")
@@ -353,6 +353,8 @@ def sr_can_sell(state: State, seat: int, corp: str, pct: int) -> str | None:
     if c["pool"] + pct > 50:
         return "The bank pool may hold at most 50% of a company."
     sr = state["sr"]
+    if sr["bought"] and sr.get("sold_first"):
+        return "You sold before buying this turn, so you may not sell again."
     if sr["unvested"] == corp and c["held"][seat] - pct < 10:
         return f"You bought {corp} this turn and must keep at least one share."
     if c["president"] == seat and c["held"][seat] - pct < 20:
@@ -518,6 +520,8 @@ def _after_sr_action(state: State, seat: int, bought: bool, corp: str) -> None:
     if bought:
         sr["bought"] = True
         sr["unvested"] = corp
+    elif not sr["bought"]:
+        sr["sold_first"] = True
     if not sr_has_actions(state, seat):
         _sr_next(state)
 
@@ -561,6 +565,7 @@ def _sr_next(state: State) -> None:
     sr["current"] = (sr["current"] + 1) % state["players"]
     sr["acted"] = False
     sr["bought"] = False
+    sr["sold_first"] = False
     sr["unvested"] = None
     _sr_autopass(state)
 
@@ -665,12 +670,14 @@ def step_actions(state: State, step: str) -> bool:
     if step == "track":
         return True
     if step == "token":
+        # The reference counts a loan the company could still take as money for a station.
+        power = c["cash"] + ((90 if corp in op["paid_interest"] else 100) if can_take_loan(state, corp) else 0)
         cost = gmap.next_token_cost(state["map"], corp)
-        if cost is None or cost > c["cash"]:
+        if cost is None or cost > power:
             return False
-        return any(s.cost <= c["cash"] for s in gmap.legal_token_placements(state["map"], corp))
+        return any(s.cost <= power for s in gmap.legal_token_placements(state["map"], corp))
     if step == "route":
-        return bool(c["trains"])
+        return bool(c["trains"]) and len(gmap.reach(state["map"], corp).nodes) >= 2
     if step == "dividend":
         return bool(op["routes"])
     if step == "buy_train":
