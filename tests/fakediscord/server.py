@@ -1295,11 +1295,11 @@ class FakeDiscord:
             compress=conn.compress,
         )
         self.identifies.append(ident)
-        if not await self._check_shard(conn, ident):
-            return
         if conn.session is not None:
             self.errors.append("gateway: IDENTIFY sent twice on one connection")
             await conn.close(4005, "Already authenticated.")
+            return
+        if not await self._check_shard(conn, ident):
             return
         if ident.token != self.token:
             self.errors.append(f"gateway: IDENTIFY with the wrong token ({len(ident.token)} characters)")
