@@ -155,6 +155,11 @@ async def bench_game(slug: str, out: Callable[[str], None] = print, players: int
 async def bench(slugs: list[str], out: Callable[[str], None] = print) -> int:
     load_all()
     for slug in slugs or [game.slug for game in all_games()]:
+        if slug == "stats":
+            from bot.bench_stats import bench_stats
+
+            await bench_stats(out)
+            continue
         if slug == "1856-routes":
             from bot.games.g1856.bench_routes import bench_routes
 

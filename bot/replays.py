@@ -19,7 +19,7 @@ from bot.engine import Game, get_game
 from bot.store import SNAPSHOT_EVERY, TableRow
 from bot.tables import NoTable, TableError, Tables, name_seats, replay_action
 
-GIF_FRAMES = 120
+GIF_FRAMES = 80
 """At most this many frames: a long game is sampled evenly (the last position always shown)."""
 
 

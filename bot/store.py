@@ -214,6 +214,7 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (table_id, seat)
     );
     CREATE INDEX result_seats_by_user ON result_seats (user_id, table_id);
+    CREATE INDEX result_seats_ranks ON result_seats (table_id, seat, rank);
     CREATE TABLE ratings (
         guild_id   INTEGER NOT NULL,
         slug       TEXT    NOT NULL,
