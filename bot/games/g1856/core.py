@@ -75,7 +75,8 @@ def new_game(players: int, variant: str = "base", alternate_destinations: bool =
         "float_percent": 20,
         "capitalization": "escrow",
         "privates": {
-            sym: {"owner": None, "closed": False, "price": p["value"]} for sym, p in economy.privates().items()
+            sym: {"owner": None, "closed": False, "price": p["value"]}
+            for sym, p in economy.privates().items()
         },
         "auction": {"bids": {}, "current": 0, "passes": 0, "auctioning": None, "resume": 0},
         "corps": {
@@ -230,7 +231,11 @@ def auction_actor(state: State) -> int:
 
 def committed(state: State, seat: int, besides: str | None = None) -> int:
     return sum(
-        price_ for sym, bids in state["auction"]["bids"].items() if sym != besides for s, price_ in bids if s == seat
+        price_
+        for sym, bids in state["auction"]["bids"].items()
+        if sym != besides
+        for s, price_ in bids
+        if s == seat
     )
 
 
@@ -439,7 +444,11 @@ def par(state: State, seat: int, corp: str, par_price: int) -> None:
         raise IllegalAction(why)
     c = state["corps"][corp]
     c["par"] = par_price
-    c["cap"] = "incremental" if (state["capitalization"] == "escrow" and c["destinated"]) else state["capitalization"]
+    c["cap"] = (
+        "incremental"
+        if (state["capitalization"] == "escrow" and c["destinated"])
+        else state["capitalization"]
+    )
     c["escrow"] = 0 if c["cap"] == "escrow" else None
     _set_pos(state, corp, [economy.PAR_ROWS[par_price], economy.PAR_COLUMN])
     state["cash"][seat] -= 2 * par_price
@@ -671,7 +680,9 @@ def step_actions(state: State, step: str) -> bool:
         return True
     if step == "token":
         # The reference counts a loan the company could still take as money for a station.
-        power = c["cash"] + ((90 if corp in op["paid_interest"] else 100) if can_take_loan(state, corp) else 0)
+        power = c["cash"] + (
+            (90 if corp in op["paid_interest"] else 100) if can_take_loan(state, corp) else 0
+        )
         cost = gmap.next_token_cost(state["map"], corp)
         if cost is None or cost > power:
             return False
@@ -796,10 +807,13 @@ def _check_destinations(state: State) -> None:
 
 
 def destination(state: State, corp: str) -> tuple[str, list[str]]:
+    """Where ``corp`` starts its destination run and the hexes that count as reaching it."""
     if state["alternate_destinations"]:
         start, goals = ALT_DESTINATIONS[corp]
         return start, list(goals)
     info = board.corporations()[corp]
+    if corp == "WGB" and state.get("legacy_wgb_destination"):
+        return info["home"], ["H5"]
     return info["home"], [info["destination"]]
 
 
@@ -847,28 +861,44 @@ def _check_corp(state: State, corp: str) -> dict[str, Any]:
     return state["corps"][corp]
 
 
+def tile_company_buyable(state: State, corp: str) -> bool:
+    """Whether ``corp`` could still buy a private with a track-laying power (TCC, WSRC) from
+    a player now: while it can, its track step stays open after its own lay (the reference
+    keeps it open so that the bought private's lay can follow)."""
+    if "can_buy_companies" not in phase_info(state)["status"]:
+        return False
+    cash = state["corps"][corp]["cash"]
+    return any(
+        s in ("TCC", "WSRC") and (economy.privates()[s]["value"] + 1) // 2 <= cash
+        for s in purchasable_companies(state)
+    )
+
+
 def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> None:
+    """Lay or upgrade a tile: the company's one lay of the turn, or TCC's extra lay on H11
+    (free, any time in the turn), or WSRC's green #59 on Kitchener (I12) as the turn's lay."""
     c = _check_corp(state, corp)
     op = state["op"]
+    tcc = state["privates"]["TCC"]
     special = (
         coord == "H11"
-        and state["privates"]["TCC"]["owner"] == corp
-        and not state["privates"]["TCC"]["closed"]
+        and tcc["owner"] == corp
+        and not tcc["closed"]
         and not op["tcc_used"]
         and tile in ("3", "4", "58")
     )
-    wsrc = (
-        coord == "I12"
-        and tile == "59"
-        and state["privates"]["WSRC"]["owner"] == corp
-        and not state["privates"]["WSRC"]["closed"]
-        and op["step"] == "track"
+    wsrc_p = state["privates"]["WSRC"]
+    wsrc = coord == "I12" and tile == "59" and wsrc_p["owner"] == corp and not wsrc_p["closed"]
+    if not special:
+        if op["step"] != "track":
+            raise IllegalAction("Track is laid before stations and runs.")
+        if op["laid"]:
+            raise IllegalAction(f"{corp} has already laid its tile this turn.")
+    cost, _ = gmap.check_lay(
+        state["map"], corp, coord, tile, rotation, state["phase"], special=special or wsrc
     )
-    if not special and op["step"] != "track":
-        raise IllegalAction("Track is laid before stations and runs.")
-    cost, _ = gmap.check_lay(state["map"], corp, coord, tile, rotation, state["phase"], special=special or wsrc)
-    if special or wsrc:
-        cost = 0 if special else cost
+    if special:
+        cost = 0
     if cost > c["cash"]:
         raise IllegalAction(f"Laying there costs ${cost} and {corp} has ${c['cash']}.")
     gmap.lay_tile(state["map"], corp, coord, tile, rotation, state["phase"], special=special or wsrc)
@@ -876,10 +906,11 @@ def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> N
     state["bank"] += cost
     if special:
         op["tcc_used"] = True
-        state["privates"]["TCC"]["used"] = True
     else:
+        op["laid"] += 1
         if wsrc:
-            state["privates"]["WSRC"]["used"] = True
+            wsrc_p["used"] = True
+    if op["step"] == "track" and op["laid"] and not tile_company_buyable(state, corp):
         _leave_step(state, "track")
     _after_or_action(state)
 
@@ -900,8 +931,11 @@ def place_token(state: State, corp: str, coord: str, city: int) -> None:
 
 def bonuses(state: State, corp: str) -> Bonuses:
     rights = state["corps"][corp]["rights"]
-    return Bonuses(port=state["port"] if state["port"] and state.get("port_owner") == corp else None,
-                   bridge=bool(rights.get("bridge")), tunnel=bool(rights.get("tunnel")))
+    return Bonuses(
+        port=state["port"] if state["port"] and state.get("port_owner") == corp else None,
+        bridge=bool(rights.get("bridge")),
+        tunnel=bool(rights.get("tunnel")),
+    )
 
 
 def run_routes(state: State, corp: str, routes: list[dict[str, Any]]) -> int:
@@ -963,7 +997,9 @@ def train_price(state: State, name: str) -> int:
 
 
 def other_trains(state: State, corp: str) -> list[tuple[str, str]]:
-    return [(t, o) for o, oc in state["corps"].items() if o != corp and not oc["closed"] for t in oc["trains"]]
+    return [
+        (t, o) for o, oc in state["corps"].items() if o != corp and not oc["closed"] for t in oc["trains"]
+    ]
 
 
 def can_buy_train(state: State, corp: str) -> bool:
@@ -1010,7 +1046,11 @@ def buy_train(state: State, corp: str, train: str, amount: int, exchange: str | 
             raise IllegalAction(f"The next {name}-train from the bank is {name}-{count}.")
         cost = train_price(state, name)
         if exchange:
-            if exchange not in c["trains"] or exchange.split("-")[0] not in ("4", "5", "6") or name not in ("D", "8"):
+            if (
+                exchange not in c["trains"]
+                or exchange.split("-")[0] not in ("4", "5", "6")
+                or name not in ("D", "8")
+            ):
                 raise IllegalAction("Only a 4, 5 or 6 may be traded in, for a D.")
             cost -= 350
         if amount != cost:
@@ -1136,14 +1176,21 @@ def payoff_loan(state: State, corp: str) -> None:
 
 
 def purchasable_companies(state: State) -> list[str]:
-    return [s for s, p in state["privates"].items() if p["owner"] and p["owner"].startswith("p") and not p["closed"]]
+    return [
+        s
+        for s, p in state["privates"].items()
+        if p["owner"] and p["owner"].startswith("p") and not p["closed"]
+    ]
 
 
 def can_buy_company(state: State, corp: str) -> bool:
     if "can_buy_companies" not in phase_info(state)["status"]:
         return False
     options = purchasable_companies(state)
-    return bool(options) and min((economy.privates()[s]["value"] + 1) // 2 for s in options) <= state["corps"][corp]["cash"]
+    return (
+        bool(options)
+        and min((economy.privates()[s]["value"] + 1) // 2 for s in options) <= state["corps"][corp]["cash"]
+    )
 
 
 def buy_company(state: State, corp: str, company: str, amount: int) -> None:

@@ -20,6 +20,12 @@ from bot.engine import IllegalAction
 from bot.games.g1856 import core
 
 IGNORED = ("message", "end_game")
+LEGACY_WGB_BEFORE = "2021-06-01"
+"""Records the platform made before this date give WGB (Wellington, Grey & Bruce) the
+destination Lake Huron (H5) instead of Goderich (F9): record hotseat001 (March 2021) has WGB
+reach its destination with track to Lake Huron and replays exactly only so. The boundary is
+the date of the platform's change "Fix alternate destinations in 1856" (tobymao/18xx#5552);
+later records use the current table."""
 
 
 class ReplayError(Exception):
@@ -84,6 +90,9 @@ def replay(record: dict[str, Any]) -> ReplayResult:
     options = (record.get("settings") or {}).get("optional_rules") or []
     variant = "8" if any("8" in str(o) for o in options if "train" in str(o)) else "base"
     state = core.new_game(len(names), variant, alternate_destinations="alternate_destinations" in options)
+    created = str(record.get("created_at") or "")
+    if created and created[:10] < LEGACY_WGB_BEFORE:
+        state["legacy_wgb_destination"] = True
     copies: dict[str, str] = {}
     shares: dict[str, str] = {}  # record share id -> "ipo" | "pool" | seat
     count = 0
@@ -135,7 +144,9 @@ def _apply(
     if action.get("auto") and kind == "destination_connection":
         for corp in action.get("corporations") or []:
             if not state["corps"][corp]["destinated"]:
-                raise ReplayError(f"action {aid}: the record has {corp} reach its destination, our engine does not")
+                raise ReplayError(
+                    f"action {aid}: the record has {corp} reach its destination, our engine does not"
+                )
         return
     if action.get("entity_type") == "player":
         seat = seats.get(action["entity"])
@@ -201,7 +212,9 @@ def _apply(
         revenue = core.run_routes(state, corp, routes)
         recorded = sum(int(r.get("revenue") or 0) for r in routes)
         if all("revenue" in r for r in routes) and revenue != recorded:
-            raise ReplayError(f"action {aid}: the run earns ${revenue} by our rules, the record says ${recorded}")
+            raise ReplayError(
+                f"action {aid}: the run earns ${revenue} by our rules, the record says ${recorded}"
+            )
     elif kind == "dividend":
         core.dividend(state, corp, action["kind"])
     elif kind == "buy_train":
@@ -237,5 +250,7 @@ def report(path: str | Path) -> tuple[str, bool]:
     if result.expected is None:
         lines.append("The record has no result to compare.")
     else:
-        lines.append("Equal to the record's result." if result.matches else "DIFFERENT from the record's result.")
+        lines.append(
+            "Equal to the record's result." if result.matches else "DIFFERENT from the record's result."
+        )
     return "\n".join(lines), result.matches
