@@ -242,9 +242,12 @@ def _pieces(image: Image.Image, view: dict[str, Any]) -> None:
             here.setdefault(s["pos"], []).append(seat)
     for pos, seats in here.items():
         x0, y0, x1, y1 = _box(SPACES[pos])
-        radius = 13 if len(seats) <= 4 else 11
-        spots = [(x0 + 13, y1 - 13), (x1 - 13, y1 - 13), (x0 + 13, y0 + 13), (x1 - 13, y0 + 13),
-                 ((x0 + x1) // 2, y1 - 13), ((x0 + x1) // 2, y0 + 13)]
+        radius = 12 if len(seats) <= 4 else 11
+        top = [(x0 + 12, y0 + 12), (x1 - 12, y0 + 12)]
+        bottom = [(x0 + 12, y1 - 12), (x1 - 12, y1 - 12)]
+        middle = [((x0 + x1) // 2, y1 - 12), ((x0 + x1) // 2, y0 + 12)]
+        # On an area the top corners leave the owner's number and the area's name readable.
+        spots = (top + bottom if SPACES[pos].kind == "area" else bottom + top) + middle
         for seat, spot in zip(seats, spots, strict=False):
             _paste_stamp(image, seat, spot, radius, 3 if seat == view["turn"] else 0)
 
