@@ -240,7 +240,9 @@ def committed(state: State, seat: int, besides: str | None = None) -> int:
 
 
 def min_bid(state: State, company: str) -> int:
-    if company == auction_cheapest(state):
+    """The least a bid may be: the price of the cheapest private (buying it), else $5 above
+    the face value or the highest bid so far."""
+    if company == auction_cheapest(state) and not state["auction"]["auctioning"]:
         return state["privates"][company]["price"]
     bids = state["auction"]["bids"].get(company) or []
     top = max([b[1] for b in bids], default=economy.privates()[company]["value"])

@@ -1,0 +1,370 @@
+"""1856 as a :class:`Game`: prompts and action keys over the rules engine in :mod:`core`.
+
+Action keys (short, stable, canonical):
+
+- private auction: ``buy:FT`` (the cheapest private at its price), ``bid:GLSC:75`` (a bid on a
+  later one, in $5 steps up to the money not already bid), ``pass``;
+- stock round: ``par:GW:70``, ``buy:GW:ipo``, ``buy:GW:pool``, ``sell:CPR:2`` (two shares), ``pass``;
+- operating round (the president of the operating company decides):
+  ``lay:G12:57:1`` (every legal lay or upgrade, TCC's extra lay included), ``token:F17:0``,
+  ``run:best`` / ``run:alt1``… (the best run found when the step began, and the next best),
+  ``payout`` / ``withhold``, ``train:3-0`` (from the bank or its pool, at its price),
+  ``train:2-1:GW:100`` (from another company: $1, half price, full price or the buyer's whole
+  treasury are offered), ``train:D-0:trade:4-1`` (a D for a 4/5/6 and $750), ``loan``,
+  ``repay``, ``company:TCC:25`` (at half, full and double face value), ``port:C14``, ``pass``,
+  and ``bankrupt`` when a company must buy a train that it and its president cannot pay for.
+
+The whole state is plain JSON (see :mod:`core`); 1856 has no hidden information and no dice,
+so the seed only fixes who sits first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, State
+from bot.games.g1856 import core, economy
+from bot.games.g1856 import map as gmap
+from bot.games.g1856.routes import best_routes
+
+
+class G1856(Game):
+    slug: ClassVar[str] = "1856"
+    title: ClassVar[str] = "1856: Railroading in Upper Canada"
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 6
+    summary: ClassVar[str] = (
+        "Build railways in Upper Canada from 1856: auction the privates, start companies, lay track, "
+        "run trains, borrow money and reach your destinations before the Canadian Government Railway forms."
+    )
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("variant", "base", ("base", "8"), "base: D-trains; 8: the 8-train variant"),
+        Option("destinations", "standard", ("standard", "alternate"), "the destination table"),
+    )
+    rules_file: ClassVar[str] = "1856-en.txt"
+    render_module: ClassVar[str] = ""
+
+    # ------------------------------------------------------------------ set-up
+
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        self.check_players(players)
+        opts = self.resolve_options(options)
+        state = core.new_game(players, opts["variant"], opts["destinations"] == "alternate")
+        state["auction"]["current"] = seed % players
+        state["priority"] = seed % players
+        return state
+
+    def max_actions(self, players: int) -> int:
+        return 40_000
+
+    # ------------------------------------------------------------------ prompts
+
+    def legal_prompts(self, state: State) -> list[Prompt]:
+        rnd = state["round"]
+        if rnd == "over":
+            return []
+        if rnd == "auction":
+            seat = core.auction_actor(state)
+            return [
+                Prompt(seat, "Buy or bid on a private company", tuple(self._auction_actions(state, seat)))
+            ]
+        if rnd == "stock":
+            seat = state["sr"]["current"]
+            return [
+                Prompt(
+                    seat,
+                    "Stock round: buy, sell, start a company or pass",
+                    tuple(self._sr_actions(state, seat)),
+                )
+            ]
+        corp = core.current_corp(state)
+        seat = state["corps"][corp]["president"]
+        step = state["op"]["step"]
+        return [
+            Prompt(seat, f"{corp} operates ({step.replace('_', ' ')})", tuple(self._or_actions(state, corp)))
+        ]
+
+    def _auction_actions(self, state: State, seat: int) -> list[Action]:
+        out: list[Action] = []
+        a = state["auction"]
+        companies = (
+            [a["auctioning"]]
+            if a["auctioning"]
+            else [s for s, p in state["privates"].items() if p["owner"] is None]
+        )
+        cheapest = core.auction_cheapest(state)
+        for sym in companies:
+            free = state["cash"][seat] - core.committed(state, seat, sym)
+            if sym == cheapest and not a["auctioning"]:
+                cost = state["privates"][sym]["price"]
+                if cost <= free:
+                    out.append(Action(f"buy:{sym}", f"Buy {sym} for ${cost}"))
+                continue
+            low = core.min_bid(state, sym)
+            for amount in range(low, free + 1, 5):
+                out.append(Action(f"bid:{sym}:{amount}", f"Bid ${amount} on {sym}"))
+        if not (cheapest and state["privates"][cheapest]["price"] == 0 and not a["auctioning"]):
+            out.append(Action("pass", "Pass"))
+        if not out:
+            out.append(Action(f"buy:{cheapest}", f"Take {cheapest} for free"))
+        return out
+
+    def _sr_actions(self, state: State, seat: int) -> list[Action]:
+        out: list[Action] = []
+        for corp, c in state["corps"].items():
+            if c["closed"]:
+                continue
+            if c["par"] is None:
+                for par in sorted(economy.PAR_ROWS):
+                    if core.sr_can_par(state, seat, corp, par) is None:
+                        out.append(Action(f"par:{corp}:{par}", f"Start {corp} at ${par}"))
+                continue
+            for source in ("ipo", "pool"):
+                if core.sr_can_buy(state, seat, corp, source) is None:
+                    cost = c["par"] if source == "ipo" else core.price(state, corp)
+                    where = "the treasury" if source == "ipo" else "the pool"
+                    out.append(Action(f"buy:{corp}:{source}", f"Buy a {corp} share from {where} for ${cost}"))
+            for n in range(1, c["held"][seat] // 10 + 1):
+                if core.sr_can_sell(state, seat, corp, 10 * n) is None:
+                    out.append(Action(f"sell:{corp}:{n}", f"Sell {n} {corp} share{'s' if n > 1 else ''}"))
+        out.append(Action("pass", "Pass" if not state["sr"]["acted"] else "End your turn"))
+        return out
+
+    def _or_actions(self, state: State, corp: str) -> list[Action]:
+        op = state["op"]
+        c = state["corps"][corp]
+        step = op["step"]
+        out: list[Action] = []
+        if step == "track" and not op["laid"]:
+            for lay in gmap.legal_tile_lays(state["map"], corp, state["phase"]):
+                if lay.cost <= c["cash"]:
+                    out.append(
+                        Action(
+                            lay.key, f"Lay #{lay.tile} on {lay.hex}" + (f" (${lay.cost})" if lay.cost else "")
+                        )
+                    )
+        if self._tcc_available(state, corp):
+            for lay in self._tcc_lays(state, corp):
+                if lay.key not in {a.key for a in out}:
+                    out.append(Action(lay.key, f"Lay #{lay.tile} on H11 with The Canada Company"))
+        if step == "token":
+            for spot in gmap.legal_token_placements(state["map"], corp):
+                if spot.cost <= c["cash"]:
+                    out.append(Action(spot.key, f"Station in {spot.hex} for ${spot.cost}"))
+        if step == "route":
+            plan = op.get("plan") or {"revenue": 0, "routes": [], "alternatives": []}
+            out.append(Action("run:best", f"Run for ${plan['revenue']}"))
+            for i, alt in enumerate(plan.get("alternatives") or [], start=1):
+                out.append(Action(f"run:alt{i}", f"Run for ${alt['revenue']} (alternative {i})"))
+            return out + self._side_actions(state, corp)
+        if step == "dividend":
+            return [
+                Action("payout", "Pay out"),
+                Action("withhold", "Withhold"),
+                *self._side_actions(state, corp),
+            ]
+        if step == "buy_train":
+            out += self._train_actions(state, corp)
+        if step == "loan" and core.can_payoff(state, corp):
+            out.append(Action("repay", "Repay a loan ($100)"))
+        if step == "buy_company":
+            out += self._company_actions(state, corp)
+        out += self._side_actions(state, corp)
+        forced = step == "buy_train" and core.must_buy_train(state, corp)
+        if not forced:
+            out.append(Action("pass", "Pass"))
+        if not out:
+            out.append(Action("bankrupt", f"{corp}'s president cannot pay for a train: bankruptcy"))
+        return out
+
+    def _side_actions(self, state: State, corp: str) -> list[Action]:
+        out = []
+        if core.can_take_loan(state, corp):
+            amount = 90 if corp in state["op"]["paid_interest"] else 100
+            out.append(Action("loan", f"Take a loan (${amount})"))
+        if state["op"]["step"] != "buy_company":
+            out += self._company_actions(state, corp)
+        glsc = state["privates"]["GLSC"]
+        if glsc["owner"] == corp and not glsc["closed"]:
+            for coord in board_ports():
+                out.append(Action(f"port:{coord}", f"Put the port marker on {coord}"))
+        return out
+
+    def _company_actions(self, state: State, corp: str) -> list[Action]:
+        if "can_buy_companies" not in core.phase_info(state)["status"]:
+            return []
+        cash = state["corps"][corp]["cash"]
+        out = []
+        for sym in core.purchasable_companies(state):
+            value = economy.privates()[sym]["value"]
+            for amount in sorted({(value + 1) // 2, value, 2 * value}):
+                if amount <= cash:
+                    out.append(Action(f"company:{sym}:{amount}", f"Buy {sym} for ${amount}"))
+        return out
+
+    def _tcc_available(self, state: State, corp: str) -> bool:
+        p = state["privates"]["TCC"]
+        return p["owner"] == corp and not p["closed"] and not state["op"]["tcc_used"]
+
+    def _tcc_lays(self, state: State, corp: str) -> list[gmap.Lay]:
+        out = []
+        for tile in ("3", "4", "58"):
+            for rot in range(6):
+                try:
+                    gmap.check_lay(state["map"], corp, "H11", tile, rot, state["phase"], special=True)
+                except IllegalAction:
+                    continue
+                out.append(gmap.Lay("H11", tile, rot, 0))
+        return out
+
+    def _train_actions(self, state: State, corp: str) -> list[Action]:
+        c = state["corps"][corp]
+        room = len(c["trains"]) < core.train_limit(state)
+        forced = core.must_buy_train(state, corp)
+        pres_cash = state["cash"][c["president"]] if forced else 0
+        out = []
+        for name in core.depot_trains(state):
+            tid = f"{name}-{state['bought'].get(name, 0)}"
+            cost = core.train_price(state, name)
+            if room and cost <= c["cash"] + pres_cash:
+                out.append(Action(f"train:{tid}", f"Buy a {name}-train for ${cost}"))
+            if name in ("D", "8"):
+                for old in c["trains"]:
+                    if old.split("-")[0] in ("4", "5", "6") and cost - 350 <= c["cash"]:
+                        out.append(
+                            Action(f"train:{tid}:trade:{old}", f"Trade {old} and ${cost - 350} for a {name}")
+                        )
+        seen = set()
+        for tid in state["pool_trains"]:
+            name = tid.split("-")[0]
+            cost = core.train_price(state, name)
+            if room and name not in seen and cost <= c["cash"] + pres_cash:
+                seen.add(name)
+                out.append(Action(f"train:{tid}", f"Buy the pool's {name}-train for ${cost}"))
+        if room and not forced:
+            for tid, owner in core.other_trains(state, corp):
+                face = core.train_price(state, tid.split("-")[0])
+                for amount in sorted({1, face // 2, face, c["cash"]}):
+                    if 1 <= amount <= c["cash"]:
+                        out.append(
+                            Action(f"train:{tid}:{owner}:{amount}", f"Buy {owner}'s {tid} for ${amount}")
+                        )
+        return out
+
+    # ------------------------------------------------------------------ perform
+
+    def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        parts = key.split(":")
+        rnd = state["round"]
+        if rnd == "auction":
+            if parts[0] == "buy":
+                core.bid(state, seat, parts[1], state["privates"][parts[1]]["price"])
+            elif parts[0] == "bid":
+                core.bid(state, seat, parts[1], int(parts[2]))
+            else:
+                core.auction_pass(state, seat)
+        elif rnd == "stock":
+            if parts[0] == "par":
+                core.par(state, seat, parts[1], int(parts[2]))
+            elif parts[0] == "buy":
+                core.buy_share(state, seat, parts[1], parts[2])
+            elif parts[0] == "sell":
+                core.sell_shares(state, seat, parts[1], 10 * int(parts[2]))
+            else:
+                core.sr_pass(state, seat)
+        else:
+            self._perform_or(state, core.current_corp(state), parts)
+        self._prepare(state)
+        return [Event(line) for line in self._drain_log(state)]
+
+    def _perform_or(self, state: State, corp: str, parts: list[str]) -> None:
+        kind = parts[0]
+        if kind == "lay":
+            core.lay_tile(state, corp, parts[1], parts[2], int(parts[3]))
+        elif kind == "token":
+            core.place_token(state, corp, parts[1], int(parts[2]))
+        elif kind == "run":
+            plan = state["op"].get("plan") or {"routes": [], "alternatives": []}
+            chosen = plan if parts[1] == "best" else plan["alternatives"][int(parts[1][3:]) - 1]
+            core.run_routes(
+                state,
+                corp,
+                [
+                    {"train": r["train"], "stops": r["stops"], "connections": r["connections"]}
+                    for r in chosen["routes"]
+                ],
+            )
+        elif kind in ("payout", "withhold"):
+            core.dividend(state, corp, kind)
+        elif kind == "train":
+            tid = parts[1]
+            name = tid.split("-")[0]
+            if len(parts) == 4 and parts[2] == "trade":
+                core.buy_train(state, corp, tid, core.train_price(state, name) - 350, parts[3])
+            elif len(parts) == 4:
+                core.buy_train(state, corp, tid, int(parts[3]))
+            else:
+                core.buy_train(state, corp, tid, core.train_price(state, name))
+        elif kind == "loan":
+            core.take_loan(state, corp)
+        elif kind == "repay":
+            core.payoff_loan(state, corp)
+        elif kind == "company":
+            core.buy_company(state, corp, parts[1], int(parts[2]))
+        elif kind == "port":
+            core.assign_port(state, corp, parts[1])
+        elif kind == "bankrupt":
+            state["round"] = "over"
+            state["ended"] = "bankruptcy"
+            state["log"].append(f"{corp}'s president goes bankrupt: the game ends.")
+        else:
+            core.or_pass(state, corp)
+
+    def _prepare(self, state: State) -> None:
+        """When a company reaches its run, find its best run once and keep it in the state
+        (prompts then list it without searching; a replayed log finds the same)."""
+        op = state.get("op")
+        if (
+            state["round"] == "operating"
+            and op
+            and op["step"] == "route"
+            and op.get("plan_for") != [op["corp"], op["index"]]
+        ):
+            corp = op["corp"]
+            plan = best_routes(
+                state["map"],
+                corp,
+                list(state["corps"][corp]["trains"]),
+                state["phase"],
+                core.bonuses(state, corp),
+                2,
+            ).to_json()
+            op["plan"] = plan
+            op["plan_for"] = [corp, op["index"]]
+
+    def _drain_log(self, state: State) -> list[str]:
+        lines = list(state["log"])
+        state["log"].clear()
+        return lines
+
+    # ------------------------------------------------------------------ view & outcome
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        view = {k: v for k, v in state.items() if k != "log"}
+        view["values"] = core.end_values(state)
+        return view
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state["round"] != "over":
+            return None
+        reason = {"bank": "The bank broke.", "bankruptcy": "A player went bankrupt."}.get(
+            state["ended"], "The game ended."
+        )
+        return Outcome.ranked(core.end_values(state), reason)
+
+
+def board_ports() -> list[str]:
+    from bot.games.g1856 import board
+
+    return list(board.data()["port_hexes"])
