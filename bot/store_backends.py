@@ -284,7 +284,10 @@ class PostgresBackend:
         await self._pool.close()
 
     async def schema_version(self) -> int:
-        async with self._pool.acquire() as conn:
+        async with self._pool.acquire() as conn, conn.transaction():
+            # Processes starting together on an empty database would race to create the table
+            # (a duplicate-type error): one at a time, under a transaction-scoped advisory lock.
+            await conn.execute("SELECT pg_advisory_xact_lock(hashtext('gamemaster-schema'))")
             await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
             value = await conn.fetchval("SELECT MAX(version) FROM schema_version")
             return int(value or 0)

@@ -69,7 +69,7 @@ async def test_one_open_table_per_channel_is_enforced_by_the_schema(any_store: S
     with pytest.raises(ChannelBusy):
         await _new_table(store)
     # Even a raw insert that skips the store's code is refused by the database itself.
-    with pytest.raises(IntegrityError, match="one_open_table_per_channel|tables.channel_id"):
+    with pytest.raises(IntegrityError, match=r"one_open_table_per_channel|tables\.channel_id"):
         async with store._transaction() as tx:
             await tx.execute(
                 "INSERT INTO tables (channel_id, slug, seed, status, host_id, engine_version, created_at, updated_at)"
@@ -259,3 +259,14 @@ async def test_two_processes_never_both_commit_one_position_in_postgres(postgres
         assert sum(wins) == len(actions)
     finally:
         await store.close()
+
+
+async def test_processes_opening_an_empty_postgres_database_together_all_start(postgres_server: PostgresServer) -> None:
+    url = postgres_server.new_database()
+    opener = f"import asyncio\nfrom bot.store import Store\nasync def main():\n    (await Store.open({url!r}))\nasyncio.run(main())\n"
+    procs = [subprocess.Popen([sys.executable, "-c", opener], stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    errors = [proc.communicate(timeout=120)[1] for proc in procs]
+    assert [proc.returncode for proc in procs] == [0, 0, 0, 0], errors
+    store = await Store.open(url)
+    assert await store.schema_version() == len(MIGRATIONS)
+    await store.close()
