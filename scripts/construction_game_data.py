@@ -27,11 +27,11 @@ SEASONS = {
 # pieces x rate for up to CHART_PIECES pieces of a type (more pieces earn nothing more).
 PRICES = {"backhoe": 20_000, "dozer": 40_000, "excavator": 60_000, "grader": 80_000, "scraper": 100_000, "truck": 30_000}
 RATES = {
-    "backhoe": [1_000, 1_500, 2_000, 2_500, 3_000, 3_500],
-    "dozer": [2_000, 3_000, 4_000, 5_000, 6_000, 6_500],
-    "excavator": [3_000, 4_500, 6_000, 7_500, 9_000, 11_500],
-    "grader": [4_000, 6_000, 8_000, 10_000, 12_000, 15_000],
-    "scraper": [5_000, 7_500, 10_000, 12_500, 15_000, 22_000],
+    "backhoe": [1_000, 2_000, 2_500, 3_500, 4_000, 5_000],
+    "dozer": [2_500, 4_000, 5_000, 6_500, 8_000, 9_500],
+    "excavator": [4_000, 6_000, 8_000, 10_000, 12_000, 15_000],
+    "grader": [5_000, 8_000, 10_500, 13_000, 16_000, 20_000],
+    "scraper": [7_000, 10_000, 13_000, 16_500, 20_000, 27_500],
 }
 CHART_PIECES = 10
 STAMPS = {"backhoe": 30, "dozer": 30, "excavator": 30, "grader": 30, "scraper": 24, "truck": 6}
@@ -61,7 +61,7 @@ def track() -> list[dict[str, object]]:
         job(b, "Septic system, farmhouse", 500),
         job(b, "Basements, starter homes", 1_000, card=True),
         job(b, "Water line to a cul-de-sac", 1_000, truck=3_000),
-        job(b, "Foundations, townhouses", 1_000, fee={"property": "landfill", "per_piece": 1_000}),
+        job(b, "Foundations, townhouses", 1_000, fee={"property": "landfill", "per_piece": 1_500}),
         job(b, "Subdivision utilities", 1_500, bid=True),
         job(b, "Swimming pools", 1_000, bonus=3_000),
         job(b, "Sewer hookups", 1_000, card=True),
@@ -72,52 +72,52 @@ def track() -> list[dict[str, object]]:
         job(d, "Fast-food pad", 1_500),
         job(d, "Mini-mall site", 2_000, card=True),
         job(d, "Car dealership lot", 1_500, truck=5_000),
-        job(d, "Office park clearing", 2_000, fee={"property": "sand-gravel", "per_piece": 1_500}),
+        job(d, "Office park clearing", 2_000, fee={"property": "sand-gravel", "per_piece": 2_500}),
         job(d, "Big-box store", 2_500, bid=True),
         job(d, "Motel grading", 1_500, bonus=4_000),
-        job(d, "Gas station", 2_000, card=True, fee={"property": "landfill", "per_piece": 1_000}),
+        job(d, "Gas station", 2_000, card=True, fee={"property": "landfill", "per_piece": 1_500}),
         job(d, "Shopping-centre parking", 2_500, truck=5_000),
     ]
     # Institutional (excavators), 22-29; 26 is a corner.
     squares += [
         job(e, "Church basement", 2_000),
         job(e, "Library foundation", 2_500, card=True),
-        job(e, "Fire station", 2_500, fee={"property": "concrete", "per_piece": 2_500}),
+        job(e, "Fire station", 2_500, fee={"property": "concrete", "per_piece": 3_500}),
         job(e, "Hospital wing", 3_000, bid=True),
         job(e, "High school", 3_000, corner={"text": "Safety inspection: every contractor pays $5,000", "flat": 5_000}),
         job(e, "Jail annex", 2_500, truck=6_000),
-        job(e, "University labs", 3_000, card=True, fee={"property": "concrete", "per_piece": 2_500}),
+        job(e, "University labs", 3_000, card=True, fee={"property": "concrete", "per_piece": 3_500}),
         job(e, "Courthouse", 2_500, bonus=5_000),
     ]
     # Municipal (graders), 30-37.
     squares += [
-        job(g, "Residential streets", 2_500, fee={"property": "paving", "per_piece": 2_000}),
+        job(g, "Residential streets", 2_500, fee={"property": "paving", "per_piece": 4_000}),
         job(g, "Storm drains", 3_000, card=True),
         job(g, "City park", 2_500, bonus=5_000),
         job(g, "Water treatment plant", 3_500, bid=True),
         job(g, "Airport access road", 3_000, truck=7_000),
-        job(g, "Bridge approaches", 3_500, card=True, fee={"property": "concrete", "per_piece": 2_500}),
-        job(g, "Ball fields", 2_500, fee={"property": "sand-gravel", "per_piece": 1_500}),
-        job(g, "Main street rebuild", 3_500, fee={"property": "paving", "per_piece": 2_000}),
+        job(g, "Bridge approaches", 3_500, card=True, fee={"property": "concrete", "per_piece": 3_500}),
+        job(g, "Ball fields", 2_500, fee={"property": "sand-gravel", "per_piece": 2_500}),
+        job(g, "Main street rebuild", 3_500, fee={"property": "paving", "per_piece": 4_000}),
     ]
     # Heavy/highway (scrapers), 38-45; 39 is a corner.
     squares += [
-        job(s, "Interchange ramps", 3_500, truck=8_000),
+        job(s, "Interchange ramps", 3_500, truck=8_000, fee={"property": "paving", "per_piece": 4_000}),
         job(s, "Freeway widening", 4_500, card=True, corner={"text": "Fuel price hike: every contractor pays $1,000 per piece owned", "per_piece": 1_000}),
-        job(s, "Earth dam", 4_500, fee={"property": "sand-gravel", "per_piece": 1_500}),
-        job(s, "Airport runway", 5_000, bid=True, fee={"property": "paving", "per_piece": 2_000}),
+        job(s, "Earth dam", 4_500, fee={"property": "sand-gravel", "per_piece": 2_500}),
+        job(s, "Airport runway", 5_000, bid=True, fee={"property": "paving", "per_piece": 4_000}),
         job(s, "Mine haul road", 4_000, card=True),
         job(s, "Levee", 4_000, bonus=6_000),
         job(s, "Mountain pass highway", 5_000, card=True, truck=8_000),
-        job(s, "Railroad grade", 4_500, fee={"property": "concrete", "per_piece": 2_500}),
+        job(s, "Railroad grade", 4_500, fee={"property": "concrete", "per_piece": 3_500}),
     ]
     # Winter, 46-51: no construction; bills and a little work for the owners of the right kit.
     squares += [
         {"kind": "winter", "name": "Haul the fleet to the winter yard", "truck": 6_000},
         {"kind": "winter", "name": "Snow-plowing contract: each grader earns $4,000", "earn": {"type": g, "each": 4_000}},
-        {"kind": "winter", "name": "Shop floor: pay $5,000 to the Concrete Plant", "fee": {"property": "concrete", "amount": 5_000}},
+        {"kind": "winter", "name": "Shop floor: pay $10,000 to the Concrete Plant", "fee": {"property": "concrete", "amount": 10_000}},
         {"kind": "winter", "name": "Insurance renewal: $500 per piece owned", "per_piece": 500},
-        {"kind": "winter", "name": "Yard clean-up: pay $3,000 to the Landfill", "fee": {"property": "landfill", "amount": 3_000}},
+        {"kind": "winter", "name": "Yard clean-up: pay $5,000 to the Landfill", "fee": {"property": "landfill", "amount": 5_000}},
         {"kind": "winter", "name": "Winter overhaul: $500 per piece owned", "per_piece": 500},
     ]
     assert len(squares) == 52, len(squares)

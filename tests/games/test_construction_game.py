@@ -14,7 +14,7 @@ import pytest
 from bot.engine import IllegalAction, Rng
 from bot.engine.testkit import check_game, random_playout
 from bot.games.construction_game import rules as R
-from bot.games.construction_game.components import CARDS, TRACK, rate
+from bot.games.construction_game.components import CARDS, RATES, SLOT, TRACK, rate
 from bot.games.construction_game.render import board
 
 GAME = R.ConstructionGame()
@@ -62,7 +62,7 @@ def land(state: dict, seat: int, square: int) -> None:
 def test_setup_matches_the_rulebook() -> None:
     state = GAME.setup(4, {}, 3)
     assert state["cash"] == [100_000] * 4
-    assert all(f["backhoe"] == 2 and f["dozer"] == 1 for f in state["fleet"])
+    assert state["fleet"] == [[2, 1, 0, 0, 0, 0]] * 4  # backhoes, dozers, excavators, graders, scrapers, trucks
     assert [R.credit_left(state, s) for s in range(4)] == [100_000] * 4
     assert state["supply"]["backhoe"] == 30 - 8 and state["supply"]["scraper"] == 24 and state["supply"]["truck"] == 6
     assert len(state["deck"]) == 48
@@ -75,7 +75,7 @@ def test_setup_matches_the_rulebook() -> None:
 def test_rulebook_example_two_dozers_roll_three() -> None:
     """Two dozers, a job accepted in the commercial season, income roll 3: the chart pays 2 × rate."""
     state = fresh()
-    state["fleet"][0]["dozer"] = 2
+    state["fleet"][0][SLOT["dozer"]] = 2
     land(state, 0, 14)  # Fast-food pad: operating cost only
     rig(state, [1, 3])
     GAME.apply(state, 0, "roll")
@@ -83,8 +83,9 @@ def test_rulebook_example_two_dozers_roll_three() -> None:
     GAME.apply(state, 0, "accept")
     pass_window(state)
     last = state["last"]
-    assert last["roll"] == 3 and last["lines"][0][1] == rate("dozer", 3, 2) == 8_000
-    assert state["cash"][0] == 100_000 + 8_000 - TRACK[14]["cost"]
+    gross = 2 * RATES["dozer"][3 - 1]  # the chart's dozer figure for a 3, per piece, times two
+    assert last["roll"] == 3 and last["pieces"] == 2 and last["lines"][0][1] == gross
+    assert state["cash"][0] == 100_000 + gross - TRACK[14]["cost"]
 
 
 def test_refusing_a_job_costs_nothing() -> None:
@@ -122,7 +123,7 @@ def test_buying_at_once_before_the_income_roll() -> None:
 def test_operating_cost_property_fee_to_the_owner_and_none_for_your_own() -> None:
     state = fresh()
     state["deeds"]["landfill"] = 1
-    state["fleet"][0]["backhoe"] = 4
+    state["fleet"][0][SLOT["backhoe"]] = 4
     land(state, 0, 9)  # Foundations: $1,000 per backhoe to the Landfill
     rig(state, [1, 2])
     GAME.apply(state, 0, "roll")
@@ -151,7 +152,7 @@ def test_trucking_bill_bank_rent_and_own_truck() -> None:
     ):
         state = fresh()
         for seat, count in trucks.items():
-            state["fleet"][seat]["truck"] = count
+            state["fleet"][seat][SLOT["truck"]] = count
         land(state, 0, 8)
         rig(state, [1, 1])
         GAME.apply(state, 0, "roll")
@@ -164,7 +165,7 @@ def test_trucking_bill_bank_rent_and_own_truck() -> None:
 
 def test_a_card_trucking_bill_is_not_avoided_by_a_truck() -> None:
     state = fresh()
-    state["fleet"][0]["truck"] = 1
+    state["fleet"][0][SLOT["truck"]] = 1
     card = card_with({"trucking": 6_000})
     deck_top(state, card)
     land(state, 0, 7)  # card square
@@ -223,7 +224,7 @@ def test_winter_squares_per_piece_and_earnings() -> None:
     GAME.apply(state, 0, "roll")
     assert state["cash"][0] == 100_000 - 1_500
     state = fresh()
-    state["fleet"][0]["grader"] = 3
+    state["fleet"][0][SLOT["grader"]] = 3
     land(state, 0, 47)  # snow plowing: $4,000 per grader
     rig(state, [1])
     GAME.apply(state, 0, "roll")
@@ -283,7 +284,7 @@ def test_twenty_percent_down_and_notes_within_the_limit() -> None:
     keys = GAME.prompts(state)[0].keys()
     assert "buy:scraper:1:note" in keys and "buy:scraper:2:note" not in keys  # 2 would need $160k of notes
     GAME.apply(state, 0, "buy:scraper:1:note")
-    assert state["cash"][0] == 0 and state["notes"][0] == 80_000 and state["fleet"][0]["scraper"] == 1
+    assert state["cash"][0] == 0 and state["notes"][0] == 80_000 and state["fleet"][0][SLOT["scraper"]] == 1
     assert R.net_worth(state, 0) == 0 + 100_000 - 80_000 + 2 * 20_000 + 40_000
 
 
@@ -306,13 +307,13 @@ def test_a_crunch_with_two_auctions_and_a_bank_buy_back() -> None:
     GAME.apply(state, 2, "bid:11000")
     GAME.apply(state, 1, "bid:16000")
     GAME.apply(state, 2, "pass")
-    assert state["fleet"][1]["backhoe"] == 3 and state["cash"][1] == 44_000
+    assert state["fleet"][1][SLOT["backhoe"]] == 3 and state["cash"][1] == 44_000
     # $9,000 still unpaid: a second piece goes up; nobody bids, the bank pays half
     assert state["phase"] == "crunch" and state["cash"][0] == -9_000
     GAME.apply(state, 0, "auction:dozer")
     GAME.apply(state, 1, "pass")
     GAME.apply(state, 2, "pass")
-    assert state["cash"][0] == 11_000 and state["fleet"][0]["dozer"] == 0
+    assert state["cash"][0] == 11_000 and state["fleet"][0][SLOT["dozer"]] == 0
     assert state["supply"]["dozer"] == 30 - 3 + 1
     assert state["phase"] == "turn" and state["turn"] == 1
 
@@ -326,13 +327,13 @@ def test_a_bank_buy_back_when_nobody_can_bid() -> None:
     GAME.apply(state, 0, "roll")
     GAME.apply(state, 0, "auction:backhoe")  # nobody has $10,000: the bank pays it at once
     assert state["cash"][0] == 0 and state["phase"] == "turn" and state["turn"] == 1
-    assert state["fleet"][0]["backhoe"] == 1
+    assert state["fleet"][0][SLOT["backhoe"]] == 1
 
 
 def test_bankruptcy_ends_a_two_player_game() -> None:
     state = fresh(2)
     state["cash"][0] = 0
-    state["fleet"][0] = {"backhoe": 0, "dozer": 0, "excavator": 0, "grader": 0, "scraper": 0, "truck": 0}
+    state["fleet"][0] = [0] * 6
     land(state, 0, 26)  # safety inspection: $5,000, nothing to sell
     rig(state, [1])
     GAME.apply(state, 0, "roll")
@@ -344,8 +345,8 @@ def test_bankruptcy_ends_a_two_player_game() -> None:
 def test_bid_with_three_bidders() -> None:
     state = fresh(4)
     for seat in (1, 2):
-        state["fleet"][seat]["scraper"] = 1
-    state["fleet"][0]["scraper"] = 2
+        state["fleet"][seat][SLOT["scraper"]] = 1
+    state["fleet"][0][SLOT["scraper"]] = 2
     state["cash"][2] = 3_000
     land(state, 0, 41)  # Airport runway: competitive bid
     rig(state, [1, 6])
@@ -368,8 +369,8 @@ def test_bid_with_three_bidders() -> None:
 
 def test_bid_won_by_a_rival_who_then_does_the_job() -> None:
     state = fresh(3)
-    state["fleet"][0]["scraper"] = 1
-    state["fleet"][2]["scraper"] = 3
+    state["fleet"][0][SLOT["scraper"]] = 1
+    state["fleet"][2][SLOT["scraper"]] = 3
     land(state, 0, 41)
     rig(state, [1, 2])
     GAME.apply(state, 0, "roll")
@@ -383,7 +384,7 @@ def test_bid_won_by_a_rival_who_then_does_the_job() -> None:
 
 def test_bid_alone_gets_the_job_for_the_opening_bid() -> None:
     state = fresh(3)
-    state["fleet"][0]["scraper"] = 1
+    state["fleet"][0][SLOT["scraper"]] = 1
     land(state, 0, 41)
     rig(state, [1, 1])
     GAME.apply(state, 0, "roll")
@@ -402,7 +403,7 @@ def test_window_offers_buys_to_every_other_contractor() -> None:
     offered = prompts[0].keys()
     assert "buy:dozer:1" in offered and "pass" in offered
     GAME.apply(state, 2, "buy:dozer:1")
-    assert state["fleet"][2]["dozer"] == 2 and [p.seat for p in GAME.prompts(state)] == [1]
+    assert state["fleet"][2][SLOT["dozer"]] == 2 and [p.seat for p in GAME.prompts(state)] == [1]
 
 
 def test_trade_offer_and_accept() -> None:
@@ -411,7 +412,7 @@ def test_trade_offer_and_accept() -> None:
     GAME.apply(state, 0, "offer:3:dozer:60000")
     assert GAME.prompts(state)[0].seat == 2
     GAME.apply(state, 2, "accept")
-    assert state["fleet"][2]["dozer"] == 2 and state["cash"] == [160_000, 100_000, 40_000]
+    assert state["fleet"][2][SLOT["dozer"]] == 2 and state["cash"] == [160_000, 100_000, 40_000]
     menu = GAME.prompts(state)[0].keys()
     assert "trade" not in menu  # one offer a turn
 

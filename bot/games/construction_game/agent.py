@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.engine import State
 
-from .components import CARDS, CHART_PIECES, DEEDS, PROPERTIES, RATES, TRACK, TRUCK, TYPES, WEEKS, price
+from .components import CARDS, CHART_PIECES, DEEDS, PROPERTIES, RATES, SLOT, TRACK, TRUCK, TYPES, WEEKS, price
 from .rules import ConstructionGame, pieces, purchase_cost
 
 MEAN_RATE = {kind: sum(RATES[kind]) // 6 for kind in TYPES}
@@ -62,16 +62,36 @@ def job_value(state: State, seat: int, square: int, count_extra: int = 0) -> flo
     """Expected net income of the job on ``square`` for ``seat`` (before any bid)."""
     sq = TRACK[square]
     kind = sq["type"]
-    count = min(CHART_PIECES, state["fleet"][seat][kind] + count_extra)
+    count = min(CHART_PIECES, state["fleet"][seat][SLOT[kind]] + count_extra)
     gross = MEAN_RATE[kind] * count * (2 if kind in state["hot"][seat] else 1)
     if sq.get("card"):
         gross = gross * (100 + CARD_GROSS) / 100 + CARD_CASH
     value = gross - sq["cost"] + sq.get("bonus", 0)
     if "fee" in sq and state["deeds"][sq["fee"]["property"]] != seat:
         value -= sq["fee"]["per_piece"] * count
-    if "truck" in sq and state["fleet"][seat][TRUCK] == 0:
+    if "truck" in sq and state["fleet"][seat][SLOT[TRUCK]] == 0:
         value -= sq["truck"] // 2
     return value
+
+
+JOBS_PER_SEASON = 8 / 3.5
+"""A contractor lands on about 8/3.5 of a season's 8 weeks a year (one die, mean 3.5)."""
+FEE_SQUARES = {deed: [sq for sq in TRACK if sq.get("fee", {}).get("property") == deed] for deed in DEEDS}
+
+
+def deed_yield(state: State, seat: int, deed: str) -> float:
+    """Expected fees a year from a deed (others' jobs and winter bills) plus own fees saved, per dollar."""
+    income = 0.0
+    for other in range(state["players"]):
+        if state["out"][other]:
+            continue
+        share = 1 / 3.5  # chance to land on a given square in one lap
+        for square in FEE_SQUARES[deed]:
+            fee = square["fee"]
+            amount = fee.get("amount", 0) + fee.get("per_piece", 0) * min(CHART_PIECES, (
+                state["fleet"][other][SLOT[square["type"]]] if "type" in square else 0))
+            income += share * amount
+    return income / price(deed)
 
 
 def _season_weight(state: State, seat: int, kind: str) -> float:
@@ -88,17 +108,17 @@ def best_purchase(state: State, seat: int, strategy: Strategy, counts: tuple[int
     choices: list[tuple[float, str]] = []
     fleet = state["fleet"][seat]
     for kind in strategy.types:
-        if fleet[kind] >= CHART_PIECES:
+        if fleet[SLOT[kind]] >= CHART_PIECES:
             continue
         hot = 2 if kind in state["hot"][seat] or kind in state["hot_next"][seat] else 1
         score = MEAN_RATE[kind] * hot * _season_weight(state, seat, kind) / price(kind)
         choices.append((score, kind))
-    if strategy.trucks and fleet[TRUCK] == 0:
+    if strategy.trucks and fleet[SLOT[TRUCK]] == 0:
         choices.append((0.2, TRUCK))
-    if strategy.deeds and state["years"][seat] >= 1:
+    if strategy.deeds:
         for deed in DEEDS:
             if state["deeds"][deed] is None:
-                choices.append((0.12, deed))
+                choices.append((deed_yield(state, seat, deed) / JOBS_PER_SEASON, deed))
     choices.sort(reverse=True)
     for _score, item in choices:
         for note in ((False, True) if strategy.credit else (False,)):
@@ -138,14 +158,14 @@ def choose(state: State, seat: int, rng: random.Random, strategy: Strategy = BAL
         return "back"
     if phase == "offer":
         offer = state["offer"]
-        useful = offer["item"] in strategy.types or (offer["item"] == TRUCK and state["fleet"][seat][TRUCK] == 0)
+        useful = offer["item"] in strategy.types or (offer["item"] == TRUCK and state["fleet"][seat][SLOT[TRUCK]] == 0)
         if useful and offer["price"] <= price(offer["item"]) and cash - offer["price"] >= keep:
             return "accept"
         return "decline"
     if phase == "job":
         job = state["job"]
         kind = job["type"]
-        if state["fleet"][seat][kind] == 0 and kind in strategy.types and job_value(state, seat, job["square"], 1) > 0:
+        if state["fleet"][seat][SLOT[kind]] == 0 and kind in strategy.types and job_value(state, seat, job["square"], 1) > 0:
             for key in (f"buy:{kind}:1", f"buy:{kind}:1:note" if strategy.credit else ""):
                 if key in keys and cash - (purchase_cost(state, seat, kind, 1, key.endswith("note")) or 0) >= keep:
                     return key

@@ -28,6 +28,8 @@ TYPES: tuple[str, ...] = tuple(CHART["types"])
 TRUCK = "truck"
 EQUIPMENT: tuple[str, ...] = (*TYPES, TRUCK)
 """Everything with a stamp: the five machine types and trucks."""
+SLOT: dict[str, int] = {item: index for index, item in enumerate(EQUIPMENT)}
+"""A contractor's yard is a list of counts in :data:`EQUIPMENT` order: ``fleet[SLOT["dozer"]]``."""
 SEASONS: dict[str, str] = CHART["seasons"]
 PRICES: dict[str, int] = CHART["prices"]
 RATES: dict[str, list[int]] = CHART["rates"]

@@ -28,7 +28,7 @@ The rules as implemented (every ruling, with reasons, is in ``data/construction-
   Repeat until paid; with nothing left to sell, the contractor is bankrupt and out.
 * **End.** ``end=networth``: the first audited net worth of $1,500,000 (checked after every
   turn) wins. ``end=years``: after the table's number of years (option ``years``) the audit
-  ranks everyone. Safeguards: year 20 in networth games, and an action cap.
+  ranks everyone. Safeguards: year 8 in networth games, and an action cap.
 
 State (plain JSON) keeps money in whole dollars; ``steps`` is the queue of automatic work
 left in the current turn, so a pause for a decision (a bid, a crunch) resumes exactly.
@@ -63,6 +63,7 @@ from .components import (
     EQUIPMENT,
     PROPERTIES,
     SEASONS,
+    SLOT,
     STAMPS,
     TRACK,
     TRUCK,
@@ -84,9 +85,9 @@ AUCTION_RAISES = (1_000, 5_000, 10_000)
 OFFER_PERCENTS = (50, 75, 100, 125, 150)
 REPAY_AMOUNTS = (10_000, 50_000)
 BUY_COUNTS = (1, 2, 3)
-SAFEGUARD_YEARS = 20
+SAFEGUARD_YEARS = 8
 """A networth game also ends (with the audit) when a contractor completes this many years."""
-YEAR_CHOICES = ("3", "5", "8", "10")
+YEAR_CHOICES = ("3", "4", "5", "6")
 ACTIONS_PER_SEAT = 5_000
 """The action cap per seat: a hard bound no real game comes near (see the README)."""
 
@@ -114,13 +115,13 @@ def credit_limit(years_done: int) -> int:
 
 def pieces(state: State, seat: int) -> int:
     """Every stamp in a contractor's yard (machines and trucks)."""
-    return sum(state["fleet"][seat].values())
+    return sum(state["fleet"][seat])
 
 
 def assets(state: State, seat: int) -> int:
     """Equipment and deeds at their listed (purchase) price."""
     fleet = state["fleet"][seat]
-    return sum(price(item) * fleet[item] for item in EQUIPMENT) + sum(
+    return sum(price(item) * fleet[SLOT[item]] for item in EQUIPMENT) + sum(
         price(deed) for deed in DEEDS if state["deeds"][deed] == seat
     )
 
@@ -137,8 +138,8 @@ def credit_left(state: State, seat: int) -> int:
 def purchase_cost(state: State, seat: int, item: str, count: int, note: bool) -> int | None:
     """Cash the purchase takes now, or ``None`` if the rules forbid it.
 
-    Cash: the whole price. On credit: 20% down in cash and bank notes for the rest, within
-    the credit left. Stamps and deeds run out.
+    Cash: the whole price. On credit: the bank lends the balance within the credit left, but
+    never more than 80%, so at least 20% is paid down in cash. Stamps and deeds run out.
     """
     if item in PROPERTIES:
         if count != 1 or state["deeds"][item] is not None:
@@ -148,8 +149,9 @@ def purchase_cost(state: State, seat: int, item: str, count: int, note: bool) ->
     total = price(item) * count
     if not note:
         return total if state["cash"][seat] >= total else None
-    down = total * DOWN_PERCENT // 100
-    if state["cash"][seat] < down or credit_left(state, seat) < total - down:
+    loan = min(total * (100 - DOWN_PERCENT) // 100, credit_left(state, seat))
+    down = total - loan
+    if loan <= 0 or state["cash"][seat] < down:
         return None
     return down
 
@@ -162,8 +164,8 @@ def can_buy_anything(state: State, seat: int) -> bool:
         return False
     cheapest = min(in_stock)
     cash = state["cash"][seat]
-    down = cheapest * DOWN_PERCENT // 100
-    return cash >= cheapest or (cash >= down and credit_left(state, seat) >= cheapest - down)
+    loan = min(cheapest * (100 - DOWN_PERCENT) // 100, credit_left(state, seat))
+    return cash >= cheapest or (loan > 0 and cash >= cheapest - loan)
 
 
 def buy_key(item: str, count: int, note: bool) -> str:
@@ -214,7 +216,7 @@ class ConstructionGame(Game):
     options = (
         Option("end", "networth", ("networth", "years"),
                "networth: first audited net worth of $1.5M wins; years: audit after a set number of years"),
-        Option("years", "8", YEAR_CHOICES, "with end=years: how many years before the audit"),
+        Option("years", "5", YEAR_CHOICES, "with end=years: how many years before the audit"),
     )
     rules_file = "construction-game.txt"
     render_module = "bot.games.construction_game.render"
@@ -234,7 +236,7 @@ class ConstructionGame(Game):
             "years": [0] * players,
             "cash": [START_CASH] * players,
             "notes": [0] * players,
-            "fleet": [{item: 0 for item in EQUIPMENT} for _ in range(players)],
+            "fleet": [[0] * len(EQUIPMENT) for _ in range(players)],
             "deeds": {deed: None for deed in DEEDS},
             "hot": [[] for _ in range(players)],
             "hot_next": [[] for _ in range(players)],
@@ -264,8 +266,8 @@ class ConstructionGame(Game):
             "start_rolls": [],
         }
         for seat in range(players):
-            state["fleet"][seat]["backhoe"] = 2
-            state["fleet"][seat]["dozer"] = 1
+            state["fleet"][seat][SLOT["backhoe"]] = 2
+            state["fleet"][seat][SLOT["dozer"]] = 1
         state["supply"]["backhoe"] -= 2 * players
         state["supply"]["dozer"] -= players
         rng = Rng(state)
@@ -344,7 +346,7 @@ class ConstructionGame(Game):
 
     def _can_offer(self, state: State, seat: int) -> bool:
         """Whether any offer is possible (cheaper than listing them: this runs every move)."""
-        owned = [item for item in EQUIPMENT if state["fleet"][seat][item] > 0]
+        owned = [item for item in EQUIPMENT if state["fleet"][seat][SLOT[item]] > 0]
         owned += [deed for deed in DEEDS if state["deeds"][deed] == seat]
         if not owned:
             return False
@@ -352,7 +354,7 @@ class ConstructionGame(Game):
         return any(state["cash"][buyer] >= cheapest for buyer in self._solvent(state) if buyer != seat)
 
     def _offer_actions(self, state: State, seat: int) -> list[Action]:
-        items = [item for item in EQUIPMENT if state["fleet"][seat][item] > 0]
+        items = [item for item in EQUIPMENT if state["fleet"][seat][SLOT[item]] > 0]
         items += [deed for deed in DEEDS if state["deeds"][deed] == seat]
         actions = []
         for buyer in self._solvent(state):
@@ -371,7 +373,7 @@ class ConstructionGame(Game):
         seat, kind = job["seat"], job["type"]
         square = TRACK[job["square"]]
         actions: list[Action] = []
-        if state["fleet"][seat][kind] > 0:
+        if state["fleet"][seat][SLOT[kind]] > 0:
             if square.get("bid"):
                 if state["cash"][seat] >= BID_OPEN:
                     actions.append(Action("accept", f"Open the bidding at {money(BID_OPEN)}"))
@@ -473,7 +475,7 @@ class ConstructionGame(Game):
         if item in PROPERTIES:
             state["deeds"][item] = seat
         else:
-            state["fleet"][seat][item] += count
+            state["fleet"][seat][SLOT[item]] += count
             state["supply"][item] -= count
         how = f" ({money(cost)} down, {money(total - cost)} in bank notes)" if note else ""
         events.append(Event(f"{seat_ref(seat)} buys {item_name(item, count)} for {money(total)}{how}."))
@@ -518,8 +520,8 @@ class ConstructionGame(Game):
             if item in PROPERTIES:
                 state["deeds"][item] = seat
             else:
-                state["fleet"][seller][item] -= 1
-                state["fleet"][seat][item] += 1
+                state["fleet"][seller][SLOT[item]] -= 1
+                state["fleet"][seat][SLOT[item]] += 1
             events.append(Event(f"{seat_ref(seat)} buys {item_name(item)} from {seat_ref(seller)} for {money(amount)}."))
         else:
             events.append(Event(f"{seat_ref(seat)} declines the offer."))
@@ -549,7 +551,7 @@ class ConstructionGame(Game):
         kind = job["type"]
         n = state["players"]
         rivals = [(seat + k) % n for k in range(1, n)]
-        rivals = [s for s in rivals if not state["out"][s] and state["fleet"][s][kind] > 0]
+        rivals = [s for s in rivals if not state["out"][s] and state["fleet"][s][SLOT[kind]] > 0]
         events.append(Event(f"{seat_ref(seat)} opens the bidding at {money(BID_OPEN)}."))
         if not rivals:
             events.append(Event(f"Nobody else has {kind}s: {seat_ref(seat)} gets the job for {money(BID_OPEN)}."))
@@ -620,7 +622,7 @@ class ConstructionGame(Game):
         if item in PROPERTIES:
             state["deeds"][item] = None
         else:
-            state["fleet"][seat][item] -= 1
+            state["fleet"][seat][SLOT[item]] -= 1
 
     def _do_auction(self, state: State, seat: int, key: str, events: list[Event]) -> None:
         auction = state["auction"]
@@ -657,7 +659,7 @@ class ConstructionGame(Game):
             if item in PROPERTIES:
                 state["deeds"][item] = buyer
             else:
-                state["fleet"][buyer][item] += 1
+                state["fleet"][buyer][SLOT[item]] += 1
             events.append(Event(f"{seat_ref(buyer)} buys {item_name(item)} for {money(amount)}."))
         state["cash"][seller] += amount
         state["auction"] = None
@@ -750,7 +752,7 @@ class ConstructionGame(Game):
         if "truck" in square:
             self._trucking(state, seat, square["truck"], events)
         if "earn" in square:
-            count = state["fleet"][seat][square["earn"]["type"]]
+            count = state["fleet"][seat][SLOT[square["earn"]["type"]]]
             amount = count * square["earn"]["each"]
             state["cash"][seat] += amount
             events.append(Event(f"{seat_ref(seat)} earns {money(amount)}."))
@@ -763,12 +765,12 @@ class ConstructionGame(Game):
 
     def _trucking(self, state: State, seat: int, amount: int, events: list[Event]) -> int:
         """A trucking bill on the track: nothing with a truck; else half as rent to a truck owner."""
-        if state["fleet"][seat][TRUCK] > 0:
+        if state["fleet"][seat][SLOT[TRUCK]] > 0:
             events.append(Event(f"{seat_ref(seat)}'s own truck saves a {money(amount)} trucking bill."))
             return 0
         n = state["players"]
         owner = next(((seat + k) % n for k in range(1, n)
-                      if not state["out"][(seat + k) % n] and state["fleet"][(seat + k) % n][TRUCK] > 0), None)
+                      if not state["out"][(seat + k) % n] and state["fleet"][(seat + k) % n][SLOT[TRUCK]] > 0), None)
         if owner is None:
             state["cash"][seat] -= amount
             events.append(Event(f"{seat_ref(seat)} pays a {money(amount)} trucking bill."))
@@ -801,7 +803,7 @@ class ConstructionGame(Game):
         where = state["pos"][seat]
         kind = TRACK[where]["type"]
         state["job"] = {"seat": seat, "square": where, "type": kind, "worker": None, "bid": 0}
-        if state["fleet"][seat][kind] == 0 and not buy_actions(state, seat, (kind,)):
+        if state["fleet"][seat][SLOT[kind]] == 0 and not buy_actions(state, seat, (kind,)):
             events.append(Event(f"{seat_ref(seat)} has no {kind}s and cannot buy one: no job this week."))
             state["job"] = None
             return
@@ -824,7 +826,7 @@ class ConstructionGame(Game):
         square = TRACK[where]
         rng = Rng(state)
         roll = rng.randint(1, 6)
-        count = state["fleet"][seat][kind]
+        count = state["fleet"][seat][SLOT[kind]]
         gross = rate(kind, roll, count)
         lines: list[list[Any]] = [[f"Rate chart: roll {roll}, {item_name(kind, count)}", gross]]
         if kind in state["hot"][seat]:
@@ -856,7 +858,7 @@ class ConstructionGame(Game):
             net -= paid
         if "truck" in square:
             paid = self._trucking(state, seat, square["truck"], events)
-            lines.append(["Trucking bill" + (" (own truck)" if not paid and state["fleet"][seat][TRUCK] else ""), -paid])
+            lines.append(["Trucking bill" + (" (own truck)" if not paid and state["fleet"][seat][SLOT[TRUCK]] else ""), -paid])
             net -= paid
         if card_text is not None:
             extra = self._card_money(state, seat, kind, effect, events)
@@ -874,7 +876,7 @@ class ConstructionGame(Game):
             state["cash"][seat] += effect["cash"]
             return effect["cash"]
         if "per_piece" in effect:
-            amount = effect["per_piece"] * state["fleet"][seat][kind]
+            amount = effect["per_piece"] * state["fleet"][seat][SLOT[kind]]
             state["cash"][seat] += amount
             return amount
         if "trucking" in effect:  # the cards' trucking bills: a truck does not help
@@ -907,7 +909,7 @@ class ConstructionGame(Game):
         first = state["first"]
         wrapped = (nxt - first) % n <= (seat - first) % n
         if state["final"] and wrapped:
-            reason = "the set number of years is over" if state["end"] == "years" else "the year-20 safeguard"
+            reason = "the set number of years is over" if state["end"] == "years" else "the year-8 safeguard"
             self._finish(state, f"{reason}; the audit decides", events)
             return
         state["turn"] = nxt
@@ -918,7 +920,7 @@ class ConstructionGame(Game):
         return [s for s in range(state["players"]) if not state["out"][s]]
 
     def _sellable(self, state: State, seat: int) -> list[str]:
-        return [item for item in EQUIPMENT if state["fleet"][seat][item] > 0] + [
+        return [item for item in EQUIPMENT if state["fleet"][seat][SLOT[item]] > 0] + [
             deed for deed in DEEDS if state["deeds"][deed] == seat
         ]
 
@@ -957,7 +959,7 @@ class ConstructionGame(Game):
                 "notes": state["notes"][s],
                 "credit_limit": credit_limit(state["years"][s]),
                 "credit_left": credit_left(state, s),
-                "fleet": dict(state["fleet"][s]),
+                "fleet": {item: state["fleet"][s][SLOT[item]] for item in EQUIPMENT},
                 "deeds": [d for d in DEEDS if state["deeds"][d] == s],
                 "hot": list(state["hot"][s]),
                 "hot_next": list(state["hot_next"][s]),
