@@ -110,6 +110,7 @@ def new_game(players: int, variant: str = "base", alternate_destinations: bool =
         "sr": None,
         "op": None,
         "bank_broken": False,
+        "crisis": None,
         "ended": None,
         "log": [],
     }
@@ -763,12 +764,64 @@ def _after_or_action(state: State) -> None:
 
 
 def _player_pays(state: State, seat: int, amount: int) -> None:
+    """A president covers a company's debt (interest, forced repayment) personally; short of
+    cash, they must sell shares (a cash crisis) or go bankrupt."""
     state["cash"][seat] -= amount
     state["bank"] += amount
     if state["cash"][seat] < 0:
-        state["round"] = "over"
-        state["ended"] = "bankruptcy"
-        state["log"].append(f"{seat_name(seat)} cannot pay and goes bankrupt: the game ends.")
+        state["crisis"] = {"seat": seat, "protect": None, "need": 0}
+        state["log"].append(f"{seat_name(seat)} owes ${-state['cash'][seat]} and must sell shares.")
+
+
+def emergency_sell_error(state: State, seat: int, corp: str, pct: int, protect: str | None) -> str | None:
+    """Why ``seat`` may not sell ``pct``% of ``corp`` to raise money now (None: may)."""
+    c = state["corps"].get(corp)
+    if c is None or c["closed"]:
+        return f"There is no company {corp}."
+    if pct <= 0 or pct % 10 or pct > c["held"][seat]:
+        return f"You do not hold {pct}% of {corp}."
+    if c["pool"] + pct > 50:
+        return "The bank pool may hold at most 50% of a company."
+    if c["president"] == seat and c["held"][seat] - pct < 20:
+        if corp == protect:
+            return f"You may not give up the presidency of {corp} while raising money for it."
+        if not any(s != seat and c["held"][s] >= 20 for s in range(state["players"])):
+            return f"Nobody else holds 20% of {corp} to take over its presidency."
+    return None
+
+
+def emergency_sales(state: State, seat: int, protect: str | None) -> list[tuple[str, int]]:
+    """Every (company, shares) ``seat`` may sell to raise money now."""
+    out = []
+    for corp, c in state["corps"].items():
+        for n in range(1, c["held"][seat] // 10 + 1):
+            if emergency_sell_error(state, seat, corp, 10 * n, protect) is None:
+                out.append((corp, n))
+    return out
+
+
+def emergency_sell(state: State, seat: int, corp: str, shares: int) -> None:
+    """Sell shares to the pool to pay a debt or a forced train (price drops as usual)."""
+    crisis = state.get("crisis")
+    protect = crisis["protect"] if crisis else current_corp(state)
+    if why := emergency_sell_error(state, seat, corp, 10 * shares, protect):
+        raise IllegalAction(why)
+    c = state["corps"][corp]
+    _pay(state, f"p{seat}", shares * price(state, corp))
+    c["held"][seat] -= 10 * shares
+    c["pool"] += 10 * shares
+    _check_president(state, corp, seat)
+    _move(state, corp, "down", shares)
+    if crisis and state["cash"][seat] >= crisis["need"]:
+        state["crisis"] = None
+
+
+def declare_bankruptcy(state: State, seat: int) -> None:
+    """A player who cannot raise what they owe goes bankrupt: the game ends at once."""
+    state["round"] = "over"
+    state["ended"] = "bankruptcy"
+    state["crisis"] = None
+    state["log"].append(f"{seat_name(seat)} cannot raise the money and goes bankrupt: the game ends.")
 
 
 def _pay_interest(state: State, corp: str) -> None:
@@ -858,6 +911,10 @@ def connected(m: gmap.MapState, start: str, goals: list[str]) -> bool:
 def _check_corp(state: State, corp: str) -> dict[str, Any]:
     if state["round"] != "operating":
         raise IllegalAction("It is not an operating round.")
+    if state.get("crisis"):
+        raise IllegalAction(
+            f"{seat_name(state['crisis']['seat'])} must first sell shares to pay what they owe."
+        )
     if corp != current_corp(state):
         raise IllegalAction(f"It is {current_corp(state)}'s turn.")
     return state["corps"][corp]

@@ -53,6 +53,7 @@ class G1856(Game):
         state = core.new_game(players, opts["variant"], opts["destinations"] == "alternate")
         state["auction"]["current"] = seed % players
         state["priority"] = seed % players
+        self._prepare(state)
         return state
 
     def max_actions(self, players: int) -> int:
@@ -78,12 +79,23 @@ class G1856(Game):
                     tuple(self._sr_actions(state, seat)),
                 )
             ]
+        if state.get("crisis"):
+            seat = state["crisis"]["seat"]
+            return [Prompt(seat, "Sell shares to pay what you owe", tuple(self._crisis_actions(state, seat)))]
         corp = core.current_corp(state)
         seat = state["corps"][corp]["president"]
         step = state["op"]["step"]
         return [
             Prompt(seat, f"{corp} operates ({step.replace('_', ' ')})", tuple(self._or_actions(state, corp)))
         ]
+
+    def _crisis_actions(self, state: State, seat: int) -> list[Action]:
+        protect = state["crisis"]["protect"]
+        out = [
+            Action(f"sell:{corp}:{n}", f"Sell {n} {corp} share{'s' if n > 1 else ''}")
+            for corp, n in core.emergency_sales(state, seat, protect)
+        ]
+        return out or [Action("bankrupt", "Declare bankruptcy (the game ends)")]
 
     def _auction_actions(self, state: State, seat: int) -> list[Action]:
         out: list[Action] = []
@@ -137,13 +149,10 @@ class G1856(Game):
         step = op["step"]
         out: list[Action] = []
         if step == "track" and not op["laid"]:
-            for lay in gmap.legal_tile_lays(state["map"], corp, state["phase"]):
-                if lay.cost <= c["cash"]:
-                    out.append(
-                        Action(
-                            lay.key, f"Lay #{lay.tile} on {lay.hex}" + (f" (${lay.cost})" if lay.cost else "")
-                        )
-                    )
+            for key, cost in op.get("lays") or []:
+                if cost <= c["cash"]:
+                    _, coord, tile, _rot = key.split(":")
+                    out.append(Action(key, f"Lay #{tile} on {coord}" + (f" (${cost})" if cost else "")))
         if self._tcc_available(state, corp):
             for lay in self._tcc_lays(state, corp):
                 if lay.key not in {a.key for a in out}:
@@ -242,6 +251,16 @@ class G1856(Game):
             if room and name not in seen and cost <= c["cash"] + pres_cash:
                 seen.add(name)
                 out.append(Action(f"train:{tid}", f"Buy the pool's {name}-train for ${cost}"))
+        if forced and not out:
+            # Not even treasury and president's cash together buy the cheapest train: the
+            # president sells shares (never the presidency of this company), or goes bankrupt.
+            for other, n in core.emergency_sales(state, c["president"], corp):
+                out.append(
+                    Action(
+                        f"sell:{other}:{n}",
+                        f"Sell {n} {other} share{'s' if n > 1 else ''} to pay for a train",
+                    )
+                )
         if room and not forced:
             for tid, owner in core.other_trains(state, corp):
                 face = core.train_price(state, tid.split("-")[0])
@@ -273,6 +292,10 @@ class G1856(Game):
                 core.sell_shares(state, seat, parts[1], 10 * int(parts[2]))
             else:
                 core.sr_pass(state, seat)
+        elif parts[0] == "sell":
+            core.emergency_sell(state, seat, parts[1], int(parts[2]))
+        elif parts[0] == "bankrupt" and state.get("crisis"):
+            core.declare_bankruptcy(state, seat)
         else:
             self._perform_or(state, core.current_corp(state), parts)
         self._prepare(state)
@@ -315,16 +338,21 @@ class G1856(Game):
         elif kind == "port":
             core.assign_port(state, corp, parts[1])
         elif kind == "bankrupt":
-            state["round"] = "over"
-            state["ended"] = "bankruptcy"
-            state["log"].append(f"{corp}'s president goes bankrupt: the game ends.")
+            core.declare_bankruptcy(state, state["corps"][corp]["president"])
         else:
             core.or_pass(state, corp)
 
     def _prepare(self, state: State) -> None:
-        """When a company reaches its run, find its best run once and keep it in the state
-        (prompts then list it without searching; a replayed log finds the same)."""
+        """Search once and keep the result in the state, so prompts list it without searching
+        (a replayed log finds the same): the legal tile lays when a company's track step
+        begins (again if a bought private opened a hex), and the best run when its run begins."""
         op = state.get("op")
+        if state["round"] == "operating" and op and op["step"] == "track" and not op["laid"]:
+            sign = [op["corp"], op["index"], state["phase"], sorted(state["map"]["blocked"])]
+            if op.get("lays_for") != sign:
+                lays = gmap.legal_tile_lays(state["map"], op["corp"], state["phase"])
+                op["lays"] = [[lay.key, lay.cost] for lay in lays]
+                op["lays_for"] = sign
         if (
             state["round"] == "operating"
             and op
