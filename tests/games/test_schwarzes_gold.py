@@ -241,7 +241,8 @@ def test_phase_1_ends_when_the_tokens_run_out() -> None:
 def test_snake_order_for_two_three_and_four_players() -> None:
     assert [snake_seat(0, i, 3) for i in range(9)] == [0, 1, 2, 2, 1, 0, 0, 1, 2]
     assert [snake_seat(1, i, 4) for i in range(10)] == [1, 2, 3, 0, 0, 3, 2, 1, 1, 2]
-    assert [snake_seat(1, i, 2) for i in range(6)] == [1, 0, 0, 1, 1, 0]
+    # The rulebook reverses the order only "with 3 or 4 players": two players alternate.
+    assert [snake_seat(1, i, 2) for i in range(6)] == [1, 0, 1, 0, 1, 0]
 
 
 def test_phase_2_runs_in_snake_order_from_the_black_train_and_skips_empty_hands() -> None:
@@ -261,6 +262,22 @@ def test_phase_2_runs_in_snake_order_from_the_black_train_and_skips_empty_hands(
     assert state["points"] == [2, 2, 2]
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.ranks == (1, 3, 2)  # tie: seat 0 began phase 2 last
+
+
+def test_two_players_alternate_in_phase_2_without_reversing() -> None:
+    state = started(players=2)
+    for seat, (a, b) in enumerate([("A1", "A4"), ("H1", "H4")]):
+        rig(state, a, seat)
+        rig(state, b, seat)
+        state["tokens"][a.replace("1", "2")] = 1
+        state["tokens"][b.replace("4", "5")] = 1
+    phase2(state, holder=1)
+    order = []
+    while GAME.prompts(state):
+        [prompt] = GAME.prompts(state)
+        order.append(prompt.seat)
+        GAME.apply(state, prompt.seat, prompt.keys()[0])
+    assert order == [1, 0, 1, 0]
 
 
 def test_a_player_with_nothing_left_is_skipped() -> None:

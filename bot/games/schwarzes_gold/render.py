@@ -370,9 +370,12 @@ def _side_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str
         if view["bonus"]:
             draw_text(draw, (x0 + 14, y + 88), "own train here: up to 2 actions", 16, MUTED)
     elif view["order"]:
-        snake = [*view["order"], *reversed(view["order"])]
+        # Two players alternate; three or four reverse the order after every round.
+        two = len(view["order"]) == 2
+        snake = [*view["order"], *(view["order"] if two else reversed(view["order"]))]
         order = " ".join(str(s + 1) for s in snake) + " …"
-        draw_text(draw, (x0 + 14, y + 4), "Players choose in snake order:", 18, INK)
+        heading = "Players choose in turn:" if two else "Players choose in snake order:"
+        draw_text(draw, (x0 + 14, y + 4), heading, 18, INK)
         draw_text(draw, (x0 + 14, y + 30), order, 22, INK, bold=True)
     supply = view["supply"]
     draw_text(draw, (x0 + 14, top + 140), f"Supply: {supply['tokens']} tokens, {supply['barrels']} barrels", 17, INK)

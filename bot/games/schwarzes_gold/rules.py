@@ -12,7 +12,7 @@ The rules as implemented (every ruling, with reasons, is in ``data/schwarzes-gol
   The phase ends at once when an area is full or the tokens run out; the left neighbour of
   the last active player takes the black train (and starts phase 2).
 * **Phase 2.** From the holder of the black train, players choose in snake order
-  (A B C C B A A B ...; with two players A B B A A B ...) one of their unused rigs (one token
+  (A B C C B A A B ...; two players alternate, A B A B ...) one of their unused rigs (one token
   from each of the 8 fields around it) or their truck (one token from each field of its line
   in both directions up to the next rig, truck or train). A barrel goes with the top token
   under it. Players with nothing left to score are skipped; the game ends when nothing
@@ -84,7 +84,12 @@ def tag(seat: int) -> str:
 
 
 def snake_seat(start: int, index: int, players: int) -> int:
-    """The seat choosing at step ``index`` of phase 2: A B C C B A A B C ... from ``start``."""
+    """The seat choosing at step ``index`` of phase 2 from ``start``.
+
+    The rulebook reverses the order after every round only "with 3 or 4 players"
+    (A B C C B A A B C ...); two players simply alternate (A B A B ...)."""
+    if players == 2:
+        return (start + index) % 2
     lap, pos = divmod(index, players)
     return (start + (pos if lap % 2 == 0 else players - 1 - pos)) % players
 
@@ -500,7 +505,8 @@ class SchwarzesGold(Game):
 
     def _begin_phase2(self, state: State, events: list[Event]) -> None:
         holder = state["holder"]
-        events.append(Event(f"Phase 2: {tag(holder)} holds the black train and scores first; then snake order."))
+        order = "turns alternate" if state["players"] == 2 else "then snake order"
+        events.append(Event(f"Phase 2: {tag(holder)} holds the black train and scores first; {order}."))
         state["index"] = 0
         state["dice"] = None  # the last roll (a train's) means nothing in phase 2
         self._next_scorer(state, events)
