@@ -137,8 +137,9 @@ def player_shares(c: dict[str, Any]) -> int:
     return sum(c["held"]) // 10
 
 
-def train_limit(state: State) -> int:
-    return int(phase_info(state)["train_limit"])
+def train_limit(state: State, corp: str | None = None) -> int:
+    """The phase's train limit; the CGR may hold one more."""
+    return int(phase_info(state)["train_limit"]) + (1 if corp == "CGR" else 0)
 
 
 def cert_count(state: State, seat: int) -> int:
@@ -159,7 +160,7 @@ def player_value(state: State, seat: int) -> int:
     value = state["cash"][seat]
     for sym, c in state["corps"].items():
         if c["held"][seat] and not c["closed"]:
-            value += c["held"][seat] // 10 * (price(state, sym) - 10 * c["loans"])
+            value += c["held"][seat] * (price(state, sym) - 10 * c["loans"]) // 10
     for sym, p in state["privates"].items():
         if p["owner"] == f"p{seat}" and not p["closed"]:
             value += economy.privates()[sym]["value"]
@@ -356,7 +357,7 @@ def sr_can_sell(state: State, seat: int, corp: str, pct: int) -> str | None:
     c = state["corps"][corp]
     if state["sr_number"] <= 1:
         return "No shares may be sold in the first stock round."
-    if pct <= 0 or pct % 10 or pct > c["held"][seat]:
+    if pct <= 0 or pct % c.get("share_size", 10) or pct > c["held"][seat]:
         return f"You do not hold {pct}% of {corp}."
     if c["pool"] + pct > 50:
         return "The bank pool may hold at most 50% of a company."
@@ -382,6 +383,8 @@ def sr_can_buy(state: State, seat: int, corp: str, source: str) -> str | None:
         return f"{corp} has not been started."
     if corp in sr["sold"][seat]:
         return f"You sold {corp} this round and may not buy it back."
+    if corp == "CGR" and c.get("share_size") == 5 and c["president"] is None:
+        return "The CGR has no president."
     if source == "ipo" and c["ipo"] <= 0:
         return f"{corp} has no shares left in its treasury."
     if source == "pool" and c["pool"] <= 0:
@@ -400,6 +403,9 @@ def sr_can_buy(state: State, seat: int, corp: str, source: str) -> str | None:
 
 
 def _cert_limit(state: State) -> int:
+    if state.get("post_nationalization"):
+        left = sum(1 for c in state["corps"].values() if not c["closed"])
+        return economy.cert_limit(state["players"], left)
     return economy.cert_limit(state["players"])
 
 
@@ -470,16 +476,18 @@ def buy_share(state: State, seat: int, corp: str, source: str) -> None:
     if why := sr_can_buy(state, seat, corp, source):
         raise IllegalAction(why)
     c = state["corps"][corp]
+    unit = c.get("share_size", 10)
     if source == "ipo":
-        state["cash"][seat] -= c["par"]
-        _ipo_money(state, corp, c["par"])
-        c["ipo"] -= 10
+        cost = c["par"] * unit // 10
+        state["cash"][seat] -= cost
+        _ipo_money(state, corp, cost)
+        c["ipo"] -= unit
     else:
-        cost = price(state, corp)
+        cost = price(state, corp) * unit // 10
         state["cash"][seat] -= cost
         state["bank"] += cost
-        c["pool"] -= 10
-    c["held"][seat] += 10
+        c["pool"] -= unit
+    c["held"][seat] += unit
     _check_president(state, corp, seat)
     _check_full_float(state, corp)
     _after_sr_action(state, seat, bought=True, corp=corp)
@@ -492,7 +500,7 @@ def sell_shares(state: State, seat: int, corp: str, pct: int) -> None:
     if why := sr_can_sell(state, seat, corp, pct):
         raise IllegalAction(why)
     c = state["corps"][corp]
-    _pay(state, f"p{seat}", pct // 10 * price(state, corp))
+    _pay(state, f"p{seat}", pct * price(state, corp) // 10)
     c["held"][seat] -= pct
     c["pool"] += pct
     state["sr"]["sold"][seat].append(corp)
@@ -828,7 +836,7 @@ def _pay_interest(state: State, corp: str) -> None:
     op = state["op"]
     c = state["corps"][corp]
     op["paid_interest"].append(corp)
-    owed = 10 * c["loans"]
+    owed = 0 if state.get("post_nationalization") else 10 * c["loans"]
     if not owed:
         return
     payment = min(owed, c["cash"] - c["cash"] % 10)
@@ -911,6 +919,8 @@ def connected(m: gmap.MapState, start: str, goals: list[str]) -> bool:
 def _check_corp(state: State, corp: str) -> dict[str, Any]:
     if state["round"] != "operating":
         raise IllegalAction("It is not an operating round.")
+    if state.get("nationalization"):
+        raise IllegalAction("The companies' loans must be settled first (CGR formation).")
     if state.get("crisis"):
         raise IllegalAction(
             f"{seat_name(state['crisis']['seat'])} must first sell shares to pay what they owe."
@@ -1024,6 +1034,19 @@ def _dividend(state: State, corp: str, kind: str) -> None:
     op = state["op"]
     c = state["corps"][corp]
     total = max(0, op["revenue"] - op["penalty"])
+    if corp == "CGR" and not c.get("permanent"):
+        # Until it has owned a permanent train the CGR withholds and its price stays.
+        if total:
+            _pay(state, corp, total)
+        return
+    if corp == "CGR" and kind == "payout" and total > 0:
+        for seat in range(state["players"]):
+            if c["held"][seat]:
+                _pay(state, f"p{seat}", total * c["held"][seat] // 100)
+        if c["pool"]:
+            _pay(state, corp, total * c["pool"] // 100)
+        _move(state, corp, "right")
+        return
     if kind == "payout" and total > 0:
         per_share = total // 10
         for seat in range(state["players"]):
@@ -1063,7 +1086,7 @@ def other_trains(state: State, corp: str) -> list[tuple[str, str]]:
 
 def can_buy_train(state: State, corp: str) -> bool:
     c = state["corps"][corp]
-    if len(c["trains"]) >= train_limit(state):
+    if len(c["trains"]) >= train_limit(state, corp):
         return False
     prices = [train_price(state, n) for n in depot_trains(state)]
     prices += [train_price(state, t.split("-")[0]) for t in state["pool_trains"]]
@@ -1093,8 +1116,8 @@ def buy_train(state: State, corp: str, train: str, amount: int, exchange: str | 
         for o, oc in state["corps"].items():
             if train in oc["trains"]:
                 owner = o
-    if len(c["trains"]) >= train_limit(state) and not exchange:
-        raise IllegalAction(f"{corp} is at its train limit of {train_limit(state)}.")
+    if len(c["trains"]) >= train_limit(state, corp) and not exchange:
+        raise IllegalAction(f"{corp} is at its train limit of {train_limit(state, corp)}.")
     if owner == corp:
         raise IllegalAction(f"{corp} already owns that train.")
     if owner is None:
@@ -1142,6 +1165,14 @@ def buy_train(state: State, corp: str, train: str, amount: int, exchange: str | 
         state["pool_trains"].append(exchange)
     c["trains"].append(train)
     op["bought_train"] = True
+    if (
+        corp == "CGR"
+        and economy.train_info(name)[
+            "rusts_on_in_eight_train_variant" if state["variant"] == "8" else "rusts_on"
+        ]
+        is None
+    ):
+        c["permanent"] = True
     if owner is None:
         _depot_sold(state, name, train)
     if not can_buy_train(state, corp):
@@ -1171,6 +1202,8 @@ def _depot_sold(state: State, name: str, train: str) -> None:
     for oc in state["corps"].values():
         oc["trains"] = [t for t in oc["trains"] if t.split("-")[0] not in rusting]
     state["pool_trains"] = [t for t in state["pool_trains"] if t.split("-")[0] not in rusting]
+    if "nationalization" in events:
+        _start_nationalization(state)
     if "close_companies" in events:
         for sym in state["privates"]:
             _close_private(state, sym)
@@ -1178,8 +1211,8 @@ def _depot_sold(state: State, name: str, train: str) -> None:
         state["port"] = None
     # Companies above the new train limit discard to the pool (the president chooses;
     # the cheapest trains go first when nobody chooses).
-    for oc in state["corps"].values():
-        while len(oc["trains"]) > train_limit(state):
+    for sym, oc in state["corps"].items():
+        while len(oc["trains"]) > train_limit(state, sym):
             worst = min(oc["trains"], key=lambda t: economy.TRAIN_ORDER.index(t.split("-")[0]))
             oc["trains"].remove(worst)
             state["pool_trains"].append(worst)
@@ -1202,6 +1235,7 @@ def can_take_loan(state: State, corp: str) -> bool:
         and corp not in op["redeemed"]
         and state["loans_left"] > 0
         and state["phase"] not in ("6", "D", "8")
+        and not state.get("post_nationalization")
     )
 
 
@@ -1304,3 +1338,184 @@ def end_values(state: State) -> list[int]:
 
 def clone(state: State) -> State:
     return copy.deepcopy(state)
+
+
+# ---------------------------------------------------------------- the CGR (nationalization)
+
+
+def _start_nationalization(state: State) -> None:
+    """The first 6-train: every company repays what loans its treasury can; presidents of
+    companies still in debt then choose, in player order from the buyer of the 6-train, to
+    pay the rest from their own cash or let the company merge into the CGR."""
+    buyer = current_corp(state)
+    trigger = state["corps"][buyer]["president"] if buyer else 0
+    for c in state["corps"].values():
+        if c["started"] and c["loans"] and not c["closed"]:
+            n = min(c["loans"], c["cash"] // 100)
+            if n:
+                c["cash"] -= 100 * n
+                state["bank"] += 100 * n
+                c["loans"] -= n
+                state["loans_left"] += n
+    order = state["op"]["order"] if state.get("op") else list(state["corps"])
+    n = state["players"]
+    queue = [corp for corp, c in state["corps"].items() if c["started"] and c["loans"] and not c["closed"]]
+    queue.sort(
+        key=lambda k: ((state["corps"][k]["president"] - trigger) % n, order.index(k) if k in order else 99)
+    )
+    state["nationalization"] = {"trigger": trigger, "queue": queue, "merged": []}
+    state["log"].append("The first 6-train: companies repay their loans or merge into the CGR.")
+    _next_nationalization(state)
+
+
+def nationalization_debt(state: State, corp: str) -> int:
+    """What a president must pay to keep ``corp`` out of the CGR (its cash goes first)."""
+    c = state["corps"][corp]
+    return max(0, 100 * c["loans"] - c["cash"])
+
+
+def nationalization_choice(state: State, corp: str, pay: bool) -> None:
+    nat = state.get("nationalization")
+    if not nat or not nat["queue"] or nat["queue"][0] != corp:
+        raise IllegalAction(f"{corp} has no loans to settle now.")
+    c = state["corps"][corp]
+    if pay:
+        owed = nationalization_debt(state, corp)
+        seat = c["president"]
+        if state["cash"][seat] < owed:
+            raise IllegalAction(
+                f"You have ${state['cash'][seat]} and {corp} owes ${owed} more than its treasury."
+            )
+        state["bank"] += c["cash"] + owed
+        c["cash"] = 0
+        state["cash"][seat] -= owed
+        state["loans_left"] += c["loans"]
+        c["loans"] = 0
+        state["log"].append(f"{seat_name(seat)} pays off {corp}'s loans.")
+    else:
+        nat["merged"].append(corp)
+        state["log"].append(f"{corp} merges into the CGR.")
+    nat["queue"].pop(0)
+    _next_nationalization(state)
+
+
+def _next_nationalization(state: State) -> None:
+    nat = state["nationalization"]
+    if nat["queue"]:
+        return
+    state["nationalization"] = None
+    state["post_nationalization"] = True
+    if nat["merged"]:
+        _form_cgr(state, nat["merged"], nat["trigger"])
+    else:
+        state["log"].append("Every company repaid its loans: the CGR does not form.")
+    if state["round"] == "operating" and state["op"]["corp"]:
+        if state["corps"][state["op"]["corp"]]["closed"]:
+            _end_turn(state)  # the company that bought the 6-train merged into the CGR
+        else:
+            _skip_steps(state)
+
+
+def cgr_price(prices: list[int]) -> int:
+    """The CGR's price: the merged companies' average (without the lowest when more than two
+    merge), rounded down to $5; at least $100; from $105 to $115 it is $110, above that the
+    nearest multiple of $25 (the top row's steps)."""
+    prices = sorted(prices)
+    if len(prices) > 2:
+        prices = prices[1:]
+    average = sum(prices) // len(prices) // 5 * 5
+    if average < 105:
+        return 100
+    if average <= 115:
+        return 110
+    delta = average % 25
+    return average - delta if delta < 12.5 else average - delta + 25
+
+
+def _form_cgr(state: State, merged: list[str], trigger: int) -> None:
+    n = state["players"]
+    prices = [price(state, k) for k in merged]
+    held = [sum(state["corps"][k]["held"][s] for k in merged) for s in range(n)]
+    market = sum(state["corps"][k]["pool"] for k in merged)
+    order = [(trigger + k) % n for k in range(n)]
+    shares = {s: held[s] // 20 for s in order}
+    market += sum(held[s] % 20 for s in order)
+    market_shares = market // 20
+    total = sum(shares.values()) + market_shares
+    size = 5 if total > 10 else 10
+    shares = {s: min(v, 100 // size) for s, v in shares.items()}
+    president, best = None, 0
+    for s in order:
+        if shares[s] > best:
+            president, best = s, shares[s]
+    cgr = {
+        "par": cgr_price(prices),
+        "pos": None,
+        "cash": 0,
+        "escrow": None,
+        "cap": "full",
+        "destinated": True,
+        "started": True,
+        "operated": True,
+        "loans": 0,
+        "trains": [],
+        "president": president,
+        "ipo": 0,
+        "pool": 0,
+        "held": [shares.get(s, 0) * size for s in range(n)],
+        "rights": {},
+        "closed": False,
+        "national": True,
+        "share_size": size,
+        "permanent": False,
+    }
+    cgr["pool"] = min(market_shares * size, 100 - sum(cgr["held"]))
+    cgr["ipo"] = 100 - sum(cgr["held"]) - cgr["pool"]
+    state["corps"]["CGR"] = cgr
+    _set_pos(state, "CGR", [0, [c["price"] for c in economy.market()[0]].index(cgr["par"])])
+    homes, others = [], []
+    for k in merged:
+        c = state["corps"][k]
+        for t in c["trains"]:
+            if (
+                economy.train_info(t.split("-")[0])[
+                    "rusts_on_in_eight_train_variant" if state["variant"] == "8" else "rusts_on"
+                ]
+                is None
+            ):
+                cgr["permanent"] = True
+        cgr["trains"] += c["trains"]
+        c["trains"] = []
+        cgr["cash"] += c["cash"]
+        c["cash"] = 0
+        state["loans_left"] += c["loans"]
+        c["loans"] = 0
+        for right, value in c["rights"].items():
+            if value:
+                cgr["rights"][right] = True
+        home = board.corporations()[k]["home"]
+        for coord, city in gmap.tokens_of(state["map"], k):
+            gmap.remove_token(state["map"], k, coord, city)
+            (homes if coord == home else others).append((coord, city))
+        state["map"]["reservations"] = [r for r in state["map"]["reservations"] if r["corp"] != k]
+        _set_pos(state, k, None)
+        c.update(closed=True, held=[0] * n, pool=0, ipo=0, president=None)
+        for sym, p in state["privates"].items():
+            if p["owner"] == k:
+                _close_private(state, sym)
+    placed_hexes: set[str] = set()
+    for coord, city in homes + others:
+        if coord in placed_hexes or (len(placed_hexes) >= 10 and (coord, city) not in homes):
+            continue
+        gmap._put_token(state["map"], "CGR", coord, city)
+        placed_hexes.add(coord)
+    while len(cgr["trains"]) > train_limit(state, "CGR"):
+        worst = min(cgr["trains"], key=lambda t: economy.TRAIN_ORDER.index(t.split("-")[0]))
+        cgr["trains"].remove(worst)
+        state["pool_trains"].append(worst)
+    op = state.get("op")
+    if op:
+        indexes = [op["order"].index(k) for k in merged if k in op["order"]]
+        if indexes and op["index"] < min(indexes):
+            op["order"].insert(op["index"] + 1, "CGR")
+    state["log"].append(f"The CGR forms from {', '.join(merged)} at ${cgr['par']}.")

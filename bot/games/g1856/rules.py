@@ -79,6 +79,14 @@ class G1856(Game):
                     tuple(self._sr_actions(state, seat)),
                 )
             ]
+        if state.get("nationalization"):
+            corp = state["nationalization"]["queue"][0]
+            seat = state["corps"][corp]["president"]
+            owed = core.nationalization_debt(state, corp)
+            actions = [Action(f"merge:{corp}", f"Let {corp} merge into the CGR")]
+            if state["cash"][seat] >= owed:
+                actions.insert(0, Action(f"payoff:{corp}", f"Pay ${owed} to clear {corp}'s loans"))
+            return [Prompt(seat, f"{corp} cannot repay its loans", tuple(actions))]
         if state.get("crisis"):
             seat = state["crisis"]["seat"]
             return [Prompt(seat, "Sell shares to pay what you owe", tuple(self._crisis_actions(state, seat)))]
@@ -127,6 +135,7 @@ class G1856(Game):
         for corp, c in state["corps"].items():
             if c["closed"]:
                 continue
+            unit = c.get("share_size", 10)
             if c["par"] is None:
                 for par in sorted(economy.PAR_ROWS):
                     if core.sr_can_par(state, seat, corp, par) is None:
@@ -137,8 +146,8 @@ class G1856(Game):
                     cost = c["par"] if source == "ipo" else core.price(state, corp)
                     where = "the treasury" if source == "ipo" else "the pool"
                     out.append(Action(f"buy:{corp}:{source}", f"Buy a {corp} share from {where} for ${cost}"))
-            for n in range(1, c["held"][seat] // 10 + 1):
-                if core.sr_can_sell(state, seat, corp, 10 * n) is None:
+            for n in range(1, c["held"][seat] // unit + 1):
+                if core.sr_can_sell(state, seat, corp, unit * n) is None:
                     out.append(Action(f"sell:{corp}:{n}", f"Sell {n} {corp} share{'s' if n > 1 else ''}"))
         out.append(Action("pass", "Pass" if not state["sr"]["acted"] else "End your turn"))
         return out
@@ -289,9 +298,12 @@ class G1856(Game):
             elif parts[0] == "buy":
                 core.buy_share(state, seat, parts[1], parts[2])
             elif parts[0] == "sell":
-                core.sell_shares(state, seat, parts[1], 10 * int(parts[2]))
+                unit = state["corps"][parts[1]].get("share_size", 10)
+                core.sell_shares(state, seat, parts[1], unit * int(parts[2]))
             else:
                 core.sr_pass(state, seat)
+        elif parts[0] in ("payoff", "merge"):
+            core.nationalization_choice(state, parts[1], parts[0] == "payoff")
         elif parts[0] == "sell":
             core.emergency_sell(state, seat, parts[1], int(parts[2]))
         elif parts[0] == "bankrupt" and state.get("crisis"):

@@ -1,0 +1,148 @@
+"""1856 rules on hand-built positions: the CGR formation, forced train purchases, cash
+crises and bankruptcy, and the Game contract over a few random games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.engine import IllegalAction, testkit
+from bot.games.g1856 import core
+from bot.games.g1856 import map as gmap
+from bot.games.g1856.replay18xx import replay
+from bot.games.g1856.rules import G1856
+
+DATA = Path(__file__).parent / "data" / "1856"
+
+
+def _late_position() -> dict:
+    """Record 89363 at its end (WR to operate, GW/CA/LPS/WR each with 3 loans), moved on to
+    phase 5 with the 6-trains next in the bank, WR rich enough to buy one."""
+    state = replay(json.loads((DATA / "89363.json").read_text())).state
+    state["depot"].update({"4": 0, "5": 0})
+    state["bought"].update({"4": 4, "5": 3})
+    state["phase"] = "5"
+    state["float_percent"] = 60
+    for sym in state["privates"]:
+        core._close_private(state, sym)  # the first 5-train closed them
+    for c in state["corps"].values():
+        c["trains"] = [t for t in c["trains"] if not t.startswith("2-")]  # the first 4-train rusted them
+    state["op"]["step"] = "buy_train"
+    state["op"]["paid_interest"].append("WR")  # WR has run and paid its interest
+    state["corps"]["WR"]["cash"] = 800
+    return state
+
+
+def test_cgr_price_rule() -> None:
+    assert core.cgr_price([60, 70]) == 100
+    assert core.cgr_price([50, 60, 200]) == 125  # lowest dropped: (60+200)/2 = 130 -> 125
+    assert core.cgr_price([110, 115]) == 110
+    assert core.cgr_price([160, 170]) == 175  # 165 -> nearest multiple of 25 upward
+
+
+def test_first_6_train_repays_loans_then_presidents_choose_pay_or_merge() -> None:
+    state = _late_position()
+    core.buy_train(state, "WR", "6-0", 700)
+    nat = state["nationalization"]
+    # WR had $100 left after the train: it repaid one loan itself.
+    assert state["corps"]["WR"]["loans"] == 2
+    # Order: from the 6-train buyer's president (seat 3), then around the table.
+    assert [state["corps"][k]["president"] for k in nat["queue"]] == sorted(
+        [state["corps"][k]["president"] for k in nat["queue"]], key=lambda s: (s - 3) % 4
+    )
+    with pytest.raises(IllegalAction):
+        core.run_routes(state, "WR", [])
+    prices = {k: core.price(state, k) for k in nat["queue"]}
+    first = nat["queue"][0]
+    owed = core.nationalization_debt(state, first)
+    seat = state["corps"][first]["president"]
+    if state["cash"][seat] >= owed:
+        cash = state["cash"][seat]
+        core.nationalization_choice(state, first, pay=True)
+        assert state["corps"][first]["loans"] == 0 and state["cash"][seat] == cash - owed
+    else:
+        with pytest.raises(IllegalAction):
+            core.nationalization_choice(state, first, pay=True)
+        core.nationalization_choice(state, first, pay=False)
+    while state.get("nationalization"):
+        core.nationalization_choice(state, state["nationalization"]["queue"][0], pay=False)
+    cgr = state["corps"]["CGR"]
+    merged = [k for k, c in state["corps"].items() if c["closed"]]
+    assert merged
+    assert cgr["par"] == core.cgr_price([prices[k] for k in merged]) == core.price(state, "CGR")
+    # Shares: one CGR share per two merged shares a player held; the president has the most.
+    assert sum(cgr["held"]) + cgr["pool"] + cgr["ipo"] == 100
+    assert cgr["held"][cgr["president"]] == max(cgr["held"])
+    # Markers: merged companies' markers became CGR markers, at most one per hex.
+    assert all(not gmap.tokens_of(state["map"], k) for k in merged)
+    hexes = [h for h, _ in gmap.tokens_of(state["map"], "CGR")]
+    assert hexes and len(hexes) == len(set(hexes)) <= 10
+    # No loans or interest any more; the CGR withholds until it owns a permanent train.
+    assert state["post_nationalization"] and all(c["loans"] == 0 for c in state["corps"].values())
+    assert not core.can_take_loan(state, "BBG")
+    # The 6-train rusted the 3-trains, so the CGR owns no permanent train yet.
+    assert cgr["permanent"] is False and not any(t.startswith("3-") for t in cgr["trains"])
+
+
+def test_forced_purchase_president_pays_the_difference() -> None:
+    state = _late_position()
+    state["op"]["step"] = "buy_train"
+    wr = state["corps"]["WR"]
+    wr["trains"] = []
+    wr["cash"] = 500
+    seat = wr["president"]
+    state["cash"][seat] = 300
+    assert core.must_buy_train(state, "WR")
+    core.buy_train(state, "WR", "6-0", 700)
+    assert state["cash"][seat] == 100 and "6-0" in wr["trains"]
+
+
+def test_a_president_short_of_money_sells_shares_or_goes_bankrupt() -> None:
+    game = G1856()
+    state = _late_position()
+    seat = state["corps"]["CA"]["president"]
+    state["cash"][seat] = 10
+    core._player_pays(state, seat, 50)
+    assert state["crisis"]["seat"] == seat
+    prompt = game.legal_prompts(state)[0]
+    assert prompt.seat == seat and all(a.key.startswith("sell:") for a in prompt.actions)
+    while state.get("crisis"):
+        key = game.legal_prompts(state)[0].actions[0].key
+        game.apply(state, seat, key)
+    assert state["cash"][seat] >= 0 or state["round"] == "over"
+    # Nothing left to sell: bankruptcy ends the game.
+    state = _late_position()
+    for c in state["corps"].values():
+        c["held"][seat] = 0
+    state["cash"][seat] = 0
+    core._player_pays(state, seat, 30)
+    assert [a.key for a in game.legal_prompts(state)[0].actions] == ["bankrupt"]
+    game.apply(state, seat, "bankrupt")
+    assert game.outcome(state) is not None and game.legal_prompts(state) == []
+
+
+def test_the_game_contract_on_random_games() -> None:
+    game = G1856()
+    for players in (3, 4, 5, 6):
+        playout = testkit.random_playout(game, players, seed=players)
+        assert playout.outcome is not None
+        assert len(playout.outcome.ranks) == players
+
+
+def test_game_keys_replay_a_records_opening() -> None:
+    # The first stock round of move_up_price_sr1 through the Game's keys.
+    game = G1856()
+    state = game.setup(6, {}, seed=0)
+    for company in ("FT", "WSRC", "TCC", "GLSC", "NFSBC", "SCFTC"):
+        seat = state["auction"]["current"]
+        game.apply(state, seat, f"buy:{company}")
+    assert state["round"] == "stock" and state["sr"]["current"] == 0
+    game.apply(state, 0, "par:BBG:65")
+    for seat in [1, 2, 3, 4, 5, 0, 1, 2]:
+        game.apply(state, seat, "buy:BBG:ipo")
+    while state["round"] == "stock":
+        game.apply(state, state["sr"]["current"], "pass")
+    assert core.price(state, "BBG") == 70
+    assert core.end_values(state) == [270, 270, 270, 270, 275, 275]
