@@ -49,6 +49,10 @@ STRATEGIES = {
     "no-deeds": Strategy("no-deeds", deeds=False),
     "cash-only": Strategy("cash-only", credit=False),
     "no-trucks": Strategy("no-trucks", trucks=False),
+    "deeds-first": Strategy("deeds-first", extra={"deed_bias": 4.0}),
+    "no-graders": Strategy("no-graders", types=("backhoe", "dozer", "excavator", "scraper")),
+    "no-scrapers": Strategy("no-scrapers", types=("backhoe", "dozer", "excavator", "grader")),
+    "no-backhoes": Strategy("no-backhoes", types=("dozer", "excavator", "grader", "scraper")),
 }
 
 _GAME = ConstructionGame()
@@ -118,7 +122,8 @@ def best_purchase(state: State, seat: int, strategy: Strategy, counts: tuple[int
     if strategy.deeds:
         for deed in DEEDS:
             if state["deeds"][deed] is None:
-                choices.append((deed_yield(state, seat, deed) / JOBS_PER_SEASON, deed))
+                bias = strategy.extra.get("deed_bias", 1.0)
+                choices.append((bias * deed_yield(state, seat, deed) / JOBS_PER_SEASON, deed))
     choices.sort(reverse=True)
     for _score, item in choices:
         for note in ((False, True) if strategy.credit else (False,)):

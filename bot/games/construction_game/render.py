@@ -16,6 +16,7 @@ Colour is never the only cue: types are written out and markers carry seat numbe
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from PIL import Image
@@ -31,7 +32,7 @@ from .components import EQUIPMENT, PROPERTIES, TRACK, TYPES
 WIDTH = 1200
 MARGIN = 20
 CELL_W = (WIDTH - 2 * MARGIN) // 13
-CELL_H = 96
+CELL_H = 88
 
 TYPE_RGB: dict[str, RGB] = {
     "backhoe": (242, 201, 40),  # yellow: residential
@@ -43,7 +44,7 @@ TYPE_RGB: dict[str, RGB] = {
 }
 WINTER: RGB = (200, 214, 226)
 YEAR_END: RGB = (60, 60, 66)
-DEED_LETTER = {"landfill": "L", "sand-gravel": "S", "paving": "P", "concrete": "C"}
+DEED_LETTER = {"landfill": "LF", "sand-gravel": "SG", "paving": "PV", "concrete": "CP"}
 SHORT = {"backhoe": "BH", "dozer": "DZ", "excavator": "EX", "grader": "GR", "scraper": "SC", "truck": "TR"}
 
 
@@ -53,7 +54,7 @@ def _money(amount: int) -> str:
     if amount >= 1_000_000:
         return f"{sign}${amount / 1_000_000:.2f}M"
     if amount >= 1_000:
-        return f"{sign}${amount / 1000:g}k"
+        return f"{sign}${amount // 1000}k" if amount % 1000 == 0 else f"{sign}${amount / 1000:.1f}k"
     return f"{sign}${amount}"
 
 
@@ -81,43 +82,53 @@ def _marks(square: dict[str, Any]) -> str:
     return " ".join(marks)
 
 
-def _track(draw: Any, top: int, view: dict[str, Any], names: list[str]) -> int:
+@functools.lru_cache(maxsize=1)
+def _track_art() -> Image.Image:
+    """The printed board (squares, numbers, costs, marks): drawn once, pasted on every picture."""
+    image, draw = canvas(WIDTH, 4 * (CELL_H + 8))
+    for index, square in enumerate(TRACK):
+        row, col = divmod(index, 13)
+        x0 = MARGIN + col * CELL_W
+        y0 = row * (CELL_H + 8)
+        fill = _square_fill(square)
+        draw.rectangle((x0 + 2, y0, x0 + CELL_W - 2, y0 + CELL_H), fill=fill, outline=INK, width=1)
+        ink = text_on(fill)
+        if square["kind"] == "yearend":
+            draw_text(draw, (x0 + CELL_W // 2, y0 + 22), "YEAR", 17, ink, bold=True, anchor="mm")
+            draw_text(draw, (x0 + CELL_W // 2, y0 + 42), "END", 17, ink, bold=True, anchor="mm")
+            continue
+        draw_text(draw, (x0 + 7, y0 + 4), str(index), 17, ink, bold=True)
+        if square["kind"] == "job":
+            draw_text(draw, (x0 + CELL_W - 7, y0 + 4), _money(square["cost"]), 16, ink, anchor="ra")
+            draw_text(draw, (x0 + 7, y0 + 26), _marks(square), 16, ink, bold=True)
+        elif square["kind"] == "market":
+            draw_text(draw, (x0 + 7, y0 + 26), "HOT " + SHORT[square["type"]], 16, ink, bold=True)
+        else:
+            label = "TRUCK" if "truck" in square else DEED_LETTER.get(square.get("fee", {}).get("property", ""), "")
+            if "earn" in square:
+                label = "+GR"
+            if "per_piece" in square:
+                label = "/pc"
+            draw_text(draw, (x0 + 7, y0 + 26), label, 16, ink, bold=True)
+    return image
+
+
+def _track(image: Image.Image, draw: Any, top: int, view: dict[str, Any]) -> int:
+    image.paste(_track_art(), (0, top))
     by_square: dict[int, list[int]] = {}
     for contractor in view["contractors"]:
         if not contractor["out"]:
             by_square.setdefault(contractor["pos"], []).append(contractor["seat"])
     current = view["job"]["square"] if view.get("job") else None
-    for index, square in enumerate(TRACK):
+    if current is not None:
+        row, col = divmod(current, 13)
+        x0, y0 = MARGIN + col * CELL_W, top + row * (CELL_H + 8)
+        draw.rectangle((x0 + 2, y0, x0 + CELL_W - 2, y0 + CELL_H), outline=(0, 0, 0), width=5)
+    for index, seats in by_square.items():
         row, col = divmod(index, 13)
-        x0 = MARGIN + col * CELL_W
-        y0 = top + row * (CELL_H + 8)
-        box = (x0 + 2, y0, x0 + CELL_W - 2, y0 + CELL_H)
-        fill = _square_fill(square)
-        outline = INK if index != current else (0, 0, 0)
-        draw.rectangle(box, fill=fill, outline=outline, width=5 if index == current else 1)
-        ink = text_on(fill)
-        if square["kind"] == "yearend":
-            draw_text(draw, (x0 + CELL_W // 2, y0 + 22), "YEAR", 17, ink, bold=True, anchor="mm")
-            draw_text(draw, (x0 + CELL_W // 2, y0 + 42), "END", 17, ink, bold=True, anchor="mm")
-        else:
-            draw_text(draw, (x0 + 7, y0 + 4), str(index), 17, ink, bold=True)
-            if square["kind"] == "job":
-                draw_text(draw, (x0 + CELL_W - 7, y0 + 4), _money(square["cost"]), 16, ink, anchor="ra")
-                draw_text(draw, (x0 + 7, y0 + 26), _marks(square), 16, ink, bold=True)
-            elif square["kind"] == "market":
-                draw_text(draw, (x0 + 7, y0 + 26), "HOT " + SHORT[square["type"]], 16, ink, bold=True)
-            else:
-                label = "TRUCK" if "truck" in square else DEED_LETTER.get(square.get("fee", {}).get("property", ""), "")
-                if "earn" in square:
-                    label = "+GR"
-                if "per_piece" in square:
-                    label = "/pc"
-                draw_text(draw, (x0 + 7, y0 + 26), label, 16, ink, bold=True)
-        seats = by_square.get(index, [])
+        x0, y0 = MARGIN + col * CELL_W, top + row * (CELL_H + 8)
         for k, seat in enumerate(seats[:6]):
-            cx = x0 + 16 + (k % 3) * 27
-            cy = y0 + 58 + (k // 3) * 22
-            badge(draw, (cx, cy), 12, player_colour(seat), str(seat + 1))
+            badge(draw, (x0 + 15 + (k % 4) * 20, y0 + 60 + (k // 4) * 20), 10, player_colour(seat), str(seat + 1))
     return top + 4 * (CELL_H + 8)
 
 
@@ -128,7 +139,10 @@ def _legend(draw: Any, top: int) -> int:
         label = f"{kind}s"
         draw_text(draw, (x + 28, top), label, 16)
         x += 40 + int(len(label) * 9.5)
-    draw_text(draw, (x, top), "C card · BID · T trucking · L S P C deed fee · * corner", 16, MUTED)
+    draw_text(draw, (x, top), "C card · BID · T trucking · * corner", 16, MUTED)
+    top += 26
+    draw_text(draw, (MARGIN, top), "Fees to: LF Landfill · SG Sand & Gravel · PV Paving Plant · CP Concrete Plant · "
+              "/pc per piece · +GR per grader", 16, MUTED)
     return top + 30
 
 
@@ -220,30 +234,30 @@ def _contractor(draw: Any, box: tuple[int, int, int, int], contractor: dict[str,
     turn = seat == view["turn"] and not view.get("over")
     draw.rounded_rectangle(box, radius=12, fill=PANEL if not contractor["out"] else (226, 222, 214),
                            outline=INK if turn else LINE, width=4 if turn else 2)
-    badge(draw, (x0 + 24, y0 + 24), 15, colour, str(seat + 1))
-    title = name + ("  (bankrupt)" if contractor["out"] else "") + ("  · to move" if turn else "")
-    draw_text(draw, (x0 + 48, y0 + 12), title, fit_size(title, x1 - x0 - 250, 21), bold=True)
+    badge(draw, (x0 + 24, y0 + 22), 15, colour, str(seat + 1))
+    title = name + ("  (bankrupt)" if contractor["out"] else "") + ("  · on turn" if turn else "")
+    draw_text(draw, (x0 + 48, y0 + 10), title, fit_size(title, x1 - x0 - 250, 21), bold=True)
     worth = f"net worth {_money(contractor['net_worth'])}"
-    draw_text(draw, (x1 - 14, y0 + 12), worth, 20, bold=True, anchor="ra")
+    draw_text(draw, (x1 - 14, y0 + 10), worth, 20, bold=True, anchor="ra")
     money_line = (f"cash {_money(contractor['cash'])} · notes {_money(contractor['notes'])} · credit left "
                   f"{_money(contractor['credit_left'])} of {_money(contractor['credit_limit'])} · year {contractor['years'] + 1}")
-    draw_text(draw, (x0 + 14, y0 + 44), money_line, fit_size(money_line, x1 - x0 - 28, 18), INK)
-    y = y0 + 72
+    draw_text(draw, (x0 + 14, y0 + 40), money_line, fit_size(money_line, x1 - x0 - 28, 18), INK)
+    y = y0 + 62
     x = x0 + 14
     cell = (x1 - x0 - 28) // 6
     for item in EQUIPMENT:
         count = contractor["fleet"][item]
         fill = TYPE_RGB[item] if count else shade(TYPE_RGB[item], 1.7)
-        draw.rounded_rectangle((x, y, x + cell - 8, y + 40), radius=6, fill=fill, outline=INK)
+        draw.rounded_rectangle((x, y, x + cell - 8, y + 28), radius=6, fill=fill, outline=INK)
         hot = item in contractor["hot"]
         label = f"{count} {item}{'' if count == 1 else 's'}" + (" HOT" if hot else "")
-        draw_text(draw, (x + (cell - 8) // 2, y + 20), label, fit_size(label, cell - 14, 17, 11, True),
+        draw_text(draw, (x + (cell - 8) // 2, y + 14), label, fit_size(label, cell - 14, 17, 11, True),
                   text_on(fill), bold=True, anchor="mm")
         x += cell
     deeds = ", ".join(PROPERTIES[d]["name"] for d in contractor["deeds"]) or "no deeds"
     hot_next = ", ".join(contractor["hot_next"])
     extra = deeds + (f" · hot next year: {hot_next}" if hot_next else "")
-    draw_text(draw, (x0 + 14, y + 50), extra, fit_size(extra, x1 - x0 - 28, 17), MUTED)
+    draw_text(draw, (x0 + 14, y + 32), extra, fit_size(extra, x1 - x0 - 28, 17), MUTED)
 
 
 def _header(view: dict[str, Any], names: list[str]) -> tuple[str, str]:
@@ -260,26 +274,28 @@ def _header(view: dict[str, Any], names: list[str]) -> tuple[str, str]:
         "job": "to take or refuse the job", "bid": "to bid", "window": "may buy before the income roll",
         "crunch": "in a cash crunch", "auction": "to bid at auction",
     }.get(phase, "")
+    if phase == "window" and view.get("job") and view["job"].get("worker") is not None:
+        doing = f"may buy before {names[view['job']['worker']]}'s income roll"
     return f"{who} {doing}".strip(), goal
 
 
 def board(view: dict[str, Any]) -> Image.Image:
     names = seat_names(view)
     players = view["players"]
-    height = 64 + 4 * (CELL_H + 8) + 34 + 310 + players * 136 + 24
+    height = 56 + 4 * (CELL_H + 8) + 60 + 262 + players * 124 + 22
     image, draw = canvas(WIDTH, height)
     headline, sub = _header(view, names)
     draw_text(draw, (MARGIN, 14), headline, fit_size(headline, 760, 28), bold=True)
     draw_text(draw, (WIDTH - MARGIN, 20), sub, fit_size(sub, 420, 18), MUTED, anchor="ra")
-    y = _track(draw, 60, view, names)
+    y = _track(image, draw, 56, view)
     y = _legend(draw, y)
     half = (WIDTH - 2 * MARGIN - 16) // 2
-    _week_panel(draw, (MARGIN, y, MARGIN + half, y + 296), view, names)
-    _income_panel(draw, (MARGIN + half + 16, y, WIDTH - MARGIN, y + 296), view, names)
-    y += 310
+    _week_panel(draw, (MARGIN, y, MARGIN + half, y + 250), view, names)
+    _income_panel(draw, (MARGIN + half + 16, y, WIDTH - MARGIN, y + 250), view, names)
+    y += 262
     for index, contractor in enumerate(view["contractors"]):
-        top = y + index * 136
-        _contractor(draw, (MARGIN, top, WIDTH - MARGIN, top + 124), contractor, names[index], view)
+        top = y + index * 124
+        _contractor(draw, (MARGIN, top, WIDTH - MARGIN, top + 116), contractor, names[index], view)
     draw_text(draw, (WIDTH - MARGIN, height - 6), f"Contingency deck: {view['deck_left']} cards · turn {view['turns']}",
               16, MUTED, anchor="rs")
     return image
