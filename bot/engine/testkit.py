@@ -245,9 +245,10 @@ def _check_refusals(
 
 def _check_all_accepted(game: Game, state: State, prompts: list, at: int | None, where: str) -> None:
     """Every listed action must be accepted (at this moment, in timed play), not only the one picked."""
+    text = _dump(state)  # serialised once: big states with many listed actions stay cheap
     for prompt in prompts:
         for action in prompt.actions[:40]:
-            trial = json.loads(_dump(state))
+            trial = json.loads(text)
             try:
                 if at is None:
                     game.apply(trial, prompt.seat, action.key)
