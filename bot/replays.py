@@ -65,6 +65,10 @@ class Replays:
             raise NoTable(f"There is no table {table_id}.")
         if row.status != "over":
             raise TableError(f"Table {table_id} is {row.status}: only finished games can be replayed.")
+        game = get_game(row.slug)
+        if row.engine_version != game.version:
+            raise TableError(f"Table {table_id} was played under an older version of {game.title}'s rules "
+                             "and cannot be replayed with today's.")
         return row
 
     async def state_at(self, row: TableRow, game: Game, move: int) -> tuple[dict[str, Any], list[str]]:

@@ -620,13 +620,15 @@ class Store:
             await db.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (now, table_id))
             await self._audit(db, table_id, None, actor_id, "leave", {"user_id": user_id}, now)
 
-    async def start_table(self, table_id: int, seat_order: list[int], state_json: str, *, actor_id: int, now: float) -> None:
-        """Number the seats in ``seat_order`` (user ids), store the first snapshot, mark playing."""
+    async def start_table(self, table_id: int, seat_order: list[int], state_json: str, *, actor_id: int, now: float,
+                          engine_version: int | None = None) -> None:
+        """Number the seats in ``seat_order`` (user ids), store the first snapshot, mark playing
+        (under ``engine_version``, the rules version the game starts with, when given)."""
         async with self._transaction() as db:
             changed = await db.execute(
-                "UPDATE tables SET status = 'playing', position = 0, updated_at = ?, moved_at = ?, clock_origin = ?"
-                " WHERE id = ? AND status = 'lobby'",
-                (now, now, now, table_id),
+                "UPDATE tables SET status = 'playing', position = 0, updated_at = ?, moved_at = ?, clock_origin = ?,"
+                " engine_version = COALESCE(?, engine_version) WHERE id = ? AND status = 'lobby'",
+                (now, now, now, engine_version, table_id),
             )
             if changed != 1:
                 raise PositionConflict("The table is not a lobby any more.")

@@ -226,6 +226,12 @@ class LiveTable:
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
 
+    @property
+    def outdated(self) -> bool:
+        """Started under an older version of the game's rules: its saved state may not fit
+        today's code, so it is neither played on nor drawn (a moderator can cancel it)."""
+        return self.row.status != "lobby" and self.row.engine_version != self.game.version
+
     def is_seated(self, user_id: int) -> bool:
         return any(seat.user_id == user_id for seat in self.seats)
 
@@ -531,7 +537,8 @@ class Tables:
             except BadOptions as error:  # e.g. a variant that is not for this many players
                 raise LobbyError(str(error)) from None
             state_json = json.dumps(state)
-            await self.store.start_table(table_id, order, state_json, actor_id=user.id, now=self.clock())
+            await self.store.start_table(table_id, order, state_json, actor_id=user.id, now=self.clock(),
+                                         engine_version=live.game.version)
             live.state, live.state_json = state, state_json
             await self.refresh(live)
             order_text = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(live.names))
@@ -620,6 +627,8 @@ class Tables:
             raise GameNotRunning(f"This {live.game.title} game is {live.row.status}.")
         if live.row.paused:
             raise GameNotRunning("A moderator has paused this game; it resumes with /admin resume.")
+        if live.outdated:
+            raise GameNotRunning(outdated_text(live))
 
     def board_revision(self, live: LiveTable) -> int:
         """What a posted board's components carry to recognise an outdated click.
@@ -628,7 +637,7 @@ class Tables:
         where the game names an epoch: then a board stays valid until the game says its
         buttons would mean something else, so several players can race on one board.
         """
-        if live.state is not None and live.row.status == "playing" and live.game.is_timed(live.state):
+        if live.state is not None and live.row.status == "playing" and not live.outdated and live.game.is_timed(live.state):
             epoch = live.game.epoch(live.state)
             if epoch is not None:
                 return epoch
@@ -777,7 +786,7 @@ class Tables:
             if not self.owns(row.guild_id):
                 continue  # another shard's process resolves it
             live = await self.load(row.id)
-            if live.state is None or live.row.paused or not live.game.is_timed(live.state):
+            if live.state is None or live.row.paused or live.outdated or not live.game.is_timed(live.state):
                 continue
             async with self.lock(row.id):
                 live = await self.load(row.id)
@@ -795,7 +804,7 @@ class Tables:
         return replies
 
     def turns(self, live: LiveTable) -> list[Turn]:
-        if live.state is None or live.row.status != "playing":
+        if live.state is None or live.row.status != "playing" or live.outdated:
             return []
         return [self._turn(live, prompt) for prompt in live.game.prompts(live.state)]
 
@@ -1013,6 +1022,9 @@ class Tables:
             )
         lines = [f"{live.game.title} — move {live.position}, {live.row.status}."]
         lines.append("Seats: " + ", ".join(f"{i + 1}. {name}" for i, name in enumerate(live.names)))
+        if live.outdated:
+            lines.append(outdated_text(live))
+            return Reply(table_id, live.position, live.revision, "\n".join(lines), status=live.row.status)
         settings = await self.store.users_settings([seat.user_id for seat in live.seats if not seat.is_bot])
         now = self.clock()
         for seat in live.seats:
@@ -1084,6 +1096,12 @@ class Tables:
             since=live.row.moved_at or live.row.updated_at,
             waiting_user_ids=tuple(sorted({turn.user_id for turn in turns})),
         )
+
+
+def outdated_text(live: LiveTable) -> str:
+    return (f"This {live.game.title} table was started under an older version of the game's rules "
+            f"(version {live.row.engine_version}; today {live.game.version}) and cannot go on. "
+            "A moderator can end it with /admin cancel.")
 
 
 def replay_action(game: Game, state: dict[str, Any], seat: int, key: str, at: int | None) -> list[Event]:

@@ -270,3 +270,16 @@ def test_seat_names_are_filled_in() -> None:
     assert name_seats("{seat1} beats {seat0}; {seat7}", ["Ana", "Bo"]) == "Bo beats Ana; Player 8"
     assert name_seats("no {marks} {seatx}", ["Ana"]) == "no {marks} {seatx}"
 
+
+
+async def test_a_table_started_under_older_rules_is_refused_clearly_not_crashed(tables: Tables, store: Store) -> None:
+    table_id = await _started(tables)
+    async with store._transaction() as tx:  # as if it began before the game's rules changed (version bump)
+        await tx.execute("UPDATE tables SET engine_version = engine_version - 1 WHERE id = ?", (table_id,))
+        await tx.execute("UPDATE snapshots SET state = '{\"shape\": \"old\"}' WHERE table_id = ?", (table_id,))
+    tables.forget()
+    with pytest.raises(GameNotRunning, match="older version of the game's rules"):
+        await tables.act(user=ANA, move="draw", table_id=table_id)
+    status = await tables.status_of(table_id)
+    assert "older version" in status.text and status.turns == []
+    assert (await tables.list_open(guild_id=None))[0].waiting_for == []
