@@ -102,6 +102,22 @@ def test_doubles_give_at_most_three_throws() -> None:
     assert state["turn"] == 1 and state["throws"] == 0
 
 
+def test_the_extra_throw_of_a_double_may_be_given_up() -> None:
+    game = Loaded((1, 1))
+    state = fresh()
+    for pid in PERMIT:
+        state["owner"][pid] = 0
+    assert "stop" not in keys(game, state)  # the first throw of a turn is not optional
+    with pytest.raises(IllegalAction, match="extra throw"):
+        game.apply(state, 0, "stop")
+    game.apply(state, 0, "roll")
+    game.apply(state, 0, "skip")
+    assert state["turn"] == 0 and state["phase"] == "roll" and "stop" in keys(game, state)
+    events = game.apply(state, 0, "stop")
+    assert "does not use the extra throw" in events[0].text
+    assert state["turn"] == 1 and state["throws"] == 0 and state["seats"][0]["pos"] == 2
+
+
 def test_wounded_card_cancels_the_extra_throw_of_a_double() -> None:
     game = Loaded((1, 1))
     state = fresh(players=2)

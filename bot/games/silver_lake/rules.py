@@ -5,7 +5,7 @@ The rules as implemented (rulings and reasons: ``data/silver-lake/README.md``):
 * **Start.** 2–6 players, $1,000 each. Everyone rolls two dice; the highest total starts (tied
   leaders roll again), then play goes clockwise (seat order). Pieces start in New Orleans.
 * **A throw.** ``roll``: two dice, move that many spaces. Doubles give another throw after
-  the move is resolved, at most three throws in a row. A card or space that makes you miss
+  the move is resolved, at most three throws in a row; the player may instead ``stop``. A card or space that makes you miss
   throws cancels the extra throw of a double.
 * **Spaces.** A city pays its travel-cost reimbursement to everyone passing through it, and
   double to whoever lands on it exactly (New Orleans is a city with $200 start money). An
@@ -201,7 +201,11 @@ class SilverLake(Game):
         me = state["seats"][seat]
         if phase == "roll":
             again = " again (doubles)" if state["throws"] else ""
-            actions = [Action("roll", f"Roll the dice{again}"), *self._money_actions(state, seat, auction=True)]
+            actions = [Action("roll", f"Roll the dice{again}")]
+            if state["throws"]:
+                # "They may roll again": the extra throw of a double is a right, not a duty.
+                actions.append(Action("stop", "End your turn without the extra throw"))
+            actions += self._money_actions(state, seat, auction=True)
             return [Prompt(seat, f"{T(seat)}: roll{again}, or manage your permits ({money(me['cash'])} in hand).", tuple(actions))]
         if phase == "buy":
             permit = PERMIT[state["area"]]
@@ -297,6 +301,9 @@ class SilverLake(Game):
         verb, _, arg = key.partition(":")
         if verb == "roll":
             self._throw(state, seat, events)
+        elif verb == "stop":
+            events.append(Event(f"{T(seat)} does not use the extra throw and ends the turn."))
+            self._next_turn(state, events)
         elif verb == "buy":
             permit = PERMIT[state["area"]]
             self._cash(state, seat, -permit.price)
@@ -891,6 +898,8 @@ def _explain(game: SilverLake, state: State, seat: int, key: str) -> str:
         return f"You can still pay by selling permits to the bank: you are not insolvent. {hint}"
     if verb == "branch" and phase == "fork" and arg not in BRANCHES:
         return f"The branches are mountain and river. {hint}"
+    if verb == "stop" and phase == "roll":
+        return f"Only an extra throw after doubles can be given up; this is your turn's first throw. {hint}"
     if phase == "roll" and verb in ("buy", "decline", "exploit", "skip", "branch", "shortcut", "bid", "pass"):
         return f"There is no such decision pending. {hint}"
     return f"{key!r} is not a move now. {hint}"
