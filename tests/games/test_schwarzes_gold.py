@@ -559,6 +559,7 @@ def test_the_curse_lets_the_active_player_swap_a_rig_beside_a_free_field() -> No
     act(state, "token:A1")
     assert state["trains"]["black"]["halt"] == "B4" and state["stage"] == "swap"
     assert keys(state) == ["swap:J10", "keep"]
+    assert refused(state, 0, "swap:B4") == "B4 is not one of your oil rigs: swap with J10, or keep."
     act(state, "swap:J10")
     assert state["pieces"]["B4"]["owner"] == 0 and state["pieces"]["J10"]["owner"] == 1
     assert state["turn"] == 1
@@ -762,12 +763,16 @@ def test_refusals_for_trains_name_the_reason() -> None:
     act(state, "station:S")
     roll(state, 3, 4, seat=1)
     assert "taken" in refused(state, 1, "station:N")
+    state3 = started(players=2, board="1926", own_trains="on")
+    roll(state3, 3, 4)
+    assert "station:N or station:S" in refused(state3, 0, "station:E")
     state2 = started(players=2, start_or_train="on")
     end_phase1(state2, last=1)
     act(state2, "train")
     area = GAME.roll_area(state2)
     elsewhere = next(f for f in B1901.area_of if B1901.area_of[f] != area)
     assert "area you rolled" in refused(state2, 0, f"train:{elsewhere}:h")
+    assert "Say where" in refused(state2, 0, "train")
 
 
 def test_every_point_is_a_token_or_barrel_taken_or_a_kept_train() -> None:

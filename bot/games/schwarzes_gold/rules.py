@@ -988,6 +988,8 @@ class SchwarzesGold(Game):
             return f"{field} is not free."
         if stage == "place" and verb == "train":
             field = rest.split(":")[0]
+            if not field:
+                return "Say where and which way: train:C7:h (along the row) or train:C7:v (along the column)."
             if parse_field(field) is None:
                 return f"{field or 'That'} is not a field: rows are A–J and columns 1–10, like C7."
             area = self.roll_area(state)
@@ -999,7 +1001,14 @@ class SchwarzesGold(Game):
                 return "Trains on stations are part of the own_trains variant, which this table does not play."
             if state["train"][seat] != "hand":
                 return "Your train is already on the board."
-            return f"The station of {area_label(self.roll_area(state))} is taken, or the train cannot face that way."
+            area = self.roll_area(state)
+            heading = [k for k in legal if k.startswith("station:")]
+            if heading:
+                return f"From the station of {area_label(area)} the train can head only {' or '.join(heading)}."
+            return f"The station of {area_label(area)} is taken: another train stands there."
+        if stage == "swap" and verb == "swap":
+            own = [k.partition(":")[2] for k in legal if k.startswith("swap:")]
+            return f"{rest or 'That'} is not one of your oil rigs: swap with {and_list(own)}, or keep."
         if stage == "route" and verb == "go":
             return f"The train cannot go that way here: {sample}."
         if verb == "reroll" and stage in ("act", "place"):
