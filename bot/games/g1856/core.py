@@ -410,7 +410,8 @@ def _cert_limit(state: State) -> int:
 
 
 def sr_can_par(state: State, seat: int, corp: str, par: int) -> str | None:
-    c = state["corps"][corp]
+    """Why ``seat`` may not start ``corp`` at ``par`` now (``corp=""`` checks any company)."""
+    c = state["corps"].get(corp) or {"par": None}
     if state["sr"]["bought"]:
         return "You have already bought this turn."
     if c["par"] is not None:
@@ -554,11 +555,12 @@ def sr_has_actions(state: State, seat: int) -> bool:
         return True
     if state["sr"]["bought"]:
         return False
+    can_par = sr_can_par(state, seat, "", 65) is None
     for corp, c in state["corps"].items():
         if c["closed"]:
             continue
         if c["par"] is None:
-            if sr_can_par(state, seat, corp, 65) is None:
+            if can_par:
                 return True
         elif sr_can_buy(state, seat, corp, "ipo") is None or sr_can_buy(state, seat, corp, "pool") is None:
             return True

@@ -137,9 +137,10 @@ class G1856(Game):
                 continue
             unit = c.get("share_size", 10)
             if c["par"] is None:
-                for par in sorted(economy.PAR_ROWS):
-                    if core.sr_can_par(state, seat, corp, par) is None:
-                        out.append(Action(f"par:{corp}:{par}", f"Start {corp} at ${par}"))
+                if core.sr_can_par(state, seat, corp, 65) is None:
+                    for par in sorted(economy.PAR_ROWS):
+                        if 2 * par <= state["cash"][seat]:
+                            out.append(Action(f"par:{corp}:{par}", f"Start {corp} at ${par}"))
                 continue
             for source in ("ipo", "pool"):
                 if core.sr_can_buy(state, seat, corp, source) is None:
@@ -394,6 +395,12 @@ class G1856(Game):
         view = {k: v for k, v in state.items() if k != "log"}
         view["values"] = core.end_values(state)
         return view
+
+    def conceal(self, state: State, viewer: int | None, rng: Any) -> State:
+        """1856 has no hidden information and no randomness in its state (no dice, no cards,
+        no RNG): everything a player could redraw is already public, so the state is its own
+        concealed copy (the kit compares views of it)."""
+        return state
 
     def outcome(self, state: State) -> Outcome | None:
         if state["round"] != "over":
