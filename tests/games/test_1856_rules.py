@@ -148,3 +148,14 @@ def test_game_keys_replay_a_records_opening() -> None:
         game.apply(state, state["sr"]["current"], "pass")
     assert core.price(state, "BBG") == 70
     assert core.end_values(state) == [270, 270, 270, 270, 275, 275]
+
+
+def test_the_table_picture_draws_early_and_late_positions() -> None:
+    from bot.games.g1856 import render
+
+    game = G1856()
+    early = game.setup(3, {}, seed=1)
+    late = replay(json.loads((DATA / "89363.json").read_text())).state
+    for state in (early, late):
+        image = render.board(game.view(state, None))
+        assert image.width == 1400 and image.height > 1400

@@ -43,7 +43,7 @@ class G1856(Game):
         Option("destinations", "standard", ("standard", "alternate"), "the destination table"),
     )
     rules_file: ClassVar[str] = "1856-en.txt"
-    render_module: ClassVar[str] = ""
+    render_module: ClassVar[str] = "bot.games.g1856.render"
 
     # ------------------------------------------------------------------ set-up
 
