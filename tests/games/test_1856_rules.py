@@ -159,3 +159,101 @@ def test_the_table_picture_draws_early_and_late_positions() -> None:
     for state in (early, late):
         image = render.board(game.view(state, None))
         assert image.width == 1400 and image.height > 1400
+
+
+def test_rulebook_walkthrough_steps_1_to_14() -> None:
+    """The rulebook's worked example (5 players, $300 each), G1 = seat 0 and GW, through the
+    private sale, two stock rounds and two operating rounds; each step checks G1's money
+    and GW's treasury, price, trains and loans as the rulebook states them."""
+    game = G1856()
+    state = game.setup(5, {}, seed=0)
+
+    def act(seat: int, key: str) -> None:
+        game.apply(state, seat, key)
+
+    def check(money: int, treasury: int | None, price: int | None, trains: int, loans: int) -> None:
+        gw = state["corps"]["GW"]
+        assert state["cash"][0] == money
+        if treasury is not None:
+            assert gw["cash"] == treasury
+        if price is not None:
+            assert core.price(state, "GW") == price
+        assert len(gw["trains"]) == trains and gw["loans"] == loans
+
+    # 1. G1 buys FT, the first in line, for $20.
+    act(0, "buy:FT")
+    check(280, None, None, 0, 0)
+    # 2. The others bid on later privates; G1 buys WSRC for $40; single bids sell at once,
+    #    GLSC's two bidders hold an auction.
+    act(1, "bid:NFSBC:105")
+    act(2, "bid:TCC:55")
+    act(3, "bid:GLSC:75")
+    act(4, "bid:GLSC:80")
+    act(0, "buy:WSRC")
+    check(240, None, None, 0, 0)
+    assert state["privates"]["TCC"]["owner"] == "p2" and state["auction"]["auctioning"] == "GLSC"
+    act(3, "pass")  # G4 drops out: G5 buys GLSC for $80, then NFSBC goes to G2 for $105
+    assert state["privates"]["GLSC"]["owner"] == "p4" and state["privates"]["NFSBC"]["owner"] == "p1"
+    act(1, "buy:SCFTC")
+    # 3. Stock round 1: G1 starts GW at $70; the $140 goes to the treasury.
+    assert state["round"] == "stock" and state["sr"]["current"] == 2
+    for seat in (2, 3, 4):
+        act(seat, "pass")
+    act(0, "par:GW:70")
+    check(100, 140, 70, 0, 0)
+    # 4. G1 buys another 10%, G3 takes one: four shares sold, all paid to the treasury.
+    act(1, "pass")
+    act(2, "buy:GW:ipo")
+    for seat in (3, 4):
+        act(seat, "pass")
+    act(0, "buy:GW:ipo")
+    check(30, 280, 70, 0, 0)
+    while state["round"] == "stock":
+        act(state["sr"]["current"], "pass")
+    # 5. Operating round 1: G1 gets $5 + $10; GW operates and has its free London station.
+    check(45, 280, 70, 0, 0)
+    assert core.current_corp(state) == "GW" and gmap.tokens_of(state["map"], "GW") == [("F15", 0)]
+    # 6. A loan: $100 (before the interest step).
+    act(0, "loan")
+    check(45, 380, 70, 0, 1)
+    # 7. A yellow city in St. Thomas; no trains, no revenue: the price moves left to $65.
+    lay = next(a.key for a in game.legal_prompts(state)[0].actions if a.key.startswith("lay:F17:"))
+    act(0, lay)
+    act(0, "pass")  # no station this time
+    check(45, 380, 65, 0, 1)
+    # 8. Two 2-trains at $100 each. The rulebook shows $180, but the loan's $10 interest is
+    #    due in this round too (step 11's rule applies every round a loan is held; the
+    #    reference engine charges it once the run step is past, trains or not): $170.
+    act(0, "train:2-0")
+    act(0, "train:2-1")
+    check(45, 170, 65, 2, 1)
+    while core.current_corp(state) == "GW":
+        act(0, "pass")
+    # 9. Stock round 2: G4 buys the fifth share; its $70 still goes to the treasury.
+    #    (G1 bought last in stock round 1, so G2 has priority; G1, with $45, cannot buy.)
+    assert state["round"] == "stock" and state["sr"]["current"] == 1
+    act(1, "pass")
+    act(2, "pass")
+    act(3, "buy:GW:ipo")
+    check(45, 240, 65, 2, 1)
+    assert state["corps"]["GW"]["escrow"] == 0
+    while state["round"] == "stock":
+        act(state["sr"]["current"], "pass")
+    # 10. Operating round 2: G1 gets $15; one 2-train runs London - St. Thomas for $50.
+    check(60, 240, 65, 2, 1)
+    act(0, "pass")  # no track
+    while state["op"]["step"] == "token":
+        act(0, "pass")
+    assert state["op"]["plan"]["revenue"] == 50
+    act(0, "run:best")
+    # 11. Interest: $10 before paying out (rulebook: 250 -> 240; here 240 -> 230, see step 8).
+    check(60, 230, 65, 2, 1)
+    # 12. $5 per share: G1's 30% earns $15; the price moves right to $70.
+    act(0, "payout")
+    check(75, 230, 70, 2, 1)
+    # 13. GW buys nothing and keeps its loan.
+    while core.current_corp(state) == "GW":
+        act(0, "pass")
+    check(75, 230, 70, 2, 1)
+    # 14. Escrow waits for Detroit; 30% to start once the 3-trains come out.
+    assert not state["corps"]["GW"]["destinated"] and state["float_percent"] == 20
