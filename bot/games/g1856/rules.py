@@ -396,6 +396,12 @@ class G1856(Game):
         view["values"] = core.end_values(state)
         return view
 
+    def agent(self, state: State, seat: int, rng: Any) -> str:
+        """The heuristic bot of :mod:`bot.games.g1856.agent`."""
+        from bot.games.g1856.agent import choose
+
+        return choose(self, state, seat, rng)
+
     def conceal(self, state: State, viewer: int | None, rng: Any) -> State:
         """1856 has no hidden information and no randomness in its state (no dice, no cards,
         no RNG): everything a player could redraw is already public, so the state is its own
