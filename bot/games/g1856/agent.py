@@ -8,7 +8,7 @@ It picks among the legal keys of its prompt only (so it can never play an illega
   sells outside a crisis;
 - operating: the lay that lets its company reach most stops, a station when it keeps money
   for a train, the best run, pays out when it can still afford its next train, buys the
-  cheapest train when it has fewer than two (or must), borrows only to buy a needed train,
+  cheapest train when it has fewer than two, must, or it is a newer type than its own, borrows only to buy a needed train,
   repays loans when rich; pays off a company's debt at the CGR formation when it can;
 - crisis: sells the smallest block that is offered first.
 """
@@ -82,6 +82,10 @@ def _stock(state: State, seat: int, keys: list[str], rng: random.Random) -> str:
     return "pass"
 
 
+def core_order(name: str) -> int:
+    return economy.TRAIN_ORDER.index(name)
+
+
 def _reach_size(state: State, corp: str, key: str) -> int:
     _, coord, tile, rot = key.split(":")
     trial = gmap.clone(state["map"])
@@ -111,7 +115,13 @@ def _operate(state: State, keys: list[str]) -> str:
         return "payout" if c["cash"] >= cheapest or len(c["trains"]) >= 2 else "withhold"
     if step == "buy_train":
         trains = [k for k in keys if k.startswith("train:") and k.count(":") == 1]
-        if trains and (len(c["trains"]) < 2 or core.must_buy_train(state, corp)):
+        newest = max((t.split("-")[0] for t in c["trains"]), key=core_order, default=None)
+        upgrade = [
+            k
+            for k in trains
+            if newest is None or core_order(k.split(":")[1].split("-")[0]) > core_order(newest)
+        ]
+        if trains and (len(c["trains"]) < 2 or core.must_buy_train(state, corp) or upgrade):
             return min(trains, key=lambda k: core.train_price(state, k.split(":")[1].split("-")[0]))
         if "loan" in keys and not c["trains"] and c["cash"] < cheapest:
             return "loan"
