@@ -257,3 +257,45 @@ def test_rulebook_walkthrough_steps_1_to_14() -> None:
     check(75, 230, 70, 2, 1)
     # 14. Escrow waits for Detroit; 30% to start once the 3-trains come out.
     assert not state["corps"]["GW"]["destinated"] and state["float_percent"] == 20
+
+
+def test_a_company_over_its_train_limit_discards_by_its_presidents_choice() -> None:
+    game = G1856()
+    state = _late_position()
+    state["corps"]["CA"]["trains"] = ["3-3", "4-0", "4-1"]
+    core._check_train_limits(state)
+    prompt = game.legal_prompts(state)[0]
+    assert prompt.seat == state["corps"]["CA"]["president"]
+    assert prompt.keys() == ["discard:3-3", "discard:4-0", "discard:4-1"]
+    with pytest.raises(IllegalAction):
+        core.run_routes(state, "WR", [])
+    game.apply(state, prompt.seat, "discard:3-3")
+    assert state["corps"]["CA"]["trains"] == ["4-0", "4-1"] and "3-3" in state["pool_trains"]
+    assert state["discard"] == []
+
+
+def test_bridge_and_tunnel_rights_are_sold_for_50_once_out_of_players_hands() -> None:
+    state = replay(json.loads((DATA / "89363.json").read_text())).state
+    # SCFTC belongs to CA (a company): WR may buy the tunnel right from CA for $50.
+    assert state["privates"]["SCFTC"]["owner"] == "CA" and core.current_corp(state) == "WR"
+    ca, wr = state["corps"]["CA"]["cash"], state["corps"]["WR"]["cash"]
+    core.buy_right(state, "WR", "tunnel")
+    assert state["corps"]["WR"]["rights"]["tunnel"] and state["spare_rights"]["tunnel"] == 1
+    assert state["corps"]["CA"]["cash"] == ca + 50 and state["corps"]["WR"]["cash"] == wr - 50
+    with pytest.raises(IllegalAction):
+        core.buy_right(state, "WR", "tunnel")
+    # NFSBC is still a player's: nobody may buy the bridge right yet.
+    assert state["privates"]["NFSBC"]["owner"].startswith("p")
+    assert not core.can_buy_right(state, "WR", "bridge")
+
+
+def test_wsrc_gives_its_owner_a_free_station_in_kitchener() -> None:
+    state = replay(json.loads((DATA / "89363.json").read_text())).state
+    assert state["privates"]["WSRC"]["owner"] == "LPS"
+    assert core.wsrc_token_spots(state, "WR") == []
+    state["op"]["corp"] = "LPS"  # hand-built: LPS's turn
+    cash = state["corps"]["LPS"]["cash"]
+    assert core.wsrc_token_spots(state, "LPS") == [0, 1]
+    core.wsrc_token(state, "LPS", 1)
+    assert ("I12", 1) in gmap.tokens_of(state["map"], "LPS") and state["corps"]["LPS"]["cash"] == cash
+    assert core.wsrc_token_spots(state, "LPS") == []

@@ -111,6 +111,8 @@ def new_game(players: int, variant: str = "base", alternate_destinations: bool =
         "op": None,
         "bank_broken": False,
         "crisis": None,
+        "discard": [],
+        "spare_rights": {"tunnel": 2, "bridge": 2},
         "ended": None,
         "log": [],
     }
@@ -923,6 +925,8 @@ def _check_corp(state: State, corp: str) -> dict[str, Any]:
         raise IllegalAction("It is not an operating round.")
     if state.get("nationalization"):
         raise IllegalAction("The companies' loans must be settled first (CGR formation).")
+    if state.get("discard"):
+        raise IllegalAction(f"{state['discard'][0]} must first discard a train above its limit.")
     if state.get("crisis"):
         raise IllegalAction(
             f"{seat_name(state['crisis']['seat'])} must first sell shares to pay what they owe."
@@ -1211,19 +1215,38 @@ def _depot_sold(state: State, name: str, train: str) -> None:
             _close_private(state, sym)
     if "remove_tokens" in events:
         state["port"] = None
-    # Companies above the new train limit discard to the pool (the president chooses;
-    # the cheapest trains go first when nobody chooses).
-    for sym, oc in state["corps"].items():
-        while len(oc["trains"]) > train_limit(state, sym):
-            worst = min(oc["trains"], key=lambda t: economy.TRAIN_ORDER.index(t.split("-")[0]))
-            oc["trains"].remove(worst)
-            state["pool_trains"].append(worst)
+    # Companies above the new train limit must discard to the pool; their presidents choose.
+    _check_train_limits(state)
+
+
+def _check_train_limits(state: State) -> None:
+    order = state["op"]["order"] if state.get("op") else []
+    over = [
+        k for k, c in state["corps"].items() if not c["closed"] and len(c["trains"]) > train_limit(state, k)
+    ]
+    over.sort(key=lambda k: order.index(k) if k in order else 99)
+    state["discard"] = over
+
+
+def discard_train(state: State, corp: str, train: str) -> None:
+    """A company above its train limit puts one of its trains into the bank pool."""
+    if not state.get("discard") or state["discard"][0] != corp:
+        raise IllegalAction(f"{corp} has no train to discard now.")
+    c = state["corps"][corp]
+    if train not in c["trains"]:
+        raise IllegalAction(f"{corp} does not own {train}.")
+    c["trains"].remove(train)
+    state["pool_trains"].append(train)
+    _check_train_limits(state)
 
 
 def _close_private(state: State, sym: str) -> None:
     p = state["privates"][sym]
     if p["closed"]:
         return
+    if sym in ("SCFTC", "NFSBC") and p["owner"] and p["owner"].startswith("p"):
+        # Its right was never sold to a company: one more spare marker.
+        state["spare_rights"]["tunnel" if sym == "SCFTC" else "bridge"] += 1
     p["closed"] = True
     gmap.unblock(state["map"], sym)
 
@@ -1312,7 +1335,9 @@ def buy_company(state: State, corp: str, company: str, amount: int) -> None:
 
 
 def assign_port(state: State, corp: str, coord: str) -> None:
-    _check_corp(state, corp)
+    """GLSC's owner puts the port marker on a port hex (during an operating round)."""
+    if state["round"] != "operating":
+        raise IllegalAction("The port marker is placed during an operating round.")
     p = state["privates"]["GLSC"]
     if p["owner"] != corp or p["closed"]:
         raise IllegalAction(f"{corp} does not own the Great Lakes Shipping Company.")
@@ -1521,3 +1546,62 @@ def _form_cgr(state: State, merged: list[str], trigger: int) -> None:
         if indexes and op["index"] < min(indexes):
             op["order"].insert(op["index"] + 1, "CGR")
     state["log"].append(f"The CGR forms from {', '.join(merged)} at ${cgr['par']}.")
+
+
+# ---------------------------------------------------------------- bridge/tunnel rights, WSRC
+
+
+RIGHT_PRIVATE = {"tunnel": "SCFTC", "bridge": "NFSBC"}
+
+
+def can_buy_right(state: State, corp: str, right: str) -> bool:
+    """A company may buy the bridge or tunnel right for $50 once the private is out of
+    players' hands, while a spare marker is left and it has none."""
+    p = state["privates"][RIGHT_PRIVATE[right]]
+    c = state["corps"][corp]
+    if p["owner"] is None or (p["owner"].startswith("p") and not p["closed"]):
+        return False
+    return state["spare_rights"][right] > 0 and not c["rights"].get(right) and c["cash"] >= 50
+
+
+def buy_right(state: State, corp: str, right: str) -> None:
+    c = _check_corp(state, corp)
+    if right not in RIGHT_PRIVATE or not can_buy_right(state, corp, right):
+        raise IllegalAction(f"{corp} may not buy the {right} right now.")
+    p = state["privates"][RIGHT_PRIVATE[right]]
+    c["cash"] -= 50
+    if p["closed"] or p["owner"].startswith("p"):
+        state["bank"] += 50
+    else:
+        state["corps"][p["owner"]]["cash"] += 50
+    state["spare_rights"][right] -= 1
+    c["rights"][right] = True
+    _after_or_action(state)
+
+
+def wsrc_token_spots(state: State, corp: str) -> list[int]:
+    p = state["privates"]["WSRC"]
+    if p["owner"] != corp or p["closed"] or p.get("token_used"):
+        return []
+    if gmap.next_token_cost(state["map"], corp) is None:
+        return []
+    out = []
+    for city in range(len(gmap.current(state["map"], "I12").cities)):
+        try:
+            gmap.check_token(state["map"], corp, "I12", city, ignore_reach=True)
+        except IllegalAction:
+            continue
+        out.append(city)
+    return out
+
+
+def wsrc_token(state: State, corp: str, city: int) -> None:
+    """WSRC's owner places one of its station markers in Kitchener (I12) for free, connected
+    or not; the private closes at the end of the operating round."""
+    _check_corp(state, corp)
+    if city not in wsrc_token_spots(state, corp):
+        raise IllegalAction(f"{corp} may not place its free Kitchener station there now.")
+    gmap.place_token(state["map"], corp, "I12", city, ignore_reach=True)
+    state["privates"]["WSRC"]["token_used"] = True
+    state["privates"]["WSRC"]["used"] = True
+    _after_or_action(state)

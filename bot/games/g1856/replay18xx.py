@@ -153,6 +153,17 @@ def _apply(
         if seat is None:
             raise ReplayError(f"action {aid}: unknown player {action['entity']!r}")
         rnd = state["round"]
+        if kind == "bankrupt":
+            core.declare_bankruptcy(state, seat)
+            return
+        if rnd == "operating" and kind == "sell_shares":
+            ids = action["shares"]
+            corp = ids[0].rsplit("_", 1)[0]
+            unit = state["corps"][corp].get("share_size", 10)
+            core.emergency_sell(state, seat, corp, int(action.get("percent") or unit * len(ids)) // unit)
+            for sid in ids:
+                shares[sid] = "pool"
+            return
         if rnd == "auction":
             if kind == "bid":
                 core.bid(state, seat, action["company"], int(action["price"]))
@@ -194,6 +205,22 @@ def _apply(
             raise ReplayError(f"action {aid}: {kind} is not supported in a stock round")
         return
     corp = _corp_of(state, action)
+    if (
+        state.get("nationalization")
+        and kind in ("merge", "pass")
+        and state["nationalization"]["queue"][:1] == [corp]
+    ):
+        core.nationalization_choice(state, corp, pay=kind == "pass")
+        return
+    if kind == "discard_train":
+        core.discard_train(state, corp, action["train"])
+        return
+    if kind == "assign":
+        core.assign_port(state, corp, action["target"])
+        return
+    if kind == "place_token" and action.get("entity") == "WSRC":
+        core.wsrc_token(state, corp, int(action["city"].rpartition("-")[2]))
+        return
     if state["round"] != "operating" or core.current_corp(state) != corp:
         raise ReplayError(
             f"action {aid}: the record has {corp} act ({kind}), our engine is at "
@@ -225,8 +252,9 @@ def _apply(
         core.payoff_loan(state, corp)
     elif kind == "buy_company":
         core.buy_company(state, corp, action["company"], int(action["price"]))
-    elif kind == "assign":
-        core.assign_port(state, corp, action["target"])
+    elif kind == "special_buy":
+        item = str((action.get("item") or {}).get("description", "")).lower()
+        core.buy_right(state, corp, "tunnel" if "tunnel" in item else "bridge")
     elif kind == "pass":
         core.or_pass(state, corp)
     else:

@@ -87,6 +87,14 @@ class G1856(Game):
             if state["cash"][seat] >= owed:
                 actions.insert(0, Action(f"payoff:{corp}", f"Pay ${owed} to clear {corp}'s loans"))
             return [Prompt(seat, f"{corp} cannot repay its loans", tuple(actions))]
+        if state.get("discard"):
+            corp = state["discard"][0]
+            seat = state["corps"][corp]["president"]
+            actions = tuple(
+                Action(f"discard:{t}", f"Put {corp}'s {t} into the bank pool")
+                for t in state["corps"][corp]["trains"]
+            )
+            return [Prompt(seat, f"{corp} is over its train limit: discard a train", actions)]
         if state.get("crisis"):
             seat = state["crisis"]["seat"]
             return [Prompt(seat, "Sell shares to pay what you owe", tuple(self._crisis_actions(state, seat)))]
@@ -204,6 +212,11 @@ class G1856(Game):
             out.append(Action("loan", f"Take a loan (${amount})"))
         if state["op"]["step"] != "buy_company":
             out += self._company_actions(state, corp)
+        for right in ("tunnel", "bridge"):
+            if core.can_buy_right(state, corp, right):
+                out.append(Action(f"right:{right}", f"Buy the {right} right for $50"))
+        for city in core.wsrc_token_spots(state, corp):
+            out.append(Action(f"wsrc:{city}", f"Free station in Kitchener (city {city}) with WSRC"))
         glsc = state["privates"]["GLSC"]
         if glsc["owner"] == corp and not glsc["closed"]:
             for coord in board_ports():
@@ -303,6 +316,8 @@ class G1856(Game):
                 core.sell_shares(state, seat, parts[1], unit * int(parts[2]))
             else:
                 core.sr_pass(state, seat)
+        elif parts[0] == "discard":
+            core.discard_train(state, state["discard"][0], parts[1])
         elif parts[0] in ("payoff", "merge"):
             core.nationalization_choice(state, parts[1], parts[0] == "payoff")
         elif parts[0] == "sell":
@@ -350,6 +365,10 @@ class G1856(Game):
             core.buy_company(state, corp, parts[1], int(parts[2]))
         elif kind == "port":
             core.assign_port(state, corp, parts[1])
+        elif kind == "right":
+            core.buy_right(state, corp, parts[1])
+        elif kind == "wsrc":
+            core.wsrc_token(state, corp, int(parts[1]))
         elif kind == "bankrupt":
             core.declare_bankruptcy(state, state["corps"][corp]["president"])
         else:
