@@ -477,3 +477,16 @@ def test_agent_beats_random_at_four_players() -> None:
             GAME.apply(state, prompt.seat, key)
         wins += hero in GAME.outcome(state).winners
     assert wins / 200 > 0.5
+
+
+def test_agents_finish_a_game_with_legal_moves() -> None:
+    state = GAME.setup(2, {}, 11)
+    rng = random.Random(11)
+    for _ in range(GAME.max_actions(2)):
+        prompts = GAME.prompts(state)
+        if not prompts:
+            break
+        prompt = rng.choice(prompts)
+        GAME.apply(state, prompt.seat, GAME.agent(state, prompt.seat, rng))
+    outcome = GAME.outcome(state)
+    assert outcome is not None and max(outcome.scores) >= 0

@@ -217,7 +217,7 @@ def _income_panel(draw: Any, box: tuple[int, int, int, int], view: dict[str, Any
     for text, amount in last["lines"]:
         draw_text(draw, (x0 + 14, y), text, fit_size(text, x1 - x0 - 140, 17), INK)
         draw_text(draw, (x1 - 14, y), _money(amount) if amount else "$0", 17, INK, anchor="ra")
-        y += 24
+        y += 22
     draw.line((x0 + 14, y, x1 - 14, y), fill=LINE, width=2)
     draw_text(draw, (x0 + 14, y + 6), "Net to the contractor", 18, bold=True)
     draw_text(draw, (x1 - 14, y + 6), _money(last["net"]), 18, bold=True, anchor="ra")
@@ -279,10 +279,18 @@ def _header(view: dict[str, Any], names: list[str]) -> tuple[str, str]:
     return f"{who} {doing}".strip(), goal
 
 
+def _panel_height(view: dict[str, Any]) -> int:
+    """Tall enough for the income roll's lines (up to nine: chart, hot, card, costs, fees...)."""
+    last = view.get("last")
+    lines = len(last["lines"]) if last else 0
+    return max(220, 48 + 66 + 22 * lines + 64)
+
+
 def board(view: dict[str, Any]) -> Image.Image:
     names = seat_names(view)
     players = view["players"]
-    height = 56 + 4 * (CELL_H + 8) + 60 + 262 + players * 124 + 22
+    panels = _panel_height(view)
+    height = 56 + 4 * (CELL_H + 8) + 60 + panels + 12 + players * 124 + 22
     image, draw = canvas(WIDTH, height)
     headline, sub = _header(view, names)
     draw_text(draw, (MARGIN, 14), headline, fit_size(headline, 760, 28), bold=True)
@@ -290,9 +298,9 @@ def board(view: dict[str, Any]) -> Image.Image:
     y = _track(image, draw, 56, view)
     y = _legend(draw, y)
     half = (WIDTH - 2 * MARGIN - 16) // 2
-    _week_panel(draw, (MARGIN, y, MARGIN + half, y + 250), view, names)
-    _income_panel(draw, (MARGIN + half + 16, y, WIDTH - MARGIN, y + 250), view, names)
-    y += 262
+    _week_panel(draw, (MARGIN, y, MARGIN + half, y + panels), view, names)
+    _income_panel(draw, (MARGIN + half + 16, y, WIDTH - MARGIN, y + panels), view, names)
+    y += panels + 12
     for index, contractor in enumerate(view["contractors"]):
         top = y + index * 124
         _contractor(draw, (MARGIN, top, WIDTH - MARGIN, top + 116), contractor, names[index], view)
