@@ -35,6 +35,7 @@ from typing import Any
 
 from bot.engine import (
     EXPIRE,
+    MAX_KEY_LENGTH,
     SYSTEM_SEAT,
     Action,
     BadOptions,
@@ -599,7 +600,22 @@ class Tables:
             mine = [prompt for prompt in prompts if prompt.seat == seat]
             if not mine:
                 raise NotYourTurn(self.not_your_turn(live))
-            action = resolve_move(move, [action for prompt in mine for action in prompt.actions])
+            try:
+                action = resolve_move(move, [action for prompt in mine for action in prompt.actions])
+            except AmbiguousMove:
+                raise
+            except IllegalMove:
+                # Something that is not a move now: the game says why, in its own words
+                # ("Harbor costs 8 doubloons and you have 5"), when it can.
+                text = move.strip()
+                if not text or len(text) > MAX_KEY_LENGTH or type(live.game).explain_refusal is Game.explain_refusal:
+                    raise
+                try:
+                    reason = name_seats(live.game.explain_refusal(live.state, seat, text), live.names)
+                except Exception:  # a game's explanation must never turn a refusal into a crash
+                    log.warning("%s: explain_refusal failed for %r", live.game.slug, text, exc_info=True)
+                    raise IllegalMove(f'"{text}" is not one of your moves now. Use /moves to see them.') from None
+                raise IllegalMove(f"{reason} Use /moves to see your moves.") from None
             events = await self.commit_move(live, seat, user.id, action.key, received=received)
             events += await self.run_bots(live)
             return await self.play_reply(live, events=events)

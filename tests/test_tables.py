@@ -283,3 +283,17 @@ async def test_a_table_started_under_older_rules_is_refused_clearly_not_crashed(
     status = await tables.status_of(table_id)
     assert "older version" in status.text and status.turns == []
     assert (await tables.list_open(guild_id=None))[0].waiting_for == []
+
+
+async def test_a_typed_move_that_is_not_legal_gets_the_games_own_reason(store: Store, clock: FakeClock) -> None:
+    tables = Tables(store, clock=clock, seeds=lambda: 5, render=False)
+    await tables.create(guild_id=1, channel_id=CHANNEL + 9, host=ANA, slug="puerto-rico")
+    for person in (BO, CY):
+        await tables.join(channel_id=CHANNEL + 9, user=person)
+    reply = await tables.start(channel_id=CHANNEL + 9, user=ANA)
+    [turn] = reply.turns
+    mover = next(p for p in (ANA, BO, CY) if p.id == turn.user_id)
+    with pytest.raises(IllegalMove) as refused:
+        await tables.act(user=mover, move="build:harbor", channel_id=CHANNEL + 9)
+    # Puerto Rico explains (no builder phase now), rather than a generic "not one of your moves".
+    assert "not one of your moves" not in str(refused.value) and "/moves" in str(refused.value)
