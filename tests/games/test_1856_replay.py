@@ -216,3 +216,11 @@ def test_refused_actions_leave_the_state_unchanged() -> None:
         core.par(state, (seat + 1) % 3, "GW", 70)
     assert json.dumps(state, sort_keys=True) == snapshot
     assert gmap.tokens_of(state["map"], "GW") == []
+
+
+def test_the_import_command_prints_the_values_and_exits_0_on_a_match(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.__main__ import main
+
+    assert main(["import-18xx", str(DATA / "hotseat004.json")]) == 0
+    out = capsys.readouterr().out
+    assert "Player 1: 1004 (record: 1004)" in out and out.strip().endswith("Equal to the record's result.")

@@ -121,7 +121,10 @@ def _operate(state: State, keys: list[str]) -> str:
             for k in trains
             if newest is None or core_order(k.split(":")[1].split("-")[0]) > core_order(newest)
         ]
-        if trains and (len(c["trains"]) < 2 or core.must_buy_train(state, corp) or upgrade):
+        affordable = [
+            k for k in trains if core.train_price(state, k.split(":")[1].split("-")[0]) <= c["cash"]
+        ]
+        if trains and (len(c["trains"]) < 2 or core.must_buy_train(state, corp) or upgrade or affordable):
             return min(trains, key=lambda k: core.train_price(state, k.split(":")[1].split("-")[0]))
         if "loan" in keys and not c["trains"] and c["cash"] < cheapest:
             return "loan"

@@ -194,10 +194,40 @@ def _set_pos(state: State, corp: str, pos: list[int] | None) -> None:
 
 
 def _move(state: State, corp: str, direction: str, times: int = 1) -> None:
+    """Move a share price marker; a company reaching a $0 cell closes (the CGR never does:
+    its marker stays where it is)."""
     for _ in range(times):
-        new = economy.move(state["corps"][corp]["pos"], direction)
-        if new != state["corps"][corp]["pos"]:
-            _set_pos(state, corp, new)
+        c = state["corps"][corp]
+        if c["closed"]:
+            return
+        new = economy.move(c["pos"], direction)
+        if new == c["pos"]:
+            continue
+        if economy.cell(*new)["kind"] == "closed":
+            if corp == "CGR":
+                return
+            _close_corporation(state, corp)
+            return
+        _set_pos(state, corp, new)
+
+
+def _close_corporation(state: State, corp: str) -> None:
+    """A company whose price fell to $0 closes: its stations leave the map, its trains and
+    cash go back to the bank, its loans are cancelled and its shares are worthless."""
+    c = state["corps"][corp]
+    for coord, city in gmap.tokens_of(state["map"], corp):
+        gmap.remove_token(state["map"], corp, coord, city)
+    state["map"]["reservations"] = [r for r in state["map"]["reservations"] if r["corp"] != corp]
+    state["bank"] += c["cash"]
+    state["loans_left"] += c["loans"]
+    for sym, p in state["privates"].items():
+        if p["owner"] == corp:
+            _close_private(state, sym)
+    _set_pos(state, corp, None)
+    c.update(
+        closed=True, cash=0, loans=0, trains=[], held=[0] * state["players"], pool=0, ipo=0, president=None
+    )
+    state["log"].append(f"{corp}'s share price fell to $0: it closes.")
 
 
 def operating_order(state: State) -> list[str]:
@@ -722,6 +752,9 @@ def _step_passed(state: State, step: str) -> bool:
 def _skip_steps(state: State) -> None:
     """Move past steps where the company has nothing to do (as the reference does)."""
     while state["round"] == "operating" and state["op"]["step"] is not None:
+        if state["corps"][state["op"]["corp"]]["closed"]:
+            _end_turn(state)
+            return
         step = state["op"]["step"]
         if step_actions(state, step):
             return
