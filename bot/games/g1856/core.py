@@ -641,6 +641,16 @@ def _end_stock_round(state: State) -> None:
     last = state["sr"]["last_to_act"]
     state["priority"] = (last + 1) % state["players"] if last is not None else state["priority"]
     state["sr"] = None
+    income = any(
+        p["owner"] and p["owner"].startswith("p") and not p["closed"] for p in state["privates"].values()
+    )
+    if last is None and not operating_order(state) and not income:
+        # Nobody could act, no company operates and nobody has income: nothing can ever
+        # change again, so the game ends as it stands (the rulebook does not foresee this).
+        state["round"] = "over"
+        state["ended"] = "stalled"
+        state["log"].append("Nobody can act and no company can operate: the game ends.")
+        return
     state["or_total"] = int(phase_info(state)["operating_rounds"])
     state["or_number"] = 0
     _start_operating_round(state)

@@ -430,9 +430,11 @@ class G1856(Game):
     def outcome(self, state: State) -> Outcome | None:
         if state["round"] != "over":
             return None
-        reason = {"bank": "The bank broke.", "bankruptcy": "A player went bankrupt."}.get(
-            state["ended"], "The game ended."
-        )
+        reason = {
+            "bank": "The bank broke.",
+            "bankruptcy": "A player went bankrupt.",
+            "stalled": "Nobody could act any more.",
+        }.get(state["ended"], "The game ended.")
         return Outcome.ranked(core.end_values(state), reason)
 
 
