@@ -869,6 +869,9 @@ def emergency_sell(state: State, seat: int, corp: str, shares: int) -> None:
     _move(state, corp, "down", shares)
     if crisis and state["cash"][seat] >= crisis["need"]:
         state["crisis"] = None
+    op = state.get("op")
+    if state["round"] == "operating" and op and op["corp"] and state["corps"][op["corp"]]["closed"]:
+        _end_turn(state)  # the sale dropped the operating company's price to $0
 
 
 def declare_bankruptcy(state: State, seat: int) -> None:
