@@ -270,3 +270,25 @@ async def test_processes_opening_an_empty_postgres_database_together_all_start(p
     store = await Store.open(url)
     assert await store.schema_version() == len(MIGRATIONS)
     await store.close()
+
+
+async def test_sqlite_group_commit_writes_a_batch_together_and_refuses_a_conflict_alone(store: Store) -> None:
+    tables = [await _new_table(store, channel=20 + n) for n in range(6)]
+    for table_id in tables:
+        await store.start_table(table_id, [101], "{}", actor_id=101, now=2.0)
+    commits = store.commits
+
+    async def write(table_id: int, position: int) -> str:
+        try:
+            await store.record_action(table_id, position=position, seat=0, user_id=101, action_key="k", events=[],
+                                      state_json="{}", status="playing", now=3.0)
+        except PositionConflict:
+            return "refused"
+        return "committed"
+
+    # Six tables move at once, and one write claims a position its table has not reached.
+    outcomes = await asyncio.gather(*(write(t, 1) for t in tables), write(tables[0], 5))
+    assert outcomes == ["committed"] * 6 + ["refused"]
+    assert store.commits - commits < 6  # fewer disk waits than moves
+    for table_id in tables:
+        assert [a.position for a in await store.actions(table_id)] == [1]
