@@ -380,7 +380,16 @@ class G1856(Game):
         begins (again if a bought private opened a hex), and the best run when its run begins."""
         op = state.get("op")
         if state["round"] == "operating" and op and op["step"] == "track" and not op["laid"]:
-            sign = [op["corp"], op["index"], state["phase"], sorted(state["map"]["blocked"])]
+            tokens = sum(len(city) for cities in state["map"]["tokens"].values() for city in cities)
+            sign = [
+                op["corp"],
+                op["index"],
+                state["phase"],
+                sorted(state["map"]["blocked"]),
+                len(state["map"]["tiles"]),
+                state["map"]["tiles"].get("H11"),  # TCC's extra lay changes it mid-step
+                tokens,  # WSRC's free station changes the reach mid-step
+            ]
             if op.get("lays_for") != sign:
                 lays = gmap.legal_tile_lays(state["map"], op["corp"], state["phase"])
                 op["lays"] = [[lay.key, lay.cost] for lay in lays]
