@@ -5,7 +5,7 @@
    them (rows through its transactions, in batches) — not played, which would take hours.
 2. Times what ``/stats`` asks: a leaderboard page, a player's profile (ratings and the rating
    history), a game's figures; p50 / p95 over 200 random queries each (target p95 < 50 ms).
-3. Plays one long Collide-o game (about 300 moves, real rules) and times a replay step at random
+3. Plays one long Puerto Rico game (300–400 moves, real rules) and times a replay step at random
    moves (target p95 < 200 ms, picture included) and the GIF of the whole game (< 8 MB, < 10 s).
 """
 
@@ -105,7 +105,7 @@ async def bench_stats(out: Callable[[str], None] = print, games: int = GAMES) ->
 
             clock = SimulatedClock()
             tables = Tables(store, clock=clock, seeds=iter(range(7, 10_000)).__next__, render=True)
-            table_id, _, actions = await play_one(tables, slug="collide-o", players=4, options={"mode": "turns"},
+            table_id, _, actions = await play_one(tables, slug="puerto-rico", players=4, options={},
                                                   channel_id=900_000, chooser=random.Random(1), clock=clock)
             replays = Replays(tables)
             steps = []
