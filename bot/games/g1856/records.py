@@ -21,10 +21,11 @@ PHASE_OF_TRAIN = {"2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "D": "D", "8
 _PHASE_ORDER = ["2", "3", "4", "5", "6", "D", "8"]
 
 
-def effective_actions(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """The actions that stand: ``skip``-flagged ones dropped, ``undo``/``redo`` applied."""
-    done: list[dict[str, Any]] = []
-    undone: list[dict[str, Any]] = []
+def standing_actions(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The actions that stand, in order: undo/redo applied, ``skip`` dropped, auto actions
+    placed right after the action that carried them."""
+    done: list[list[dict[str, Any]]] = []
+    undone: list[list[dict[str, Any]]] = []
     for action in record["actions"]:
         if action.get("skip"):
             continue
@@ -35,17 +36,18 @@ def effective_actions(record: dict[str, Any]) -> list[dict[str, Any]]:
                 if done:
                     undone.append(done.pop())
             else:
-                while done and done[-1]["id"] > target:
+                while done and done[-1][0]["id"] > target:
                     undone.append(done.pop())
             continue
         if kind == "redo":
             if undone:
                 done.append(undone.pop())
             continue
+        if kind == "message" or kind.startswith("program_"):
+            continue
         undone.clear()
-        done.append(action)
-        done.extend(action.get("auto_actions") or [])
-    return done
+        done.append([action, *(dict(a, auto=True) for a in action.get("auto_actions") or [])])
+    return [a for group in done for a in group]
 
 
 @dataclass
@@ -113,6 +115,6 @@ def replay(record: dict[str, Any]) -> Iterator[tuple[dict[str, Any], MapReplay]]
     """Yield each standing action with the map *before* it is applied (so a ``run_routes``
     can be priced on the map it ran on), then apply it."""
     game = MapReplay()
-    for action in effective_actions(record):
+    for action in standing_actions(record):
         yield action, game
         game.apply(action)

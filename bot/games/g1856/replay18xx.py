@@ -18,6 +18,7 @@ from typing import Any
 
 from bot.engine import IllegalAction
 from bot.games.g1856 import core
+from bot.games.g1856.records import standing_actions
 
 IGNORED = ("message", "end_game")
 LEGACY_WGB_BEFORE = "2021-06-01"
@@ -43,35 +44,6 @@ class ReplayResult:
     @property
     def matches(self) -> bool:
         return self.expected is not None and self.values == self.expected
-
-
-def standing_actions(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """The actions that stand, in order: undo/redo applied, ``skip`` dropped, auto actions
-    placed right after the action that carried them."""
-    done: list[list[dict[str, Any]]] = []
-    undone: list[list[dict[str, Any]]] = []
-    for action in record["actions"]:
-        if action.get("skip"):
-            continue
-        kind = action["type"]
-        if kind == "undo":
-            target = action.get("action_id")
-            if target is None:
-                if done:
-                    undone.append(done.pop())
-            else:
-                while done and done[-1][0]["id"] > target:
-                    undone.append(done.pop())
-            continue
-        if kind == "redo":
-            if undone:
-                done.append(undone.pop())
-            continue
-        if kind == "message" or kind.startswith("program_"):
-            continue
-        undone.clear()
-        done.append([action, *(dict(a, auto=True) for a in action.get("auto_actions") or [])])
-    return [a for group in done for a in group]
 
 
 def _seats(record: dict[str, Any]) -> tuple[list[str], dict[Any, int]]:
