@@ -120,8 +120,7 @@ async def run_load(
                 start = time.perf_counter()
                 await probe.load(table_id)
                 reloads.append(time.perf_counter() - start)
-            cached = len(getattr(tables, "_live", {}))
-            bound = getattr(tables, "cache_size", None)
+            cached, bound = tables.loaded_count, tables.cache_size
         finally:
             await store.close()
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

@@ -114,10 +114,7 @@ class Ratings:
         game = get_game(row.slug)
         state = json.loads(loaded.state_json)
         for action in loaded.later_actions:
-            if action.at_ms is None:
-                game.apply(state, action.seat, action.action_key)
-            else:
-                game.apply(state, action.seat, action.action_key, action.at_ms)
+            game.apply(state, action.seat, action.action_key, action.at_ms)
         outcome = game.outcome(state)
         if outcome is None:
             return None

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Game, get_game
-from bot.store import SNAPSHOT_EVERY, TableRow
+from bot.store import TableRow
 from bot.tables import NoTable, TableError, Tables, name_seats, replay_action
 
 GIF_FRAMES = 80
@@ -130,16 +130,15 @@ def _draw_gif(game: Game, start_json: str, actions: list[Any], names: list[str],
     """Replay from the start, drawing the public board at each wanted position (in a worker thread)."""
     from PIL import Image
 
-    from bot.render import _renderer
+    from bot.render import board_image
     from bot.render.gif import animate
 
-    renderer = _renderer(game)
     state = json.loads(start_json)
 
     def picture() -> Image.Image:
         view = game.view(state, None)
         view["names"] = names
-        return renderer.board(view)
+        return board_image(game, view)
 
     frames = [picture()] if 0 in wanted else []
     for position, action in enumerate(actions, start=1):
@@ -148,5 +147,3 @@ def _draw_gif(game: Game, start_json: str, actions: list[Any], names: list[str],
             frames.append(picture())
     return animate(frames)
 
-
-assert SNAPSHOT_EVERY > 0  # a replay step replays fewer than SNAPSHOT_EVERY moves

@@ -429,6 +429,11 @@ class Tables:
             raise NoTable("No game has been played in this channel yet. Start one with /game new.")
         return row.id
 
+    @property
+    def loaded_count(self) -> int:
+        """Tables held in memory now (at most :attr:`cache_size`)."""
+        return len(self._live)
+
     def forget(self, table_id: int | None = None) -> None:
         """Drop cached tables (all, or one) so the next call reads SQLite again."""
         if table_id is None:
@@ -1121,8 +1126,8 @@ def outdated_text(live: LiveTable) -> str:
 
 
 def replay_action(game: Game, state: dict[str, Any], seat: int, key: str, at: int | None) -> list[Event]:
-    """Apply a logged action: with its table-clock time in timed play, without otherwise."""
-    return game.apply(state, seat, key) if at is None else game.apply(state, seat, key, at)
+    """Apply a logged action with its table-clock time (``None`` outside timed play)."""
+    return game.apply(state, seat, key, at)
 
 
 def event_json(event: Event) -> dict[str, Any]:

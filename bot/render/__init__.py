@@ -36,9 +36,14 @@ def _renderer(game: Game) -> Any:
     return importlib.import_module(game.render_module)
 
 
+def board_image(game: Game, view: dict[str, Any]) -> Image.Image:
+    """The public picture of a table as an image (for animations), from ``game.view(state, None)``."""
+    return _renderer(game).board(view)
+
+
 def board_png(game: Game, view: dict[str, Any]) -> bytes:
     """The public picture of a table, from ``game.view(state, None)``."""
-    return encode_png(_renderer(game).board(view))
+    return encode_png(board_image(game, view))
 
 
 def private_png(game: Game, view: dict[str, Any]) -> bytes | None:

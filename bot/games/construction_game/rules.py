@@ -571,26 +571,15 @@ class ConstructionGame(Game):
 
     def _do_bid(self, state: State, seat: int, key: str, events: list[Event]) -> None:
         bid = state["bid"]
+        index = _take_turn_in_bidding(bid, seat, key, events, passing="drops out of the bidding")
         active = bid["active"]
-        if key == "pass":
-            events.append(Event(f"{seat_ref(seat)} drops out of the bidding."))
-            index = active.index(seat)
-            active.remove(seat)
-        else:
-            bid["high"] = int(key.split(":")[1])
-            bid["leader"] = seat
-            events.append(Event(f"{seat_ref(seat)} bids {money(bid['high'])}."))
-            index = active.index(seat) + 1
         if len(active) == 1:
             winner = active[0]
             events.append(Event(f"{seat_ref(winner)} wins the job for {money(bid['high'])}."))
             self._win_bid(state, winner, bid["high"], events)
             self._advance(state, events)
             return
-        nxt = active[index % len(active)]
-        if nxt == bid["leader"]:
-            nxt = active[(index + 1) % len(active)]
-        bid["to_act"] = nxt
+        bid["to_act"] = _next_bidder(bid, index)
 
     def _do_window(self, state: State, seat: int, key: str, events: list[Event]) -> None:
         window = state["window"]
@@ -626,24 +615,11 @@ class ConstructionGame(Game):
 
     def _do_auction(self, state: State, seat: int, key: str, events: list[Event]) -> None:
         auction = state["auction"]
-        active = auction["active"]
-        if key == "pass":
-            events.append(Event(f"{seat_ref(seat)} passes."))
-            index = active.index(seat)
-            active.remove(seat)
-        else:
-            auction["high"] = int(key.split(":")[1])
-            auction["leader"] = seat
-            events.append(Event(f"{seat_ref(seat)} bids {money(auction['high'])}."))
-            index = active.index(seat) + 1
-        others = [s for s in active if s != auction["leader"]]
-        if not others:
+        index = _take_turn_in_bidding(auction, seat, key, events, passing="passes")
+        if not [s for s in auction["active"] if s != auction["leader"]]:
             self._close_auction(state, events)
             return
-        nxt = active[index % len(active)]
-        if nxt == auction["leader"]:
-            nxt = active[(index + 1) % len(active)]
-        auction["to_act"] = nxt
+        auction["to_act"] = _next_bidder(auction, index)
 
     def _close_auction(self, state: State, events: list[Event]) -> None:
         auction = state["auction"]
@@ -1035,3 +1011,26 @@ class ConstructionGame(Game):
 
         return choose(state, seat, rng)
 
+
+def _take_turn_in_bidding(bidding: dict[str, Any], seat: int, key: str, events: list[Event], *, passing: str) -> int:
+    """One turn of a round of bids (a competitive bid or a crunch auction): ``pass`` leaves for
+    good, ``bid:N`` leads. Returns where the next bidder is looked for in ``active``."""
+    active = bidding["active"]
+    if key == "pass":
+        events.append(Event(f"{seat_ref(seat)} {passing}."))
+        index = active.index(seat)
+        active.remove(seat)
+        return index
+    bidding["high"] = int(key.split(":")[1])
+    bidding["leader"] = seat
+    events.append(Event(f"{seat_ref(seat)} bids {money(bidding['high'])}."))
+    return active.index(seat) + 1
+
+
+def _next_bidder(bidding: dict[str, Any], index: int) -> int:
+    """The next bidder round the table from ``index``, skipping the one already leading."""
+    active = bidding["active"]
+    nxt = active[index % len(active)]
+    if nxt == bidding["leader"]:
+        nxt = active[(index + 1) % len(active)]
+    return int(nxt)

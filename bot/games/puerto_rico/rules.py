@@ -738,8 +738,10 @@ class PuertoRico(Game):
         actions = tuple(map(Action, keys, labels))
         return [Prompt(seat=seat, text=text, actions=actions)]
 
-    def apply(self, state: State, seat: int, key: str) -> list[Event]:
+    def apply(self, state: State, seat: int, key: str, at: int | None = None) -> list[Event]:
         """Validate against the legal keys (no labels built), then perform."""
+        if at is not None:
+            raise IllegalAction("Puerto Rico is not played against the clock: a move has no time.")
         if state["phase"] == "over":
             raise IllegalAction("The game is over.")
         actor = state["actor"]
