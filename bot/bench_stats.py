@@ -21,7 +21,7 @@ from pathlib import Path
 from bot.ratings import MODEL, Ratings, ordinal
 from bot.replays import Replays
 from bot.selfplay import SimulatedClock, play_one
-from bot.store import RatingRow, Store
+from bot.store import RatingRow, ResultRow, ResultSeatRow, Store
 from bot.tables import Tables
 
 GAMES = 100_000
@@ -37,45 +37,31 @@ def _p(values: list[float], q: float) -> float:
 
 async def _generate(store: Store, chooser: random.Random, games: int) -> None:
     """Finished games with plausible results and the ratings they would give."""
-    # Tables rows are needed for the foreign keys; a bulk insert of bare finished tables.
     batch = 2_000
     ratings: dict[tuple[int, str, int], RatingRow] = {}
     for start in range(1, games + 1, batch):
-        async with store._transaction() as tx:
-            for table_id in range(start, min(games + 1, start + batch)):
-                guild, slug = chooser.choice(GUILDS), chooser.choice(SLUGS)
-                players = chooser.randint(2, 5)
-                finished = 1_700_000_000.0 + table_id * 60
-                await tx.execute(
-                    "INSERT INTO tables (id, guild_id, channel_id, slug, seed, status, host_id, engine_version, position,"
-                    " created_at, updated_at) VALUES (?, ?, ?, ?, 1, 'over', 1, 1, ?, ?, ?)",
-                    (table_id, guild, 10_000 + table_id, slug, chooser.randint(30, 400), finished - 3600, finished),
-                )
-                await tx.execute(
-                    "INSERT INTO results (table_id, guild_id, slug, started_at, finished_at, actions, players, rated)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
-                    (table_id, guild, slug, finished - 3600, finished, chooser.randint(30, 400), players),
-                )
-                seated = chooser.sample(range(1, PLAYERS + 1), players)
-                ranks = list(range(1, players + 1))
-                chooser.shuffle(ranks)
-                for seat, (user, rank) in enumerate(zip(seated, ranks, strict=True)):
-                    old = ratings.get((guild, slug, user))
-                    mu = (old.mu if old else MODEL.mu) + (players / 2 - rank) * 0.3
-                    sigma = max(1.0, (old.sigma if old else MODEL.sigma) * 0.97)
-                    ratings[(guild, slug, user)] = RatingRow(guild, slug, user, mu, sigma, ordinal(mu, sigma),
-                                                             (old.games if old else 0) + 1,
-                                                             (old.wins if old else 0) + (rank == 1), finished)
-                    await tx.execute(
-                        "INSERT INTO result_seats (table_id, seat, user_id, is_bot, score, rank, mu_after, sigma_after)"
-                        " VALUES (?, ?, ?, 0, ?, ?, ?, ?)",
-                        (table_id, seat, user, float(10 - rank), rank, mu, sigma),
-                    )
-    rows = list(ratings.values())
-    for start in range(0, len(rows), batch):
-        async with store._transaction() as tx:
-            for rating in rows[start : start + batch]:
-                await store._put_rating(tx, rating)
+        chunk: list[tuple[ResultRow, list[ResultSeatRow]]] = []
+        for table_id in range(start, min(games + 1, start + batch)):
+            guild, slug = chooser.choice(GUILDS), chooser.choice(SLUGS)
+            players = chooser.randint(2, 5)
+            finished = 1_700_000_000.0 + table_id * 60
+            result = ResultRow(table_id, guild, slug, finished - 3600, finished, chooser.randint(30, 400), players,
+                               True, "")
+            ranks = list(range(1, players + 1))
+            chooser.shuffle(ranks)
+            seats = []
+            for seat, (user, rank) in enumerate(zip(chooser.sample(range(1, PLAYERS + 1), players), ranks, strict=True)):
+                old = ratings.get((guild, slug, user))
+                mu = (old.mu if old else MODEL.mu) + (players / 2 - rank) * 0.3
+                sigma = max(1.0, (old.sigma if old else MODEL.sigma) * 0.97)
+                ratings[(guild, slug, user)] = RatingRow(guild, slug, user, mu, sigma, ordinal(mu, sigma),
+                                                         (old.games if old else 0) + 1,
+                                                         (old.wins if old else 0) + (rank == 1), finished)
+                seats.append(ResultSeatRow(table_id, seat, user, False, float(10 - rank), rank,
+                                           mu_after=mu, sigma_after=sigma))
+            chunk.append((result, seats))
+        await store.add_finished_games(chunk)
+    await store.rewrite_ratings([], list(ratings.values()))
 
 
 async def bench_stats(out: Callable[[str], None] = print, games: int = GAMES) -> dict[str, float]:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from bot.engine import UnknownGame, get_game
 from bot.games import load_all
-from bot.store import COPY_ORDER, Store, StoreError, TableRow, copy_rows
+from bot.store import COPY_ORDER, Store, StoreError, TableRow, copy_rows, row_counts
 from bot.tables import replay_action
 
 
@@ -63,11 +63,8 @@ async def migrate(source: str, target: str, out: Callable[[str], None] = print) 
         copied = time.perf_counter() - began
         out(f"copied {old.backend_name} → {new.backend_name} in {copied:.1f} s: "
             + ", ".join(f"{name} {counts[name]}" for name in COPY_ORDER))
-        mismatched = []
-        for name in COPY_ORDER:
-            row = await new._fetchone(f"SELECT COUNT(*) FROM {name}")
-            if int(row[0]) != counts[name]:
-                mismatched.append(name)
+        copied_counts = await row_counts(new)
+        mismatched = [name for name in COPY_ORDER if copied_counts[name] != counts[name]]
         games = failed = 0
         for row in await new.tables(statuses=("playing", "over", "cancelled")):
             try:

@@ -1175,6 +1175,31 @@ class Store:
         rows = await self._fetchall("SELECT * FROM result_seats WHERE table_id = ? ORDER BY seat", (table_id,))
         return [_from_row(ResultSeatRow, row, bool_fields=("is_bot",)) for row in rows]
 
+    async def add_finished_games(self, games: list[tuple[ResultRow, list[ResultSeatRow]]]) -> None:
+        """Bare finished tables with their results, in one transaction (for benchmarks that need
+        many archived games without playing them: no seats, log or snapshots)."""
+        async with self._transaction() as db:
+            for result, seats in games:
+                await db.execute(
+                    "INSERT INTO tables (id, guild_id, channel_id, slug, seed, status, host_id, engine_version, position,"
+                    " created_at, updated_at) VALUES (?, ?, ?, ?, 1, 'over', 1, 1, ?, ?, ?)",
+                    (result.table_id, result.guild_id, 10_000 + result.table_id, result.slug, result.actions,
+                     result.started_at, result.finished_at),
+                )
+                await db.execute(
+                    "INSERT INTO results (table_id, guild_id, slug, started_at, finished_at, actions, players, rated)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (result.table_id, result.guild_id, result.slug, result.started_at, result.finished_at,
+                     result.actions, result.players, int(result.rated)),
+                )
+                for seat in seats:
+                    await db.execute(
+                        "INSERT INTO result_seats (table_id, seat, user_id, is_bot, score, rank, mu_after, sigma_after)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        (seat.table_id, seat.seat, seat.user_id, int(seat.is_bot), seat.score, seat.rank,
+                         seat.mu_after, seat.sigma_after),
+                    )
+
     async def ratings_for(self, guild_id: int, slug: str, user_ids: Iterable[int]) -> dict[int, RatingRow]:
         wanted = list(user_ids)
         if not wanted:
@@ -1348,6 +1373,15 @@ COPY_ORDER = (
 )
 IDENTITY_TABLES = ("tables", "audit", "requests", "pending_imports")
 """Tables whose ``id`` the database numbers: after a copy, PostgreSQL's counters move past the copied ids."""
+
+
+async def row_counts(store: Store) -> dict[str, int]:
+    """How many rows each table of the schema holds (a copy is checked against these)."""
+    counts = {}
+    for name in COPY_ORDER:
+        row = await store._fetchone(f"SELECT COUNT(*) FROM {name}")
+        counts[name] = int(row[0]) if row else 0
+    return counts
 
 
 async def copy_rows(source: Store, target: Store, *, batch: int = 500) -> dict[str, int]:
