@@ -54,8 +54,17 @@ ALT_DESTINATIONS = {
 # ---------------------------------------------------------------- set-up
 
 
-def new_game(players: int, variant: str = "base", alternate_destinations: bool = False) -> State:
-    """A fresh game: bank, cash, privates for auction, companies unstarted, the map."""
+def new_game(
+    players: int,
+    variant: str = "base",
+    alternate_destinations: bool = False,
+    unlimited_bonus_tokens: bool = False,
+) -> State:
+    """A fresh game: bank, cash, privates for auction, companies unstarted, the map.
+
+    Table options: ``variant`` ``"8"`` is the 8-train variant (8-trains and phase 8 instead
+    of D-trains and phase D), ``alternate_destinations`` the other destination table,
+    ``unlimited_bonus_tokens`` never runs out of bridge and tunnel rights to sell."""
     cash = economy.data()["starting_cash"][str(players)]
     depot = {}
     for t in economy.trains(variant):
@@ -64,6 +73,7 @@ def new_game(players: int, variant: str = "base", alternate_destinations: bool =
         "players": players,
         "variant": variant,
         "alternate_destinations": alternate_destinations,
+        "unlimited_bonus_tokens": unlimited_bonus_tokens,
         "cash": [cash] * players,
         "bank": economy.data()["bank_cash"] - cash * players,
         "round": "auction",
@@ -115,6 +125,27 @@ def new_game(players: int, variant: str = "base", alternate_destinations: bool =
         "spare_rights": {"tunnel": 2, "bridge": 2},
         "ended": None,
         "log": [],
+    }
+
+
+PLATFORM_OPTIONS = ("alternate_destinations", "unlimited_bonus_tokens", "eight_train_variant")
+"""The optional rules 18xx.games offers for 1856 (``settings.optional_rules`` of a record)."""
+
+
+def platform_options(optional_rules: list[Any]) -> dict[str, Any]:
+    """Our table options for a record's 18xx.games optional rules: the keyword arguments of
+    :func:`new_game` besides the player count. An optional rule we do not know is refused."""
+    names = [str(o) for o in optional_rules]
+    for name in names:
+        if name not in PLATFORM_OPTIONS:
+            raise IllegalAction(
+                f"The record uses the optional rule {name!r}, which our 1856 does not have "
+                f"(we play {', '.join(PLATFORM_OPTIONS)})."
+            )
+    return {
+        "variant": "8" if "eight_train_variant" in names else "base",
+        "alternate_destinations": "alternate_destinations" in names,
+        "unlimited_bonus_tokens": "unlimited_bonus_tokens" in names,
     }
 
 
@@ -682,6 +713,7 @@ def _start_operating_round(state: State) -> None:
         "penalty": 0,
         "bought_train": False,
         "wsrc_used": False,
+        "home": None,  # THB's president choosing Hamilton's city (see choose_home)
     }
     state["log"].append(f"Operating round {state['sr_number']}.{state['or_number']}.")
     _next_corp(state)
@@ -703,9 +735,57 @@ def _next_corp(state: State) -> None:
         if not c["operated"]:
             c["operated"] = True
             if not gmap.tokens_of(state["map"], corp):
-                gmap.place_home_token(state["map"], corp)
+                _place_home(state, corp)
         _skip_steps(state)
         return
+
+
+def home_cities(state: State, corp: str) -> list[int]:
+    """The cities of ``corp``'s home hex its president may choose for the home station.
+
+    Only THB has a choice: its home, Hamilton (L15), has two cities and the company no fixed
+    one. While the printed hex has no track the station goes to the first city; once a tile
+    lies there, the president chooses among the cities with a free space (the reference's
+    rule: a choice as soon as the home tile has track). An empty list: no choice to make.
+    """
+    info = board.corporations()[corp]
+    coord = info["home"]
+    if info["home_city"] is not None or coord not in state["map"]["tiles"]:
+        return []
+    placed = gmap.current(state["map"], coord)
+    return [i for i in range(len(placed.cities)) if gmap.free_slots(state["map"], coord, i, corp) > 0]
+
+
+def _place_home(state: State, corp: str) -> None:
+    """A company's free home station, when it first operates; THB's president may have to
+    choose Hamilton's city first (``op["home"]`` then waits for :func:`choose_home`)."""
+    cities = home_cities(state, corp)
+    if len(cities) > 1:
+        coord = board.corporations()[corp]["home"]
+        state["op"]["home"] = {"corp": corp, "hex": coord, "cities": cities}
+        state["log"].append(f"{corp} chooses the city of {board.hexes()[coord]['name']} for its home station.")
+        return
+    gmap.place_home_token(state["map"], corp, cities[0] if cities else None)
+
+
+def pending_home(state: State) -> dict[str, Any] | None:
+    """``{"corp", "hex", "cities"}`` while a president must choose the home city, else None."""
+    op = state.get("op") if state["round"] == "operating" else None
+    return op.get("home") if op else None
+
+
+def choose_home(state: State, corp: str, coord: str, city: int) -> None:
+    """The president puts the company's home station on ``city`` of its home hex."""
+    pending = pending_home(state)
+    if not pending or pending["corp"] != corp:
+        raise IllegalAction(f"{corp} has no home station to place now.")
+    name = board.hexes()[pending["hex"]]["name"]
+    if coord != pending["hex"] or city not in pending["cities"]:
+        where = " or ".join(str(i) for i in pending["cities"])
+        raise IllegalAction(f"{corp}'s home station goes to city {where} of {name} ({pending['hex']}).")
+    gmap.place_home_token(state["map"], corp, city)
+    state["op"]["home"] = None
+    state["log"].append(f"{corp} places its home station in {name}, city {city}.")
 
 
 def _end_operating_round(state: State) -> None:
@@ -979,6 +1059,8 @@ def _check_corp(state: State, corp: str) -> dict[str, Any]:
         )
     if corp != current_corp(state):
         raise IllegalAction(f"It is {current_corp(state)}'s turn.")
+    if pending_home(state):
+        raise IllegalAction(f"{corp} must first choose the city of its home station.")
     return state["corps"][corp]
 
 
@@ -1130,6 +1212,15 @@ def train_price(state: State, name: str) -> int:
     return int(economy.train_info(name)["price"])
 
 
+def trade_in_price(state: State, name: str, old: str) -> int | None:
+    """What a ``name``-train from the bank costs when the company hands in its ``old`` train
+    (a train id or type), or None when that trade is not offered: the D ($1,100) or, in the
+    8-train variant, the 8 ($1,000) take $350 off for a 4, 5 or 6 ($750 / $650)."""
+    discount = economy.train_info(name).get("trade_in_discount") or {}
+    off = discount.get(old.split("-")[0])
+    return None if off is None else train_price(state, name) - int(off)
+
+
 def other_trains(state: State, corp: str) -> list[tuple[str, str]]:
     return [
         (t, o) for o, oc in state["corps"].items() if o != corp and not oc["closed"] for t in oc["trains"]
@@ -1180,13 +1271,11 @@ def buy_train(state: State, corp: str, train: str, amount: int, exchange: str | 
             raise IllegalAction(f"The next {name}-train from the bank is {name}-{count}.")
         cost = train_price(state, name)
         if exchange:
-            if (
-                exchange not in c["trains"]
-                or exchange.split("-")[0] not in ("4", "5", "6")
-                or name not in ("D", "8")
-            ):
-                raise IllegalAction("Only a 4, 5 or 6 may be traded in, for a D.")
-            cost -= 350
+            traded = trade_in_price(state, name, exchange)
+            if exchange not in c["trains"] or traded is None:
+                final = "an 8" if state["variant"] == "8" else "a D"
+                raise IllegalAction(f"Only a 4, 5 or 6 the company owns may be traded in, for {final}.")
+            cost = traded
         if amount != cost:
             raise IllegalAction(f"That train costs ${cost}.")
     elif owner == "pool":
@@ -1602,12 +1691,14 @@ RIGHT_PRIVATE = {"tunnel": "SCFTC", "bridge": "NFSBC"}
 
 def can_buy_right(state: State, corp: str, right: str) -> bool:
     """A company may buy the bridge or tunnel right for $50 once the private is out of
-    players' hands, while a spare marker is left and it has none."""
+    players' hands, while a spare marker is left (always, with unlimited bonus tokens) and it
+    has none."""
     p = state["privates"][RIGHT_PRIVATE[right]]
     c = state["corps"][corp]
     if p["owner"] is None or (p["owner"].startswith("p") and not p["closed"]):
         return False
-    return state["spare_rights"][right] > 0 and not c["rights"].get(right) and c["cash"] >= 50
+    spare = state.get("unlimited_bonus_tokens") or state["spare_rights"][right] > 0
+    return spare and not c["rights"].get(right) and c["cash"] >= 50
 
 
 def buy_right(state: State, corp: str, right: str) -> None:
@@ -1620,7 +1711,8 @@ def buy_right(state: State, corp: str, right: str) -> None:
         state["bank"] += 50
     else:
         state["corps"][p["owner"]]["cash"] += 50
-    state["spare_rights"][right] -= 1
+    if not state.get("unlimited_bonus_tokens"):
+        state["spare_rights"][right] -= 1
     c["rights"][right] = True
     _after_or_action(state)
 

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine import IllegalAction
-from bot.games.g1856 import core
+from bot.games.g1856 import board, core
+from bot.games.g1856 import map as gmap
 from bot.games.g1856.records import standing_actions
 
 IGNORED = ("message", "end_game")
@@ -59,9 +60,7 @@ def _seats(record: dict[str, Any]) -> tuple[list[str], dict[Any, int]]:
 
 def replay(record: dict[str, Any]) -> ReplayResult:
     names, seats = _seats(record)
-    options = (record.get("settings") or {}).get("optional_rules") or []
-    variant = "8" if any("8" in str(o) for o in options if "train" in str(o)) else "base"
-    state = core.new_game(len(names), variant, alternate_destinations="alternate_destinations" in options)
+    state = core.new_game(len(names), **table_options(record))
     created = str(record.get("created_at") or "")
     if created and created[:10] < LEGACY_WGB_BEFORE:
         state["legacy_wgb_destination"] = True
@@ -92,6 +91,15 @@ def replay(record: dict[str, Any]) -> ReplayResult:
                 break
             expected[seats[key]] = int(value)
     return ReplayResult(names, values, expected, count, state)
+
+
+def table_options(record: dict[str, Any]) -> dict[str, Any]:
+    """The record's 18xx.games optional rules as :func:`core.new_game` options; an optional
+    rule our 1856 does not have refuses the record."""
+    try:
+        return core.platform_options((record.get("settings") or {}).get("optional_rules") or [])
+    except IllegalAction as exc:
+        raise ReplayError(str(exc)) from exc
 
 
 def _corp_of(state: dict[str, Any], action: dict[str, Any]) -> str:
@@ -190,6 +198,8 @@ def _apply(
     if kind == "assign":
         core.assign_port(state, corp, action["target"])
         return
+    if kind == "place_token" and _home_token(state, corp, action):
+        return
     if kind == "place_token" and action.get("entity") == "WSRC":
         core.wsrc_token(state, corp, int(action["city"].rpartition("-")[2]))
         return
@@ -231,6 +241,25 @@ def _apply(
         core.or_pass(state, corp)
     else:
         raise ReplayError(f"action {aid}: {kind} is not supported by our importer yet")
+
+
+def _home_token(state: dict[str, Any], corp: str, action: dict[str, Any]) -> bool:
+    """A ``place_token`` that is THB's home station at the start of its first turn (the
+    platform asks for one once Hamilton has track): the president's choice of city when our
+    engine offers one; when only one city had room our engine placed it already, and the
+    record must name that city. False: not a home station."""
+    tail = str(action.get("city", "")).rpartition("-")[2]
+    city = int(tail) if tail.isdigit() else -1
+    if (pending := core.pending_home(state)) and pending["corp"] == corp:
+        core.choose_home(state, corp, pending["hex"], city)
+        return True
+    home = board.corporations().get(corp, {})
+    op = state.get("op") if state["round"] == "operating" else None
+    if home.get("home_city", 0) is not None or not op or op["corp"] != corp or op["step"] != "track" or op["laid"]:
+        return False
+    if gmap.tokens_of(state["map"], corp) != [(home["home"], city)]:
+        raise ReplayError(f"action {action.get('id')}: the record puts {corp}'s home station in city {city}")
+    return True
 
 
 def check(path: str | Path) -> ReplayResult:

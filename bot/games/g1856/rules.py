@@ -12,7 +12,8 @@ Action keys (short, stable, canonical):
   ``train:2-1:GW:100`` (from another company: $1, half price, full price or the buyer's whole
   treasury are offered), ``train:D-0:trade:4-1`` (a D for a 4/5/6 and $750), ``loan``,
   ``repay``, ``company:TCC:25`` (at half, full and double face value), ``port:C14``, ``pass``,
-  and ``bankrupt`` when a company must buy a train that it and its president cannot pay for.
+  and ``bankrupt`` when a company must buy a train that it and its president cannot pay for;
+  ``home:L15:1`` when THB's president chooses Hamilton's city for its home station.
 
 The whole state is plain JSON (see :mod:`core`); 1856 has no hidden information and no dice,
 so the seed only fixes who sits first.
@@ -24,10 +25,12 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, State
-from bot.games.g1856 import core, economy
+from bot.games.g1856 import board, core, economy
 from bot.games.g1856 import map as gmap
 from bot.games.g1856.routes import best_routes
 
+SIDES = ("S", "SW", "NW", "N", "NE", "SE")
+"""Hex sides by edge number (0 = south, clockwise), for describing a city's track."""
 
 class G1856(Game):
     slug: ClassVar[str] = "1856"
@@ -41,6 +44,12 @@ class G1856(Game):
     options: ClassVar[tuple[Option, ...]] = (
         Option("variant", "base", ("base", "8"), "base: D-trains; 8: the 8-train variant"),
         Option("destinations", "standard", ("standard", "alternate"), "the destination table"),
+        Option(
+            "bonus_tokens",
+            "limited",
+            ("limited", "unlimited"),
+            "bridge and tunnel rights: limited (two spare markers each) or unlimited",
+        ),
     )
     rules_file: ClassVar[str] = "1856-en.txt"
     render_module: ClassVar[str] = "bot.games.g1856.render"
@@ -50,7 +59,12 @@ class G1856(Game):
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
         self.check_players(players)
         opts = self.resolve_options(options)
-        state = core.new_game(players, opts["variant"], opts["destinations"] == "alternate")
+        state = core.new_game(
+            players,
+            opts["variant"],
+            opts["destinations"] == "alternate",
+            unlimited_bonus_tokens=opts["bonus_tokens"] == "unlimited",
+        )
         state["auction"]["current"] = seed % players
         state["priority"] = seed % players
         self._prepare(state)
@@ -98,12 +112,46 @@ class G1856(Game):
         if state.get("crisis"):
             seat = state["crisis"]["seat"]
             return [Prompt(seat, "Sell shares to pay what you owe", tuple(self._crisis_actions(state, seat)))]
+        if home := core.pending_home(state):
+            return [self._home_prompt(state, home)]
         corp = core.current_corp(state)
         seat = state["corps"][corp]["president"]
         step = state["op"]["step"]
         return [
             Prompt(seat, f"{corp} operates ({step.replace('_', ' ')})", tuple(self._or_actions(state, corp)))
         ]
+
+    def _home_prompt(self, state: State, home: dict[str, Any]) -> Prompt:
+        """THB's president chooses Hamilton's city for the home station (``home:L15:1``);
+        each city is described by the sides its track leaves through."""
+        corp, coord = home["corp"], home["hex"]
+        placed = gmap.current(state["map"], coord)
+        actions = []
+        for city in home["cities"]:
+            sides = ", ".join(SIDES[e] for e in sorted(placed.node_edges(f"c{city}")))
+            actions.append(
+                Action(f"home:{coord}:{city}", f"City {city}" + (f" (track to {sides})" if sides else ""))
+            )
+        name = board.hexes()[coord]["name"]
+        seat = state["corps"][corp]["president"]
+        return Prompt(seat, f"{corp}: choose the city of {name} for its home station", tuple(actions))
+
+    def _price_prompt(self, state: State, corp: str, seat: int, offer: dict[str, Any]) -> Prompt:
+        """The price of a private or of another company's train, once the buyer chose it."""
+        low, high = self._price_range(state, corp, offer)
+        what = offer["item"] if offer["kind"] == "company" else f"{offer['owner']}'s {offer['item']}"
+        actions = [Action(f"price:{n}", f"Pay ${n} for {what}") for n in range(low, high + 1)]
+        actions.append(Action("back", "Back: buy nothing"))
+        return Prompt(seat, f"{corp}: the price for {what} (${low}–${high})", tuple(actions))
+
+    def _price_range(self, state: State, corp: str, offer: dict[str, Any]) -> tuple[int, int]:
+        """Prices a company may pay: a private from half to double its face value, another
+        company's train from $1; never more than the buyer's treasury."""
+        cash = state["corps"][corp]["cash"]
+        if offer["kind"] == "company":
+            value = economy.privates()[offer["item"]]["value"]
+            return (value + 1) // 2, min(2 * value, cash)
+        return 1, cash
 
     def _crisis_actions(self, state: State, seat: int) -> list[Action]:
         protect = state["crisis"]["protect"]
@@ -252,7 +300,7 @@ class G1856(Game):
 
     def _train_actions(self, state: State, corp: str) -> list[Action]:
         c = state["corps"][corp]
-        room = len(c["trains"]) < core.train_limit(state)
+        room = len(c["trains"]) < core.train_limit(state, corp)  # the CGR's is one higher
         forced = core.must_buy_train(state, corp)
         pres_cash = state["cash"][c["president"]] if forced else 0
         out = []
@@ -261,12 +309,10 @@ class G1856(Game):
             cost = core.train_price(state, name)
             if room and cost <= c["cash"] + pres_cash:
                 out.append(Action(f"train:{tid}", f"Buy a {name}-train for ${cost}"))
-            if name in ("D", "8"):
-                for old in c["trains"]:
-                    if old.split("-")[0] in ("4", "5", "6") and cost - 350 <= c["cash"]:
-                        out.append(
-                            Action(f"train:{tid}:trade:{old}", f"Trade {old} and ${cost - 350} for a {name}")
-                        )
+            for old in c["trains"]:
+                traded = core.trade_in_price(state, name, old)
+                if traded is not None and traded <= c["cash"]:
+                    out.append(Action(f"train:{tid}:trade:{old}", f"Trade {old} and ${traded} for a {name}-train"))
         seen = set()
         for tid in state["pool_trains"]:
             name = tid.split("-")[0]
@@ -322,6 +368,8 @@ class G1856(Game):
             core.nationalization_choice(state, parts[1], parts[0] == "payoff")
         elif parts[0] == "sell":
             core.emergency_sell(state, seat, parts[1], int(parts[2]))
+        elif parts[0] == "home" and len(parts) == 3 and parts[2].isdigit():
+            core.choose_home(state, core.current_corp(state) or "", parts[1], int(parts[2]))
         elif parts[0] == "bankrupt" and state.get("crisis"):
             core.declare_bankruptcy(state, seat)
         else:
@@ -352,7 +400,8 @@ class G1856(Game):
             tid = parts[1]
             name = tid.split("-")[0]
             if len(parts) == 4 and parts[2] == "trade":
-                core.buy_train(state, corp, tid, core.train_price(state, name) - 350, parts[3])
+                traded = core.trade_in_price(state, name, parts[3])
+                core.buy_train(state, corp, tid, traded if traded is not None else -1, parts[3])
             elif len(parts) == 4:
                 core.buy_train(state, corp, tid, int(parts[3]))
             else:
@@ -379,6 +428,8 @@ class G1856(Game):
         (a replayed log finds the same): the legal tile lays when a company's track step
         begins (again if a bought private opened a hex), and the best run when its run begins."""
         op = state.get("op")
+        if op and op.get("home"):
+            return  # the home station comes first; the lays depend on it
         if state["round"] == "operating" and op and op["step"] == "track" and not op["laid"]:
             tokens = sum(len(city) for cities in state["map"]["tokens"].values() for city in cities)
             sign = [
