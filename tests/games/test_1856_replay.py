@@ -32,6 +32,8 @@ def _record(name: str) -> dict:
         "89363.json",
         "hotseat005.json",
         "51745.json",
+        "hotseat006.json",
+        "hotseat007.json",
     ],
 )
 def test_record_replays_to_its_result(name: str) -> None:

@@ -36,6 +36,10 @@ CORPS = [c for c in board.corporations() if c != "CGR" and board.corporations()[
 OR_STEPS = ["track", "token", "route", "dividend", "buy_train", "loan", "buy_company"]
 PHASE_OF = {"3": "3", "4": "4", "5": "5", "6": "6", "D": "D", "8": "8"}
 LAST_OF_TYPE_FLOAT = ("2", "3", "4", "5")  # buying the last of these raises the float percentage
+LAST_STOCK_ROUND = 100
+"""The game ends after this stock round's operating rounds at the latest. Our rule, not the
+rulebook's: it makes every game finite (see :func:`action_bound`). Real games end when the
+bank breaks long before; random play has reached stock round 45."""
 ALT_DESTINATIONS = {
     "BBG": ("J15", ["N11"]),
     "CA": ("F15", ["A20"]),
@@ -432,12 +436,21 @@ def sr_can_sell(state: State, seat: int, corp: str, pct: int) -> str | None:
         return "You sold before buying this turn, so you may not sell again."
     if sr["unvested"] == corp and c["held"][seat] - pct < 10:
         return f"You bought {corp} this turn and must keep at least one share."
+    if c.get("false_president") == seat:
+        return "Your one-share CGR presidency cannot be sold before it is completed."
     if c["president"] == seat and c["held"][seat] - pct < 20:
         others = [s for s in range(state["players"]) if s != seat and c["held"][s] >= 20]
         if not others:
             return f"Nobody else holds 20% of {corp} to take over its presidency."
         # The president's certificate goes to the new president; the seller needs 10% left to give back.
     return None
+
+
+def cgr_obligation(state: State, seat: int) -> bool:
+    """Whether ``seat`` holds the CGR's presidency with a single share and must buy a CGR share
+    on their stock-round turn (selling other shares first if they need the money)."""
+    cgr = state["corps"].get("CGR")
+    return bool(cgr) and not cgr["closed"] and cgr.get("false_president") == seat
 
 
 def sr_can_buy(state: State, seat: int, corp: str, source: str) -> str | None:
@@ -449,6 +462,8 @@ def sr_can_buy(state: State, seat: int, corp: str, source: str) -> str | None:
         return f"{corp} has not been started."
     if corp in sr["sold"][seat]:
         return f"You sold {corp} this round and may not buy it back."
+    if corp != "CGR" and cgr_obligation(state, seat):
+        return "You must first buy a CGR share to complete its president's certificate."
     if corp == "CGR" and c.get("share_size") == 5 and c["president"] is None:
         return "The CGR has no president."
     if source == "ipo" and c["ipo"] <= 0:
@@ -480,6 +495,8 @@ def sr_can_par(state: State, seat: int, corp: str, par: int) -> str | None:
     c = state["corps"].get(corp) or {"par": None}
     if state["sr"]["bought"]:
         return "You have already bought this turn."
+    if cgr_obligation(state, seat):
+        return "You must first buy a CGR share to complete its president's certificate."
     if c["par"] is not None:
         return f"{corp} has already been started."
     if par not in economy.PAR_ROWS:
@@ -544,6 +561,11 @@ def buy_share(state: State, seat: int, corp: str, source: str) -> None:
         raise IllegalAction(why)
     c = state["corps"][corp]
     unit = c.get("share_size", 10)
+    false_president = c.get("false_president")
+    if corp == "CGR" and false_president is not None and (seat == false_president or c["held"][seat]):
+        _complete_cgr_presidency(state, seat, source)
+        _after_sr_action(state, seat, bought=True, corp=corp)
+        return
     if source == "ipo":
         cost = c["par"]  # the price of one share, whatever its size
         state["cash"][seat] -= cost
@@ -610,6 +632,9 @@ def _after_sr_action(state: State, seat: int, bought: bool, corp: str) -> None:
     elif not sr["bought"]:
         sr["sold_first"] = True
     if not sr_has_actions(state, seat):
+        if cgr_obligation(state, seat) and _cgr_share_on_offer(state):
+            _false_president_fails(state, seat)
+            return
         _sr_next(state)
 
 
@@ -635,7 +660,31 @@ def sr_has_actions(state: State, seat: int) -> bool:
 
 def sr_pass(state: State, seat: int) -> None:
     _check_turn(state, seat)
+    if cgr_obligation(state, seat) and _cgr_share_on_offer(state) and sr_has_actions(state, seat):
+        raise IllegalAction("You must buy a CGR share (selling other shares first if need be).")
     _sr_pass(state)
+
+
+def _complete_cgr_presidency(state: State, seat: int, source: str) -> None:
+    """A CGR share bought while the presidency has one share: the buyer pays for the share
+    (to the bank), but it stays where it was; the president's certificate gets its second
+    share instead. Bought by the one-share president, it completes their certificate; bought
+    by another CGR shareholder, they take the presidency (their share goes to the former
+    president in exchange) and hold one more share — either way the obligation ends."""
+    c = state["corps"]["CGR"]
+    cost = c["par"] if source == "ipo" else price(state, "CGR")
+    state["cash"][seat] -= cost
+    state["bank"] += cost
+    c["held"][seat] += c["share_size"]
+    former = c["false_president"]
+    c["false_president"] = None
+    c["president"] = seat
+    if seat == former:
+        state["log"].append(f"{seat_name(seat)} completes the CGR president's certificate for ${cost}.")
+    else:
+        state["log"].append(
+            f"{seat_name(seat)} pays ${cost} and takes over the CGR's presidency from {seat_name(former)}."
+        )
 
 
 def _sr_pass(state: State) -> None:
@@ -662,10 +711,34 @@ def _sr_autopass(state: State) -> None:
     """A player who can do nothing at all passes by themself."""
     guard = 0
     while state["round"] == "stock" and not sr_has_actions(state, state["sr"]["current"]):
+        if cgr_obligation(state, state["sr"]["current"]) and _cgr_share_on_offer(state):
+            _false_president_fails(state, state["sr"]["current"])
+            return
         _sr_pass(state)
         guard += 1
         if guard > 4 * state["players"]:
             break
+
+
+def must_buy_cgr(state: State, seat: int) -> bool:
+    """Whether ``seat`` must buy a CGR share on this turn (a one-share CGR presidency, with
+    a CGR share on offer): they may sell other shares first, but not pass."""
+    return cgr_obligation(state, seat) and _cgr_share_on_offer(state)
+
+
+def _cgr_share_on_offer(state: State) -> bool:
+    c = state["corps"]["CGR"]
+    return c["ipo"] > 0 or c["pool"] > 0
+
+
+def _false_president_fails(state: State, seat: int) -> None:
+    """The one-share CGR president cannot raise the price of a CGR share even after selling
+    all they may sell: the game ends at once (as a bankruptcy would)."""
+    state["round"] = "over"
+    state["ended"] = "false_president"
+    state["log"].append(
+        f"{seat_name(seat)} cannot raise the money to complete the CGR presidency: the game ends."
+    )
 
 
 def _end_stock_round(state: State) -> None:
@@ -732,6 +805,11 @@ def _next_corp(state: State) -> None:
         corp = op["order"][op["index"]]
         c = state["corps"][corp]
         if c["closed"]:
+            continue
+        if not c["started"] and c["ipo"] > 100 - state["float_percent"]:
+            # The last train of a type sold earlier in this round raised the share needed to
+            # start: a company that has not started yet and falls short does not operate.
+            state["log"].append(f"{corp} has too few shares sold to start and does not operate.")
             continue
         c["started"] = True
         op.update(
@@ -804,7 +882,43 @@ def _end_operating_round(state: State) -> None:
         state["round"] = "over"
         state["ended"] = "bank"
         return
+    if state["sr_number"] >= LAST_STOCK_ROUND:
+        state["round"] = "over"
+        state["ended"] = "limit"
+        state["log"].append(f"Stock round {LAST_STOCK_ROUND} was the last: the game ends.")
+        return
     _start_stock_round(state, state["priority"])
+
+
+def action_bound(players: int) -> int:
+    """An upper bound on the number of actions in a whole game (``Game.max_actions``).
+
+    Each round is finite on its own (``data/1856/README.md``, "How long a game can last",
+    gives the argument): the private auction, a stock round and an operating round each
+    have a bound below, and :data:`LAST_STOCK_ROUND` bounds the number of sets (a stock
+    round and at most three operating rounds). The bound is loose by design: it must hold
+    for every game, while real and random games take a few hundred to a thousand actions.
+    """
+    cash = int(economy.data()["starting_cash"][str(players)])
+    units = 11 * 10 + 20  # share units one player can hold: 10 per company, 20 of a 5%-share CGR
+    # Auction: every bid raises a private's top bid by $5 or more, up to a player's cash;
+    # each of the six privates gets cheaper at most 21 times ($100 down to $0 in $5 steps);
+    # at most one round of passes lies between two of these events.
+    bids = 6 * (cash // 5 + 1)
+    auction = bids + (bids + 6 * 21 + 1) * players
+    # Stock round: a player buys a company's shares until they first sell it (no buying
+    # back in the round), so buys and sells are each at most ``units`` per player; a turn
+    # with trades ends with at most one pass; at most one round of passes lies between two
+    # turns with trades, and one more ends the round.
+    trades = 2 * units * players
+    stock = 2 * trades + (trades + 1) * players
+    # Operating round: at most 12 companies (with the CGR) take a turn of at most 60 actions
+    # besides sales (home station, two lays, stations, run, dividend, up to 10 train buys or
+    # trade-ins, loans, 6 privates, rights, the port, each purchase in two steps, passes);
+    # players sell at most what they hold (no buying in an operating round; the CGR hands
+    # out at most 20 new units); at most 200 discards and 11 nationalization choices.
+    operating = 12 * 60 + units * players + 20 + 200 + 11
+    return auction + LAST_STOCK_ROUND * (stock + 3 * operating)
 
 
 def current_corp(state: State) -> str | None:
@@ -821,10 +935,15 @@ def step_actions(state: State, step: str) -> bool:
     if step == "token":
         if op.get("tokened"):
             return False  # WSRC's free station was this turn's station
-        # The reference counts a loan the company could still take as money for a station.
+        # The reference counts a loan the company could still take as money for a station,
+        # and an unused WSRC free station as a station costing nothing (so the step stops
+        # whenever the company's track reaches a free space, whatever that one costs).
         power = c["cash"] + (
             (90 if corp in op["paid_interest"] else 100) if can_take_loan(state, corp) else 0
         )
+        wsrc = state["privates"]["WSRC"]
+        if wsrc["owner"] == corp and not wsrc["closed"] and not wsrc.get("token_used"):
+            power = 10**9
         cost = gmap.next_token_cost(state["map"], corp)
         if cost is None or cost > power:
             return False
@@ -1399,8 +1518,16 @@ def buy_train(state: State, corp: str, train: str, amount: int, exchange: str | 
     else:
         if amount < 1:
             raise IllegalAction("A train from another company costs at least $1.")
+        if "CGR" in (corp, owner) and amount != train_price(state, name):
+            raise IllegalAction(f"The CGR trades trains at face value only: ${train_price(state, name)}.")
+    if corp == "CGR" and _rusts(state, train) and not exchange:
+        raise IllegalAction("The CGR buys only trains that do not rust.")
     if amount > c["cash"]:
-        if not must_buy_train(state, corp) or owner not in (None, "pool"):
+        # A company that must buy a train may have its president add the rest, for a train
+        # from the bank or its pool, or from another company at no more than face value.
+        if not must_buy_train(state, corp) or (
+            owner not in (None, "pool") and amount > train_price(state, name)
+        ):
             raise IllegalAction(f"{corp} has ${c['cash']}; the train costs ${amount}.")
         extra = amount - c["cash"]
         pres = c["president"]
@@ -1750,6 +1877,11 @@ def _form_cgr(state: State, merged: list[str], trigger: int) -> None:
     }
     cgr["pool"] = min(market_shares * size, 100 - sum(cgr["held"]))
     cgr["ipo"] = 100 - sum(cgr["held"]) - cgr["pool"]
+    if president is not None and best == 1:
+        # A president with a single CGR share holds the president's certificate at half: its
+        # second share is not issued until they (or another holder) buy one (cgr_obligation).
+        cgr["false_president"] = president
+        cgr["ipo"] -= size
     state["corps"]["CGR"] = cgr
     _set_pos(state, "CGR", [0, [c["price"] for c in economy.market()[0]].index(cgr["par"])])
     homes, others = [], []

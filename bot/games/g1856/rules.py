@@ -81,7 +81,8 @@ class G1856(Game):
         return state
 
     def max_actions(self, players: int) -> int:
-        return 40_000
+        """A proven bound (:func:`core.action_bound`), not an observed one."""
+        return core.action_bound(players)
 
     # ------------------------------------------------------------------ prompts
 
@@ -252,7 +253,8 @@ class G1856(Game):
             for n in range(1, c["held"][seat] // unit + 1):
                 if core.sr_can_sell(state, seat, corp, unit * n) is None:
                     out.append(Action(f"sell:{corp}:{n}", f"Sell {n} {corp} share{'s' if n > 1 else ''}"))
-        out.append(Action("pass", "Pass" if not state["sr"]["acted"] else "End your turn"))
+        if not (out and core.must_buy_cgr(state, seat)):  # the one-share CGR president may not pass
+            out.append(Action("pass", "Pass" if not state["sr"]["acted"] else "End your turn"))
         return out
 
     def _or_actions(self, state: State, corp: str) -> list[Action]:
@@ -555,6 +557,8 @@ class G1856(Game):
             "bank": "The bank broke.",
             "bankruptcy": "A player went bankrupt.",
             "stalled": "Nobody could act any more.",
+            "false_president": "The CGR's one-share president could not complete the presidency.",
+            "limit": f"Stock round {core.LAST_STOCK_ROUND} was the last.",
         }.get(state["ended"], "The game ended.")
         return Outcome.ranked(core.end_values(state), reason)
 
