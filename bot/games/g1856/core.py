@@ -156,6 +156,13 @@ def platform_options(optional_rules: list[Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------- small queries
 
 
+def quirk(state: State, name: str) -> bool:
+    """Whether the state replays a record of an earlier version of the reference platform
+    with this difference in its step sequence (set only by the importer; see
+    :data:`bot.games.g1856.replay18xx.PLATFORM_VERSIONS`). Games played here have none."""
+    return name in state.get("platform_quirks", ())
+
+
 def seat_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
@@ -450,7 +457,7 @@ def cgr_obligation(state: State, seat: int) -> bool:
     """Whether ``seat`` holds the CGR's presidency with a single share and must buy a CGR share
     on their stock-round turn (selling other shares first if they need the money)."""
     cgr = state["corps"].get("CGR")
-    if state.get("platform_era") == "early-2021":
+    if quirk(state, "no_cgr_obligation"):
         return False  # records of early 2021: the platform did not enforce it yet
     return bool(cgr) and not cgr["closed"] and cgr.get("false_president") == seat
 
@@ -948,7 +955,7 @@ def step_actions(state: State, step: str) -> bool:
         # The reference counts a loan the company could still take as money for a station,
         # and an unused WSRC free station as a station costing nothing (so the step stops
         # whenever the company's track reaches a free space, whatever that one costs).
-        loan = can_take_loan(state, corp) and state.get("platform_era") != "early-2021"
+        loan = can_take_loan(state, corp) and not quirk(state, "no_token_loan_power")
         power = c["cash"] + ((90 if corp in op["paid_interest"] else 100) if loan else 0)
         wsrc = state["privates"]["WSRC"]
         if wsrc["owner"] == corp and not wsrc["closed"] and not wsrc.get("token_used"):
@@ -967,7 +974,7 @@ def step_actions(state: State, step: str) -> bool:
     if step == "buy_train":
         return can_buy_train(state, corp) or must_buy_train(state, corp)
     if step == "loan":
-        if state.get("legacy_loan_step") and not state.get("post_nationalization"):
+        if quirk(state, "loan_step_always") and not state.get("post_nationalization"):
             return True  # records of 2021: the platform then always stopped here (see replay18xx)
         return can_payoff(state, corp) or can_take_loan(state, corp)
     if step == "buy_company":
@@ -1259,7 +1266,7 @@ def tile_company_buyable(state: State, corp: str) -> bool:
     """Whether ``corp`` could still buy a private with a track-laying power (TCC, WSRC) from
     a player now: while it can, its track step stays open after its own lay (the reference
     keeps it open so that the bought private's lay can follow)."""
-    if "can_buy_companies" not in phase_info(state)["status"] or state.get("platform_era") == "early-2021":
+    if "can_buy_companies" not in phase_info(state)["status"] or quirk(state, "track_closes_after_lay"):
         return False
     cash = state["corps"][corp]["cash"]
     return any(
@@ -1497,12 +1504,10 @@ def can_buy_train(state: State, corp: str) -> bool:
         return False
     prices = [train_price(state, n) for n in depot_trains(state)]
     prices += [train_price(state, t.split("-")[0]) for t in state["pool_trains"]]
-    for t, owner in other_trains(state, corp):
-        # the CGR trades at face value only and buys no train that will rust
-        if "CGR" not in (corp, owner):
-            prices.append(1)
-        elif not (corp == "CGR" and _rusts(state, t)):
-            prices.append(train_price(state, t.split("-")[0]))
+    if other_trains(state, corp):
+        # Another company's train counts at $1 (the reference's test, also for the CGR,
+        # which then may only pay face value: the step stays open all the same).
+        prices.append(1)
     return bool(prices) and c["cash"] >= min(prices)
 
 
@@ -1771,7 +1776,7 @@ def can_buy_company(state: State, corp: str) -> bool:
         return False
     options = purchasable_companies(state)
     power = state["corps"][corp]["cash"]
-    if state.get("op") and can_take_loan(state, corp) and state.get("platform_era") != "early-2021":
+    if state.get("op") and can_take_loan(state, corp) and not quirk(state, "no_company_loan_power"):
         power += 90 if corp in state["op"]["paid_interest"] else 100
     return bool(options) and min((economy.privates()[s]["value"] + 1) // 2 for s in options) <= power
 

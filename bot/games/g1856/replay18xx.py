@@ -78,28 +78,34 @@ def table_options(record: dict[str, Any]) -> dict[str, Any]:
         raise ReplayError(str(exc)) from exc
 
 
-PLATFORM_VERSIONS: dict[str, dict[str, Any]] = {
-    "current": {},
-    "2021": {"legacy_loan_step": True},
-    "early 2021": {"legacy_loan_step": True, "platform_era": "early-2021"},
-    "early 2021, old destinations": {
-        "legacy_loan_step": True,
-        "platform_era": "early-2021",
-        "old_destinations": True,
-    },
+PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
+    "current": (),
+    "2021": ("loan_step_always",),
+    "spring 2021": ("loan_step_always", "no_company_loan_power", "no_cgr_obligation", "old_destinations"),
+    "early 2021": (
+        "loan_step_always",
+        "no_token_loan_power",
+        "no_company_loan_power",
+        "track_closes_after_lay",
+        "no_cgr_obligation",
+        "old_destinations",
+    ),
 }
 """The platform's 1856 changed its step sequence while records were being made, and an
-export does not say which version made it; :func:`replay` tries these in order:
+export does not say which version made it; :func:`replay` tries these in order. The
+differences (``quirks``, read by :func:`core.quirk`):
 
-- ``current``: the platform today.
-- ``2021``: every company stopped at the loan step after its train step (before the CGR
-  formed), so records hold a ``pass`` there even when no loan could be taken or repaid
-  (record 51745; its 6-train buyer passes that step before the presidents settle loans).
-- ``early 2021`` (also): a loan the company could still take did not count as money for a
-  station or a private, the track step closed right after the lay, and the CGR's one-share
-  president had no obligation (record mock1856_01).
-- ``… old destinations``: the destination table that is now the optional *alternate* one
-  (BBG Toronto, CV Barrie…) was the standard one."""
+- ``loan_step_always``: every company stopped at the loan step after its train step (before
+  the CGR formed), so records hold a ``pass`` there even when no loan could be taken or
+  repaid; the 6-train's buyer passes that step before the presidents settle their loans
+  (record 51745, hotseat006).
+- ``no_token_loan_power`` / ``no_company_loan_power``: a loan the company could still take
+  did not yet count as money for a station / for a private.
+- ``track_closes_after_lay``: the track step closed right after the lay, even while a
+  track private could still be bought.
+- ``no_cgr_obligation``: the CGR's one-share president had no obligation.
+- ``old_destinations``: the destination table that is now the optional *alternate* one
+  (BBG Toronto, CV Barrie…) was the standard one (record mock1856_01)."""
 
 
 def steps(
@@ -111,16 +117,14 @@ def steps(
     (:data:`PLATFORM_VERSIONS`)."""
     names, seats = _seats(record)
     variant, alternate, legacy = settings_of(record)
-    flags = PLATFORM_VERSIONS[platform]
+    quirks = PLATFORM_VERSIONS[platform]
     state = core.new_game(
-        len(names), variant, alternate_destinations=alternate or bool(flags.get("old_destinations"))
+        len(names), variant, alternate_destinations=alternate or "old_destinations" in quirks
     )
     if legacy:
         state["legacy_wgb_destination"] = True
-    if flags.get("legacy_loan_step"):
-        state["legacy_loan_step"] = True
-    if flags.get("platform_era"):
-        state["platform_era"] = flags["platform_era"]
+    if quirks:
+        state["platform_quirks"] = list(quirks)
     state["unlimited_bonus_tokens"] = table_options(record)["unlimited_bonus_tokens"]
     copies: dict[str, str] = {}
     shares: dict[str, str] = {}  # record share id -> "ipo" | "pool" | seat
@@ -237,7 +241,7 @@ def _apply(
     shares: dict[str, str],
 ) -> None:
     kind = action["type"]
-    aid = action.get("id")
+    aid = action.get("id") or action.get("parent")  # an auto action: the action that carried it
     action = _renamed_trains(action)
     if action.get("auto") and kind == "destination_connection":
         for corp in action.get("corporations") or []:
@@ -316,7 +320,7 @@ def _apply(
     if (
         state.get("nationalization")
         and kind == "pass"
-        and state.get("legacy_loan_step")
+        and core.quirk(state, "loan_step_always")
         and corp == core.current_corp(state)
         and state["op"]["step"] == "loan"
     ):
