@@ -1292,10 +1292,10 @@ def tile_company_buyable(state: State, corp: str) -> bool:
     keeps it open so that the bought private's lay can follow)."""
     if "can_buy_companies" not in phase_info(state)["status"] or quirk(state, "track_closes_after_lay"):
         return False
+    powers = ("TCC",) if quirk(state, "tcc_only_track_hold") else ("TCC", "WSRC")
     cash = state["corps"][corp]["cash"]
     return any(
-        s in ("TCC", "WSRC") and (economy.privates()[s]["value"] + 1) // 2 <= cash
-        for s in purchasable_companies(state)
+        s in powers and (economy.privates()[s]["value"] + 1) // 2 <= cash for s in purchasable_companies(state)
     )
 
 
