@@ -182,6 +182,22 @@ def test_header_reads_as_players_count_rounds():
     assert "to act" in table.round_detail(stock)
 
 
+def test_header_names_the_seat_that_acts():
+    """Through auctions (a private bid off between its bidders included) and stock rounds of
+    random games, the header's second line names the seat the game is waiting for."""
+    checked = 0
+    for seed in range(6):
+        state = GAME.setup(4, GAME.resolve_options({}), seed)
+        rng = random.Random(seed)
+        while (prompts := GAME.prompts(state)) and state["round"] in ("auction", "stock"):
+            if not state.get("crisis"):
+                assert table.round_detail(_view(state)).startswith(f"Seat {prompts[0].seat + 1} to act")
+                checked += 1
+            prompt = rng.choice(prompts)
+            GAME.apply(state, prompt.seat, rng.choice(prompt.actions).key)
+    assert checked > 100
+
+
 def test_cash_change_redraws_only_the_players_panel():
     view = _view(_play(4, 5, lambda s: s["round"] == "stock" and s["sr_number"] == 2))
     before = table.board_image(view)
@@ -296,7 +312,11 @@ def test_cgr_and_the_nationalization_draw():
     state["corps"]["WR"]["cash"] = 800
     core.buy_train(state, "WR", "6-0", 700)
     assert state.get("nationalization")
-    assert "CGR is forming" in table.round_detail(_view(state))
+    first = state["nationalization"]["queue"][0]
+    assert table.round_detail(_view(state)) == (
+        f"The CGR is forming: Seat {state['corps'][first]['president'] + 1} decides whether to repay "
+        f"{first}'s loans or merge it"
+    )
     table.board_image(_view(state))
     while state.get("nationalization"):
         core.nationalization_choice(state, state["nationalization"]["queue"][0], pay=False)
@@ -310,9 +330,18 @@ def test_cgr_and_the_nationalization_draw():
 def test_trains_sit_in_the_maps_empty_corner():
     """No hex reaches the corner the train roster uses, even on a full map; a train bought
     changes that corner and nothing else on the map."""
-    state, _, phase = random_position(random.Random(2), 200, corps=8, phase_every=30)
-    bare = render_map(map_view(state, phase), table.WIDTH)
+    bare = render_map(map_view(new_map(), "2"), table.WIDTH)
     assert bare.crop(table.TRAINS_BOX).getcolors(1) == [(_area(table.TRAINS_BOX), BACKGROUND)]
+    # Not only printed hexes: no hex of the board has a corner in (or near) the corner box.
+    coords = sorted(board.hexes())
+    cols = [ord(c[0]) - ord("A") for c in coords]
+    rows = [int(c[1:]) for c in coords]
+    size = (table.WIDTH - 24) / (1.5 * (max(cols) - min(cols)) + 2)
+    layout = rmap._Layout(size, (12, 96), (min(cols), max(cols)), (min(rows), max(rows)))
+    x0, y0, x1, y1 = table.TRAINS_BOX
+    for coord in coords:
+        cx, cy = layout.centre(coord)
+        assert cx + size < x0 or cx - size > x1 or cy + size < y0 or cy - size > y1, coord
     view = _view(_play(4, 5, lambda s: s["round"] == "operating" and s["phase"] == "3"))
     before = table.board_image(view)
     bought = copy.deepcopy(view)

@@ -161,16 +161,19 @@ def shown_run(view: dict[str, Any]) -> dict[str, Any] | None:
 def round_detail(view: dict[str, Any]) -> str:
     """The header's second line: who is doing what."""
     names = _names(view)
-    if view.get("nationalization"):
-        return "The CGR is forming: presidents decide whether to repay their companies' loans"
+    nationalization = view.get("nationalization")
+    if nationalization and nationalization.get("queue"):
+        corp = nationalization["queue"][0]
+        seat = view["corps"][corp]["president"]
+        who = names[seat] if seat is not None else "its president"
+        return f"The CGR is forming: {who} decides whether to repay {corp}'s loans or merge it"
     crisis = view.get("crisis")
     if crisis:
         return f"{names[crisis['seat']]} must sell shares to raise money"
     rnd = view["round"]
     if rnd == "auction":
-        auction = view["auction"]
-        up = auction.get("auctioning")
-        return f"{names[auction['current']]} to act" + (f" · {up} is up for bids" if up else "")
+        up = view["auction"].get("auctioning")
+        return f"{names[core.auction_actor(view)]} to act" + (f" · {up} is up for bids" if up else "")
     if rnd == "stock":
         sr = view.get("sr") or {}
         seat = sr.get("current")
