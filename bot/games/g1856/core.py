@@ -1011,6 +1011,8 @@ def _skip_steps(state: State) -> None:
     while state["round"] == "operating" and state["op"]["step"] is not None:
         if state["op"].get("relocate"):
             return  # a marker waits for its city first
+        if state.get("nationalization") or state.get("cgr_markers") or state.get("cgr_discard"):
+            return  # the CGR's formation is settled first; then the turn goes on
         if state["corps"][state["op"]["corp"]]["closed"]:
             _end_turn(state)
             return

@@ -144,7 +144,8 @@ def steps(
         try:
             _apply(state, action, seats, copies, shares)
             deferred = state.get("import_deferred_pass")
-            if deferred and not state.get("nationalization"):
+            settling = state.get("nationalization") or state.get("cgr_markers") or state.get("cgr_discard")
+            if deferred and not settling:
                 del state["import_deferred_pass"]
                 if core.current_corp(state) == deferred and state["op"]["step"] == "loan":
                     core.or_pass(state, deferred)
@@ -358,6 +359,8 @@ def _apply(
         core.discard_train(state, corp, action["train"])
         return
     if kind == "assign":
+        if action.get("target_type") == "corporation":
+            return  # GLSC follows the company that owns it: nothing to do here
         core.assign_port(state, corp, action["target"])
         return
     if kind == "place_token" and _home_token(state, corp, action):
