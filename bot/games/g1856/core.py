@@ -731,7 +731,9 @@ def _next_corp(state: State) -> None:
         if c["closed"]:
             continue
         c["started"] = True
-        op.update(corp=corp, step="track", laid=0, tcc_used=False, routes=None, revenue=0, penalty=0)
+        op.update(
+            corp=corp, step="track", laid=0, tcc_used=False, routes=None, revenue=0, penalty=0, tokened=False
+        )
         if not c["operated"]:
             c["operated"] = True
             if not gmap.tokens_of(state["map"], corp):
@@ -814,6 +816,8 @@ def step_actions(state: State, step: str) -> bool:
     if step == "track":
         return True
     if step == "token":
+        if op.get("tokened"):
+            return False  # WSRC's free station was this turn's station
         # The reference counts a loan the company could still take as money for a station.
         power = c["cash"] + (
             (90 if corp in op["paid_interest"] else 100) if can_take_loan(state, corp) else 0
@@ -829,9 +833,13 @@ def step_actions(state: State, step: str) -> bool:
     if step == "buy_train":
         return can_buy_train(state, corp) or must_buy_train(state, corp)
     if step == "loan":
+        if state.get("legacy_loan_step") and not state.get("post_nationalization"):
+            return True  # records of 2021: the platform then always stopped here (see replay18xx)
         return can_payoff(state, corp) or can_take_loan(state, corp)
     if step == "buy_company":
-        return can_buy_company(state, corp)
+        # A company holding the unused port marker (GLSC) also stops here: it may place it.
+        glsc = state["privates"]["GLSC"]
+        return can_buy_company(state, corp) or (glsc["owner"] == corp and not glsc["closed"])
     raise ValueError(step)
 
 
@@ -954,8 +962,41 @@ def emergency_sell(state: State, seat: int, corp: str, shares: int) -> None:
         _end_turn(state)  # the sale dropped the operating company's price to $0
 
 
+def train_bankruptcy_due(state: State, corp: str) -> bool:
+    """Whether ``corp`` must buy a train that neither it (even with a loan) nor its president
+    (even selling every share they may sell) can pay for: its president goes bankrupt."""
+    if state["round"] != "operating" or current_corp(state) != corp or state["op"]["step"] != "buy_train":
+        return False
+    if not must_buy_train(state, corp) or can_take_loan(state, corp):
+        return False
+    c = state["corps"][corp]
+    prices = [train_price(state, n) for n in depot_trains(state)]
+    prices += [train_price(state, t.split("-")[0]) for t in state["pool_trains"]]
+    if not prices:
+        return False
+    if c["cash"] + state["cash"][c["president"]] >= min(prices):
+        return False
+    return not emergency_sales(state, c["president"], corp)
+
+
 def declare_bankruptcy(state: State, seat: int) -> None:
-    """A player who cannot raise what they owe goes bankrupt: the game ends at once."""
+    """A player who cannot raise what they owe goes bankrupt: the game ends at once. First
+    they sell every share they are allowed to sell (the largest lot of each company, prices
+    dropping as usual), then everything they have left in cash goes to the bank (as on the
+    reference platform: the bankrupt's money counts for nothing at the end)."""
+    for corp in sorted(state["corps"]):
+        c = state["corps"][corp]
+        while not c["closed"] and c["pos"] is not None:
+            lots = [n for n in range(c["held"][seat] // 10, 0, -1) if not emergency_sell_error(state, seat, corp, 10 * n, None)]
+            if not lots:
+                break
+            _pay(state, f"p{seat}", lots[0] * price(state, corp))
+            c["held"][seat] -= 10 * lots[0]
+            c["pool"] += 10 * lots[0]
+            _check_president(state, corp, seat)
+            _move(state, corp, "down", lots[0])
+    state["bank"] += state["cash"][seat]
+    state["cash"][seat] = 0
     state["round"] = "over"
     state["ended"] = "bankruptcy"
     state["crisis"] = None
@@ -1051,6 +1092,8 @@ def _check_corp(state: State, corp: str) -> dict[str, Any]:
         raise IllegalAction("It is not an operating round.")
     if state.get("nationalization"):
         raise IllegalAction("The companies' loans must be settled first (CGR formation).")
+    if state.get("cgr_markers") or state.get("cgr_discard"):
+        raise IllegalAction("The CGR's president must first settle its station markers and trains.")
     if state.get("discard"):
         raise IllegalAction(f"{state['discard'][0]} must first discard a train above its limit.")
     if state.get("crisis"):
@@ -1437,13 +1480,15 @@ def purchasable_companies(state: State) -> list[str]:
 
 
 def can_buy_company(state: State, corp: str) -> bool:
+    """Whether ``corp`` could buy a private from a player now; a loan it could still take
+    counts as money (the reference's buying power), so the step is offered then too."""
     if "can_buy_companies" not in phase_info(state)["status"]:
         return False
     options = purchasable_companies(state)
-    return (
-        bool(options)
-        and min((economy.privates()[s]["value"] + 1) // 2 for s in options) <= state["corps"][corp]["cash"]
-    )
+    power = state["corps"][corp]["cash"]
+    if state.get("op") and can_take_loan(state, corp):
+        power += 90 if corp in state["op"]["paid_interest"] else 100
+    return bool(options) and min((economy.privates()[s]["value"] + 1) // 2 for s in options) <= power
 
 
 def buy_company(state: State, corp: str, company: str, amount: int) -> None:
@@ -1654,6 +1699,8 @@ def _form_cgr(state: State, merged: list[str], trigger: int) -> None:
         c["loans"] = 0
         for right, value in c["rights"].items():
             if value:
+                if cgr["rights"].get(right):
+                    state["spare_rights"][right] += 1  # the CGR already has one: back to the bank
                 cgr["rights"][right] = True
         home = board.corporations()[k]["home"]
         for coord, city in gmap.tokens_of(state["map"], k):
@@ -1665,22 +1712,119 @@ def _form_cgr(state: State, merged: list[str], trigger: int) -> None:
         for sym, p in state["privates"].items():
             if p["owner"] == k:
                 _close_private(state, sym)
-    placed_hexes: set[str] = set()
-    for coord, city in homes + others:
-        if coord in placed_hexes or (len(placed_hexes) >= 10 and (coord, city) not in homes):
-            continue
-        gmap._put_token(state["map"], "CGR", coord, city)
-        placed_hexes.add(coord)
-    while len(cgr["trains"]) > train_limit(state, "CGR"):
-        worst = min(cgr["trains"], key=lambda t: economy.TRAIN_ORDER.index(t.split("-")[0]))
-        cgr["trains"].remove(worst)
-        state["pool_trains"].append(worst)
+    _swap_cgr_markers(state, homes, others)
+    if cgr_discardable(state):
+        state["cgr_discard"] = True  # the CGR's president may first give up trains (see cgr_discard)
     op = state.get("op")
     if op:
         indexes = [op["order"].index(k) for k in merged if k in op["order"]]
         if indexes and op["index"] < min(indexes):
             op["order"].insert(op["index"] + 1, "CGR")
     state["log"].append(f"The CGR forms from {', '.join(merged)} at ${cgr['par']}.")
+
+
+CGR_MARKERS = 10
+"""The CGR's station markers: it keeps at most ten (more only if it needs them for homes)."""
+
+
+def _swap_cgr_markers(state: State, homes: list[tuple[str, int]], others: list[tuple[str, int]]) -> None:
+    """Replace the merged companies' station markers by CGR markers: every home first, then
+    the others, one per city, none in a hex that holds a home. Where two remain in one hex
+    (Toronto, the OO cities) or more than ten remain, the CGR's president chooses which to
+    take off (:func:`remove_cgr_marker`); until then the CGR has them all on the map."""
+    home_hexes = sorted({coord for coord, _ in homes})
+    placed: set[tuple[str, int]] = set()
+    for coord, city in homes + others:
+        if (coord, city) in placed or ((coord, city) not in homes and coord in home_hexes):
+            continue
+        gmap._put_token(state["map"], "CGR", coord, city)
+        placed.add((coord, city))
+    per_hex: dict[str, int] = {}
+    for coord, _ in placed:
+        per_hex[coord] = per_hex.get(coord, 0) + 1
+    duplicates = sorted(coord for coord, count in per_hex.items() if count > 1)
+    keep = max(CGR_MARKERS, len(home_hexes))
+    excess = max(0, len(placed) - sum(per_hex[c] - 1 for c in duplicates) - keep)
+    if duplicates or excess:
+        state["cgr_markers"] = {"duplicates": duplicates, "excess": excess, "homes": home_hexes}
+
+
+def cgr_marker_choices(state: State) -> list[tuple[str, int]]:
+    """The CGR markers its president may take off now (after the formation)."""
+    pending = state.get("cgr_markers")
+    if not pending:
+        return []
+    mine = gmap.tokens_of(state["map"], "CGR")
+    if pending["duplicates"]:
+        return [(coord, city) for coord, city in mine if coord == pending["duplicates"][0]]
+    return [(coord, city) for coord, city in mine if coord not in pending["homes"]]
+
+
+def remove_cgr_marker(state: State, coord: str, city: int) -> None:
+    """The CGR's president takes one of its markers off the map: one of two in a hex (the CGR
+    may have one marker per hex; a merged home is never the one removed), then, above ten
+    markers, any that is not a merged company's home."""
+    pending = state.get("cgr_markers")
+    if not pending:
+        raise IllegalAction("The CGR has no station markers to give up now.")
+    if (coord, city) not in cgr_marker_choices(state):
+        if pending["duplicates"]:
+            raise IllegalAction(f"First take off one of the CGR's two markers in {pending['duplicates'][0]}.")
+        raise IllegalAction("Take off a CGR marker that is not in a merged company's home.")
+    gmap.remove_token(state["map"], "CGR", coord, city)
+    if pending["duplicates"]:
+        pending["duplicates"].pop(0)
+    else:
+        pending["excess"] -= 1
+    state["log"].append(f"The CGR gives up its station in {coord}.")
+    if not pending["duplicates"] and pending["excess"] <= 0:
+        state["cgr_markers"] = None
+        _after_cgr_choice(state)
+
+
+def _rusts(state: State, train: str) -> bool:
+    key = "rusts_on_in_eight_train_variant" if state["variant"] == "8" else "rusts_on"
+    return economy.train_info(train.split("-")[0])[key] is not None
+
+
+def cgr_discardable(state: State) -> list[str]:
+    """Trains the CGR's president may put into the pool right after the formation: any that
+    will rust, and permanent ones while it has more than its limit of three."""
+    cgr = state["corps"].get("CGR")
+    if not cgr or cgr["closed"]:
+        return []
+    rusting = [t for t in cgr["trains"] if _rusts(state, t)]
+    permanent = [t for t in cgr["trains"] if not _rusts(state, t)]
+    return rusting + (permanent if len(permanent) > train_limit(state, "CGR") else [])
+
+
+def cgr_discard(state: State, train: str | None) -> None:
+    """Right after the formation the CGR's president may give up merged trains (``train``),
+    one at a time, or keep the rest (``None``); above three trains they must give some up.
+    (A CGR left without trains may borrow a D: :func:`borrow_train`.)"""
+    if not state.get("cgr_discard") or state.get("cgr_markers"):
+        raise IllegalAction("The CGR has no trains to give up now.")
+    cgr = state["corps"]["CGR"]
+    if train is None:
+        if len(cgr["trains"]) > train_limit(state, "CGR"):
+            raise IllegalAction(f"The CGR holds {len(cgr['trains'])} trains: it must give up some first.")
+    else:
+        if train not in cgr_discardable(state):
+            raise IllegalAction(f"The CGR may not give up {train} now.")
+        cgr["trains"].remove(train)
+        state["pool_trains"].append(train)
+        state["log"].append(f"The CGR puts {train} into the bank pool.")
+        if cgr_discardable(state):
+            return
+    state["cgr_discard"] = False
+    _after_cgr_choice(state)
+
+
+def _after_cgr_choice(state: State) -> None:
+    if state.get("cgr_markers") or state.get("cgr_discard"):
+        return
+    if state["round"] == "operating" and state.get("op") and state["op"]["corp"]:
+        _skip_steps(state)
 
 
 # ---------------------------------------------------------------- bridge/tunnel rights, WSRC
@@ -1742,4 +1886,5 @@ def wsrc_token(state: State, corp: str, city: int) -> None:
     gmap.place_token(state["map"], corp, "I12", city, ignore_reach=True)
     state["privates"]["WSRC"]["token_used"] = True
     state["privates"]["WSRC"]["used"] = True
+    state["op"]["tokened"] = True  # it is the company's station of this turn
     _after_or_action(state)

@@ -23,7 +23,8 @@ _PHASE_ORDER = ["2", "3", "4", "5", "6", "D", "8"]
 
 def standing_actions(record: dict[str, Any]) -> list[dict[str, Any]]:
     """The actions that stand, in order: undo/redo applied, ``skip`` dropped, auto actions
-    placed right after the action that carried them."""
+    placed right after the action that carried them (``program_*`` actions themselves are
+    dropped, their auto actions kept)."""
     done: list[list[dict[str, Any]]] = []
     undone: list[list[dict[str, Any]]] = []
     for action in record["actions"]:
@@ -43,11 +44,13 @@ def standing_actions(record: dict[str, Any]) -> list[dict[str, Any]]:
             if undone:
                 done.append(undone.pop())
             continue
-        if kind == "message" or kind.startswith("program_"):
+        if kind == "message":
             continue
         undone.clear()
+        # A program_* action (a player's standing order) does nothing by itself, but the
+        # passes the platform made on its behalf come as its auto actions and stand.
         done.append([action, *(dict(a, auto=True) for a in action.get("auto_actions") or [])])
-    return [a for group in done for a in group]
+    return [a for group in done for a in group if not a["type"].startswith("program_")]
 
 
 @dataclass

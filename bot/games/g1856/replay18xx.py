@@ -12,12 +12,13 @@ and the reason (our engine's :class:`IllegalAction` sentence, or the disagreemen
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from bot.engine import IllegalAction
-from bot.games.g1856 import board, core
+from bot.games.g1856 import board, core, economy
 from bot.games.g1856 import map as gmap
 from bot.games.g1856.records import standing_actions
 
@@ -58,28 +59,93 @@ def _seats(record: dict[str, Any]) -> tuple[list[str], dict[Any, int]]:
     return names, lookup
 
 
-def replay(record: dict[str, Any]) -> ReplayResult:
-    names, seats = _seats(record)
-    state = core.new_game(len(names), **table_options(record))
+def settings_of(record: dict[str, Any]) -> tuple[str, bool, bool]:
+    """The record's table settings: the train variant (``"base"`` or ``"8"``), whether it uses
+    the alternate destinations, and whether it gives WGB its pre-June-2021 destination."""
+    variant = table_options(record)["variant"]
     created = str(record.get("created_at") or "")
-    if created and created[:10] < LEGACY_WGB_BEFORE:
+    legacy = bool(created) and created[:10] < LEGACY_WGB_BEFORE
+    return variant, table_options(record)["alternate_destinations"], legacy
+
+
+def table_options(record: dict[str, Any]) -> dict[str, Any]:
+    """The record's 18xx.games optional rules as :func:`core.new_game` options; an optional
+    rule our 1856 does not have refuses the record."""
+    try:
+        return core.platform_options((record.get("settings") or {}).get("optional_rules") or [])
+    except IllegalAction as exc:
+        raise ReplayError(str(exc)) from exc
+
+
+def steps(
+    record: dict[str, Any], legacy_loan_step: bool = False
+) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+    """Replay ``record`` one standing action at a time: yields each action with the engine's
+    state right after it (one state object, advanced in place). Raises :class:`ReplayError`.
+
+    ``legacy_loan_step``: the record comes from the platform's 2021 version that stopped
+    every company at the loan step after its train step (before the CGR formed), so the
+    record holds a ``pass`` there even when the company could neither take nor repay a
+    loan (record 51745). :func:`replay` tries the current behaviour first, then this one."""
+    names, seats = _seats(record)
+    variant, alternate, legacy = settings_of(record)
+    state = core.new_game(len(names), variant, alternate_destinations=alternate)
+    if legacy:
         state["legacy_wgb_destination"] = True
+    if legacy_loan_step:
+        state["legacy_loan_step"] = True
+    state["unlimited_bonus_tokens"] = table_options(record)["unlimited_bonus_tokens"]
     copies: dict[str, str] = {}
     shares: dict[str, str] = {}  # record share id -> "ipo" | "pool" | seat
-    count = 0
     for action in standing_actions(record):
         kind = action["type"]
         if kind == "end_game":
             break
         if kind == "message":
             continue
-        count += 1
         try:
             _apply(state, action, seats, copies, shares)
+            deferred = state.get("import_deferred_pass")
+            if deferred and not state.get("nationalization"):
+                del state["import_deferred_pass"]
+                if core.current_corp(state) == deferred and state["op"]["step"] == "loan":
+                    core.or_pass(state, deferred)
         except IllegalAction as exc:
             raise ReplayError(f"action {action.get('id')} ({kind}): our rules refuse it: {exc}") from exc
+        yield action, state
         if state["round"] == "over":
             break
+
+
+def replay(record: dict[str, Any]) -> ReplayResult:
+    """Replay a whole record (see :func:`steps`): with the platform's current loan step, and
+    if our engine refuses the record so, with its 2021 loan step; the refusal that came
+    later in the record is reported when neither replays."""
+    try:
+        return _replay(record, False)
+    except ReplayError as current:
+        try:
+            return _replay(record, True)
+        except ReplayError as legacy:
+            raise max((current, legacy), key=_refused_at) from None
+
+
+def _refused_at(exc: ReplayError) -> int:
+    words = str(exc).split()
+    number = words[1].rstrip(":") if len(words) > 1 and words[0] == "action" else ""
+    return int(number) if number.isdigit() else -1
+
+
+def _replay(record: dict[str, Any], legacy_loan_step: bool) -> ReplayResult:
+    names, seats = _seats(record)
+    count = 0
+    state: dict[str, Any] | None = None
+    for _, after in steps(record, legacy_loan_step):
+        count += 1
+        state = after
+    if state is None:
+        variant, alternate, _ = settings_of(record)
+        state = core.new_game(len(names), variant, alternate_destinations=alternate)
     values = core.end_values(state)
     expected = None
     result = record.get("result")
@@ -93,13 +159,17 @@ def replay(record: dict[str, Any]) -> ReplayResult:
     return ReplayResult(names, values, expected, count, state)
 
 
-def table_options(record: dict[str, Any]) -> dict[str, Any]:
-    """The record's 18xx.games optional rules as :func:`core.new_game` options; an optional
-    rule our 1856 does not have refuses the record."""
-    try:
-        return core.platform_options((record.get("settings") or {}).get("optional_rules") or [])
-    except IllegalAction as exc:
-        raise ReplayError(str(exc)) from exc
+def train_id(tid: str) -> str:
+    """Our id of a recorded train. Records made before the platform renamed its trains (2021)
+    call the last train of each of the types 2–5 a separate type with a prime ("2'-0": it
+    starts the sub-phase that raises the float percentage); it is our last train of the type
+    ("2-5" of six 2-trains)."""
+    name, _, index = tid.rpartition("-")
+    if not name.endswith("'"):
+        return tid
+    base = name[:-1]
+    count = economy.train_info(base)["count"]
+    return f"{base}-{int(count) - 1 + int(index)}"
 
 
 def _corp_of(state: dict[str, Any], action: dict[str, Any]) -> str:
@@ -121,6 +191,7 @@ def _apply(
 ) -> None:
     kind = action["type"]
     aid = action.get("id")
+    action = _renamed_trains(action)
     if action.get("auto") and kind == "destination_connection":
         for corp in action.get("corporations") or []:
             if not state["corps"][corp]["destinated"]:
@@ -192,6 +263,32 @@ def _apply(
     ):
         core.nationalization_choice(state, corp, pay=kind == "pass")
         return
+    if (
+        state.get("nationalization")
+        and kind == "pass"
+        and state.get("legacy_loan_step")
+        and corp == core.current_corp(state)
+        and state["op"]["step"] == "loan"
+    ):
+        # The 2021 platform let the 6-train's buyer pass its loan step before the presidents
+        # settled their loans; our engine settles first, so the pass follows the settlement.
+        state["import_deferred_pass"] = corp
+        return
+    if kind == "bankrupt":
+        # A company that must buy a train its president cannot pay for: the president goes bankrupt.
+        if not core.train_bankruptcy_due(state, corp):
+            raise ReplayError(f"action {aid}: {corp}'s president declares bankruptcy, but our rules see a way to pay")
+        core.declare_bankruptcy(state, state["corps"][corp]["president"])
+        return
+    if corp == "CGR" and state.get("cgr_markers"):
+        if kind != "remove_token":
+            raise ReplayError(f"action {aid}: the CGR must first settle its station markers, the record has {kind}")
+        copy_id, _, city = action["city"].rpartition("-")
+        core.remove_cgr_marker(state, copies.get(copy_id) or copy_id.split("-")[0], int(city))
+        return
+    if corp == "CGR" and state.get("cgr_discard") and kind in ("discard_train", "pass"):
+        core.cgr_discard(state, action["train"] if kind == "discard_train" else None)
+        return
     if kind == "discard_train":
         core.discard_train(state, corp, action["train"])
         return
@@ -235,7 +332,8 @@ def _apply(
     elif kind == "buy_company":
         core.buy_company(state, corp, action["company"], int(action["price"]))
     elif kind == "special_buy":
-        item = str((action.get("item") or {}).get("description", "")).lower()
+        # Newer records name the item ({"item": {"description": ...}}), older ones the action.
+        item = str((action.get("item") or {}).get("description") or action.get("description") or "").lower()
         core.buy_right(state, corp, "tunnel" if "tunnel" in item else "bridge")
     elif kind == "pass":
         core.or_pass(state, corp)
@@ -260,6 +358,20 @@ def _home_token(state: dict[str, Any], corp: str, action: dict[str, Any]) -> boo
     if gmap.tokens_of(state["map"], corp) != [(home["home"], city)]:
         raise ReplayError(f"action {action.get('id')}: the record puts {corp}'s home station in city {city}")
     return True
+
+
+def _renamed_trains(action: dict[str, Any]) -> dict[str, Any]:
+    """The action with every train id in our naming (see :func:`train_id`)."""
+    out = dict(action)
+    for key in ("train", "exchange"):
+        if isinstance(out.get(key), str):
+            out[key] = train_id(out[key])
+    if isinstance(out.get("routes"), list):
+        out["routes"] = [
+            dict(r, train=train_id(r["train"])) if isinstance(r.get("train"), str) else r
+            for r in out["routes"]
+        ]
+    return out
 
 
 def check(path: str | Path) -> ReplayResult:
