@@ -730,6 +730,11 @@ def _next_corp(state: State) -> None:
         c = state["corps"][corp]
         if c["closed"]:
             continue
+        if not c["started"] and c["ipo"] > 100 - state["float_percent"]:
+            # The float percentage is checked when the company's turn comes, not when the
+            # round's order is made: a phase change earlier in the round can leave it unstarted.
+            state["log"].append(f"{corp} has not sold {state['float_percent']}% and does not operate.")
+            continue
         c["started"] = True
         op.update(
             corp=corp, step="track", laid=0, tcc_used=False, routes=None, revenue=0, penalty=0, tokened=False

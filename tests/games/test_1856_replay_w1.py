@@ -1,0 +1,100 @@
+"""1856 rules found by replaying 18xx.games records (hotseat006, hotseat002), each tested
+on a hand-built position and, where the record is at hand, on a prefix of the record.
+
+- The float percentage is checked when a company's turn comes in the operating round, not
+  when the round's order is made: a phase change earlier in the round (the last 2-train
+  bought) can leave a company with 20% sold unstarted (hotseat006, action 33/34).
+- A company owning WSRC with its free Kitchener station unused is offered the station step
+  even when it cannot pay for its next marker, as long as its track reaches a free space:
+  the cheapest station it could place costs $0 (hotseat006, action 264).
+- The first tile on a hex whose printed cities have no track (Hamilton, Kitchener, Welland)
+  takes the markers already there off; the company that laid it puts each back on a city of
+  its choice (hotseat006, action 439–442: THB's home station moves to Hamilton's city 1).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.games.g1856 import core
+from bot.games.g1856 import map as gmap
+from bot.games.g1856.replay18xx import ReplayError, steps
+
+State = dict[str, Any]
+RECORDS = Path("/work/records_extra")
+
+
+def _record(name: str) -> dict[str, Any]:
+    path = RECORDS / f"{name}.json"
+    if not path.exists():
+        pytest.skip(f"record {name} is not on this machine")
+    return json.loads(path.read_text())
+
+
+def _replay_to(name: str, last_id: int) -> State:
+    """The engine's state right after the record's action ``last_id`` (replayed with the loan
+    step the record needs: current first, else the 2021 one)."""
+    record = _record(name)
+    for legacy in (False, True):
+        try:
+            for action, state in steps(record, legacy):
+                if action.get("id", 0) >= last_id:
+                    return state
+        except ReplayError:
+            continue
+    raise AssertionError(f"{name} does not replay to action {last_id}")
+
+
+def _start(state: State, corp: str, seat: int, sold: int, price: int = 100, cash: int = 0) -> None:
+    """``corp`` parred at ``price`` by ``seat`` with ``sold`` percent sold (escrow capital)."""
+    c = state["corps"][corp]
+    held = [0] * state["players"]
+    held[seat] = sold
+    c.update(par=price, cap="escrow", escrow=0, held=held, ipo=100 - sold, president=seat, cash=cash)
+    core._set_pos(state, corp, [0, 4] if price == 100 else [1, 4])
+
+
+# ---------------------------------------------------------------- the float check
+
+
+def test_a_company_that_no_longer_has_enough_sold_when_its_turn_comes_does_not_operate() -> None:
+    state = core.new_game(3)
+    _start(state, "CA", 0, 20, price=100, cash=300)
+    _start(state, "GT", 1, 20, price=90, cash=200)
+    state["depot"]["2"], state["bought"]["2"] = 1, 5  # CA is about to buy the last 2-train
+    core._start_operating_round(state)
+    assert state["op"]["order"] == ["CA", "GT"] and core.current_corp(state) == "CA"
+    assert state["op"]["step"] == "track"
+    core.or_pass(state, "CA")
+    assert state["op"]["step"] == "buy_train"
+    core.buy_train(state, "CA", "2-5", 100)
+    assert state["float_percent"] == 30
+    while core.current_corp(state) == "CA":
+        core.or_pass(state, "CA")
+    # GT (20% sold) was in the round's order, but needs 30% now: it is skipped.
+    assert state["round"] == "stock"
+    assert not state["corps"]["GT"]["started"] and not gmap.tokens_of(state["map"], "GT")
+    assert "GT has not sold 30% and does not operate." in state["log"]
+
+
+def test_a_company_with_enough_sold_still_operates_after_the_float_percentage_rises() -> None:
+    state = core.new_game(3)
+    _start(state, "CA", 0, 20, price=100, cash=300)
+    _start(state, "GT", 1, 30, price=90, cash=200)
+    state["depot"]["2"], state["bought"]["2"] = 1, 5
+    core._start_operating_round(state)
+    core.or_pass(state, "CA")
+    core.buy_train(state, "CA", "2-5", 100)
+    while core.current_corp(state) == "CA":
+        core.or_pass(state, "CA")
+    assert core.current_corp(state) == "GT" and state["corps"]["GT"]["started"]
+
+
+def test_hotseat006_goes_to_stock_round_2_after_bbg_buys_the_last_2_train() -> None:
+    state = _replay_to("hotseat006", 33)
+    assert state["round"] == "stock" and state["float_percent"] == 30
+    assert not state["corps"]["GT"]["started"] and not state["corps"]["WGB"]["started"]
