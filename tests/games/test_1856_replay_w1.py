@@ -20,9 +20,11 @@ from typing import Any
 
 import pytest
 
+from bot.engine import IllegalAction
 from bot.games.g1856 import core
 from bot.games.g1856 import map as gmap
 from bot.games.g1856.replay18xx import ReplayError, steps
+from bot.games.g1856.rules import G1856
 
 State = dict[str, Any]
 RECORDS = Path("/work/records_extra")
@@ -98,3 +100,49 @@ def test_hotseat006_goes_to_stock_round_2_after_bbg_buys_the_last_2_train() -> N
     state = _replay_to("hotseat006", 33)
     assert state["round"] == "stock" and state["float_percent"] == 30
     assert not state["corps"]["GT"]["started"] and not state["corps"]["WGB"]["started"]
+
+
+# ---------------------------------------------------------------- WSRC's free station
+
+
+def _bbg_short_of_a_station(owns_wsrc: bool) -> State:
+    """BBG at Brantford (J15) with track to Galt (J13), $25 (+$10 from WSRC) for a $40 marker, no loan
+    to take; its track step just began."""
+    state = core.new_game(3)
+    _start(state, "BBG", 0, 20, cash=25)
+    state["corps"]["BBG"]["loans"] = 2  # as many as its shares sold: no loan to take
+    gmap.lay_tile(state["map"], None, "J15", "57", 0, "2")
+    gmap.lay_tile(state["map"], None, "J13", "57", 0, "2")
+    if owns_wsrc:
+        state["privates"]["WSRC"]["owner"] = "BBG"
+        gmap.unblock(state["map"], "WSRC")
+    core._start_operating_round(state)
+    assert core.current_corp(state) == "BBG" and state["op"]["step"] == "track"
+    assert gmap.legal_token_placements(state["map"], "BBG") == [gmap.TokenSpot("J13", 0, 40)]
+    assert not core.can_take_loan(state, "BBG")
+    return state
+
+
+def test_an_unused_wsrc_station_keeps_the_station_step_open_without_money() -> None:
+    state = _bbg_short_of_a_station(owns_wsrc=True)
+    core.or_pass(state, "BBG")
+    assert state["op"]["step"] == "token"
+    with pytest.raises(IllegalAction, match="costs \\$40"):
+        core.place_token(state, "BBG", "J13", 0)
+    prompt = G1856().legal_prompts(state)[0]
+    keys = prompt.keys()
+    assert "pass" in keys and "wsrc:0" in keys
+    core.or_pass(state, "BBG")
+    assert state["op"]["step"] != "token"
+
+
+def test_without_wsrc_a_station_the_company_cannot_pay_for_skips_the_step() -> None:
+    state = _bbg_short_of_a_station(owns_wsrc=False)
+    core.or_pass(state, "BBG")
+    assert state["op"]["step"] != "token"
+
+
+def test_hotseat006_bbg_stops_at_its_station_step_while_it_holds_wsrc() -> None:
+    state = _replay_to("hotseat006", 263)  # BBG ($95, six loans, a $100 marker next) laid I16
+    assert state["privates"]["WSRC"]["owner"] == "BBG"
+    assert core.current_corp(state) == "BBG" and state["op"]["step"] == "token"

@@ -828,9 +828,16 @@ def step_actions(state: State, step: str) -> bool:
             (90 if corp in op["paid_interest"] else 100) if can_take_loan(state, corp) else 0
         )
         cost = gmap.next_token_cost(state["map"], corp)
-        if cost is None or cost > power:
+        if cost is None:
             return False
-        return any(s.cost <= power for s in gmap.legal_token_placements(state["map"], corp))
+        # An unused WSRC station (free, in Kitchener) makes the cheapest station $0, so the
+        # step is offered whenever the company's track reaches a free space (as the reference
+        # prices a station by the cheapest of its markers and its private's station powers).
+        wsrc = state["privates"]["WSRC"]
+        free_station = wsrc["owner"] == corp and not wsrc["closed"] and not wsrc.get("token_used")
+        if cost > power and not free_station:
+            return False
+        return bool(gmap.legal_token_placements(state["map"], corp))
     if step == "route":
         return bool(c["trains"]) and len(gmap.reach(state["map"], corp).nodes) >= 2
     if step == "dividend":
