@@ -23,7 +23,7 @@ import pytest
 from bot.engine import IllegalAction
 from bot.games.g1856 import core
 from bot.games.g1856 import map as gmap
-from bot.games.g1856.replay18xx import ReplayError, steps
+from bot.games.g1856.replay18xx import ReplayError, replay, steps
 from bot.games.g1856.rules import G1856
 
 State = dict[str, Any]
@@ -146,3 +146,68 @@ def test_hotseat006_bbg_stops_at_its_station_step_while_it_holds_wsrc() -> None:
     state = _replay_to("hotseat006", 263)  # BBG ($95, six loans, a $100 marker next) laid I16
     assert state["privates"]["WSRC"]["owner"] == "BBG"
     assert core.current_corp(state) == "BBG" and state["op"]["step"] == "token"
+
+
+# ---------------------------------------------------------------- the first tile on an OO hex
+
+
+def _thb_on_printed_hamilton() -> State:
+    """THB's first turn (phase 3) while Hamilton (L15) has no tile: its home station is in
+    city 0 (the green #59 is the hex's first tile)."""
+    state = core.new_game(3)
+    state["phase"] = "3"
+    _start(state, "THB", 0, 20, cash=200)
+    core._start_operating_round(state)
+    assert core.current_corp(state) == "THB" and core.pending_home(state) is None
+    assert gmap.tokens_of(state["map"], "THB") == [("L15", 0)]
+    return state
+
+
+def test_the_first_tile_on_hamilton_lets_the_layer_place_the_station_there_again() -> None:
+    game = G1856()
+    state = _thb_on_printed_hamilton()
+    core.lay_tile(state, "THB", "L15", "59", 5)
+    assert core.pending_home(state) == {"corp": "THB", "hex": "L15", "cities": [0, 1], "owners": ["THB"]}
+    assert not gmap.tokens_of(state["map"], "THB")
+    assert state["op"]["step"] == "track"  # the turn goes on once the station is placed
+    (prompt,) = game.legal_prompts(state)
+    assert prompt.seat == 0 and prompt.keys() == ["home:L15:0", "home:L15:1"]
+    assert "THB's station" in prompt.text
+    with pytest.raises(IllegalAction):
+        core.take_loan(state, "THB")
+    with pytest.raises(IllegalAction, match="city 0 or 1"):
+        core.choose_home(state, "THB", "L15", 2)
+    game.apply(state, 0, "home:L15:1")
+    assert gmap.tokens_of(state["map"], "THB") == [("L15", 1)]
+    assert core.pending_home(state) is None
+    assert state["op"]["step"] != "track" and state["op"]["laid"] == 1
+
+
+def test_a_tile_on_a_hex_that_already_had_track_leaves_the_stations_where_they_are() -> None:
+    state = _thb_on_printed_hamilton()
+    gmap.remove_token(state["map"], "THB", "L15", 0)
+    gmap.lay_tile(state["map"], None, "L15", "59", 5, "3")  # track laid before THB started
+    gmap.put_token(state["map"], "THB", "L15", 1)
+    state["phase"] = "5"
+    brown = [lay for lay in gmap.legal_tile_lays(state["map"], "THB", "5") if lay.hex == "L15"]
+    assert brown
+    core.lay_tile(state, "THB", "L15", brown[0].tile, brown[0].rotation)
+    assert core.pending_home(state) is None
+    assert [coord for coord, _ in gmap.tokens_of(state["map"], "THB")] == ["L15"]
+    assert state["op"]["step"] != "track"
+
+
+def test_hotseat006_thb_moves_its_home_station_to_hamiltons_second_city() -> None:
+    state = _replay_to("hotseat006", 439)  # THB lays #59 on Hamilton
+    assert core.pending_home(state) == {"corp": "THB", "hex": "L15", "cities": [0, 1], "owners": ["THB"]}
+    state = _replay_to("hotseat006", 442)  # ... and puts its station in city 1
+    assert gmap.tokens_of(state["map"], "THB") == [("L15", 1)]
+
+
+# ---------------------------------------------------------------- whole records
+
+
+@pytest.mark.parametrize("name", ["hotseat006"])
+def test_record_replays_to_its_result(name: str) -> None:
+    result = replay(_record(name))
+    assert result.expected is not None and result.values == result.expected

@@ -776,23 +776,72 @@ def _place_home(state: State, corp: str) -> None:
 
 
 def pending_home(state: State) -> dict[str, Any] | None:
-    """``{"corp", "hex", "cities"}`` while a president must choose the home city, else None."""
+    """``{"corp", "hex", "cities"}`` while a president must choose the home city, else None.
+
+    After the first tile on a hex without printed track (Hamilton, Kitchener, Welland) the
+    markers already there are taken off and the company that laid the tile puts each back on
+    a city of its choice: then ``"owners"`` lists the markers' companies still to place (the
+    first is placed next) and ``"corp"`` is the laying company."""
     op = state.get("op") if state["round"] == "operating" else None
     return op.get("home") if op else None
 
 
 def choose_home(state: State, corp: str, coord: str, city: int) -> None:
-    """The president puts the company's home station on ``city`` of its home hex."""
+    """The president puts the company's home station on ``city`` of its home hex (or, after
+    the hex's first tile, the marker next in ``owners``; see :func:`pending_home`)."""
     pending = pending_home(state)
     if not pending or pending["corp"] != corp:
         raise IllegalAction(f"{corp} has no home station to place now.")
     name = board.hexes()[pending["hex"]]["name"]
+    owners = pending.get("owners")
+    marker = owners[0] if owners else corp
     if coord != pending["hex"] or city not in pending["cities"]:
         where = " or ".join(str(i) for i in pending["cities"])
-        raise IllegalAction(f"{corp}'s home station goes to city {where} of {name} ({pending['hex']}).")
-    gmap.place_home_token(state["map"], corp, city)
+        whose = "home station" if marker == corp else f"choice for {marker}'s station"
+        raise IllegalAction(f"{corp}'s {whose} goes to city {where} of {name} ({pending['hex']}).")
+    if owners is None:
+        gmap.place_home_token(state["map"], corp, city)
+        state["op"]["home"] = None
+        state["log"].append(f"{corp} places its home station in {name}, city {city}.")
+        return
+    gmap.put_token(state["map"], marker, coord, city)
+    state["log"].append(f"{corp} puts {marker}'s station in {name}, city {city}.")
+    rest = owners[1:]
+    if rest:
+        pending.update(owners=rest, cities=_free_cities(state, coord, rest[0]))
+        return
     state["op"]["home"] = None
-    state["log"].append(f"{corp} places its home station in {name}, city {city}.")
+    op = state["op"]
+    if op["step"] == "track" and op["laid"] and not tile_company_buyable(state, corp):
+        _leave_step(state, "track")
+    _after_or_action(state)
+
+
+def _free_cities(state: State, coord: str, corp: str) -> list[int]:
+    placed = gmap.current(state["map"], coord)
+    return [i for i in range(len(placed.cities)) if gmap.free_slots(state["map"], coord, i, corp) > 0]
+
+
+def _first_track_markers(state: State, corp: str, coord: str) -> bool:
+    """After the first tile on a hex whose printed cities have no track, the markers there
+    (THB's home in Hamilton, a WSRC station in Kitchener) have no city they belong to: take
+    them off and let ``corp``, which laid the tile, put each on a city (the reference asks the
+    laying company). True when a choice is now pending."""
+    cities = state["map"]["tokens"].get(coord) or []
+    owners = [owner for corps in cities for owner in corps]
+    if not owners or len(gmap.current(state["map"], coord).cities) < 2:
+        return False
+    for i, corps in enumerate([list(c) for c in cities]):
+        for owner in corps:
+            gmap.remove_token(state["map"], owner, coord, i)
+    state["op"]["home"] = {
+        "corp": corp,
+        "hex": coord,
+        "cities": _free_cities(state, coord, owners[0]),
+        "owners": owners,
+    }
+    state["log"].append(f"{corp} chooses where the stations in {board.hexes()[coord]['name']} go.")
+    return True
 
 
 def _end_operating_round(state: State) -> None:
@@ -1159,6 +1208,7 @@ def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> N
         cost = 0
     if cost > c["cash"]:
         raise IllegalAction(f"Laying there costs ${cost} and {corp} has ${c['cash']}.")
+    first_track = coord not in state["map"]["tiles"] and not board.hexes()[coord]["paths"]
     gmap.lay_tile(state["map"], corp, coord, tile, rotation, state["phase"], special=special or wsrc)
     c["cash"] -= cost
     state["bank"] += cost
@@ -1168,6 +1218,8 @@ def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> N
         op["laid"] += 1
         if wsrc:
             wsrc_p["used"] = True
+    if first_track and _first_track_markers(state, corp, coord):
+        return  # the track step ends once the markers are placed (choose_home)
     if op["step"] == "track" and op["laid"] and not tile_company_buyable(state, corp):
         _leave_step(state, "track")
     _after_or_action(state)

@@ -134,6 +134,9 @@ class G1856(Game):
             )
         name = board.hexes()[coord]["name"]
         seat = state["corps"][corp]["president"]
+        owners = home.get("owners")
+        if owners:  # markers taken off by the hex's first tile, placed back by the layer
+            return Prompt(seat, f"{corp}: choose the city of {name} for {owners[0]}'s station", tuple(actions))
         return Prompt(seat, f"{corp}: choose the city of {name} for its home station", tuple(actions))
 
     def _price_prompt(self, state: State, corp: str, seat: int, offer: dict[str, Any]) -> Prompt:
