@@ -546,14 +546,6 @@ def legal_token_placements(state: MapState, corp: str) -> list[TokenSpot]:
     return out
 
 
-def put_token(state: MapState, corp: str, coord: str, city: int) -> None:
-    """Put back a marker that was taken off (no cost, no reach): the city must have room."""
-    placed = current(state, coord)
-    if not 0 <= city < len(placed.cities) or free_slots(state, coord, city, corp) <= 0:
-        raise IllegalAction(f"{coord} has no room for {corp}'s station in city {city}.")
-    _put_token(state, corp, coord, city)
-
-
 def remove_token(state: MapState, corp: str, coord: str, city: int) -> None:
     """Take a marker off the map (nationalization, closing companies); no cost, no checks of reach."""
     if corp not in city_tokens(state, coord, city):
