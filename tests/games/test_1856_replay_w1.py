@@ -25,7 +25,7 @@ import pytest
 from bot.engine import IllegalAction
 from bot.games.g1856 import core
 from bot.games.g1856 import map as gmap
-from bot.games.g1856.replay18xx import ReplayError, steps
+from bot.games.g1856.replay18xx import platform_of, steps
 from bot.games.g1856.rules import G1856
 
 State = dict[str, Any]
@@ -40,17 +40,13 @@ def _record(name: str) -> dict[str, Any]:
 
 
 def _replay_to(name: str, last_id: int) -> State:
-    """The engine's state right after the record's action ``last_id`` (replayed with the loan
-    step the record needs: current first, else the 2021 one)."""
+    """The engine's state right after the record's action ``last_id``, replayed as made by
+    the platform version that replays the whole record."""
     record = _record(name)
-    for legacy in (False, True):
-        try:
-            for action, state in steps(record, legacy):
-                if action.get("id", 0) >= last_id:
-                    return state
-        except ReplayError:
-            continue
-    raise AssertionError(f"{name} does not replay to action {last_id}")
+    for action, state in steps(record, platform_of(record)):
+        if action.get("id", 0) >= last_id:
+            return state
+    raise AssertionError(f"{name} has no action {last_id}")
 
 
 def _start(state: State, corp: str, seat: int, sold: int, price: int = 100, cash: int = 0) -> None:
@@ -204,4 +200,41 @@ def test_hotseat006_thb_moves_its_home_station_to_hamiltons_second_city() -> Non
     assert state["op"]["relocate"] == {"hex": "L15", "corps": ["THB"]}
     state = _replay_to("hotseat006", 442)  # ... and puts its station in city 1
     assert gmap.tokens_of(state["map"], "THB") == [("L15", 1)]
+
+
+
+# ---------------------------------------------------------------- TCC's lay keeps the track step open
+
+
+def _bbg_with_tcc(h11_laid: bool) -> State:
+    """Phase 3, BBG at Brantford (J15) owning TCC, its track step just begun; H11 (TCC's
+    hex) still printed or already laid."""
+    state = core.new_game(3)
+    state["phase"] = "3"
+    _start(state, "BBG", 0, 60, cash=300)
+    state["privates"]["TCC"]["owner"] = "BBG"
+    gmap.unblock(state["map"], "TCC")
+    if h11_laid:
+        gmap.lay_tile(state["map"], None, "H11", "3", 0, "3")
+    core._start_operating_round(state)
+    assert core.current_corp(state) == "BBG" and state["op"]["step"] == "track"
+    return state
+
+
+def test_a_company_owning_tcc_with_its_lay_unused_passes_its_track_step() -> None:
+    state = _bbg_with_tcc(h11_laid=False)
+    assert core.tcc_lay_pending(state, "BBG")
+    core.lay_tile(state, "BBG", "J15", "57", 0)
+    assert state["op"]["step"] == "track" and state["op"]["laid"] == 1
+    with pytest.raises(IllegalAction, match="already laid"):
+        core.lay_tile(state, "BBG", "J13", "57", 0)
+    core.or_pass(state, "BBG")
+    assert state["op"]["step"] != "track"
+
+
+def test_once_tccs_hex_has_track_the_lay_ends_the_track_step() -> None:
+    state = _bbg_with_tcc(h11_laid=True)
+    assert not core.tcc_lay_pending(state, "BBG")
+    core.lay_tile(state, "BBG", "J15", "57", 0)
+    assert state["op"]["step"] != "track"
 

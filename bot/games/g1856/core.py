@@ -1275,6 +1275,14 @@ def tile_company_buyable(state: State, corp: str) -> bool:
     )
 
 
+def tcc_lay_pending(state: State, corp: str) -> bool:
+    """Whether ``corp`` owns TCC and its extra lay on H11 (once in the game) is still to
+    come: while it is, the company's track step stays open after its own lay, until it lays
+    there or passes (the reference keeps a step open while a track power is unused)."""
+    tcc = state["privates"]["TCC"]
+    return tcc["owner"] == corp and not tcc["closed"] and "H11" not in state["map"]["tiles"]
+
+
 def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> None:
     """Lay or upgrade a tile: the company's one lay of the turn, or TCC's extra lay on H11
     (free, any time in the turn), or WSRC's green #59 on Kitchener (I12) as the turn's lay."""
@@ -1321,7 +1329,9 @@ def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> N
         op["laid"] += 1
         if wsrc:
             wsrc_p["used"] = True
-    if op["step"] == "track" and op["laid"] and not tile_company_buyable(state, corp):
+    if op["step"] == "track" and op["laid"] and not (
+        tile_company_buyable(state, corp) or tcc_lay_pending(state, corp)
+    ):
         _leave_step(state, "track")
     _after_or_action(state)
 
