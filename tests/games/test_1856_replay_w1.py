@@ -25,7 +25,7 @@ import pytest
 from bot.engine import IllegalAction
 from bot.games.g1856 import core
 from bot.games.g1856 import map as gmap
-from bot.games.g1856.replay18xx import platform_of, steps
+from bot.games.g1856.replay18xx import platform_of, replay, steps
 from bot.games.g1856.rules import G1856
 
 State = dict[str, Any]
@@ -238,3 +238,43 @@ def test_once_tccs_hex_has_track_the_lay_ends_the_track_step() -> None:
     core.lay_tile(state, "BBG", "J15", "57", 0)
     assert state["op"]["step"] != "track"
 
+
+def test_hotseat002_gt_passes_its_track_step_while_holding_tcc() -> None:
+    state = _replay_to("hotseat002", 412)  # GT (owns TCC, H11 bare) upgrades Oshawa
+    assert state["privates"]["TCC"]["owner"] == "GT" and "H11" not in state["map"]["tiles"]
+    assert core.current_corp(state) == "GT" and state["op"]["step"] == "track"
+    state = _replay_to("hotseat002", 413)  # its pass closes the track step; 414 the station step
+    assert state["op"]["step"] == "token"
+
+
+# ---------------------------------------------------------------- spring 2021 platform quirks
+
+
+def test_in_the_spring_2021_platform_a_closed_private_takes_its_owners_bonus_with_it() -> None:
+    for quirks, kept in (([], True), (["rights_close_with_private"], False)):
+        state = core.new_game(3)
+        state["platform_quirks"] = quirks
+        _start(state, "CV", 0, 60, cash=300)
+        state["privates"]["NFSBC"]["owner"] = "CV"
+        state["corps"]["CV"]["rights"]["bridge"] = True
+        core._close_private(state, "NFSBC")
+        assert core.bonuses(state, "CV").bridge is kept
+
+
+def test_in_the_spring_2021_platform_a_wsrc_for_sale_does_not_hold_the_track_step() -> None:
+    for quirks, held in (([], True), (["wsrc_no_track_power"], False)):
+        state = core.new_game(3)
+        state["phase"] = "3"
+        state["platform_quirks"] = quirks
+        _start(state, "BBG", 0, 60, cash=300)
+        state["privates"]["WSRC"]["owner"] = "p1"
+        core._start_operating_round(state)
+        assert core.tile_company_buyable(state, "BBG") is held
+        core.lay_tile(state, "BBG", "J15", "57", 0)
+        assert (state["op"]["step"] == "track") is held
+
+
+def test_hotseat002_replays_as_made_by_the_spring_2021_platform() -> None:
+    result = replay(_record("hotseat002"))
+    assert result.platform == "spring 2021"
+    assert result.expected is not None and result.values == result.expected

@@ -1269,8 +1269,9 @@ def tile_company_buyable(state: State, corp: str) -> bool:
     if "can_buy_companies" not in phase_info(state)["status"] or quirk(state, "track_closes_after_lay"):
         return False
     cash = state["corps"][corp]["cash"]
+    powers = ("TCC",) if quirk(state, "wsrc_no_track_power") else ("TCC", "WSRC")
     return any(
-        s in ("TCC", "WSRC") and (economy.privates()[s]["value"] + 1) // 2 <= cash
+        s in powers and (economy.privates()[s]["value"] + 1) // 2 <= cash
         for s in purchasable_companies(state)
     )
 
@@ -1725,6 +1726,11 @@ def _close_private(state: State, sym: str) -> None:
     if sym in ("SCFTC", "NFSBC") and p["owner"] and p["owner"].startswith("p"):
         # Its right was never sold to a company: one more spare marker.
         state["spare_rights"]["tunnel" if sym == "SCFTC" else "bridge"] += 1
+    if sym in ("SCFTC", "NFSBC") and quirk(state, "rights_close_with_private"):
+        owner = p["owner"]
+        if owner and not owner.startswith("p"):
+            # The platform once gave the bonus as the private's own power, gone when it closed.
+            state["corps"][owner]["rights"].pop("tunnel" if sym == "SCFTC" else "bridge", None)
     p["closed"] = True
     gmap.unblock(state["map"], sym)
 
