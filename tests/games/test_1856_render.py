@@ -242,8 +242,8 @@ def test_market_markers_follow_the_view():
     moved["cells"][f"{r},{col + 1}"] = syms + moved["cells"].get(f"{r},{col + 1}", [])
     after = table.board_image(moved)
     box = ImageChops.difference(image, after).getbbox()
-    market_top = image.height - table.TRAINS_H - 12 - sum(s.height for s in table._market_rows(view))
-    assert box is not None and box[1] >= market_top - 40  # only the market (and what follows) moved
+    market_top = image.height - 12 - sum(s.height for s in table._market_rows(view))
+    assert box is not None and box[1] >= market_top  # only the market moved
     _clear_caches()
     assert ImageChops.difference(table.board_image(moved), after).getbbox() is None
     assert economy.market()[r][col]["price"] > 0
@@ -305,3 +305,23 @@ def test_cgr_and_the_nationalization_draw():
     assert ("CGR", view["corps"]["CGR"]) in table._started(view)
     black = _count(image.crop((0, _bare_map_height(), 1400, image.height)), (0, 0, 0))
     assert black > 80 * 30  # the CGR's chip (black) in the charters, and its market marker
+
+
+def test_trains_sit_in_the_maps_empty_corner():
+    """No hex reaches the corner the train roster uses, even on a full map; a train bought
+    changes that corner and nothing else on the map."""
+    state, _, phase = random_position(random.Random(2), 200, corps=8, phase_every=30)
+    bare = render_map(map_view(state, phase), table.WIDTH)
+    assert bare.crop(table.TRAINS_BOX).getcolors(1) == [(_area(table.TRAINS_BOX), BACKGROUND)]
+    view = _view(_play(4, 5, lambda s: s["round"] == "operating" and s["phase"] == "3"))
+    before = table.board_image(view)
+    bought = copy.deepcopy(view)
+    name = next(n for n, left in bought["depot"].items() if left > 0)
+    bought["depot"][name] -= 1
+    box = ImageChops.difference(before, table.board_image(bought)).getbbox()
+    x0, y0, x1, y1 = table.TRAINS_BOX
+    assert box is not None and x0 <= box[0] and box[2] <= x1 and y0 <= box[1] and box[3] <= y1
+
+
+def _area(box: tuple[int, int, int, int]) -> int:
+    return (box[2] - box[0]) * (box[3] - box[1])
