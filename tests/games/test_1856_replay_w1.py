@@ -226,6 +226,8 @@ def test_a_company_owning_tcc_with_its_lay_unused_passes_its_track_step() -> Non
     assert core.tcc_lay_pending(state, "BBG")
     core.lay_tile(state, "BBG", "J15", "57", 0)
     assert state["op"]["step"] == "track" and state["op"]["laid"] == 1
+    (prompt,) = G1856().legal_prompts(state)
+    assert "pass" in list(prompt.keys()) and "track" in prompt.text
     with pytest.raises(IllegalAction, match="already laid"):
         core.lay_tile(state, "BBG", "J13", "57", 0)
     core.or_pass(state, "BBG")
