@@ -1294,11 +1294,20 @@ def tile_company_buyable(state: State, corp: str) -> bool:
     keeps it open so that the bought private's lay can follow)."""
     if "can_buy_companies" not in phase_info(state)["status"] or quirk(state, "track_closes_after_lay"):
         return False
-    powers = ("TCC",) if quirk(state, "tcc_only_track_hold") else ("TCC", "WSRC")
     cash = state["corps"][corp]["cash"]
+    powers = ("TCC",) if quirk(state, "wsrc_no_track_power") else ("TCC", "WSRC")
     return any(
-        s in powers and (economy.privates()[s]["value"] + 1) // 2 <= cash for s in purchasable_companies(state)
+        s in powers and (economy.privates()[s]["value"] + 1) // 2 <= cash
+        for s in purchasable_companies(state)
     )
+
+
+def tcc_lay_pending(state: State, corp: str) -> bool:
+    """Whether ``corp`` owns TCC and its extra lay on H11 (once in the game) is still to
+    come: while it is, the company's track step stays open after its own lay, until it lays
+    there or passes (the reference keeps a step open while a track power is unused)."""
+    tcc = state["privates"]["TCC"]
+    return tcc["owner"] == corp and not tcc["closed"] and "H11" not in state["map"]["tiles"]
 
 
 def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> None:
@@ -1347,7 +1356,9 @@ def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> N
         op["laid"] += 1
         if wsrc:
             wsrc_p["used"] = True
-    if op["step"] == "track" and op["laid"] and not tile_company_buyable(state, corp):
+    if op["step"] == "track" and op["laid"] and not (
+        tile_company_buyable(state, corp) or tcc_lay_pending(state, corp)
+    ):
         _leave_step(state, "track")
     _after_or_action(state)
 
@@ -1741,6 +1752,11 @@ def _close_private(state: State, sym: str) -> None:
     if sym in ("SCFTC", "NFSBC") and p["owner"] and p["owner"].startswith("p"):
         # Its right was never sold to a company: one more spare marker.
         state["spare_rights"]["tunnel" if sym == "SCFTC" else "bridge"] += 1
+    if sym in ("SCFTC", "NFSBC") and quirk(state, "rights_close_with_private"):
+        owner = p["owner"]
+        if owner and not owner.startswith("p"):
+            # The platform once gave the bonus as the private's own power, gone when it closed.
+            state["corps"][owner]["rights"].pop("tunnel" if sym == "SCFTC" else "bridge", None)
     p["closed"] = True
     gmap.unblock(state["map"], sym)
 

@@ -84,9 +84,10 @@ PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
     "spring 2021": (
         "loan_step_always",
         "no_company_loan_power",
-        "tcc_only_track_hold",
         "no_cgr_obligation",
         "old_destinations",
+        "wsrc_no_track_power",
+        "rights_close_with_private",
     ),
     "early 2021": (
         "loan_step_always",
@@ -95,6 +96,8 @@ PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
         "track_closes_after_lay",
         "no_cgr_obligation",
         "old_destinations",
+        "wsrc_no_track_power",
+        "rights_close_with_private",
     ),
 }
 """The platform's 1856 changed its step sequence while records were being made, and an
@@ -108,8 +111,12 @@ differences (``quirks``, read by :func:`core.quirk`):
 - ``no_token_loan_power`` / ``no_company_loan_power``: a loan the company could still take
   did not yet count as money for a station / for a private.
 - ``track_closes_after_lay``: the track step closed right after the lay, even while a
-  track private could still be bought; ``tcc_only_track_hold``: only The Canada Company
-  (not WSRC) kept it open.
+  track private could still be bought.
+- ``wsrc_no_track_power``: a WSRC a player held did not keep a company's track step open
+  (only TCC did; record hotseat002, action 315).
+- ``rights_close_with_private``: a company owning NFSBC or SCFTC lost its bridge or tunnel
+  bonus when the private closed (record hotseat002, action 925: CV's D-train run to Buffalo
+  earns $1,120, not $1,130; hotseat006, made in June 2021, keeps it).
 - ``no_cgr_obligation``: the CGR's one-share president had no obligation.
 - ``old_destinations``: the destination table that is now the optional *alternate* one
   (BBG Toronto, CV Barrie…) was the standard one (record mock1856_01)."""
