@@ -771,13 +771,16 @@ def _place_home(state: State, corp: str) -> None:
 
 
 def pending_home(state: State) -> dict[str, Any] | None:
-    """``{"corp", "hex", "cities"}`` while a president must choose the home city, else None."""
+    """``{"corp", "hex", "cities"}`` while a president must choose the home city, else None
+    (with ``"marker"``: the company whose lifted station goes to the chosen city)."""
     op = state.get("op") if state["round"] == "operating" else None
     return op.get("home") if op else None
 
 
 def choose_home(state: State, corp: str, coord: str, city: int) -> None:
-    """The president puts the company's home station on ``city`` of its home hex."""
+    """The president puts the company's home station on ``city`` of its home hex (or, after
+    a lay lifted a marker from a hex without track, that marker: see
+    :func:`_lift_trackless_marker`)."""
     pending = pending_home(state)
     if not pending or pending["corp"] != corp:
         raise IllegalAction(f"{corp} has no home station to place now.")
@@ -785,9 +788,18 @@ def choose_home(state: State, corp: str, coord: str, city: int) -> None:
     if coord != pending["hex"] or city not in pending["cities"]:
         where = " or ".join(str(i) for i in pending["cities"])
         raise IllegalAction(f"{corp}'s home station goes to city {where} of {name} ({pending['hex']}).")
-    gmap.place_home_token(state["map"], corp, city)
+    owner = pending.get("marker")
+    if owner:
+        gmap._put_token(state["map"], owner, coord, city)
+    else:
+        gmap.place_home_token(state["map"], corp, city)
     state["op"]["home"] = None
-    state["log"].append(f"{corp} places its home station in {name}, city {city}.")
+    if owner:
+        state["log"].append(f"{owner}'s station in {name} goes to city {city}.")
+    else:
+        state["log"].append(f"{corp} places its home station in {name}, city {city}.")
+    if pending.get("after_lay"):
+        _after_lay(state, corp)
 
 
 def _end_operating_round(state: State) -> None:
@@ -1147,6 +1159,7 @@ def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> N
         cost = 0
     if cost > c["cash"]:
         raise IllegalAction(f"Laying there costs ${cost} and {corp} has ${c['cash']}.")
+    trackless = not gmap.current(state["map"], coord).paths
     gmap.lay_tile(state["map"], corp, coord, tile, rotation, state["phase"], special=special or wsrc)
     c["cash"] -= cost
     state["bank"] += cost
@@ -1156,9 +1169,41 @@ def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> N
         op["laid"] += 1
         if wsrc:
             wsrc_p["used"] = True
+    if trackless and _lift_trackless_marker(state, corp, coord):
+        return  # the track step goes on once the marker's city is chosen (choose_home)
+    _after_lay(state, corp)
+
+
+def _after_lay(state: State, corp: str) -> None:
+    op = state["op"]
     if op["step"] == "track" and op["laid"] and not tile_company_buyable(state, corp):
         _leave_step(state, "track")
     _after_or_action(state)
+
+
+def _lift_trackless_marker(state: State, corp: str, coord: str) -> bool:
+    """A station marker that stood in a two-city hex while it had no track (THB's home in the
+    printed Hamilton, WSRC's free station in the printed Kitchener) has no side of the hex
+    yet: when the first tile with track is laid there, the marker comes off and the company
+    laying the tile chooses which city it goes to (as the reference does: it asks the
+    company whose turn it is). True when that choice is now pending (see
+    :func:`pending_home`); with one city to choose from the marker goes there at once."""
+    placed = gmap.current(state["map"], coord)
+    if len(placed.cities) < 2 or not placed.paths:
+        return False
+    found = [(city, owner) for city, owners in enumerate(state["map"]["tokens"].get(coord, [])) for owner in owners]
+    if not found:
+        return False
+    city, owner = found[0]
+    gmap.remove_token(state["map"], owner, coord, city)
+    cities = [i for i in range(len(placed.cities)) if gmap.free_slots(state["map"], coord, i, owner) > 0]
+    if len(cities) == 1:
+        gmap._put_token(state["map"], owner, coord, cities[0])
+        return False
+    state["op"]["home"] = {"corp": corp, "hex": coord, "cities": cities, "marker": owner, "after_lay": True}
+    name = board.hexes()[coord]["name"]
+    state["log"].append(f"Track reaches {name}: {corp} chooses the city of {owner}'s station there.")
+    return True
 
 
 def place_token(state: State, corp: str, coord: str, city: int) -> None:

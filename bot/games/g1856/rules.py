@@ -122,8 +122,9 @@ class G1856(Game):
         ]
 
     def _home_prompt(self, state: State, home: dict[str, Any]) -> Prompt:
-        """THB's president chooses Hamilton's city for the home station (``home:L15:1``);
-        each city is described by the sides its track leaves through."""
+        """THB's president chooses Hamilton's city for the home station (``home:L15:1``), or
+        the company that laid the first track on a two-city hex chooses the city of the marker
+        that stood there; each city is described by the sides its track leaves through."""
         corp, coord = home["corp"], home["hex"]
         placed = gmap.current(state["map"], coord)
         actions = []
@@ -134,7 +135,8 @@ class G1856(Game):
             )
         name = board.hexes()[coord]["name"]
         seat = state["corps"][corp]["president"]
-        return Prompt(seat, f"{corp}: choose the city of {name} for its home station", tuple(actions))
+        whose = f"{home['marker']}'s station" if home.get("marker") else "its home station"
+        return Prompt(seat, f"{corp}: choose the city of {name} for {whose}", tuple(actions))
 
     def _price_prompt(self, state: State, corp: str, seat: int, offer: dict[str, Any]) -> Prompt:
         """The price of a private or of another company's train, once the buyer chose it."""

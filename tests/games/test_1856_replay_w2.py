@@ -1,0 +1,138 @@
+"""1856 rules found by replaying 18xx.games records, each on a hand-built position (and, where
+the record is at hand, on the record's own prefix).
+
+- A station marker standing in a two-city hex without track (THB's home in the printed
+  Hamilton) has no side yet: the first tile with track lifts it and the company laying the
+  tile chooses its city (record hotseat007, actions 362–363).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.engine import IllegalAction
+from bot.games.g1856 import core
+from bot.games.g1856 import map as gmap
+from bot.games.g1856.replay18xx import steps
+from bot.games.g1856.rules import G1856
+
+State = dict[str, Any]
+RECORDS = Path("/work/records_extra")
+
+
+def _record(name: str) -> dict[str, Any]:
+    path = RECORDS / f"{name}.json"
+    if not path.exists():
+        pytest.skip(f"record {name} is not on this machine")
+    return json.loads(path.read_text())
+
+
+def _replay_to(record: dict[str, Any], last_id: int) -> State:
+    """The engine's state right after the record's action ``last_id``."""
+    for action, state in steps(record):
+        if action.get("id") == last_id:
+            return core.clone(state)
+    raise AssertionError(f"action {last_id} not reached")
+
+
+def _float(state: State, corp: str, seat: int, cash: int, trains: list[str]) -> None:
+    """``corp`` started at $100 with ``seat`` its president (60%), fully capitalised."""
+    c = state["corps"][corp]
+    held = [0] * state["players"]
+    held[seat] = 60
+    c.update(par=100, cap="full", escrow=None, held=held, ipo=40, president=seat, cash=cash, started=True)
+    c["trains"] = list(trains)
+    core._set_pos(state, corp, [0, 4])
+
+
+def _turn(state: State, corp: str) -> None:
+    """``corp`` begins its turn in a fresh operating round (the only company operating)."""
+    state["sr_number"] = max(1, state["sr_number"])
+    core._start_operating_round(state)
+    state["op"]["order"] = [corp] + [k for k in state["op"]["order"] if k != corp]
+    state["op"]["index"] = -1
+    core._next_corp(state)
+    assert core.current_corp(state) == corp
+
+
+# ---------------------------------------------------------------- a marker on a trackless OO hex
+
+
+def _thb_on_printed_hamilton() -> State:
+    """Phase 3, THB (player 1 president) operates for the second time: its home station
+    stands in city 0 of the printed Hamilton (no track), as the first operating turn put it."""
+    state = core.new_game(3)
+    state["phase"] = "3"
+    _float(state, "THB", 0, 300, [])
+    gmap.place_home_token(state["map"], "THB")
+    state["corps"]["THB"]["operated"] = True
+    _turn(state, "THB")
+    assert gmap.tokens_of(state["map"], "THB") == [("L15", 0)]
+    return state
+
+
+def test_first_track_on_a_two_city_hex_lets_the_layer_choose_the_markers_city() -> None:
+    game = G1856()
+    state = _thb_on_printed_hamilton()
+    core.lay_tile(state, "THB", "L15", "59", 0)
+    # The marker is off the map until the choice; the turn waits in the track step.
+    assert core.pending_home(state) == {
+        "corp": "THB",
+        "hex": "L15",
+        "cities": [0, 1],
+        "marker": "THB",
+        "after_lay": True,
+    }
+    assert not gmap.tokens_of(state["map"], "THB")
+    assert state["op"]["step"] == "track"
+    (prompt,) = game.legal_prompts(state)
+    assert prompt.seat == 0 and prompt.keys() == ["home:L15:0", "home:L15:1"]
+    assert "THB's station" in prompt.text
+    with pytest.raises(IllegalAction):
+        core.or_pass(state, "THB")
+    with pytest.raises(IllegalAction, match="city 0 or 1"):
+        core.choose_home(state, "THB", "L15", 2)
+    game.apply(state, 0, "home:L15:1")
+    assert gmap.tokens_of(state["map"], "THB") == [("L15", 1)]
+    assert core.pending_home(state) is None
+    # The lay was the turn's lay: the track step is over (THB has $260 and no trains, so
+    # it stops where it may still buy one).
+    assert state["op"]["step"] == "buy_train"
+    assert state["corps"]["THB"]["cash"] == 300 - 40  # Hamilton's mountain
+
+
+def test_a_marker_with_one_city_left_goes_there_without_a_choice() -> None:
+    state = _thb_on_printed_hamilton()
+    # Another marker already in city 1 (a set-up; in play only a home or WSRC's can stand there).
+    gmap._put_token(state["map"], "WR", "L15", 1)
+    core.lay_tile(state, "THB", "L15", "59", 0)
+    assert core.pending_home(state) is None
+    # The first marker found (city 0: THB) was lifted; city 1 was taken, so it went back to 0.
+    assert ("L15", 0) in gmap.tokens_of(state["map"], "THB")
+
+
+def test_a_hex_that_already_had_track_keeps_its_markers_in_place() -> None:
+    state = core.new_game(3)
+    state["phase"] = "3"
+    _float(state, "THB", 0, 300, [])
+    gmap.lay_tile(state["map"], None, "L15", "59", 0, "3")
+    gmap._put_token(state["map"], "THB", "L15", 1)
+    state["corps"]["THB"]["operated"] = True
+    _turn(state, "THB")
+    lays = [lay for lay in gmap.legal_tile_lays(state["map"], "THB", "3") if lay.hex != "L15"]
+    core.lay_tile(state, "THB", lays[0].hex, lays[0].tile, lays[0].rotation)
+    assert core.pending_home(state) is None
+    assert gmap.tokens_of(state["map"], "THB") == [("L15", 1)]
+
+
+def test_record_hotseat007_thb_lays_59_on_hamilton_then_places_its_station() -> None:
+    record = _record("hotseat007")
+    state = _replay_to(record, 362)  # THB lays #59 on L15; its home marker stood on city 0
+    assert core.pending_home(state)["marker"] == "THB"
+    state = _replay_to(record, 363)  # the record's place_token "59-0-1"
+    assert gmap.tokens_of(state["map"], "THB") == [("L15", 1)]
+    assert core.current_corp(state) == "THB" and state["op"]["step"] == "buy_train"
