@@ -4,6 +4,9 @@ the record is at hand, on the record's own prefix).
 - A station marker standing in a two-city hex without track (THB's home in the printed
   Hamilton) has no side yet: the first tile with track lifts it and the company laying the
   tile chooses its city (record hotseat007, actions 362–363).
+- A compulsory train the treasury cannot buy from the bank: the president pays the
+  difference, for the cheapest bank train or for another company's train at up to its face
+  value (record hotseat007, action 725).
 """
 
 from __future__ import annotations
@@ -136,3 +139,63 @@ def test_record_hotseat007_thb_lays_59_on_hamilton_then_places_its_station() -> 
     state = _replay_to(record, 363)  # the record's place_token "59-0-1"
     assert gmap.tokens_of(state["map"], "THB") == [("L15", 1)]
     assert core.current_corp(state) == "THB" and state["op"]["step"] == "buy_train"
+
+
+# ---------------------------------------------------------------- a compulsory train from another company
+
+
+def _trainless_bbg() -> State:
+    """Phase 6: BBG (player 1 president, $1,000) must buy a train with $30 in its treasury (too little for a station);
+    CA (player 2) owns a 5-train. The bank sells 6s ($700) and Ds ($1,100)."""
+    state = core.new_game(3)
+    state["depot"].update({"2": 0, "3": 0, "4": 0, "5": 0, "6": 1})
+    state["bought"] = {"2": 6, "3": 5, "4": 4, "5": 3, "6": 1}
+    state["phase"] = "6"
+    state["post_nationalization"] = True
+    for sym in state["privates"]:
+        core._close_private(state, sym)
+    _float(state, "BBG", 0, 30, [])
+    _float(state, "CA", 1, 0, ["5-0"])
+    state["cash"] = [1000, 100, 100]
+    for coord in ("J15", "J13"):  # Brantford to Galt: a second stop for BBG
+        gmap.lay_tile(state["map"], None, coord, "57", 0, "6")
+    for corp in ("BBG", "CA"):
+        gmap.place_home_token(state["map"], corp)
+        state["corps"][corp]["operated"] = True
+    _turn(state, "BBG")
+    core.or_pass(state, "BBG")  # no lay
+    assert state["op"]["step"] == "buy_train" and core.must_buy_train(state, "BBG")
+    return state
+
+
+def test_a_compulsory_train_from_another_company_at_up_to_face_value() -> None:
+    state = _trainless_bbg()
+    assert core.ebuy_from_others(state, "BBG")
+    with pytest.raises(IllegalAction, match="at most the face value \\$550"):
+        core.buy_train(state, "BBG", "5-0", 551)
+    keys = G1856().legal_prompts(state)[0].keys()
+    assert {"train:5-0:CA:1", "train:5-0:CA:275", "train:5-0:CA:550", "train:6-1"} <= set(keys)
+    assert "train:D-0" not in keys  # the president's money helps only towards the cheapest bank train
+    with pytest.raises(IllegalAction, match="only the cheapest"):
+        core.buy_train(state, "BBG", "D-0", 1100)
+    core.buy_train(state, "BBG", "5-0", 447)
+    assert state["corps"]["BBG"]["trains"] == ["5-0"] and state["corps"]["BBG"]["cash"] == 0
+    assert state["cash"][0] == 1000 - (447 - 30)
+    assert state["corps"]["CA"]["cash"] == 447 and state["corps"]["CA"]["trains"] == []
+
+
+def test_no_help_from_the_president_while_the_treasury_buys_a_bank_train() -> None:
+    state = _trainless_bbg()
+    state["corps"]["BBG"]["cash"] = 700
+    assert not core.ebuy_from_others(state, "BBG")
+    with pytest.raises(IllegalAction, match="can pay for a \\$700 train from the bank itself"):
+        core.buy_train(state, "BBG", "5-0", 550 + 200)
+    keys = G1856().legal_prompts(state)[0].keys()
+    assert {"train:5-0:CA:550", "train:5-0:CA:700"} <= set(keys)  # its own money: any price
+    assert not any(k.startswith("train:5-0:CA:") and int(k.rsplit(":", 1)[1]) > 700 for k in keys)
+
+
+def test_record_hotseat007_bbg_buys_cas_5_train_with_its_presidents_money() -> None:
+    record = _record("hotseat007")
+    state = _replay_to(record, 725)
+    assert "5-2" in state["corps"]["BBG"]["trains"]  # the record's 5'-0

@@ -1334,6 +1334,21 @@ def must_buy_train(state: State, corp: str) -> bool:
     return len(r.nodes) >= 2
 
 
+def cheapest_bank_train(state: State) -> int | None:
+    """The price of the cheapest train the bank sells now (its depot or its pool)."""
+    prices = [train_price(state, n) for n in depot_trains(state)]
+    prices += [train_price(state, t.split("-")[0]) for t in state["pool_trains"]]
+    return min(prices) if prices else None
+
+
+def ebuy_from_others(state: State, corp: str) -> bool:
+    """Whether ``corp`` must buy a train and its treasury cannot pay for any train from the
+    bank: its president then pays the difference, for the cheapest bank train or for another
+    company's train at up to its face value."""
+    cheapest = cheapest_bank_train(state)
+    return must_buy_train(state, corp) and cheapest is not None and cheapest > state["corps"][corp]["cash"]
+
+
 def buy_train(state: State, corp: str, train: str, amount: int, exchange: str | None = None) -> None:
     c = _check_corp(state, corp)
     op = state["op"]
@@ -1373,8 +1388,23 @@ def buy_train(state: State, corp: str, train: str, amount: int, exchange: str | 
         if amount < 1:
             raise IllegalAction("A train from another company costs at least $1.")
     if amount > c["cash"]:
-        if not must_buy_train(state, corp) or owner not in (None, "pool"):
+        if not must_buy_train(state, corp):
             raise IllegalAction(f"{corp} has ${c['cash']}; the train costs ${amount}.")
+        # A compulsory train: the president pays what the treasury lacks, only when no train
+        # from the bank is within the treasury's reach; a train from another company then
+        # costs at most its face value (as on the reference platform).
+        if exchange:
+            raise IllegalAction("The president's money cannot help pay for a trade-in.")
+        cheapest = cheapest_bank_train(state)
+        if not ebuy_from_others(state, corp):
+            raise IllegalAction(f"{corp} can pay for a ${cheapest} train from the bank itself.")
+        if owner in (None, "pool") and amount > cheapest:
+            raise IllegalAction(f"With its president's money {corp} buys only the cheapest train, ${cheapest}.")
+        if owner not in (None, "pool") and amount > train_price(state, name):
+            raise IllegalAction(
+                f"With its president's money {corp} pays at most the face value ${train_price(state, name)} "
+                f"for another company's {name}-train."
+            )
         extra = amount - c["cash"]
         pres = c["president"]
         if state["cash"][pres] < extra:

@@ -305,11 +305,17 @@ class G1856(Game):
         room = len(c["trains"]) < core.train_limit(state, corp)  # the CGR's is one higher
         forced = core.must_buy_train(state, corp)
         pres_cash = state["cash"][c["president"]] if forced else 0
+        cheapest = core.cheapest_bank_train(state) or 0
+
+        def affordable(cost: int) -> bool:
+            # The president's money helps only towards the cheapest train from the bank.
+            return cost <= c["cash"] or (forced and cost <= cheapest and cost <= c["cash"] + pres_cash)
+
         out = []
         for name in core.depot_trains(state):
             tid = f"{name}-{state['bought'].get(name, 0)}"
             cost = core.train_price(state, name)
-            if room and cost <= c["cash"] + pres_cash:
+            if room and affordable(cost):
                 out.append(Action(f"train:{tid}", f"Buy a {name}-train for ${cost}"))
             for old in c["trains"]:
                 traded = core.trade_in_price(state, name, old)
@@ -319,9 +325,21 @@ class G1856(Game):
         for tid in state["pool_trains"]:
             name = tid.split("-")[0]
             cost = core.train_price(state, name)
-            if room and name not in seen and cost <= c["cash"] + pres_cash:
+            if room and name not in seen and affordable(cost):
                 seen.add(name)
                 out.append(Action(f"train:{tid}", f"Buy the pool's {name}-train for ${cost}"))
+        if room:
+            # A compulsory train the treasury cannot buy from the bank: the president may pay
+            # towards another company's train too, up to its face value.
+            helped = forced and core.ebuy_from_others(state, corp)
+            for tid, owner in core.other_trains(state, corp):
+                face = core.train_price(state, tid.split("-")[0])
+                top = min(face, c["cash"] + pres_cash) if helped else c["cash"]
+                for amount in sorted({1, face // 2, face, c["cash"]}):
+                    if 1 <= amount <= top:
+                        out.append(
+                            Action(f"train:{tid}:{owner}:{amount}", f"Buy {owner}'s {tid} for ${amount}")
+                        )
         if forced and not out:
             # Not even treasury and president's cash together buy the cheapest train: the
             # president sells shares (never the presidency of this company), or goes bankrupt.
@@ -332,14 +350,6 @@ class G1856(Game):
                         f"Sell {n} {other} share{'s' if n > 1 else ''} to pay for a train",
                     )
                 )
-        if room and not forced:
-            for tid, owner in core.other_trains(state, corp):
-                face = core.train_price(state, tid.split("-")[0])
-                for amount in sorted({1, face // 2, face, c["cash"]}):
-                    if 1 <= amount <= c["cash"]:
-                        out.append(
-                            Action(f"train:{tid}:{owner}:{amount}", f"Buy {owner}'s {tid} for ${amount}")
-                        )
         return out
 
     # ------------------------------------------------------------------ perform
