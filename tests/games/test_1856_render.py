@@ -9,6 +9,7 @@ import io
 import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -272,3 +273,35 @@ def test_route_step_shows_the_best_run():
     assert run is not None and run["routes"] == view["op"]["plan"]["routes"]
     image = table.board_image(view)
     assert _count(image.crop((0, 90, 1400, _bare_map_height())), ROUTE_COLOURS[0]) > 100
+
+
+def test_cgr_and_the_nationalization_draw():
+    """Record 89363 moved on to phase 5 (as in the rules tests), then the first 6-train: the
+    header names the CGR's forming, then the CGR has a charter and a market marker."""
+    from bot.games.g1856 import core
+    from bot.games.g1856.replay18xx import replay
+
+    record = Path(__file__).parent / "data" / "1856" / "89363.json"
+    state = replay(json.loads(record.read_text())).state
+    state["depot"].update({"4": 0, "5": 0})
+    state["bought"].update({"4": 4, "5": 3})
+    state["phase"] = "5"
+    state["float_percent"] = 60
+    for sym in state["privates"]:
+        core._close_private(state, sym)
+    for c in state["corps"].values():
+        c["trains"] = [t for t in c["trains"] if not t.startswith("2-")]
+    state["op"]["step"] = "buy_train"
+    state["op"]["paid_interest"].append("WR")
+    state["corps"]["WR"]["cash"] = 800
+    core.buy_train(state, "WR", "6-0", 700)
+    assert state.get("nationalization")
+    assert "CGR is forming" in table.round_detail(_view(state))
+    table.board_image(_view(state))
+    while state.get("nationalization"):
+        core.nationalization_choice(state, state["nationalization"]["queue"][0], pay=False)
+    view = _view(state)
+    image = table.board_image(view)
+    assert ("CGR", view["corps"]["CGR"]) in table._started(view)
+    black = _count(image.crop((0, _bare_map_height(), 1400, image.height)), (0, 0, 0))
+    assert black > 80 * 30  # the CGR's chip (black) in the charters, and its market marker

@@ -2,7 +2,7 @@
 panel with the players, the companies' charters, the stock market and the train roster.
 
 Legibility: the picture is 1400 px wide and a phone shows it about 1000–1100 px wide, so body
-text is 22 px here (≈ 16–17 px as shown) and nothing is smaller than 18 px. Colour is never the
+text is 22 px here (≈ 16–17 px as shown) and nothing is smaller than 20 px. Colour is never the
 only cue: every company chip carries its letters.
 
 Speed: the map's hexes are cached sprites (see ``render_map``); here the text of the panel
@@ -25,8 +25,8 @@ from bot.render.fonts import font
 from bot.render.palette import BACKGROUND, INK, LINE, MUTED, PANEL, PLAYERS, RGB, shade, text_on
 
 WIDTH = 1400
-BODY = 22  # players and charters
-LABEL = 18  # column heads, market prices, chips
+BODY = 22  # players and charters (≈ 16–17 px as a phone shows it)
+LABEL = 20  # column heads, market prices, chips (≈ 15 px as a phone shows it)
 HEAD = 24  # panel titles
 MARGIN = 20
 
@@ -264,7 +264,8 @@ CHARTER_COLUMNS = (  # (head, x)
 def _charter_cells(view: dict[str, Any], sym: str, c: dict[str, Any]) -> list[str]:
     left = len(gboard.corporations()[sym]["token_costs"]) - len(tokens_of(view["map"], sym))
     cost = next_token_cost(view["map"], sym)
-    stations = f"{max(0, left)}" + (f" (next ${cost})" if cost is not None and left > 0 else "")
+    following = "home" if cost == 0 else f"${cost}"  # the first marker is the home station, free
+    stations = "0" if cost is None or left <= 0 else f"{left} (next {following})"
     capital = c["cap"] or "—"  # escrow, incremental or full capitalisation
     if c["escrow"]:
         capital += f" ${c['escrow']}"
@@ -431,7 +432,7 @@ def _trains(image: Image.Image, view: dict[str, Any], y: int) -> int:
         sold_out = left == 0
         fill = (225, 222, 214) if sold_out else PANEL
         draw.rounded_rectangle(
-            (x, y, x + box_w, y + 84), radius=8, fill=fill, outline=INK if not sold_out else LINE, width=2
+            (x, y, x + box_w, y + 90), radius=8, fill=fill, outline=INK if not sold_out else LINE, width=2
         )
         _put(
             image,
@@ -443,8 +444,8 @@ def _trains(image: Image.Image, view: dict[str, Any], y: int) -> int:
         )
         count = "unlimited" if left < 0 else ("none left" if left == 0 else f"{left} left")
         fate = "rusted" if rusted else (f"rusts at {rusts}" if rusts else "never rusts")
-        _put(image, (x + 12, y + 38), count, LABEL, INK if not sold_out else MUTED)
-        _put(image, (x + 12, y + 60), fate, LABEL, MUTED)
+        _put(image, (x + 12, y + 37), count, LABEL, INK if not sold_out else MUTED)
+        _put(image, (x + 12, y + 62), fate, LABEL, MUTED)
         x += box_w + 10
     y += 96
     pool = ", ".join(f"{t.split('-')[0]}-train" for t in view["pool_trains"]) or "empty"
