@@ -6,6 +6,8 @@ the record is at hand, on the record's own prefix).
   tile chooses its city (record hotseat007, actions 362–363).
 - A compulsory train: the president pays what the treasury lacks, for another company's
   train at up to its face value too (record hotseat007, action 725).
+- A company at its train limit still stops at its train step when it can pay for trading
+  one of its trains in for a D (mock1856_01 action 670).
 """
 
 from __future__ import annotations
@@ -164,3 +166,37 @@ def test_record_hotseat007_bbg_buys_cas_5_train_with_its_presidents_money() -> N
     record = _record("hotseat007")
     state = _replay_to(record, 725)
     assert "5-2" in state["corps"]["BBG"]["trains"]  # the record's 5'-0
+
+
+# ---------------------------------------------------------------- a trade-in at the train limit
+
+
+def _gw_at_its_limit(cash: int) -> State:
+    """Phase 6: GW holds a 4 and a 6 (its limit of two) and ``cash``; the bank sells 6s and Ds."""
+    state = core.new_game(3)
+    state["depot"].update({"2": 0, "3": 0, "4": 0, "5": 0, "6": 1})
+    state["bought"] = {"2": 6, "3": 5, "4": 4, "5": 3, "6": 1}
+    state["phase"] = "6"
+    for sym in state["privates"]:
+        core._close_private(state, sym)
+    _float(state, "GW", 0, cash, ["4-0", "6-0"])
+    gmap.place_home_token(state["map"], "GW")
+    state["corps"]["GW"]["operated"] = True
+    _turn(state, "GW")
+    return state
+
+
+def test_a_company_at_its_limit_stops_at_the_train_step_to_trade_in() -> None:
+    state = _gw_at_its_limit(790)
+    assert core.can_buy_train(state, "GW")
+    core.or_pass(state, "GW")  # no lay
+    assert state["op"]["step"] == "buy_train"
+    keys = G1856().legal_prompts(state)[0].keys()
+    assert "train:D-0:trade:4-0" in keys and "train:D-0" not in keys
+    core.buy_train(state, "GW", "D-0", 750, "4-0")
+    assert state["corps"]["GW"]["trains"] == ["6-0", "D-0"]
+
+
+def test_at_its_limit_without_money_for_a_trade_in_the_train_step_is_skipped() -> None:
+    state = _gw_at_its_limit(749)
+    assert not core.can_buy_train(state, "GW")

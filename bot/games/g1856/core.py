@@ -1462,7 +1462,17 @@ def other_trains(state: State, corp: str) -> list[tuple[str, str]]:
 
 
 def can_buy_train(state: State, corp: str) -> bool:
+    """Whether ``corp`` could buy a train now: with room under its limit, any train it can
+    pay for (another company's counts at $1); at its limit too, a trade-in of one of its
+    trains for a D (or 8) it can pay for (record mock1856_01 action 670: CA, at its limit of
+    two in phase 6 with $790, stops at its train step for the $750 trade)."""
     c = state["corps"][corp]
+    if any(
+        (traded := trade_in_price(state, name, old)) is not None and traded <= c["cash"]
+        for name in depot_trains(state)
+        for old in c["trains"]
+    ):
+        return True
     if len(c["trains"]) >= train_limit(state, corp):
         return False
     prices = [train_price(state, n) for n in depot_trains(state)]
