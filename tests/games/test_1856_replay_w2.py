@@ -6,6 +6,8 @@ the record is at hand, on the record's own prefix).
   tile chooses its city (record hotseat007, actions 362–363).
 - A compulsory train: the president pays what the treasury lacks, for another company's
   train at up to its face value too (record hotseat007, action 725).
+- A share id a player once held can only be bought back from the pool (presidency swaps
+  move ids the record does not name: mock1856_01 action 526).
 - A company at its train limit still stops at its train step when it can pay for trading
   one of its trains in for a D (mock1856_01 action 670).
 """
@@ -21,7 +23,7 @@ import pytest
 from bot.engine import IllegalAction
 from bot.games.g1856 import core
 from bot.games.g1856 import map as gmap
-from bot.games.g1856.replay18xx import steps
+from bot.games.g1856.replay18xx import _apply, steps
 from bot.games.g1856.rules import G1856
 
 State = dict[str, Any]
@@ -166,6 +168,25 @@ def test_record_hotseat007_bbg_buys_cas_5_train_with_its_presidents_money() -> N
     record = _record("hotseat007")
     state = _replay_to(record, 725)
     assert "5-2" in state["corps"]["BBG"]["trains"]  # the record's 5'-0
+
+
+# ---------------------------------------------------------------- certificates moved by a presidency swap
+
+
+def test_a_share_id_a_player_held_is_bought_back_from_the_pool() -> None:
+    state = core.new_game(3)
+    state["sr_number"] = 1
+    core._start_stock_round(state, 0)
+    c = state["corps"]["CPR"]
+    c.update(par=100, cap="full", escrow=None, held=[0, 0, 30], ipo=50, pool=20, president=2, started=True)
+    core._set_pos(state, "CPR", [0, 4])
+    # The record says seat 2 bought CPR_2; a presidency swap (not named in the record) since
+    # put it into the pool.
+    shares = {"CPR_0": "2", "CPR_2": "2"}
+    action = {"type": "buy_shares", "entity": 0, "entity_type": "player", "id": 9, "shares": ["CPR_2"]}
+    _apply(state, action, {0: 0, 1: 1, 2: 2}, {}, shares)
+    assert c["held"][0] == 10 and c["pool"] == 10 and c["ipo"] == 50
+    assert shares["CPR_2"] == "0"
 
 
 # ---------------------------------------------------------------- a trade-in at the train limit
