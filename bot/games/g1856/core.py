@@ -938,9 +938,7 @@ def step_actions(state: State, step: str) -> bool:
         # The reference counts a loan the company could still take as money for a station,
         # and an unused WSRC free station as a station costing nothing (so the step stops
         # whenever the company's track reaches a free space, whatever that one costs).
-        power = c["cash"] + (
-            (90 if corp in op["paid_interest"] else 100) if can_take_loan(state, corp) else 0
-        )
+        power = c["cash"] + loan_power(state, corp)
         wsrc = state["privates"]["WSRC"]
         if wsrc["owner"] == corp and not wsrc["closed"] and not wsrc.get("token_used"):
             power = 10**9
@@ -1243,8 +1241,8 @@ def tile_company_buyable(state: State, corp: str) -> bool:
     """Whether ``corp`` could still buy a private with a track-laying power (TCC, WSRC) from
     a player now: while it can, its track step stays open after its own lay (the reference
     keeps it open so that the bought private's lay can follow)."""
-    if "can_buy_companies" not in phase_info(state)["status"]:
-        return False
+    if "can_buy_companies" not in phase_info(state)["status"] or state.get("early_platform"):
+        return False  # the platform's first version (records before March 2021) closed the step
     cash = state["corps"][corp]["cash"]
     return any(
         s in ("TCC", "WSRC") and (economy.privates()[s]["value"] + 1) // 2 <= cash
@@ -1688,15 +1686,23 @@ def purchasable_companies(state: State) -> list[str]:
     ]
 
 
+def loan_power(state: State, corp: str) -> int:
+    """What a loan the company could still take would bring in now: the reference counts it
+    as money when deciding whether the station and private-purchase steps stop. (Records of
+    the platform's first 1856 version, before March 2021, counted only cash: see
+    ``replay18xx.EARLY_PLATFORM_BEFORE``.)"""
+    if state.get("early_platform") or not can_take_loan(state, corp):
+        return 0
+    return 90 if corp in state["op"]["paid_interest"] else 100
+
+
 def can_buy_company(state: State, corp: str) -> bool:
     """Whether ``corp`` could buy a private from a player now; a loan it could still take
     counts as money (the reference's buying power), so the step is offered then too."""
     if "can_buy_companies" not in phase_info(state)["status"]:
         return False
     options = purchasable_companies(state)
-    power = state["corps"][corp]["cash"]
-    if state.get("op") and can_take_loan(state, corp):
-        power += 90 if corp in state["op"]["paid_interest"] else 100
+    power = state["corps"][corp]["cash"] + (loan_power(state, corp) if state.get("op") else 0)
     return bool(options) and min((economy.privates()[s]["value"] + 1) // 2 for s in options) <= power
 
 

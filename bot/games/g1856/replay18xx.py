@@ -59,13 +59,32 @@ def _seats(record: dict[str, Any]) -> tuple[list[str], dict[Any, int]]:
     return names, lookup
 
 
+EARLY_PLATFORM_BEFORE = "2021-03-01"
+"""Records made before this date come from the platform's first 1856 and are read with its
+rules then, as record mock1856_01 (24 February 2021) shows: the destinations of today's
+alternate table (it has no optional rule, yet BBG, CV, GW and GT reach Toronto, Barrie,
+Brantford and Burlington at actions 83–199); a loan the company could take did not count as
+money for its station and private steps (BBG with $0 goes from its lay straight to its run,
+actions 44–45, while record hotseat001 of 5 March 2021 stops WGB with $0 at its station
+step, action 61); and the track step ended with the lay even when the company could still
+buy a private with a track power (that came with the platform's commit 61d1017, discussed in
+tobymao/18xx#4348 on 6 March 2021). The records we have place the change between 24 February
+and 5 March 2021."""
+
+
 def settings_of(record: dict[str, Any]) -> tuple[str, bool, bool]:
     """The record's table settings: the train variant (``"base"`` or ``"8"``), whether it uses
     the alternate destinations, and whether it gives WGB its pre-June-2021 destination."""
     variant = table_options(record)["variant"]
     created = str(record.get("created_at") or "")
     legacy = bool(created) and created[:10] < LEGACY_WGB_BEFORE
-    return variant, table_options(record)["alternate_destinations"], legacy
+    return variant, table_options(record)["alternate_destinations"] or early_platform(record), legacy
+
+
+def early_platform(record: dict[str, Any]) -> bool:
+    """Whether the record comes from the platform's first 1856 (see :data:`EARLY_PLATFORM_BEFORE`)."""
+    created = str(record.get("created_at") or "")
+    return bool(created) and created[:10] < EARLY_PLATFORM_BEFORE
 
 
 def table_options(record: dict[str, Any]) -> dict[str, Any]:
@@ -94,6 +113,8 @@ def steps(
         state["legacy_wgb_destination"] = True
     if legacy_loan_step:
         state["legacy_loan_step"] = True
+    if early_platform(record):
+        state["early_platform"] = True
     state["unlimited_bonus_tokens"] = table_options(record)["unlimited_bonus_tokens"]
     copies: dict[str, str] = {}
     shares: dict[str, str] = {}  # record share id -> "ipo" | "pool" | seat
