@@ -6,9 +6,9 @@ the record is at hand, on the record's own prefix).
   tile chooses its city (record hotseat007, actions 362–363).
 - A compulsory train: the president pays what the treasury lacks, for another company's
   train at up to its face value too (record hotseat007, action 725).
-- Records of the platform's first 1856 (before March 2021) are read with its rules then:
-  the alternate destination table, a loan not counted as money for the station and
-  private steps, no track step kept open for a private's lay (record mock1856_01).
+- Records of the platform's first 1856 (early 2021) are read with its rules then: the
+  alternate destination table, a loan not counted as money for the station and private
+  steps, no track step kept open for a private's lay (record mock1856_01).
 - A share id a player once held can only be bought back from the pool (presidency swaps
   move ids the record does not name: mock1856_01 action 526).
 - A company at its train limit still stops at its train step when it can pay for trading
@@ -26,7 +26,7 @@ import pytest
 from bot.engine import IllegalAction
 from bot.games.g1856 import core
 from bot.games.g1856 import map as gmap
-from bot.games.g1856.replay18xx import _apply, early_platform, settings_of, steps
+from bot.games.g1856.replay18xx import PLATFORM_VERSIONS, _apply, steps
 from bot.games.g1856.rules import G1856
 
 State = dict[str, Any]
@@ -40,9 +40,9 @@ def _record(name: str) -> dict[str, Any]:
     return json.loads(path.read_text())
 
 
-def _replay_to(record: dict[str, Any], last_id: int, legacy_loan_step: bool = False) -> State:
+def _replay_to(record: dict[str, Any], last_id: int, platform: str = "current") -> State:
     """The engine's state right after the record's action ``last_id``."""
-    for action, state in steps(record, legacy_loan_step):
+    for action, state in steps(record, platform):
         if action.get("id") == last_id:
             return core.clone(state)
     raise AssertionError(f"action {last_id} not reached")
@@ -182,7 +182,7 @@ def _bbg_with_nothing_but_a_loan(early: bool) -> State:
     state = core.new_game(3)
     state["phase"] = "3"
     if early:
-        state["early_platform"] = True
+        state["platform_quirks"] = list(PLATFORM_VERSIONS["early 2021"])
     _float(state, "BBG", 0, 0, ["2-0"])
     state["corps"]["BBG"]["held"] = [20, 0, 0]
     state["privates"]["TCC"]["owner"] = "p1"
@@ -196,38 +196,26 @@ def _bbg_with_nothing_but_a_loan(early: bool) -> State:
 
 def test_a_loan_counts_as_money_for_the_station_and_private_steps() -> None:
     state = _bbg_with_nothing_but_a_loan(early=False)
-    assert core.loan_power(state, "BBG") == 100
     assert core.step_actions(state, "token")
     assert core.can_buy_company(state, "BBG")
 
 
 def test_the_platforms_first_version_counted_cash_only() -> None:
     state = _bbg_with_nothing_but_a_loan(early=True)
-    assert core.loan_power(state, "BBG") == 0
     assert not core.step_actions(state, "token")
     assert not core.can_buy_company(state, "BBG")
     # Nor did its track step stay open for a private with a track power.
     state["corps"]["BBG"]["cash"] = 100
     assert not core.tile_company_buyable(state, "BBG")
-    del state["early_platform"]
+    del state["platform_quirks"]
     assert core.tile_company_buyable(state, "BBG")
-
-
-def test_records_before_march_2021_are_read_with_the_first_versions_rules() -> None:
-    assert early_platform({"created_at": "2021-02-24"}) and not early_platform({"created_at": "2021-03-05"})
-    assert not early_platform({})
-    # The first version's destinations were today's alternate table.
-    _, alternate, _ = settings_of({"created_at": "2021-02-24", "settings": {"optional_rules": []}})
-    assert alternate
-    _, alternate, _ = settings_of({"created_at": "2021-03-05", "settings": {"optional_rules": []}})
-    assert not alternate
 
 
 def test_record_mock1856_01_bbg_with_no_cash_skips_its_station_step() -> None:
     record = _record("mock1856_01")
-    state = _replay_to(record, 44, legacy_loan_step=True)  # BBG lays #57 in Galt with $0
+    state = _replay_to(record, 44, "early 2021")  # BBG lays #57 in Galt with $0
     assert core.current_corp(state) == "BBG" and state["op"]["step"] == "route"
-    state = _replay_to(record, 83, legacy_loan_step=True)  # K14: BBG reaches Toronto (alternate table)
+    state = _replay_to(record, 83, "early 2021")  # K14: BBG reaches Toronto (alternate table)
     assert state["corps"]["BBG"]["destinated"]
 
 

@@ -316,3 +316,37 @@ def test_the_game_ends_after_the_last_stock_rounds_operating_rounds() -> None:
     # The proven bound on a whole game grows with the players and covers that many rounds.
     bounds = [G1856().max_actions(p) for p in (3, 4, 5, 6)]
     assert bounds == sorted(bounds) and bounds[0] > core.LAST_STOCK_ROUND * 1000
+
+
+def _money(state: State) -> int:
+    return state["bank"] + sum(state["cash"]) + sum(c["cash"] for c in state["corps"].values())
+
+
+def test_random_play_goes_on_through_phase_8_to_the_end() -> None:
+    """From phase 6 of the 8-train variant, random legal moves play on to the end: once the
+    first 8 is bought no 4-train is left anywhere, the bank never sells a D, and money is
+    conserved (between the bank, the players and the companies)."""
+    import random
+
+    game = G1856()
+    reached = 0
+    for seed in range(6):
+        state = _phase_6("8")
+        state["corps"]["GW"]["trains"] = ["6-0"]  # room for an 8
+        game._prepare(state)
+        rng = random.Random(seed)
+        total = _money(state)
+        for _ in range(3000):
+            prompts = game.legal_prompts(state)
+            if not prompts:
+                break
+            prompt = rng.choice(prompts)
+            game.apply(state, prompt.seat, rng.choice(prompt.actions).key)
+            assert _money(state) == total
+            assert "D" not in state["depot"] and "D" not in core.depot_trains(state)
+            if state["phase"] == "8":
+                trains = state["pool_trains"] + [t for c in state["corps"].values() for t in c["trains"]]
+                assert not [t for t in trains if t.startswith("4-")]
+        assert game.outcome(state) is not None
+        reached += state["phase"] == "8"
+    assert reached >= 2
