@@ -8,7 +8,8 @@ the record is at hand, on the record's own prefix).
   train at up to its face value too (record hotseat007, action 725).
 - Records of the platform's first 1856 (early 2021) are read with its rules then: the
   alternate destination table, a loan not counted as money for the station and private
-  steps, no track step kept open for a private's lay (record mock1856_01).
+  steps, no track step kept open for a private's lay, no bridge or tunnel bonus on runs
+  (record mock1856_01, which replays exactly so).
 - A share id a player once held can only be bought back from the pool (presidency swaps
   move ids the record does not name: mock1856_01 action 526).
 - A company at its train limit still stops at its train step when it can pay for trading
@@ -26,7 +27,7 @@ import pytest
 from bot.engine import IllegalAction
 from bot.games.g1856 import core
 from bot.games.g1856 import map as gmap
-from bot.games.g1856.replay18xx import PLATFORM_VERSIONS, _apply, steps
+from bot.games.g1856.replay18xx import PLATFORM_VERSIONS, _apply, replay, steps
 from bot.games.g1856.rules import G1856
 
 State = dict[str, Any]
@@ -217,6 +218,20 @@ def test_record_mock1856_01_bbg_with_no_cash_skips_its_station_step() -> None:
     assert core.current_corp(state) == "BBG" and state["op"]["step"] == "route"
     state = _replay_to(record, 83, "early 2021")  # K14: BBG reaches Toronto (alternate table)
     assert state["corps"]["BBG"]["destinated"]
+
+
+def test_the_platforms_first_version_added_no_bridge_or_tunnel_bonus() -> None:
+    state = core.new_game(3)
+    state["corps"]["WR"]["rights"] = {"bridge": True, "tunnel": True}
+    assert core.bonuses(state, "WR").bridge and core.bonuses(state, "WR").tunnel
+    state["platform_quirks"] = list(PLATFORM_VERSIONS["early 2021"])
+    assert not core.bonuses(state, "WR").bridge and not core.bonuses(state, "WR").tunnel
+
+
+def test_record_mock1856_01_replays_with_the_platforms_early_2021_rules() -> None:
+    result = replay(_record("mock1856_01"))
+    assert result.matches and result.platform == "early 2021"
+    assert result.values == [7767, 5362, 6292]
 
 
 # ---------------------------------------------------------------- certificates moved by a presidency swap

@@ -1390,7 +1390,9 @@ def place_token(state: State, corp: str, coord: str, city: int) -> None:
 
 
 def bonuses(state: State, corp: str) -> Bonuses:
-    rights = state["corps"][corp]["rights"]
+    """The company's run bonuses: the port marker's hex, the bridge and tunnel rights (which
+    the platform's first 1856 did not yet add to runs: quirk ``no_right_bonus``)."""
+    rights = {} if quirk(state, "no_right_bonus") else state["corps"][corp]["rights"]
     return Bonuses(
         port=state["port"] if state["port"] and state.get("port_owner") == corp else None,
         bridge=bool(rights.get("bridge")),

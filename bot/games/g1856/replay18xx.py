@@ -89,6 +89,7 @@ PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
         "track_closes_after_lay",
         "no_cgr_obligation",
         "old_destinations",
+        "no_right_bonus",
     ),
 }
 """The platform's 1856 changed its step sequence while records were being made, and an
@@ -105,7 +106,11 @@ differences (``quirks``, read by :func:`core.quirk`):
   track private could still be bought.
 - ``no_cgr_obligation``: the CGR's one-share president had no obligation.
 - ``old_destinations``: the destination table that is now the optional *alternate* one
-  (BBG Toronto, CV Barrie…) was the standard one (record mock1856_01)."""
+  (BBG Toronto, CV Barrie…) was the standard one (record mock1856_01).
+- ``no_right_bonus``: the bridge and tunnel rights added nothing to runs yet: record
+  mock1856_01 action 725 has WR, which bought the bridge right at action 723, run Niagara
+  Falls–Buffalo for $60, not $70 (the platform prices runs itself; the earliest revenue code
+  of its 1856 we could read still lists the rights' bonus as a to-do)."""
 
 
 def steps(
