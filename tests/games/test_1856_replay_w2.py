@@ -285,3 +285,25 @@ def test_a_company_at_its_limit_stops_at_the_train_step_to_trade_in() -> None:
 def test_at_its_limit_without_money_for_a_trade_in_the_train_step_is_skipped() -> None:
     state = _gw_at_its_limit(749)
     assert not core.can_buy_train(state, "GW")
+
+
+# ---------------------------------------------------------------- a private's lay needs no connection
+
+
+def test_tccs_lay_on_h11_needs_no_connection_to_the_owners_track() -> None:
+    state = core.new_game(3)
+    state["phase"] = "3"
+    _float(state, "WR", 0, 100, ["2-0"])
+    state["privates"]["TCC"]["owner"] = "WR"
+    gmap.unblock(state["map"], "TCC")
+    gmap.place_home_token(state["map"], "WR")  # Niagara Falls, far from H11
+    state["corps"]["WR"]["operated"] = True
+    _turn(state, "WR")
+    with pytest.raises(IllegalAction, match="does not reach"):
+        gmap.check_lay(state["map"], "WR", "H11", "4", 5, "3")  # an ordinary lay must connect
+    keys = G1856().legal_prompts(state)[0].keys()
+    assert any(k.startswith("lay:H11:") for k in keys)
+    cash = state["corps"]["WR"]["cash"]
+    core.lay_tile(state, "WR", "H11", "4", 5)
+    assert state["map"]["tiles"]["H11"] == {"tile": "4", "rotation": 5}
+    assert state["op"]["tcc_used"] and state["corps"]["WR"]["cash"] == cash  # free
