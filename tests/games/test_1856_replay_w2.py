@@ -287,6 +287,46 @@ def test_at_its_limit_without_money_for_a_trade_in_the_train_step_is_skipped() -
     assert not core.can_buy_train(state, "GW")
 
 
+# ---------------------------------------------------------------- the private step swept away with the train step
+
+
+def _gt_after_its_run(quirks: tuple[str, ...]) -> State:
+    """Phase 3: GT (player 2 president, 60%) has run its 2-train for nothing and is to pay
+    out with $0 in its treasury; it could take a loan, and player 1's FT is for sale from $10."""
+    state = core.new_game(3)
+    state["phase"] = "3"
+    if quirks:
+        state["platform_quirks"] = list(quirks)
+    _float(state, "GT", 1, 0, ["2-0"])
+    state["privates"]["FT"]["owner"] = "p0"
+    gmap.place_home_token(state["map"], "GT")
+    state["corps"]["GT"]["operated"] = True
+    _turn(state, "GT")
+    state["op"].update(step="dividend", routes=[{"train": "2-0", "stops": [], "revenue": 0}], revenue=0)
+    state["op"]["paid_interest"].append("GT")
+    return state
+
+
+def test_the_spring_2021_platform_swept_an_unaffordable_private_step_away_with_the_train_step() -> None:
+    # That version stopped at the loan step after every train step, and counted only cash
+    # for a private (record hotseat003 action 92-94).
+    state = _gt_after_its_run(PLATFORM_VERSIONS["spring 2021"])
+    core.dividend(state, "GT", "payout")
+    assert state["op"]["step"] == "loan"  # that version always stopped here
+    core.take_loan(state, "GT")  # $90: FT is affordable now, but its step is gone
+    assert state["corps"]["GT"]["cash"] == 90
+    core.or_pass(state, "GT")
+    assert state["round"] == "stock"  # GT's turn (the round's only one) is over
+
+
+def test_today_the_private_step_follows_the_loan_step() -> None:
+    state = _gt_after_its_run(())
+    core.dividend(state, "GT", "payout")
+    assert state["op"]["step"] == "loan"
+    core.take_loan(state, "GT")
+    assert core.current_corp(state) == "GT" and state["op"]["step"] == "buy_company"
+
+
 # ---------------------------------------------------------------- a private's lay needs no connection
 
 

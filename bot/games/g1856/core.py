@@ -831,6 +831,7 @@ def _next_corp(state: State) -> None:
             penalty=0,
             tokened=False,
             borrowed_done=False,
+            company_skipped=False,
         )
         if not c["operated"]:
             c["operated"] = True
@@ -978,6 +979,8 @@ def step_actions(state: State, step: str) -> bool:
             return True  # records of 2021: the platform then always stopped here (see replay18xx)
         return can_payoff(state, corp) or can_take_loan(state, corp)
     if step == "buy_company":
+        if op.get("company_skipped"):
+            return False
         # A company holding the unused port marker (GLSC) also stops here: it may place it.
         glsc = state["privates"]["GLSC"]
         return can_buy_company(state, corp) or (glsc["owner"] == corp and not glsc["closed"])
@@ -1013,6 +1016,13 @@ def _leave_step(state: State, step: str, skipped: bool = False) -> bool:
         _dividend(state, corp, "withhold")
     if step == "buy_train":
         _return_borrowed(state, corp)
+        if skipped and quirk(state, "loan_step_always") and not step_actions(state, "buy_company"):
+            # That version listed its loan step before the train step, stopping there only
+            # once the train step was over; a train step with nothing to do was skipped in
+            # the same sweep as the private step, which, with nothing affordable at that
+            # moment, was gone before a loan could make one affordable (record hotseat003
+            # action 94: GT, with $0 after its run, takes a loan and passes; its turn ends).
+            op["company_skipped"] = True
     i = OR_STEPS.index(step)
     if i + 1 < len(OR_STEPS):
         op["step"] = OR_STEPS[i + 1]
