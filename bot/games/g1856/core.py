@@ -186,16 +186,29 @@ def train_limit(state: State, corp: str | None = None) -> int:
     return int(phase_info(state)["train_limit"]) + (1 if corp == "CGR" else 0)
 
 
-def cert_count(state: State, seat: int) -> int:
-    n = sum(1 for p in state["privates"].values() if p["owner"] == f"p{seat}" and not p["closed"])
+def cert_halves(state: State, seat: int) -> int:
+    """Twice the number of certificates ``seat`` holds for the certificate limit: privates
+    and 10% shares count one each, a president's certificate one, a 5% CGR share half
+    (shares priced in the yellow and orange zones do not count)."""
+    n = 2 * sum(1 for p in state["privates"].values() if p["owner"] == f"p{seat}" and not p["closed"])
     for _sym, c in state["corps"].items():
         pct = c["held"][seat]
         if not pct or c["pos"] is None:
             continue
         if economy.cell(*c["pos"])["kind"] in economy.SHARE_PRICE_FREE_KINDS:
             continue
-        n += pct // 10 - (1 if c["president"] == seat else 0)
+        if c["president"] == seat:
+            size = c.get("share_size", 10)
+            certificate = size if c.get("false_president") == seat else 2 * size
+            n += 2 + (pct - certificate) // 5
+        else:
+            n += pct // 5  # a 10% share is two halves, a 5% one
     return n
+
+
+def cert_count(state: State, seat: int) -> int:
+    """Certificates ``seat`` holds for the limit (a half CGR certificate rounds up)."""
+    return (cert_halves(state, seat) + 1) // 2
 
 
 def player_value(state: State, seat: int) -> int:
@@ -245,6 +258,8 @@ def _move(state: State, corp: str, direction: str, times: int = 1) -> None:
         c = state["corps"][corp]
         if c["closed"]:
             return
+        if corp == "CGR" and not c.get("permanent"):
+            return  # the CGR's price stays put until it has owned a permanent train
         new = economy.move(c["pos"], direction)
         if new == c["pos"]:
             continue
@@ -441,12 +456,13 @@ def sr_can_sell(state: State, seat: int, corp: str, pct: int) -> str | None:
     sr = state["sr"]
     if sr["bought"] and sr.get("sold_first"):
         return "You sold before buying this turn, so you may not sell again."
-    if sr["unvested"] == corp and c["held"][seat] - pct < 10:
+    unit = c.get("share_size", 10)
+    if sr["unvested"] == corp and c["held"][seat] - pct < unit:
         return f"You bought {corp} this turn and must keep at least one share."
     if c.get("false_president") == seat:
         return "Your one-share CGR presidency cannot be sold before it is completed."
-    if c["president"] == seat and c["held"][seat] - pct < 20:
-        others = [s for s in range(state["players"]) if s != seat and c["held"][s] >= 20]
+    if c["president"] == seat and c["held"][seat] - pct < 2 * unit:
+        others = [s for s in range(state["players"]) if s != seat and c["held"][s] >= 2 * unit]
         if not others:
             return f"Nobody else holds 20% of {corp} to take over its presidency."
         # The president's certificate goes to the new president; the seller needs 10% left to give back.
@@ -487,7 +503,9 @@ def sr_can_buy(state: State, seat: int, corp: str, source: str) -> str | None:
     kind = economy.cell(*c["pos"])["kind"]
     if kind != economy.NO_HOLDING_LIMIT_KIND and c["held"][seat] + c.get("share_size", 10) > 60:
         return "You may hold at most 60% of a company."
-    if kind not in economy.SHARE_PRICE_FREE_KINDS and cert_count(state, seat) + 1 > _cert_limit(state):
+    added = c.get("share_size", 10) // 5  # halves of a certificate
+    limit = 2 * _cert_limit(state)
+    if kind not in economy.SHARE_PRICE_FREE_KINDS and cert_halves(state, seat) + added > limit:
         return "You are at your certificate limit."
     return None
 
@@ -512,7 +530,7 @@ def sr_can_par(state: State, seat: int, corp: str, par: int) -> str | None:
         return "The par price must be one of $65, 70, 75, 80, 90 or 100."
     if 2 * par > state["cash"][seat]:
         return f"The president's certificate costs ${2 * par} and you have ${state['cash'][seat]}."
-    if cert_count(state, seat) + 1 > _cert_limit(state):
+    if cert_halves(state, seat) + 2 > 2 * _cert_limit(state):
         return "You are at your certificate limit."
     return None
 
@@ -1078,15 +1096,18 @@ def emergency_sell_error(state: State, seat: int, corp: str, pct: int, protect: 
     c = state["corps"].get(corp)
     if c is None or c["closed"]:
         return f"There is no company {corp}."
-    if pct <= 0 or pct % 10 or pct > c["held"][seat]:
+    unit = c.get("share_size", 10)
+    if pct <= 0 or pct % unit or pct > c["held"][seat]:
         return f"You do not hold {pct}% of {corp}."
     if c["pool"] + pct > 50:
         return "The bank pool may hold at most 50% of a company."
-    if c["president"] == seat and c["held"][seat] - pct < 20:
+    if c.get("false_president") == seat:
+        return "Your one-share CGR presidency cannot be sold before it is completed."
+    if c["president"] == seat and c["held"][seat] - pct < 2 * unit:
         if corp == protect:
             return f"You may not give up the presidency of {corp} while raising money for it."
-        if not any(s != seat and c["held"][s] >= 20 for s in range(state["players"])):
-            return f"Nobody else holds 20% of {corp} to take over its presidency."
+        if not any(s != seat and c["held"][s] >= 2 * unit for s in range(state["players"])):
+            return f"Nobody else holds {2 * unit}% of {corp} to take over its presidency."
     return None
 
 
@@ -1094,8 +1115,9 @@ def emergency_sales(state: State, seat: int, protect: str | None) -> list[tuple[
     """Every (company, shares) ``seat`` may sell to raise money now."""
     out = []
     for corp, c in state["corps"].items():
-        for n in range(1, c["held"][seat] // 10 + 1):
-            if emergency_sell_error(state, seat, corp, 10 * n, protect) is None:
+        unit = c.get("share_size", 10)
+        for n in range(1, c["held"][seat] // unit + 1):
+            if emergency_sell_error(state, seat, corp, unit * n, protect) is None:
                 out.append((corp, n))
     return out
 
@@ -1104,14 +1126,15 @@ def emergency_sell(state: State, seat: int, corp: str, shares: int) -> None:
     """Sell shares to the pool to pay a debt or a forced train (price drops as usual)."""
     crisis = state.get("crisis")
     protect = crisis["protect"] if crisis else current_corp(state)
-    if why := emergency_sell_error(state, seat, corp, 10 * shares, protect):
+    unit = state["corps"][corp].get("share_size", 10) if corp in state["corps"] else 10
+    if why := emergency_sell_error(state, seat, corp, unit * shares, protect):
         raise IllegalAction(why)
     c = state["corps"][corp]
-    _pay(state, f"p{seat}", shares * price(state, corp))
-    c["held"][seat] -= 10 * shares
-    c["pool"] += 10 * shares
+    _pay(state, f"p{seat}", shares * price(state, corp))  # the price is per share, whatever its size
+    c["held"][seat] -= unit * shares
+    c["pool"] += unit * shares
     _check_president(state, corp, seat)
-    _move(state, corp, "down", shares)
+    _move(state, corp, "down", unit * shares // 10)  # one row per 10% sold
     if crisis and state["cash"][seat] >= crisis["need"]:
         state["crisis"] = None
     op = state.get("op")
@@ -1144,18 +1167,19 @@ def declare_bankruptcy(state: State, seat: int) -> None:
     for corp in sorted(state["corps"]):
         c = state["corps"][corp]
         while not c["closed"] and c["pos"] is not None:
+            unit = c.get("share_size", 10)
             lots = [
                 n
-                for n in range(c["held"][seat] // 10, 0, -1)
-                if not emergency_sell_error(state, seat, corp, 10 * n, None)
+                for n in range(c["held"][seat] // unit, 0, -1)
+                if not emergency_sell_error(state, seat, corp, unit * n, None)
             ]
             if not lots:
                 break
             _pay(state, f"p{seat}", lots[0] * price(state, corp))
-            c["held"][seat] -= 10 * lots[0]
-            c["pool"] += 10 * lots[0]
+            c["held"][seat] -= unit * lots[0]
+            c["pool"] += unit * lots[0]
             _check_president(state, corp, seat)
-            _move(state, corp, "down", lots[0])
+            _move(state, corp, "down", unit * lots[0] // 10)
     state["bank"] += state["cash"][seat]
     state["cash"][seat] = 0
     state["round"] = "over"
@@ -1278,10 +1302,10 @@ def tile_company_buyable(state: State, corp: str) -> bool:
     keeps it open so that the bought private's lay can follow)."""
     if "can_buy_companies" not in phase_info(state)["status"] or quirk(state, "track_closes_after_lay"):
         return False
+    powers = ("TCC",) if quirk(state, "tcc_only_track_hold") else ("TCC", "WSRC")
     cash = state["corps"][corp]["cash"]
     return any(
-        s in ("TCC", "WSRC") and (economy.privates()[s]["value"] + 1) // 2 <= cash
-        for s in purchasable_companies(state)
+        s in powers and (economy.privates()[s]["value"] + 1) // 2 <= cash for s in purchasable_companies(state)
     )
 
 

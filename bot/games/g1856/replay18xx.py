@@ -81,7 +81,13 @@ def table_options(record: dict[str, Any]) -> dict[str, Any]:
 PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
     "current": (),
     "2021": ("loan_step_always",),
-    "spring 2021": ("loan_step_always", "no_company_loan_power", "no_cgr_obligation", "old_destinations"),
+    "spring 2021": (
+        "loan_step_always",
+        "no_company_loan_power",
+        "tcc_only_track_hold",
+        "no_cgr_obligation",
+        "old_destinations",
+    ),
     "early 2021": (
         "loan_step_always",
         "no_token_loan_power",
@@ -107,7 +113,8 @@ differences (``quirks``, read by :func:`core.quirk`):
 - ``no_token_loan_power`` / ``no_company_loan_power``: a loan the company could still take
   did not yet count as money for a station / for a private.
 - ``track_closes_after_lay``: the track step closed right after the lay, even while a
-  track private could still be bought.
+  track private could still be bought; ``tcc_only_track_hold``: only The Canada Company
+  (not WSRC) kept it open.
 - ``no_cgr_obligation``: the CGR's one-share president had no obligation.
 - ``old_destinations``: the destination table that is now the optional *alternate* one
   (BBG Toronto, CV Barrie…) was the standard one (record mock1856_01).
