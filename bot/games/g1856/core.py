@@ -849,6 +849,7 @@ def _next_corp(state: State) -> None:
             penalty=0,
             tokened=False,
             borrowed_done=False,
+            company_skipped=False,
         )
         if not c["operated"]:
             c["operated"] = True
@@ -996,6 +997,8 @@ def step_actions(state: State, step: str) -> bool:
             return True  # records of 2021: the platform then always stopped here (see replay18xx)
         return can_payoff(state, corp) or can_take_loan(state, corp)
     if step == "buy_company":
+        if op.get("company_skipped"):
+            return False
         # A company holding the unused port marker (GLSC) also stops here: it may place it.
         glsc = state["privates"]["GLSC"]
         return can_buy_company(state, corp) or (glsc["owner"] == corp and not glsc["closed"])
@@ -1033,6 +1036,13 @@ def _leave_step(state: State, step: str, skipped: bool = False) -> bool:
         _dividend(state, corp, "withhold")
     if step == "buy_train":
         _return_borrowed(state, corp)
+        if skipped and quirk(state, "loan_step_always") and not step_actions(state, "buy_company"):
+            # That version listed its loan step before the train step, stopping there only
+            # once the train step was over; a train step with nothing to do was skipped in
+            # the same sweep as the private step, which, with nothing affordable at that
+            # moment, was gone before a loan could make one affordable (record hotseat003
+            # action 94: GT, with $0 after its run, takes a loan and passes; its turn ends).
+            op["company_skipped"] = True
     i = OR_STEPS.index(step)
     if i + 1 < len(OR_STEPS):
         op["step"] = OR_STEPS[i + 1]
@@ -1427,7 +1437,9 @@ def place_token(state: State, corp: str, coord: str, city: int) -> None:
 
 
 def bonuses(state: State, corp: str) -> Bonuses:
-    rights = state["corps"][corp]["rights"]
+    """The company's run bonuses: the port marker's hex, the bridge and tunnel rights (which
+    the platform's first 1856 did not yet add to runs: quirk ``no_right_bonus``)."""
+    rights = {} if quirk(state, "no_right_bonus") else state["corps"][corp]["rights"]
     return Bonuses(
         port=state["port"] if state["port"] and state.get("port_owner") == corp else None,
         bridge=bool(rights.get("bridge")),
