@@ -849,6 +849,7 @@ def _next_corp(state: State) -> None:
             penalty=0,
             tokened=False,
             borrowed_done=False,
+            company_skipped=False,
         )
         if not c["operated"]:
             c["operated"] = True
@@ -996,6 +997,8 @@ def step_actions(state: State, step: str) -> bool:
             return True  # records of 2021: the platform then always stopped here (see replay18xx)
         return can_payoff(state, corp) or can_take_loan(state, corp)
     if step == "buy_company":
+        if op.get("company_skipped"):
+            return False
         # A company holding the unused port marker (GLSC) also stops here: it may place it.
         glsc = state["privates"]["GLSC"]
         return can_buy_company(state, corp) or (glsc["owner"] == corp and not glsc["closed"])
@@ -1033,6 +1036,13 @@ def _leave_step(state: State, step: str, skipped: bool = False) -> bool:
         _dividend(state, corp, "withhold")
     if step == "buy_train":
         _return_borrowed(state, corp)
+        if skipped and quirk(state, "loan_step_always") and not step_actions(state, "buy_company"):
+            # That version listed its loan step before the train step, stopping there only
+            # once the train step was over; a train step with nothing to do was skipped in
+            # the same sweep as the private step, which, with nothing affordable at that
+            # moment, was gone before a loan could make one affordable (record hotseat003
+            # action 94: GT, with $0 after its run, takes a loan and passes; its turn ends).
+            op["company_skipped"] = True
     i = OR_STEPS.index(step)
     if i + 1 < len(OR_STEPS):
         op["step"] = OR_STEPS[i + 1]
@@ -1294,11 +1304,20 @@ def tile_company_buyable(state: State, corp: str) -> bool:
     keeps it open so that the bought private's lay can follow)."""
     if "can_buy_companies" not in phase_info(state)["status"] or quirk(state, "track_closes_after_lay"):
         return False
-    powers = ("TCC",) if quirk(state, "tcc_only_track_hold") else ("TCC", "WSRC")
     cash = state["corps"][corp]["cash"]
+    powers = ("TCC",) if quirk(state, "wsrc_no_track_power") else ("TCC", "WSRC")
     return any(
-        s in powers and (economy.privates()[s]["value"] + 1) // 2 <= cash for s in purchasable_companies(state)
+        s in powers and (economy.privates()[s]["value"] + 1) // 2 <= cash
+        for s in purchasable_companies(state)
     )
+
+
+def tcc_lay_pending(state: State, corp: str) -> bool:
+    """Whether ``corp`` owns TCC and its extra lay on H11 (once in the game) is still to
+    come: while it is, the company's track step stays open after its own lay, until it lays
+    there or passes (the reference keeps a step open while a track power is unused)."""
+    tcc = state["privates"]["TCC"]
+    return tcc["owner"] == corp and not tcc["closed"] and "H11" not in state["map"]["tiles"]
 
 
 def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> None:
@@ -1347,7 +1366,9 @@ def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> N
         op["laid"] += 1
         if wsrc:
             wsrc_p["used"] = True
-    if op["step"] == "track" and op["laid"] and not tile_company_buyable(state, corp):
+    if op["step"] == "track" and op["laid"] and not (
+        tile_company_buyable(state, corp) or tcc_lay_pending(state, corp)
+    ):
         _leave_step(state, "track")
     _after_or_action(state)
 
@@ -1416,7 +1437,9 @@ def place_token(state: State, corp: str, coord: str, city: int) -> None:
 
 
 def bonuses(state: State, corp: str) -> Bonuses:
-    rights = state["corps"][corp]["rights"]
+    """The company's run bonuses: the port marker's hex, the bridge and tunnel rights (which
+    the platform's first 1856 did not yet add to runs: quirk ``no_right_bonus``)."""
+    rights = {} if quirk(state, "no_right_bonus") else state["corps"][corp]["rights"]
     return Bonuses(
         port=state["port"] if state["port"] and state.get("port_owner") == corp else None,
         bridge=bool(rights.get("bridge")),
@@ -1741,6 +1764,11 @@ def _close_private(state: State, sym: str) -> None:
     if sym in ("SCFTC", "NFSBC") and p["owner"] and p["owner"].startswith("p"):
         # Its right was never sold to a company: one more spare marker.
         state["spare_rights"]["tunnel" if sym == "SCFTC" else "bridge"] += 1
+    if sym in ("SCFTC", "NFSBC") and quirk(state, "rights_close_with_private"):
+        owner = p["owner"]
+        if owner and not owner.startswith("p"):
+            # The platform once gave the bonus as the private's own power, gone when it closed.
+            state["corps"][owner]["rights"].pop("tunnel" if sym == "SCFTC" else "bridge", None)
     p["closed"] = True
     gmap.unblock(state["map"], sym)
 
