@@ -165,6 +165,21 @@ def phase_info(state: State) -> dict[str, Any]:
     return economy.phase_info(state["phase"])
 
 
+def share_unit(state: State, corp: str) -> int:
+    """The percentage one share of ``corp`` stands for: 10, or 5 once the CGR has twenty."""
+    return int(state["corps"][corp].get("share_size", 10))
+
+
+def shares_value(state: State, corp: str, pct: int, per_share: int | None = None) -> int:
+    """What ``pct``% of ``corp`` is worth at ``per_share`` (default: its market price).
+
+    A price is per *share*, whatever percentage the share is: a CGR of twenty 5% shares is
+    worth twenty times its price, like a company of ten 10% shares is worth ten times its
+    own (the platform values, sells and buys such a share at the full price)."""
+    unit_price = price(state, corp) if per_share is None else per_share
+    return pct // share_unit(state, corp) * unit_price
+
+
 def player_shares(c: dict[str, Any]) -> int:
     """Shares (10% units) held by players: the limit on a company's loans."""
     return sum(c["held"]) // 10
@@ -188,12 +203,12 @@ def cert_count(state: State, seat: int) -> int:
 
 
 def player_value(state: State, seat: int) -> int:
-    """Cash + shares at market price + privates at face value; each share loses $10 per loan
-    its company still owes (the rulebook's end-of-game loan deduction)."""
+    """Cash + shares at market price + privates at face value; each 10% of a company loses
+    $10 per loan it still owes (the rulebook's end-of-game loan deduction)."""
     value = state["cash"][seat]
     for sym, c in state["corps"].items():
         if c["held"][seat] and not c["closed"]:
-            value += c["held"][seat] * (price(state, sym) - 10 * c["loans"]) // 10
+            value += shares_value(state, sym, c["held"][seat]) - c["held"][seat] * c["loans"]
     for sym, p in state["privates"].items():
         if p["owner"] == f"p{seat}" and not p["closed"]:
             value += economy.privates()[sym]["value"]
@@ -420,17 +435,18 @@ def sr_can_sell(state: State, seat: int, corp: str, pct: int) -> str | None:
     c = state["corps"][corp]
     if state["sr_number"] <= 1:
         return "No shares may be sold in the first stock round."
-    if pct <= 0 or pct % c.get("share_size", 10) or pct > c["held"][seat]:
+    unit = share_unit(state, corp)
+    if pct <= 0 or pct % unit or pct > c["held"][seat]:
         return f"You do not hold {pct}% of {corp}."
     if c["pool"] + pct > 50:
         return "The bank pool may hold at most 50% of a company."
     sr = state["sr"]
     if sr["bought"] and sr.get("sold_first"):
         return "You sold before buying this turn, so you may not sell again."
-    if sr["unvested"] == corp and c["held"][seat] - pct < 10:
+    if sr["unvested"] == corp and c["held"][seat] - pct < unit:
         return f"You bought {corp} this turn and must keep at least one share."
-    if c["president"] == seat and c["held"][seat] - pct < 20:
-        others = [s for s in range(state["players"]) if s != seat and c["held"][s] >= 20]
+    if c["president"] == seat and c["held"][seat] - pct < 2 * unit:
+        others = [s for s in range(state["players"]) if s != seat and c["held"][s] >= 2 * unit]
         if not others:
             return f"Nobody else holds 20% of {corp} to take over its presidency."
         # The president's certificate goes to the new president; the seller needs 10% left to give back.
@@ -458,7 +474,7 @@ def sr_can_buy(state: State, seat: int, corp: str, source: str) -> str | None:
     if cost > state["cash"][seat]:
         return f"A {corp} share costs ${cost} and you have ${state['cash'][seat]}."
     kind = economy.cell(*c["pos"])["kind"]
-    if kind != economy.NO_HOLDING_LIMIT_KIND and c["held"][seat] + 10 > 60:
+    if kind != economy.NO_HOLDING_LIMIT_KIND and c["held"][seat] + share_unit(state, corp) > 60:
         return "You may hold at most 60% of a company."
     if kind not in economy.SHARE_PRICE_FREE_KINDS and cert_count(state, seat) + 1 > _cert_limit(state):
         return "You are at your certificate limit."
@@ -540,14 +556,14 @@ def buy_share(state: State, seat: int, corp: str, source: str) -> None:
     if why := sr_can_buy(state, seat, corp, source):
         raise IllegalAction(why)
     c = state["corps"][corp]
-    unit = c.get("share_size", 10)
+    unit = share_unit(state, corp)
     if source == "ipo":
-        cost = c["par"] * unit // 10
+        cost = c["par"]
         state["cash"][seat] -= cost
         _ipo_money(state, corp, cost)
         c["ipo"] -= unit
     else:
-        cost = price(state, corp) * unit // 10
+        cost = price(state, corp)
         state["cash"][seat] -= cost
         state["bank"] += cost
         c["pool"] -= unit
@@ -564,7 +580,7 @@ def sell_shares(state: State, seat: int, corp: str, pct: int) -> None:
     if why := sr_can_sell(state, seat, corp, pct):
         raise IllegalAction(why)
     c = state["corps"][corp]
-    _pay(state, f"p{seat}", pct * price(state, corp) // 10)
+    _pay(state, f"p{seat}", shares_value(state, corp, pct))
     c["held"][seat] -= pct
     c["pool"] += pct
     state["sr"]["sold"][seat].append(corp)
@@ -921,24 +937,27 @@ def emergency_sell_error(state: State, seat: int, corp: str, pct: int, protect: 
     c = state["corps"].get(corp)
     if c is None or c["closed"]:
         return f"There is no company {corp}."
-    if pct <= 0 or pct % 10 or pct > c["held"][seat]:
+    unit = share_unit(state, corp)
+    if pct <= 0 or pct % unit or pct > c["held"][seat]:
         return f"You do not hold {pct}% of {corp}."
     if c["pool"] + pct > 50:
         return "The bank pool may hold at most 50% of a company."
-    if c["president"] == seat and c["held"][seat] - pct < 20:
+    if c["president"] == seat and c["held"][seat] - pct < 2 * unit:
         if corp == protect:
             return f"You may not give up the presidency of {corp} while raising money for it."
-        if not any(s != seat and c["held"][s] >= 20 for s in range(state["players"])):
+        if not any(s != seat and c["held"][s] >= 2 * unit for s in range(state["players"])):
             return f"Nobody else holds 20% of {corp} to take over its presidency."
     return None
 
 
 def emergency_sales(state: State, seat: int, protect: str | None) -> list[tuple[str, int]]:
-    """Every (company, shares) ``seat`` may sell to raise money now."""
+    """Every (company, shares) ``seat`` may sell to raise money now (shares of the company's
+    size: 10%, or 5% for a CGR of twenty shares)."""
     out = []
     for corp, c in state["corps"].items():
-        for n in range(1, c["held"][seat] // 10 + 1):
-            if emergency_sell_error(state, seat, corp, 10 * n, protect) is None:
+        unit = share_unit(state, corp)
+        for n in range(1, c["held"][seat] // unit + 1):
+            if emergency_sell_error(state, seat, corp, unit * n, protect) is None:
                 out.append((corp, n))
     return out
 
@@ -947,14 +966,17 @@ def emergency_sell(state: State, seat: int, corp: str, shares: int) -> None:
     """Sell shares to the pool to pay a debt or a forced train (price drops as usual)."""
     crisis = state.get("crisis")
     protect = crisis["protect"] if crisis else current_corp(state)
-    if why := emergency_sell_error(state, seat, corp, 10 * shares, protect):
+    if corp not in state["corps"]:
+        raise IllegalAction(f"There is no company {corp}.")
+    pct = share_unit(state, corp) * shares
+    if why := emergency_sell_error(state, seat, corp, pct, protect):
         raise IllegalAction(why)
     c = state["corps"][corp]
-    _pay(state, f"p{seat}", shares * price(state, corp))
-    c["held"][seat] -= 10 * shares
-    c["pool"] += 10 * shares
+    _pay(state, f"p{seat}", shares_value(state, corp, pct))
+    c["held"][seat] -= pct
+    c["pool"] += pct
     _check_president(state, corp, seat)
-    _move(state, corp, "down", shares)
+    _move(state, corp, "down", pct // 10)
     if crisis and state["cash"][seat] >= crisis["need"]:
         state["crisis"] = None
     op = state.get("op")
@@ -986,15 +1008,20 @@ def declare_bankruptcy(state: State, seat: int) -> None:
     reference platform: the bankrupt's money counts for nothing at the end)."""
     for corp in sorted(state["corps"]):
         c = state["corps"][corp]
+        unit = share_unit(state, corp)
         while not c["closed"] and c["pos"] is not None:
-            lots = [n for n in range(c["held"][seat] // 10, 0, -1) if not emergency_sell_error(state, seat, corp, 10 * n, None)]
+            lots = [
+                unit * n
+                for n in range(c["held"][seat] // unit, 0, -1)
+                if not emergency_sell_error(state, seat, corp, unit * n, None)
+            ]
             if not lots:
                 break
-            _pay(state, f"p{seat}", lots[0] * price(state, corp))
-            c["held"][seat] -= 10 * lots[0]
-            c["pool"] += 10 * lots[0]
+            _pay(state, f"p{seat}", shares_value(state, corp, lots[0]))
+            c["held"][seat] -= lots[0]
+            c["pool"] += lots[0]
             _check_president(state, corp, seat)
-            _move(state, corp, "down", lots[0])
+            _move(state, corp, "down", lots[0] // 10)
     state["bank"] += state["cash"][seat]
     state["cash"][seat] = 0
     state["round"] = "over"
