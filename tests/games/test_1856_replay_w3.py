@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.g1856 import core
+from bot.engine import IllegalAction
+from bot.games.g1856 import core, replay18xx
+from bot.games.g1856 import map as gmap
+from bot.games.g1856.rules import G1856
 
 RECORDS = Path("/work/records_extra")
 
@@ -60,3 +63,57 @@ def test_a_presidents_emergency_sale_of_cgr_shares_pays_per_share() -> None:
     assert ("CGR", 1) in core.emergency_sales(state, 1, None)
     core.emergency_sell(state, 1, "CGR", 1)
     assert state["cash"][1] == price - 10 and state["corps"]["CGR"]["held"][1] == 15
+
+
+def _wgb_facing_kitchener() -> dict:
+    """Phase 3, WGB operating (track step) with track from Guelph (J11) to Kitchener (I12),
+    where GT's station stands on the printed, untracked city 1 (as WSRC's free station)."""
+    state = core.new_game(3)
+    state["phase"] = "3"
+    for sym in state["privates"]:
+        core._close_private(state, sym)
+    state["corps"]["WGB"].update(
+        par=100, started=True, ipo=40, held=[60, 0, 0], president=0, cash=500, cap="incremental"
+    )
+    core._set_pos(state, "WGB", [0, 4])
+    gmap.lay_tile(state["map"], None, "J11", "57", 1, "3")
+    gmap._put_token(state["map"], "GT", "I12", 1)
+    state["sr_number"] = 1
+    core._start_operating_round(state)
+    assert core.current_corp(state) == "WGB" and state["op"]["step"] == "track"
+    return state
+
+
+def test_a_lay_on_an_untracked_city_hex_lifts_the_station_for_the_layer_to_place() -> None:
+    game = G1856()
+    state = _wgb_facing_kitchener()
+    rotation = next(
+        lay.rotation for lay in gmap.legal_tile_lays(state["map"], "WGB", "3") if lay.hex == "I12"
+    )
+    core.lay_tile(state, "WGB", "I12", "59", rotation)
+    assert core.pending_relay(state) == {"corp": "GT", "hex": "I12", "cities": [0, 1]}
+    assert gmap.tokens_of(state["map"], "GT") == []
+    with pytest.raises(IllegalAction, match="put GT's station back"):
+        core.or_pass(state, "WGB")
+    prompt = game.legal_prompts(state)[0]
+    assert prompt.seat == 0 and prompt.keys() == ["relay:I12:0", "relay:I12:1"]
+    with pytest.raises(IllegalAction):
+        core.relay_marker(state, "WGB", "I12", 2)
+    game.apply(state, 0, "relay:I12:0")
+    assert gmap.tokens_of(state["map"], "GT") == [("I12", 0)]
+    assert core.pending_relay(state) is None and state["op"]["step"] != "track"
+    assert state["corps"]["WGB"]["cash"] == 500  # putting the station back costs nothing
+
+
+def test_record_51745_replays_to_its_result() -> None:
+    """Record 51745 (4 players, 2021): CV lays #59 on Kitchener (action 506), where the CGR
+    has the station WR placed with WSRC, and puts it on city 0 (507: a free place_token)."""
+    record = _record("51745")
+    for action, state in replay18xx.steps(record, legacy_loan_step=True):
+        if action.get("id") == 506:
+            assert core.pending_relay(state) == {"corp": "CGR", "hex": "I12", "cities": [0, 1]}
+        if action.get("id") == 507:
+            assert ("I12", 0) in gmap.tokens_of(state["map"], "CGR") and state["corps"]["CV"]["cash"] == 14
+            break
+    result = replay18xx.replay(record)
+    assert result.matches, (result.values, result.expected)

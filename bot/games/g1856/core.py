@@ -730,6 +730,7 @@ def _start_operating_round(state: State) -> None:
         "bought_train": False,
         "wsrc_used": False,
         "home": None,  # THB's president choosing Hamilton's city (see choose_home)
+        "relay": None,  # a station lifted by a lay on an untracked city hex (see relay_marker)
     }
     state["log"].append(f"Operating round {state['sr_number']}.{state['or_number']}.")
     _next_corp(state)
@@ -866,6 +867,8 @@ def _step_passed(state: State, step: str) -> bool:
 def _skip_steps(state: State) -> None:
     """Move past steps where the company has nothing to do (as the reference does)."""
     while state["round"] == "operating" and state["op"]["step"] is not None:
+        if state["op"].get("relay"):
+            return  # a lifted station must be put back first (see relay_marker)
         if state["corps"][state["op"]["corp"]]["closed"]:
             _end_turn(state)
             return
@@ -1131,6 +1134,10 @@ def _check_corp(state: State, corp: str) -> dict[str, Any]:
         raise IllegalAction(f"It is {current_corp(state)}'s turn.")
     if pending_home(state):
         raise IllegalAction(f"{corp} must first choose the city of its home station.")
+    if relay := pending_relay(state):
+        raise IllegalAction(
+            f"{corp} must first put {relay['corp']}'s station back on {board.hexes()[relay['hex']]['name']}."
+        )
     return state["corps"][corp]
 
 
@@ -1174,7 +1181,10 @@ def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> N
         cost = 0
     if cost > c["cash"]:
         raise IllegalAction(f"Laying there costs ${cost} and {corp} has ${c['cash']}.")
+    untracked = not gmap.current(state["map"], coord).paths
     gmap.lay_tile(state["map"], corp, coord, tile, rotation, state["phase"], special=special or wsrc)
+    if untracked:
+        _lift_marker(state, coord)
     c["cash"] -= cost
     state["bank"] += cost
     if special:
@@ -1186,6 +1196,58 @@ def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> N
     if op["step"] == "track" and op["laid"] and not tile_company_buyable(state, corp):
         _leave_step(state, "track")
     _after_or_action(state)
+
+
+def _lift_marker(state: State, coord: str) -> None:
+    """A tile laid where the printed cities had no track, with two or more cities: which
+    city a station already there belongs to is not given by any track, so the station is
+    lifted and the laying company puts it back on a city of its choice, at no cost (as the
+    reference does: e.g. the CGR's station from WSRC's free marker on Kitchener, record 51745
+    action 507). Only the first station found is lifted; one city is all a second could keep."""
+    cities = state["map"]["tokens"].get(coord) or []
+    if len(gmap.current(state["map"], coord).cities) < 2:
+        return
+    owner = next((corps[0] for corps in cities if corps), None)
+    if owner is None:
+        return
+    city = next(i for i, corps in enumerate(cities) if owner in corps)
+    gmap.remove_token(state["map"], owner, coord, city)
+    choices = [
+        i
+        for i in range(len(gmap.current(state["map"], coord).cities))
+        if gmap.free_slots(state["map"], coord, i, owner) > 0
+    ]
+    if len(choices) <= 1:
+        gmap._put_token(state["map"], owner, coord, choices[0] if choices else city)
+        return
+    state["op"]["relay"] = {"corp": owner, "hex": coord, "cities": choices}
+    state["log"].append(
+        f"{current_corp(state)} chooses the city of {board.hexes()[coord]['name']} for {owner}'s station."
+    )
+
+
+def pending_relay(state: State) -> dict[str, Any] | None:
+    """``{"corp", "hex", "cities"}`` while the operating company must put back a station its
+    lay lifted (see :func:`_lift_marker`), else None."""
+    op = state.get("op") if state["round"] == "operating" else None
+    return op.get("relay") if op else None
+
+
+def relay_marker(state: State, corp: str, coord: str, city: int) -> None:
+    """The operating company ``corp`` puts the lifted station back on ``city`` of ``coord``."""
+    relay = pending_relay(state)
+    if not relay or current_corp(state) != corp:
+        raise IllegalAction(f"{corp} has no station to put back.")
+    name = board.hexes()[relay["hex"]]["name"]
+    if coord != relay["hex"] or city not in relay["cities"]:
+        where = " or ".join(str(i) for i in relay["cities"])
+        raise IllegalAction(
+            f"{relay['corp']}'s station goes back on city {where} of {name} ({relay['hex']})."
+        )
+    gmap._put_token(state["map"], relay["corp"], coord, city)
+    state["op"]["relay"] = None
+    state["log"].append(f"{corp} puts {relay['corp']}'s station on {name}, city {city}.")
+    _skip_steps(state)
 
 
 def place_token(state: State, corp: str, coord: str, city: int) -> None:

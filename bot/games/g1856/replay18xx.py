@@ -295,6 +295,11 @@ def _apply(
     if kind == "assign":
         core.assign_port(state, corp, action["target"])
         return
+    if kind == "place_token" and core.pending_relay(state):
+        # The station a lay lifted from an untracked city hex, put back where the layer chose.
+        copy_id, _, city = action["city"].rpartition("-")
+        core.relay_marker(state, corp, copies.get(copy_id) or copy_id.split("-")[0], int(city))
+        return
     if kind == "place_token" and _home_token(state, corp, action):
         return
     if kind == "place_token" and action.get("entity") == "WSRC":

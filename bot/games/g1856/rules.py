@@ -114,6 +114,8 @@ class G1856(Game):
             return [Prompt(seat, "Sell shares to pay what you owe", tuple(self._crisis_actions(state, seat)))]
         if home := core.pending_home(state):
             return [self._home_prompt(state, home)]
+        if relay := core.pending_relay(state):
+            return [self._relay_prompt(state, relay)]
         corp = core.current_corp(state)
         seat = state["corps"][corp]["president"]
         step = state["op"]["step"]
@@ -135,6 +137,24 @@ class G1856(Game):
         name = board.hexes()[coord]["name"]
         seat = state["corps"][corp]["president"]
         return Prompt(seat, f"{corp}: choose the city of {name} for its home station", tuple(actions))
+
+    def _relay_prompt(self, state: State, relay: dict[str, Any]) -> Prompt:
+        """The operating company's president puts back the station its lay lifted from an
+        untracked city hex (``relay:I12:0``); each city is described by its track's sides."""
+        corp = core.current_corp(state) or ""
+        coord = relay["hex"]
+        placed = gmap.current(state["map"], coord)
+        actions = []
+        for city in relay["cities"]:
+            sides = ", ".join(SIDES[e] for e in sorted(placed.node_edges(f"c{city}")))
+            actions.append(
+                Action(f"relay:{coord}:{city}", f"City {city}" + (f" (track to {sides})" if sides else ""))
+            )
+        name = board.hexes()[coord]["name"]
+        seat = state["corps"][corp]["president"]
+        return Prompt(
+            seat, f"{corp}: choose the city of {name} for {relay['corp']}'s station", tuple(actions)
+        )
 
     def _price_prompt(self, state: State, corp: str, seat: int, offer: dict[str, Any]) -> Prompt:
         """The price of a private or of another company's train, once the buyer chose it."""
@@ -368,6 +388,8 @@ class G1856(Game):
             core.nationalization_choice(state, parts[1], parts[0] == "payoff")
         elif parts[0] == "sell":
             core.emergency_sell(state, seat, parts[1], int(parts[2]))
+        elif parts[0] == "relay" and len(parts) == 3 and parts[2].isdigit():
+            core.relay_marker(state, core.current_corp(state) or "", parts[1], int(parts[2]))
         elif parts[0] == "home" and len(parts) == 3 and parts[2].isdigit():
             core.choose_home(state, core.current_corp(state) or "", parts[1], int(parts[2]))
         elif parts[0] == "bankrupt" and state.get("crisis"):
@@ -428,8 +450,8 @@ class G1856(Game):
         (a replayed log finds the same): the legal tile lays when a company's track step
         begins (again if a bought private opened a hex), and the best run when its run begins."""
         op = state.get("op")
-        if op and op.get("home"):
-            return  # the home station comes first; the lays depend on it
+        if op and (op.get("home") or op.get("relay")):
+            return  # the home station (or a lifted station) comes first; the lays depend on it
         if state["round"] == "operating" and op and op["step"] == "track" and not op["laid"]:
             tokens = sum(len(city) for cities in state["map"]["tokens"].values() for city in cities)
             sign = [
