@@ -13,16 +13,19 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot import foreign_records
 from bot.records import (
     SIGNING_KEY,
     BadRecord,
     CheckedRecord,
     build_record,
+    check_envelope,
     check_record,
-    parse_record,
+    decode_json,
     signed_by,
 )
 from bot.store import SNAPSHOT_EVERY, ChannelBusy, StoreError
@@ -341,6 +344,7 @@ class PlayByPost:
 
     async def import_table(
         self, *, guild_id: int | None, channel_id: int, user: User, data: bytes, moderator: bool = False,
+        members: Sequence[User] = (),
     ) -> Reply:
         """Rebuild a table in this channel from an export, after replaying every move.
 
@@ -350,9 +354,15 @@ class PlayByPost:
         accept with a button (the game appears when the last one accepts), bot seats get
         fresh bot ids, and a record without moves gets a fresh seed (one with moves keeps
         its seed: changing it would change what those moves did).
+
+        A record from another site (see :mod:`bot.foreign_records`) is always foreign: the
+        moderator names the ``members`` who take its seats, in the record's order.
         """
         try:
-            record = await asyncio.to_thread(parse_record, data)
+            raw = await asyncio.to_thread(decode_json, data)
+            if (elsewhere := foreign_records.describe(raw)) is not None:
+                return await self._import_from_elsewhere(guild_id, channel_id, user, raw, elsewhere, moderator, members)
+            record = check_envelope(raw)
             checked = await asyncio.to_thread(check_record, record)
         except BadRecord as error:
             raise LobbyError(f"Import refused: {error}") from None
@@ -367,6 +377,26 @@ class PlayByPost:
                 "can import it, and then every player it seats must accept."
             )
         return await self._offer_foreign(guild_id, channel_id, user, record, checked)
+
+    async def _import_from_elsewhere(
+        self, guild_id: int | None, channel_id: int, user: User, raw: Any, what: str, moderator: bool,
+        members: Sequence[User],
+    ) -> Reply:
+        """Another site's record: a moderator's import, with a member named for every seat."""
+        if not moderator:
+            raise NotModerator(f"Import refused: this is {what}. Only a moderator can import a game recorded "
+                               "elsewhere, and then every player it seats must accept.")
+        wanted = foreign_records.player_count(raw)
+        if len(members) != wanted:
+            raise LobbyError(
+                f"This is {what}. Name the member who plays each of them, in that order: "
+                f"seat1 … seat{wanted} ({len(members)} named)."
+            )
+        if len({m.id for m in members}) != len(members):
+            raise LobbyError("Each seat needs a different member.")
+        record = await asyncio.to_thread(foreign_records.convert, raw, [(m.id, m.name) for m in members])
+        checked = await asyncio.to_thread(check_record, record)
+        return await self._offer_foreign(guild_id, channel_id, user, record, checked, elsewhere=what)
 
     async def _create_imported(
         self, guild_id: int | None, channel_id: int, user: User, checked: CheckedRecord, *, signed: bool,
@@ -397,6 +427,7 @@ class PlayByPost:
 
     async def _offer_foreign(
         self, guild_id: int | None, channel_id: int, user: User, record: dict[str, Any], checked: CheckedRecord,
+        elsewhere: str | None = None,
     ) -> Reply:
         """A moderator's import of a record not signed here: offer each seat to its player."""
         for number, (user_id, name, bot) in enumerate(checked.seats):
@@ -425,6 +456,8 @@ class PlayByPost:
             "It has no moves yet, so it gets a fresh seed." if reseeded else
             "Its moves depend on the seed in the file, which is kept: whoever made the file may know the hidden cards."
         )
+        if elsewhere is not None:  # another site's record: its seat order is the record's, nothing hidden to know
+            seed_note = f"It is {elsewhere}, seated in that order."
         text = (
             f"{user.name} (moderator) imports a {checked.game.title} game recorded elsewhere "
             f"({len(checked.actions)} moves replayed and checked). Seats: {seats}. {seed_note}\n"

@@ -159,8 +159,8 @@ def _nesting_before_decode(data: bytes) -> int:
     return deepest
 
 
-def parse_record(data: bytes) -> dict[str, Any]:
-    """Decode a record's JSON within the limits; the checksum must match (damage check)."""
+def decode_json(data: bytes) -> Any:
+    """Decode a file's JSON within the limits (size, nesting, digits), whatever made it."""
     _require(len(data) <= MAX_RECORD_BYTES, f"The file is larger than {MAX_RECORD_BYTES // 1024 // 1024} MB.")
     _require(_nesting_before_decode(data) <= MAX_DEPTH,
              f"This is not a gamemaster export (its JSON nests deeper than {MAX_DEPTH} levels).")
@@ -171,6 +171,16 @@ def parse_record(data: bytes) -> dict[str, Any]:
             raise
         raise BadRecord(f"This is not a gamemaster export (not JSON: {error}).") from None
     _require(_depth_ok(record), f"This is not a gamemaster export (its JSON nests deeper than {MAX_DEPTH} levels).")
+    return record
+
+
+def parse_record(data: bytes) -> dict[str, Any]:
+    """Decode a record's JSON within the limits; the checksum must match (damage check)."""
+    return check_envelope(decode_json(data))
+
+
+def check_envelope(record: Any) -> dict[str, Any]:
+    """A decoded file is one of our exports, of a format we read, and undamaged (its checksum)."""
     _require(isinstance(record, dict) and record.get("format") == FORMAT, "This is not a gamemaster export.")
     _require(record.get("format_version") == FORMAT_VERSION,
              f"This export has format version {record.get('format_version')!r}; this bot reads {FORMAT_VERSION}.")

@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.engine import UnknownGame, all_games, get_game
 from bot.playbypost import check_deadlines
 from bot.rulebook import game_pages
-from bot.tables import Reply, TableError
+from bot.tables import Reply, TableError, User
 from cogs._ui import (
     bot_of,
     clip,
@@ -256,9 +256,25 @@ class Games(commands.Cog):
                   ephemeral=True)
 
     @game.command(name="import", description="Rebuild a table in this channel from an exported JSON file")
-    @app_commands.describe(record="A file made by /game export")
-    async def import_(self, interaction: discord.Interaction, record: discord.Attachment) -> None:
+    @app_commands.describe(
+        record="A file made by /game export, or an 18xx.games 1856 game's JSON download",
+        seat1="For a record from 18xx.games: the member who plays its first player",
+        seat2="… its second player", seat3="… its third player", seat4="… its fourth player",
+        seat5="… its fifth player", seat6="… its sixth player",
+    )
+    async def import_(
+        self, interaction: discord.Interaction, record: discord.Attachment,
+        seat1: discord.User | None = None, seat2: discord.User | None = None, seat3: discord.User | None = None,
+        seat4: discord.User | None = None, seat5: discord.User | None = None, seat6: discord.User | None = None,
+    ) -> None:
         pbp, user = bot_of(interaction).pbp, user_of(interaction)
+        named = [seat1, seat2, seat3, seat4, seat5, seat6]
+        while named and named[-1] is None:
+            named.pop()
+        if any(member is None for member in named):
+            await send_error(interaction, "Name the seats in order, without gaps (seat1, seat2, …).")
+            return
+        members = [User(member.id, member.display_name) for member in named if member is not None]
         moderator = await is_moderator(interaction)
         if record.size > 8 * 1024 * 1024:
             await send_error(interaction, "That file is too large to be a game record (8 MB at most).")
@@ -267,7 +283,7 @@ class Games(commands.Cog):
         async def work() -> Reply:
             data = await record.read()
             return await pbp.import_table(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
-                                          user=user, data=data, moderator=moderator)
+                                          user=user, data=data, moderator=moderator, members=members)
 
         await run(interaction, work, lambda reply: publish(interaction, reply))
 

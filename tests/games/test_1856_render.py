@@ -1,18 +1,95 @@
-"""1856 map pictures: drawn from plain views, early and late, with the last run and a zoom."""
+"""1856 pictures: the map alone (early and late, with a run and a zoom) and the whole table
+picture, decoded back from PNG, with the sprite and text caches checked against fresh
+drawings so a changed view can never show a stale picture."""
 
 from __future__ import annotations
 
+import copy
+import io
 import json
 import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
-from bot.games.g1856.map import lay_tile, new_map, place_home_token, tokens_of
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from bot.engine import State
+from bot.games.g1856 import board, economy
+from bot.games.g1856 import render as table
+from bot.games.g1856 import render_map as rmap
+from bot.games.g1856.map import lay_tile, legal_tile_lays, new_map, place_home_token, tokens_of
 from bot.games.g1856.positions import random_position
 from bot.games.g1856.render_map import ROUTE_COLOURS, map_view, render_map, render_zoom
 from bot.games.g1856.routes import best_routes
+from bot.games.g1856.rules import G1856
+from bot.render import board_png
+from bot.render.palette import BACKGROUND, PLAYERS
+
+GAME = G1856()
 
 
-def _count(image, colour) -> int:
+def _count(image: Image.Image, colour: tuple[int, int, int]) -> int:
     return dict((c, n) for n, c in image.getcolors(maxcolors=1 << 24)).get(colour, 0)
+
+
+def _near(image: Image.Image, colour: tuple[int, int, int], tolerance: int = 12) -> int:
+    """Pixels within ``tolerance`` of ``colour`` on every channel (a PNG's 256-colour palette
+    moves colours a little)."""
+    r, g, b = ImageChops.difference(image, Image.new("RGB", image.size, colour)).split()
+    worst = ImageChops.lighter(ImageChops.lighter(r, g), b)
+    return worst.point(lambda p: 255 if p <= tolerance else 0).histogram()[255]
+
+
+def _play(players: int, seed: int, until: Callable[[State], bool], limit: int = 3000) -> State:
+    """A game of heuristic bots, stopped at the first position where ``until`` holds."""
+    state = GAME.setup(players, GAME.resolve_options({}), seed)
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if until(state):
+            return state
+        prompt = GAME.prompts(state)[0]
+        GAME.apply(state, prompt.seat, GAME.agent(state, prompt.seat, rng))
+    raise AssertionError("the position was never reached")
+
+
+def _view(state: State) -> dict[str, Any]:
+    view = json.loads(json.dumps(GAME.view(state, None)))  # a view is plain data
+    view["names"] = [f"Seat {i + 1}" for i in range(view["players"])]
+    return view
+
+
+def _clear_caches() -> None:
+    for cached in (rmap._sprite, table._glyphs, table._width, table._market_row):
+        cached.cache_clear()
+
+
+def _decode(view: dict[str, Any]) -> Image.Image:
+    return Image.open(io.BytesIO(board_png(GAME, view))).convert("RGB")
+
+
+def _bare_map_height() -> int:
+    return render_map(map_view(new_map(), "2"), table.WIDTH).height
+
+
+def _is_track_step(state: State) -> bool:
+    op = state.get("op") or {}
+    return (
+        op.get("step") == "track"
+        and not op.get("laid")
+        and bool(op.get("lays"))
+        and len(state["map"]["tiles"]) >= 2
+    )
+
+
+def _is_route_step(state: State) -> bool:
+    op = state.get("op") or {}
+    plan = op.get("plan")
+    return op.get("step") == "route" and bool(plan) and len(plan["routes"]) >= 2
+
+
+# ---------------------------------------------------------------- the map alone
 
 
 def test_early_map_with_the_walkthrough_run():
@@ -38,3 +115,193 @@ def test_late_map_draws():
     view = map_view(state, phase, {"corp": corp, "routes": [r.to_json() for r in plan.routes]}, zoom=corp)
     assert render_map(view).height > 800
     assert render_zoom(view).width >= 1000
+
+
+def _direct(view: dict[str, Any], width: int = 1400) -> Image.Image:
+    """The map drawn hex by hex straight onto one canvas, without sprites (the reference)."""
+    fresh = render_map(view, width)  # the same size and header
+    coords = sorted(board.hexes())
+    cols = [ord(c[0]) - ord("A") for c in coords]
+    rows = [int(c[1:]) for c in coords]
+    size = min(90.0, (width - 24) / (1.5 * (max(cols) - min(cols)) + 2))
+    layout = rmap._Layout(size, (12, 96), (min(cols), max(cols)), (min(rows), max(rows)))
+    image = Image.new("RGB", fresh.size, BACKGROUND)
+    image.paste(fresh.crop((0, 0, fresh.width, 90)), (0, 0))  # the header is not a hex
+    draw = ImageDraw.Draw(image)
+    for layer in (0, 1):
+        for coord in coords:
+            rmap._draw_hex(draw, layout, coord, view["map"], view["phase"], None, layer)
+    return image
+
+
+def test_sprites_give_the_same_map_as_drawing_directly():
+    state, _, phase = random_position(random.Random(9), 120, corps=8, phase_every=20)
+    view = map_view(state, phase)
+    _clear_caches()
+    cold = render_map(view)
+    warm = render_map(view)  # from the caches
+    assert ImageChops.difference(cold, warm).getbbox() is None
+    direct = _direct(view)
+    inside = direct.crop((0, 90, direct.width, direct.height))
+    assert _count(inside, rmap.FILL["white"]) > 100_000  # hexes were drawn
+    diff = ImageChops.difference(cold, direct).convert("L").point(lambda p: 255 if p else 0)
+    # Only the rounding of a wide line's edge may differ (a whole-pixel shift can round a
+    # half pixel the other way): a few hundred pixels of 1.5 million.
+    assert _count(diff.convert("RGB"), (255, 255, 255)) < 600
+
+
+# ---------------------------------------------------------------- the table picture
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_table_picture_decodes_with_every_panel_filled(players):
+    state = _play(players, 3, lambda s: s["round"] == "operating" and len(s["map"]["tiles"]) >= 2)
+    view = _view(state)
+    image = _decode(view)
+    assert image.width == 1400 and 1800 < image.height < 2800
+    top = _bare_map_height()
+    hexes = image.crop((0, 90, 1400, top))
+    assert _near(hexes, rmap.FILL["white"]) > 100_000  # the printed map
+    assert _near(hexes, rmap.FILL["yellow"]) > 1_000  # laid tiles
+    panel = image.crop((0, top, 1400, image.height))
+    for seat in range(players):
+        assert _near(panel, PLAYERS[seat]) >= 25 * 25  # each player's swatch
+    for sym, c in view["corps"].items():
+        if c["par"] is not None:  # a charter, a market marker and the certificates
+            assert _near(panel, table._corp_colour(sym)) > 3_000
+
+
+def test_header_reads_as_players_count_rounds():
+    state = _play(4, 3, lambda s: s["round"] == "operating" and s["or_total"] == 2 and s["or_number"] == 2)
+    view = _view(state)
+    assert table.round_title(view) == "Operating round 2 of 2"
+    detail = table.round_detail(view)
+    assert detail.startswith(f"After stock round {view['sr_number']} · {view['op']['corp']} ")
+    stock = _view(_play(4, 3, lambda s: s["round"] == "stock" and s["sr_number"] == 2))
+    assert table.round_title(stock) == "Stock round 2"
+    assert "to act" in table.round_detail(stock)
+
+
+def test_cash_change_redraws_only_the_players_panel():
+    view = _view(_play(4, 5, lambda s: s["round"] == "stock" and s["sr_number"] == 2))
+    before = table.board_image(view)
+    changed = copy.deepcopy(view)
+    changed["cash"][1] += 7
+    after = table.board_image(changed)
+    box = ImageChops.difference(before, after).getbbox()
+    top = _bare_map_height()
+    assert box is not None
+    assert top + 8 + 36 + 40 <= box[1] and box[3] <= top + 8 + table._players_height(view)  # seat 2's row
+
+
+def test_a_change_on_the_map_shows_and_the_caches_never_go_stale():
+    state = _play(3, 1, _is_track_step)
+    view = _view(state)
+    first = table.board_image(view)  # the caches now hold this position
+    corp = view["op"]["corp"]
+    lay = next(
+        o for o in legal_tile_lays(view["map"], corp, view["phase"]) if o.hex not in view["map"]["tiles"]
+    )
+    moved = copy.deepcopy(view)
+    lay_tile(moved["map"], corp, lay.hex, lay.tile, lay.rotation, view["phase"])
+    moved["op"]["step"] = "token"  # the lay is made: no more outlines
+    second = table.board_image(moved)
+    box = ImageChops.difference(first, second).getbbox()
+    assert box is not None and box[1] < _bare_map_height()
+    # The same views drawn from empty caches give exactly the same pictures.
+    _clear_caches()
+    assert ImageChops.difference(table.board_image(moved), second).getbbox() is None
+    assert ImageChops.difference(table.board_image(view), first).getbbox() is None
+    # A station marker changes its hex too.
+    stationed = copy.deepcopy(moved)
+    home = next(
+        sym for sym, c in board.corporations().items() if c["home"] and not tokens_of(moved["map"], sym)
+    )
+    place_home_token(stationed["map"], home)
+    marked = table.board_image(stationed)
+    box = ImageChops.difference(second, marked).getbbox()
+    assert box is not None and box[3] < _bare_map_height()
+    _clear_caches()
+    assert ImageChops.difference(table.board_image(stationed), marked).getbbox() is None
+    # A new phase changes printed revenues (off-boards): the map must change with it.
+    later = copy.deepcopy(moved)
+    later["phase"] = "5"
+    top = _bare_map_height()
+    assert ImageChops.difference(
+        second.crop((0, 90, 1400, top)), table.board_image(later).crop((0, 90, 1400, top))
+    ).getbbox()
+
+
+def test_market_markers_follow_the_view():
+    view = _view(_play(4, 5, lambda s: s["round"] == "stock" and s["sr_number"] == 2))
+    cell, syms = next(iter(view["cells"].items()))
+    image = table.board_image(view)
+    moved = copy.deepcopy(view)
+    del moved["cells"][cell]
+    r, col = (int(x) for x in cell.split(","))
+    moved["cells"][f"{r},{col + 1}"] = syms + moved["cells"].get(f"{r},{col + 1}", [])
+    after = table.board_image(moved)
+    box = ImageChops.difference(image, after).getbbox()
+    market_top = image.height - table.TRAINS_H - 12 - sum(s.height for s in table._market_rows(view))
+    assert box is not None and box[1] >= market_top - 40  # only the market (and what follows) moved
+    _clear_caches()
+    assert ImageChops.difference(table.board_image(moved), after).getbbox() is None
+    assert economy.market()[r][col]["price"] > 0
+
+
+def test_track_step_outlines_where_the_company_may_lay():
+    view = _view(_play(3, 1, _is_track_step))
+    corp = view["op"]["corp"]
+    hexes = table.lay_hexes(view)
+    assert hexes and set(hexes) <= {key.split(":")[1] for key, _ in view["op"]["lays"]}
+    outlined = table.board_image(view)
+    plain = copy.deepcopy(view)
+    plain["op"]["step"] = "token"
+    assert table.lay_hexes(plain) == []
+    top = _bare_map_height()
+    colour = table._corp_colour(corp)
+    ring = _count(outlined.crop((0, 90, 1400, top)), colour) - _count(
+        table.board_image(plain).crop((0, 90, 1400, top)), colour
+    )
+    assert ring > 150 * len(hexes)  # about six sides of 4 px a hex
+    assert f"{len(hexes)} hexes outlined" in table.round_detail(view)
+
+
+def test_route_step_shows_the_best_run():
+    view = _view(_play(3, 1, _is_route_step))
+    run = table.shown_run(view)
+    assert run is not None and run["routes"] == view["op"]["plan"]["routes"]
+    image = table.board_image(view)
+    assert _count(image.crop((0, 90, 1400, _bare_map_height())), ROUTE_COLOURS[0]) > 100
+
+
+def test_cgr_and_the_nationalization_draw():
+    """Record 89363 moved on to phase 5 (as in the rules tests), then the first 6-train: the
+    header names the CGR's forming, then the CGR has a charter and a market marker."""
+    from bot.games.g1856 import core
+    from bot.games.g1856.replay18xx import replay
+
+    record = Path(__file__).parent / "data" / "1856" / "89363.json"
+    state = replay(json.loads(record.read_text())).state
+    state["depot"].update({"4": 0, "5": 0})
+    state["bought"].update({"4": 4, "5": 3})
+    state["phase"] = "5"
+    state["float_percent"] = 60
+    for sym in state["privates"]:
+        core._close_private(state, sym)
+    for c in state["corps"].values():
+        c["trains"] = [t for t in c["trains"] if not t.startswith("2-")]
+    state["op"]["step"] = "buy_train"
+    state["op"]["paid_interest"].append("WR")
+    state["corps"]["WR"]["cash"] = 800
+    core.buy_train(state, "WR", "6-0", 700)
+    assert state.get("nationalization")
+    assert "CGR is forming" in table.round_detail(_view(state))
+    table.board_image(_view(state))
+    while state.get("nationalization"):
+        core.nationalization_choice(state, state["nationalization"]["queue"][0], pay=False)
+    view = _view(state)
+    image = table.board_image(view)
+    assert ("CGR", view["corps"]["CGR"]) in table._started(view)
+    black = _count(image.crop((0, _bare_map_height(), 1400, image.height)), (0, 0, 0))
+    assert black > 80 * 30  # the CGR's chip (black) in the charters, and its market marker

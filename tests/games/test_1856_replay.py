@@ -24,7 +24,17 @@ def _record(name: str) -> dict:
 
 
 @pytest.mark.parametrize(
-    "name", ["move_up_price_sr1.json", "hotseat004.json", "hotseat001.json", "89363.json"]
+    "name",
+    [
+        "move_up_price_sr1.json",
+        "hotseat004.json",
+        "hotseat001.json",
+        "89363.json",
+        "hotseat005.json",
+        "51745.json",
+        "hotseat006.json",
+        "hotseat007.json",
+    ],
 )
 def test_record_replays_to_its_result(name: str) -> None:
     result = replay(_record(name))

@@ -55,16 +55,6 @@ def test_a_cgr_share_of_five_percent_is_worth_the_whole_price() -> None:
     assert state["cash"][2] == cash - price and cgr["held"][2] == 25
 
 
-def test_a_presidents_emergency_sale_of_cgr_shares_pays_per_share() -> None:
-    state = _twenty_share_cgr()
-    price = core.price(state, "CGR")
-    state["cash"][1] = 0
-    core._player_pays(state, 1, 10)
-    assert ("CGR", 1) in core.emergency_sales(state, 1, None)
-    core.emergency_sell(state, 1, "CGR", 1)
-    assert state["cash"][1] == price - 10 and state["corps"]["CGR"]["held"][1] == 15
-
-
 def _wgb_facing_kitchener() -> dict:
     """Phase 3, WGB operating (track step) with track from Guelph (J11) to Kitchener (I12),
     where GT's station stands on the printed, untracked city 1 (as WSRC's free station)."""
@@ -91,17 +81,17 @@ def test_a_lay_on_an_untracked_city_hex_lifts_the_station_for_the_layer_to_place
         lay.rotation for lay in gmap.legal_tile_lays(state["map"], "WGB", "3") if lay.hex == "I12"
     )
     core.lay_tile(state, "WGB", "I12", "59", rotation)
-    assert core.pending_relay(state) == {"corp": "GT", "hex": "I12", "cities": [0, 1]}
-    assert gmap.tokens_of(state["map"], "GT") == []
-    with pytest.raises(IllegalAction, match="put GT's station back"):
+    assert state["op"]["relocate"] == {"hex": "I12", "corps": ["GT"]}
+    assert gmap.tokens_of(state["map"], "GT") == [] and core.relocate_choices(state) == [0, 1]
+    with pytest.raises(IllegalAction):
         core.or_pass(state, "WGB")
     prompt = game.legal_prompts(state)[0]
-    assert prompt.seat == 0 and prompt.keys() == ["relay:I12:0", "relay:I12:1"]
+    assert prompt.seat == 0 and prompt.keys() == ["relocate:0", "relocate:1"]
     with pytest.raises(IllegalAction):
-        core.relay_marker(state, "WGB", "I12", 2)
-    game.apply(state, 0, "relay:I12:0")
+        core.relocate_marker(state, "WGB", 2)
+    game.apply(state, 0, "relocate:0")
     assert gmap.tokens_of(state["map"], "GT") == [("I12", 0)]
-    assert core.pending_relay(state) is None and state["op"]["step"] != "track"
+    assert not state["op"].get("relocate") and state["op"]["step"] != "track"
     assert state["corps"]["WGB"]["cash"] == 500  # putting the station back costs nothing
 
 
@@ -111,7 +101,7 @@ def test_record_51745_replays_to_its_result() -> None:
     record = _record("51745")
     for action, state in replay18xx.steps(record, legacy_loan_step=True):
         if action.get("id") == 506:
-            assert core.pending_relay(state) == {"corp": "CGR", "hex": "I12", "cities": [0, 1]}
+            assert state["op"]["relocate"] == {"hex": "I12", "corps": ["CGR"]}
         if action.get("id") == 507:
             assert ("I12", 0) in gmap.tokens_of(state["map"], "CGR") and state["corps"]["CV"]["cash"] == 14
             break

@@ -215,6 +215,8 @@ def test_in_the_8_train_variant_the_cgr_withholds_until_it_owns_an_8_or_a_5_or_6
     state = _phase_6("8")
     state["corps"]["CA"].update(trains=["4-1"], loans=1)
     core._form_cgr(state, ["CA"], 1)
+    if state.get("cgr_discard"):
+        core.cgr_discard(state, None)  # its president keeps the 4
     cgr = state["corps"]["CGR"]
     assert cgr["trains"] == ["4-1"] and not cgr["permanent"]  # the 4 rusts on the 8
     _operating(state, "CGR", "buy_train")
@@ -291,3 +293,60 @@ def test_the_importer_refuses_an_optional_rule_we_do_not_have() -> None:
     }
     with pytest.raises(ReplayError, match="optional rule 'double_dividends'"):
         replay(record)
+
+
+# ---------------------------------------------------------------- every game ends
+
+
+def test_the_game_ends_after_the_last_stock_rounds_operating_rounds() -> None:
+    game = G1856()
+    for sr, over in ((core.LAST_STOCK_ROUND - 1, False), (core.LAST_STOCK_ROUND, True)):
+        state = core.new_game(3)
+        _float(state, "GW", 0, 100)
+        gmap.place_home_token(state["map"], "GW")
+        _operating(state, "GW", "buy_company")
+        state["sr_number"] = sr
+        core._end_operating_round(state)
+        assert (state["round"] == "over") == over
+        if over:
+            assert state["ended"] == "limit" and game.legal_prompts(state) == []
+            assert game.outcome(state).reason == f"Stock round {core.LAST_STOCK_ROUND} was the last."
+        else:
+            assert state["round"] == "stock" and state["sr_number"] == core.LAST_STOCK_ROUND
+    # The proven bound on a whole game grows with the players and covers that many rounds.
+    bounds = [G1856().max_actions(p) for p in (3, 4, 5, 6)]
+    assert bounds == sorted(bounds) and bounds[0] > core.LAST_STOCK_ROUND * 1000
+
+
+def _money(state: State) -> int:
+    return state["bank"] + sum(state["cash"]) + sum(c["cash"] for c in state["corps"].values())
+
+
+def test_random_play_goes_on_through_phase_8_to_the_end() -> None:
+    """From phase 6 of the 8-train variant, random legal moves play on to the end: once the
+    first 8 is bought no 4-train is left anywhere, the bank never sells a D, and money is
+    conserved (between the bank, the players and the companies)."""
+    import random
+
+    game = G1856()
+    reached = 0
+    for seed in range(6):
+        state = _phase_6("8")
+        state["corps"]["GW"]["trains"] = ["6-0"]  # room for an 8
+        game._prepare(state)
+        rng = random.Random(seed)
+        total = _money(state)
+        for _ in range(3000):
+            prompts = game.legal_prompts(state)
+            if not prompts:
+                break
+            prompt = rng.choice(prompts)
+            game.apply(state, prompt.seat, rng.choice(prompt.actions).key)
+            assert _money(state) == total
+            assert "D" not in state["depot"] and "D" not in core.depot_trains(state)
+            if state["phase"] == "8":
+                trains = state["pool_trains"] + [t for c in state["corps"].values() for t in c["trains"]]
+                assert not [t for t in trains if t.startswith("4-")]
+        assert game.outcome(state) is not None
+        reached += state["phase"] == "8"
+    assert reached >= 2

@@ -36,6 +36,10 @@ CORPS = [c for c in board.corporations() if c != "CGR" and board.corporations()[
 OR_STEPS = ["track", "token", "route", "dividend", "buy_train", "loan", "buy_company"]
 PHASE_OF = {"3": "3", "4": "4", "5": "5", "6": "6", "D": "D", "8": "8"}
 LAST_OF_TYPE_FLOAT = ("2", "3", "4", "5")  # buying the last of these raises the float percentage
+LAST_STOCK_ROUND = 100
+"""The game ends after this stock round's operating rounds at the latest. Our rule, not the
+rulebook's: it makes every game finite (see :func:`action_bound`). Real games end when the
+bank breaks long before; random play has reached stock round 45."""
 ALT_DESTINATIONS = {
     "BBG": ("J15", ["N11"]),
     "CA": ("F15", ["A20"]),
@@ -165,21 +169,6 @@ def phase_info(state: State) -> dict[str, Any]:
     return economy.phase_info(state["phase"])
 
 
-def share_unit(state: State, corp: str) -> int:
-    """The percentage one share of ``corp`` stands for: 10, or 5 once the CGR has twenty."""
-    return int(state["corps"][corp].get("share_size", 10))
-
-
-def shares_value(state: State, corp: str, pct: int, per_share: int | None = None) -> int:
-    """What ``pct``% of ``corp`` is worth at ``per_share`` (default: its market price).
-
-    A price is per *share*, whatever percentage the share is: a CGR of twenty 5% shares is
-    worth twenty times its price, like a company of ten 10% shares is worth ten times its
-    own (the platform values, sells and buys such a share at the full price)."""
-    unit_price = price(state, corp) if per_share is None else per_share
-    return pct // share_unit(state, corp) * unit_price
-
-
 def player_shares(c: dict[str, Any]) -> int:
     """Shares (10% units) held by players: the limit on a company's loans."""
     return sum(c["held"]) // 10
@@ -203,12 +192,15 @@ def cert_count(state: State, seat: int) -> int:
 
 
 def player_value(state: State, seat: int) -> int:
-    """Cash + shares at market price + privates at face value; each 10% of a company loses
-    $10 per loan it still owes (the rulebook's end-of-game loan deduction)."""
+    """Cash + shares at market price + privates at face value; each 10% loses $10 per loan
+    its company still owes (the rulebook's end-of-game loan deduction). A share is worth the
+    market price whatever its size (the CGR's 5% shares too)."""
     value = state["cash"][seat]
     for sym, c in state["corps"].items():
         if c["held"][seat] and not c["closed"]:
-            value += shares_value(state, sym, c["held"][seat]) - c["held"][seat] * c["loans"]
+            # The price is per share: a 5% CGR share is worth the whole price, as a 10% one.
+            shares = c["held"][seat] // c.get("share_size", 10)
+            value += shares * price(state, sym) - c["held"][seat] * c["loans"]
     for sym, p in state["privates"].items():
         if p["owner"] == f"p{seat}" and not p["closed"]:
             value += economy.privates()[sym]["value"]
@@ -435,22 +427,30 @@ def sr_can_sell(state: State, seat: int, corp: str, pct: int) -> str | None:
     c = state["corps"][corp]
     if state["sr_number"] <= 1:
         return "No shares may be sold in the first stock round."
-    unit = share_unit(state, corp)
-    if pct <= 0 or pct % unit or pct > c["held"][seat]:
+    if pct <= 0 or pct % c.get("share_size", 10) or pct > c["held"][seat]:
         return f"You do not hold {pct}% of {corp}."
     if c["pool"] + pct > 50:
         return "The bank pool may hold at most 50% of a company."
     sr = state["sr"]
     if sr["bought"] and sr.get("sold_first"):
         return "You sold before buying this turn, so you may not sell again."
-    if sr["unvested"] == corp and c["held"][seat] - pct < unit:
+    if sr["unvested"] == corp and c["held"][seat] - pct < 10:
         return f"You bought {corp} this turn and must keep at least one share."
-    if c["president"] == seat and c["held"][seat] - pct < 2 * unit:
-        others = [s for s in range(state["players"]) if s != seat and c["held"][s] >= 2 * unit]
+    if c.get("false_president") == seat:
+        return "Your one-share CGR presidency cannot be sold before it is completed."
+    if c["president"] == seat and c["held"][seat] - pct < 20:
+        others = [s for s in range(state["players"]) if s != seat and c["held"][s] >= 20]
         if not others:
             return f"Nobody else holds 20% of {corp} to take over its presidency."
         # The president's certificate goes to the new president; the seller needs 10% left to give back.
     return None
+
+
+def cgr_obligation(state: State, seat: int) -> bool:
+    """Whether ``seat`` holds the CGR's presidency with a single share and must buy a CGR share
+    on their stock-round turn (selling other shares first if they need the money)."""
+    cgr = state["corps"].get("CGR")
+    return bool(cgr) and not cgr["closed"] and cgr.get("false_president") == seat
 
 
 def sr_can_buy(state: State, seat: int, corp: str, source: str) -> str | None:
@@ -462,6 +462,8 @@ def sr_can_buy(state: State, seat: int, corp: str, source: str) -> str | None:
         return f"{corp} has not been started."
     if corp in sr["sold"][seat]:
         return f"You sold {corp} this round and may not buy it back."
+    if corp != "CGR" and cgr_obligation(state, seat):
+        return "You must first buy a CGR share to complete its president's certificate."
     if corp == "CGR" and c.get("share_size") == 5 and c["president"] is None:
         return "The CGR has no president."
     if source == "ipo" and c["ipo"] <= 0:
@@ -474,7 +476,7 @@ def sr_can_buy(state: State, seat: int, corp: str, source: str) -> str | None:
     if cost > state["cash"][seat]:
         return f"A {corp} share costs ${cost} and you have ${state['cash'][seat]}."
     kind = economy.cell(*c["pos"])["kind"]
-    if kind != economy.NO_HOLDING_LIMIT_KIND and c["held"][seat] + share_unit(state, corp) > 60:
+    if kind != economy.NO_HOLDING_LIMIT_KIND and c["held"][seat] + c.get("share_size", 10) > 60:
         return "You may hold at most 60% of a company."
     if kind not in economy.SHARE_PRICE_FREE_KINDS and cert_count(state, seat) + 1 > _cert_limit(state):
         return "You are at your certificate limit."
@@ -493,6 +495,8 @@ def sr_can_par(state: State, seat: int, corp: str, par: int) -> str | None:
     c = state["corps"].get(corp) or {"par": None}
     if state["sr"]["bought"]:
         return "You have already bought this turn."
+    if cgr_obligation(state, seat):
+        return "You must first buy a CGR share to complete its president's certificate."
     if c["par"] is not None:
         return f"{corp} has already been started."
     if par not in economy.PAR_ROWS:
@@ -556,9 +560,14 @@ def buy_share(state: State, seat: int, corp: str, source: str) -> None:
     if why := sr_can_buy(state, seat, corp, source):
         raise IllegalAction(why)
     c = state["corps"][corp]
-    unit = share_unit(state, corp)
+    unit = c.get("share_size", 10)
+    false_president = c.get("false_president")
+    if corp == "CGR" and false_president is not None and (seat == false_president or c["held"][seat]):
+        _complete_cgr_presidency(state, seat, source)
+        _after_sr_action(state, seat, bought=True, corp=corp)
+        return
     if source == "ipo":
-        cost = c["par"]
+        cost = c["par"]  # the price of one share, whatever its size
         state["cash"][seat] -= cost
         _ipo_money(state, corp, cost)
         c["ipo"] -= unit
@@ -580,7 +589,7 @@ def sell_shares(state: State, seat: int, corp: str, pct: int) -> None:
     if why := sr_can_sell(state, seat, corp, pct):
         raise IllegalAction(why)
     c = state["corps"][corp]
-    _pay(state, f"p{seat}", shares_value(state, corp, pct))
+    _pay(state, f"p{seat}", pct // c.get("share_size", 10) * price(state, corp))
     c["held"][seat] -= pct
     c["pool"] += pct
     state["sr"]["sold"][seat].append(corp)
@@ -623,6 +632,9 @@ def _after_sr_action(state: State, seat: int, bought: bool, corp: str) -> None:
     elif not sr["bought"]:
         sr["sold_first"] = True
     if not sr_has_actions(state, seat):
+        if cgr_obligation(state, seat) and _cgr_share_on_offer(state):
+            _false_president_fails(state, seat)
+            return
         _sr_next(state)
 
 
@@ -648,7 +660,31 @@ def sr_has_actions(state: State, seat: int) -> bool:
 
 def sr_pass(state: State, seat: int) -> None:
     _check_turn(state, seat)
+    if cgr_obligation(state, seat) and _cgr_share_on_offer(state) and sr_has_actions(state, seat):
+        raise IllegalAction("You must buy a CGR share (selling other shares first if need be).")
     _sr_pass(state)
+
+
+def _complete_cgr_presidency(state: State, seat: int, source: str) -> None:
+    """A CGR share bought while the presidency has one share: the buyer pays for the share
+    (to the bank), but it stays where it was; the president's certificate gets its second
+    share instead. Bought by the one-share president, it completes their certificate; bought
+    by another CGR shareholder, they take the presidency (their share goes to the former
+    president in exchange) and hold one more share — either way the obligation ends."""
+    c = state["corps"]["CGR"]
+    cost = c["par"] if source == "ipo" else price(state, "CGR")
+    state["cash"][seat] -= cost
+    state["bank"] += cost
+    c["held"][seat] += c["share_size"]
+    former = c["false_president"]
+    c["false_president"] = None
+    c["president"] = seat
+    if seat == former:
+        state["log"].append(f"{seat_name(seat)} completes the CGR president's certificate for ${cost}.")
+    else:
+        state["log"].append(
+            f"{seat_name(seat)} pays ${cost} and takes over the CGR's presidency from {seat_name(former)}."
+        )
 
 
 def _sr_pass(state: State) -> None:
@@ -675,10 +711,34 @@ def _sr_autopass(state: State) -> None:
     """A player who can do nothing at all passes by themself."""
     guard = 0
     while state["round"] == "stock" and not sr_has_actions(state, state["sr"]["current"]):
+        if cgr_obligation(state, state["sr"]["current"]) and _cgr_share_on_offer(state):
+            _false_president_fails(state, state["sr"]["current"])
+            return
         _sr_pass(state)
         guard += 1
         if guard > 4 * state["players"]:
             break
+
+
+def must_buy_cgr(state: State, seat: int) -> bool:
+    """Whether ``seat`` must buy a CGR share on this turn (a one-share CGR presidency, with
+    a CGR share on offer): they may sell other shares first, but not pass."""
+    return cgr_obligation(state, seat) and _cgr_share_on_offer(state)
+
+
+def _cgr_share_on_offer(state: State) -> bool:
+    c = state["corps"]["CGR"]
+    return c["ipo"] > 0 or c["pool"] > 0
+
+
+def _false_president_fails(state: State, seat: int) -> None:
+    """The one-share CGR president cannot raise the price of a CGR share even after selling
+    all they may sell: the game ends at once (as a bankruptcy would)."""
+    state["round"] = "over"
+    state["ended"] = "false_president"
+    state["log"].append(
+        f"{seat_name(seat)} cannot raise the money to complete the CGR presidency: the game ends."
+    )
 
 
 def _end_stock_round(state: State) -> None:
@@ -730,7 +790,6 @@ def _start_operating_round(state: State) -> None:
         "bought_train": False,
         "wsrc_used": False,
         "home": None,  # THB's president choosing Hamilton's city (see choose_home)
-        "relay": None,  # a station lifted by a lay on an untracked city hex (see relay_marker)
     }
     state["log"].append(f"Operating round {state['sr_number']}.{state['or_number']}.")
     _next_corp(state)
@@ -746,6 +805,11 @@ def _next_corp(state: State) -> None:
         corp = op["order"][op["index"]]
         c = state["corps"][corp]
         if c["closed"]:
+            continue
+        if not c["started"] and c["ipo"] > 100 - state["float_percent"]:
+            # The last train of a type sold earlier in this round raised the share needed to
+            # start: a company that has not started yet and falls short does not operate.
+            state["log"].append(f"{corp} has too few shares sold to start and does not operate.")
             continue
         c["started"] = True
         op.update(
@@ -818,7 +882,43 @@ def _end_operating_round(state: State) -> None:
         state["round"] = "over"
         state["ended"] = "bank"
         return
+    if state["sr_number"] >= LAST_STOCK_ROUND:
+        state["round"] = "over"
+        state["ended"] = "limit"
+        state["log"].append(f"Stock round {LAST_STOCK_ROUND} was the last: the game ends.")
+        return
     _start_stock_round(state, state["priority"])
+
+
+def action_bound(players: int) -> int:
+    """An upper bound on the number of actions in a whole game (``Game.max_actions``).
+
+    Each round is finite on its own (``data/1856/README.md``, "How long a game can last",
+    gives the argument): the private auction, a stock round and an operating round each
+    have a bound below, and :data:`LAST_STOCK_ROUND` bounds the number of sets (a stock
+    round and at most three operating rounds). The bound is loose by design: it must hold
+    for every game, while real and random games take a few hundred to a thousand actions.
+    """
+    cash = int(economy.data()["starting_cash"][str(players)])
+    units = 11 * 10 + 20  # share units one player can hold: 10 per company, 20 of a 5%-share CGR
+    # Auction: every bid raises a private's top bid by $5 or more, up to a player's cash;
+    # each of the six privates gets cheaper at most 21 times ($100 down to $0 in $5 steps);
+    # at most one round of passes lies between two of these events.
+    bids = 6 * (cash // 5 + 1)
+    auction = bids + (bids + 6 * 21 + 1) * players
+    # Stock round: a player buys a company's shares until they first sell it (no buying
+    # back in the round), so buys and sells are each at most ``units`` per player; a turn
+    # with trades ends with at most one pass; at most one round of passes lies between two
+    # turns with trades, and one more ends the round.
+    trades = 2 * units * players
+    stock = 2 * trades + (trades + 1) * players
+    # Operating round: at most 12 companies (with the CGR) take a turn of at most 60 actions
+    # besides sales (home station, two lays, stations, run, dividend, up to 10 train buys or
+    # trade-ins, loans, 6 privates, rights, the port, each purchase in two steps, passes);
+    # players sell at most what they hold (no buying in an operating round; the CGR hands
+    # out at most 20 new units); at most 200 discards and 11 nationalization choices.
+    operating = 12 * 60 + units * players + 20 + 200 + 11
+    return auction + LAST_STOCK_ROUND * (stock + 3 * operating)
 
 
 def current_corp(state: State) -> str | None:
@@ -835,10 +935,15 @@ def step_actions(state: State, step: str) -> bool:
     if step == "token":
         if op.get("tokened"):
             return False  # WSRC's free station was this turn's station
-        # The reference counts a loan the company could still take as money for a station.
+        # The reference counts a loan the company could still take as money for a station,
+        # and an unused WSRC free station as a station costing nothing (so the step stops
+        # whenever the company's track reaches a free space, whatever that one costs).
         power = c["cash"] + (
             (90 if corp in op["paid_interest"] else 100) if can_take_loan(state, corp) else 0
         )
+        wsrc = state["privates"]["WSRC"]
+        if wsrc["owner"] == corp and not wsrc["closed"] and not wsrc.get("token_used"):
+            power = 10**9
         cost = gmap.next_token_cost(state["map"], corp)
         if cost is None or cost > power:
             return False
@@ -867,8 +972,8 @@ def _step_passed(state: State, step: str) -> bool:
 def _skip_steps(state: State) -> None:
     """Move past steps where the company has nothing to do (as the reference does)."""
     while state["round"] == "operating" and state["op"]["step"] is not None:
-        if state["op"].get("relay"):
-            return  # a lifted station must be put back first (see relay_marker)
+        if state["op"].get("relocate"):
+            return  # a marker waits for its city first
         if state["corps"][state["op"]["corp"]]["closed"]:
             _end_turn(state)
             return
@@ -940,27 +1045,24 @@ def emergency_sell_error(state: State, seat: int, corp: str, pct: int, protect: 
     c = state["corps"].get(corp)
     if c is None or c["closed"]:
         return f"There is no company {corp}."
-    unit = share_unit(state, corp)
-    if pct <= 0 or pct % unit or pct > c["held"][seat]:
+    if pct <= 0 or pct % 10 or pct > c["held"][seat]:
         return f"You do not hold {pct}% of {corp}."
     if c["pool"] + pct > 50:
         return "The bank pool may hold at most 50% of a company."
-    if c["president"] == seat and c["held"][seat] - pct < 2 * unit:
+    if c["president"] == seat and c["held"][seat] - pct < 20:
         if corp == protect:
             return f"You may not give up the presidency of {corp} while raising money for it."
-        if not any(s != seat and c["held"][s] >= 2 * unit for s in range(state["players"])):
+        if not any(s != seat and c["held"][s] >= 20 for s in range(state["players"])):
             return f"Nobody else holds 20% of {corp} to take over its presidency."
     return None
 
 
 def emergency_sales(state: State, seat: int, protect: str | None) -> list[tuple[str, int]]:
-    """Every (company, shares) ``seat`` may sell to raise money now (shares of the company's
-    size: 10%, or 5% for a CGR of twenty shares)."""
+    """Every (company, shares) ``seat`` may sell to raise money now."""
     out = []
     for corp, c in state["corps"].items():
-        unit = share_unit(state, corp)
-        for n in range(1, c["held"][seat] // unit + 1):
-            if emergency_sell_error(state, seat, corp, unit * n, protect) is None:
+        for n in range(1, c["held"][seat] // 10 + 1):
+            if emergency_sell_error(state, seat, corp, 10 * n, protect) is None:
                 out.append((corp, n))
     return out
 
@@ -969,17 +1071,14 @@ def emergency_sell(state: State, seat: int, corp: str, shares: int) -> None:
     """Sell shares to the pool to pay a debt or a forced train (price drops as usual)."""
     crisis = state.get("crisis")
     protect = crisis["protect"] if crisis else current_corp(state)
-    if corp not in state["corps"]:
-        raise IllegalAction(f"There is no company {corp}.")
-    pct = share_unit(state, corp) * shares
-    if why := emergency_sell_error(state, seat, corp, pct, protect):
+    if why := emergency_sell_error(state, seat, corp, 10 * shares, protect):
         raise IllegalAction(why)
     c = state["corps"][corp]
-    _pay(state, f"p{seat}", shares_value(state, corp, pct))
-    c["held"][seat] -= pct
-    c["pool"] += pct
+    _pay(state, f"p{seat}", shares * price(state, corp))
+    c["held"][seat] -= 10 * shares
+    c["pool"] += 10 * shares
     _check_president(state, corp, seat)
-    _move(state, corp, "down", pct // 10)
+    _move(state, corp, "down", shares)
     if crisis and state["cash"][seat] >= crisis["need"]:
         state["crisis"] = None
     op = state.get("op")
@@ -1011,20 +1110,19 @@ def declare_bankruptcy(state: State, seat: int) -> None:
     reference platform: the bankrupt's money counts for nothing at the end)."""
     for corp in sorted(state["corps"]):
         c = state["corps"][corp]
-        unit = share_unit(state, corp)
         while not c["closed"] and c["pos"] is not None:
             lots = [
-                unit * n
-                for n in range(c["held"][seat] // unit, 0, -1)
-                if not emergency_sell_error(state, seat, corp, unit * n, None)
+                n
+                for n in range(c["held"][seat] // 10, 0, -1)
+                if not emergency_sell_error(state, seat, corp, 10 * n, None)
             ]
             if not lots:
                 break
-            _pay(state, f"p{seat}", shares_value(state, corp, lots[0]))
-            c["held"][seat] -= lots[0]
-            c["pool"] += lots[0]
+            _pay(state, f"p{seat}", lots[0] * price(state, corp))
+            c["held"][seat] -= 10 * lots[0]
+            c["pool"] += 10 * lots[0]
             _check_president(state, corp, seat)
-            _move(state, corp, "down", lots[0] // 10)
+            _move(state, corp, "down", lots[0])
     state["bank"] += state["cash"][seat]
     state["cash"][seat] = 0
     state["round"] = "over"
@@ -1134,9 +1232,9 @@ def _check_corp(state: State, corp: str) -> dict[str, Any]:
         raise IllegalAction(f"It is {current_corp(state)}'s turn.")
     if pending_home(state):
         raise IllegalAction(f"{corp} must first choose the city of its home station.")
-    if relay := pending_relay(state):
+    if state["op"].get("relocate"):
         raise IllegalAction(
-            f"{corp} must first put {relay['corp']}'s station back on {board.hexes()[relay['hex']]['name']}."
+            f"First choose the city of {state['op']['relocate']['corps'][0]}'s station marker."
         )
     return state["corps"][corp]
 
@@ -1181,12 +1279,19 @@ def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> N
         cost = 0
     if cost > c["cash"]:
         raise IllegalAction(f"Laying there costs ${cost} and {corp} has ${c['cash']}.")
-    untracked = not gmap.current(state["map"], coord).paths
+    loose = _trackless_markers(state, coord, tile)
     gmap.lay_tile(state["map"], corp, coord, tile, rotation, state["phase"], special=special or wsrc)
-    if untracked:
-        _lift_marker(state, coord)
     c["cash"] -= cost
     state["bank"] += cost
+    if loose:
+        # Markers in cities that had no track: which new city they stand in is the laying
+        # company's choice (relocate_marker), made before anything else.
+        for owner in loose:
+            for i, corps in enumerate(state["map"]["tokens"].get(coord, [])):
+                if owner in corps:
+                    gmap.remove_token(state["map"], owner, coord, i)
+                    break
+        op["relocate"] = {"hex": coord, "corps": loose}
     if special:
         op["tcc_used"] = True
     else:
@@ -1198,56 +1303,53 @@ def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> N
     _after_or_action(state)
 
 
-def _lift_marker(state: State, coord: str) -> None:
-    """A tile laid where the printed cities had no track, with two or more cities: which
-    city a station already there belongs to is not given by any track, so the station is
-    lifted and the laying company puts it back on a city of its choice, at no cost (as the
-    reference does: e.g. the CGR's station from WSRC's free marker on Kitchener, record 51745
-    action 507). Only the first station found is lifted; one city is all a second could keep."""
-    cities = state["map"]["tokens"].get(coord) or []
-    if len(gmap.current(state["map"], coord).cities) < 2:
-        return
-    owner = next((corps[0] for corps in cities if corps), None)
-    if owner is None:
-        return
-    city = next(i for i, corps in enumerate(cities) if owner in corps)
-    gmap.remove_token(state["map"], owner, coord, city)
-    choices = [
-        i
-        for i in range(len(gmap.current(state["map"], coord).cities))
-        if gmap.free_slots(state["map"], coord, i, owner) > 0
-    ]
-    if len(choices) <= 1:
-        gmap._put_token(state["map"], owner, coord, choices[0] if choices else city)
-        return
-    state["op"]["relay"] = {"corp": owner, "hex": coord, "cities": choices}
-    state["log"].append(
-        f"{current_corp(state)} chooses the city of {board.hexes()[coord]['name']} for {owner}'s station."
-    )
+def _trackless_markers(state: State, coord: str, tile: str) -> list[str]:
+    """Companies with a marker in a city of ``coord`` that has no track yet, when ``tile``
+    (the upgrade) has several cities: the marker's new city is not given by the track."""
+    if len(board.tiles()[tile]["cities"]) < 2:
+        return []
+    placed = gmap.current(state["map"], coord)
+    if len(placed.cities) < 2:
+        return []
+    tracked = {int(end[1:]) for path in placed.paths for end in path[:2] if str(end).startswith("c")}
+    out = []
+    for i, corps in enumerate(state["map"]["tokens"].get(coord, [])):
+        if i not in tracked:
+            out.extend(corps)
+    return out
 
 
-def pending_relay(state: State) -> dict[str, Any] | None:
-    """``{"corp", "hex", "cities"}`` while the operating company must put back a station its
-    lay lifted (see :func:`_lift_marker`), else None."""
-    op = state.get("op") if state["round"] == "operating" else None
-    return op.get("relay") if op else None
+def relocate_choices(state: State) -> list[int]:
+    """Cities of the just-upgraded hex where the next loose marker may stand."""
+    pending = (state.get("op") or {}).get("relocate")
+    if not pending:
+        return []
+    coord = pending["hex"]
+    owner = pending["corps"][0]
+    cities = len(gmap.current(state["map"], coord).cities)
+    if any(owner in corps for corps in state["map"]["tokens"].get(coord, [])):
+        return []
+    return [i for i in range(cities) if gmap.free_slots(state["map"], coord, i, owner) > 0]
 
 
-def relay_marker(state: State, corp: str, coord: str, city: int) -> None:
-    """The operating company ``corp`` puts the lifted station back on ``city`` of ``coord``."""
-    relay = pending_relay(state)
-    if not relay or current_corp(state) != corp:
-        raise IllegalAction(f"{corp} has no station to put back.")
-    name = board.hexes()[relay["hex"]]["name"]
-    if coord != relay["hex"] or city not in relay["cities"]:
-        where = " or ".join(str(i) for i in relay["cities"])
+def relocate_marker(state: State, corp: str, city: int) -> None:
+    """The company that upgraded a hex whose cities had no track puts each marker that stood
+    there into a city of the new tile (18xx.games asks the tile's layer the same)."""
+    if state["round"] != "operating" or corp != current_corp(state):
+        raise IllegalAction(f"It is {current_corp(state)}'s turn.")
+    pending = state["op"].get("relocate")
+    if not pending:
+        raise IllegalAction("No station marker waits for a city.")
+    if city not in relocate_choices(state):
         raise IllegalAction(
-            f"{relay['corp']}'s station goes back on city {where} of {name} ({relay['hex']})."
+            f"{pending['corps'][0]}'s marker cannot stand in city {city} of {pending['hex']}."
         )
-    gmap._put_token(state["map"], relay["corp"], coord, city)
-    state["op"]["relay"] = None
-    state["log"].append(f"{corp} puts {relay['corp']}'s station on {name}, city {city}.")
-    _skip_steps(state)
+    owner = pending["corps"].pop(0)
+    gmap._put_token(state["map"], owner, pending["hex"], city)
+    state["log"].append(f"{owner}'s station in {pending['hex']} now stands in city {city}.")
+    if not pending["corps"]:
+        state["op"]["relocate"] = None
+    _after_or_action(state)
 
 
 def place_token(state: State, corp: str, coord: str, city: int) -> None:
@@ -1416,8 +1518,16 @@ def buy_train(state: State, corp: str, train: str, amount: int, exchange: str | 
     else:
         if amount < 1:
             raise IllegalAction("A train from another company costs at least $1.")
+        if "CGR" in (corp, owner) and amount != train_price(state, name):
+            raise IllegalAction(f"The CGR trades trains at face value only: ${train_price(state, name)}.")
+    if corp == "CGR" and _rusts(state, train) and not exchange:
+        raise IllegalAction("The CGR buys only trains that do not rust.")
     if amount > c["cash"]:
-        if not must_buy_train(state, corp) or owner not in (None, "pool"):
+        # A company that must buy a train may have its president add the rest, for a train
+        # from the bank or its pool, or from another company at no more than face value.
+        if not must_buy_train(state, corp) or (
+            owner not in (None, "pool") and amount > train_price(state, name)
+        ):
             raise IllegalAction(f"{corp} has ${c['cash']}; the train costs ${amount}.")
         extra = amount - c["cash"]
         pres = c["president"]
@@ -1767,6 +1877,11 @@ def _form_cgr(state: State, merged: list[str], trigger: int) -> None:
     }
     cgr["pool"] = min(market_shares * size, 100 - sum(cgr["held"]))
     cgr["ipo"] = 100 - sum(cgr["held"]) - cgr["pool"]
+    if president is not None and best == 1:
+        # A president with a single CGR share holds the president's certificate at half: its
+        # second share is not issued until they (or another holder) buy one (cgr_obligation).
+        cgr["false_president"] = president
+        cgr["ipo"] -= size
     state["corps"]["CGR"] = cgr
     _set_pos(state, "CGR", [0, [c["price"] for c in economy.market()[0]].index(cgr["par"])])
     homes, others = [], []

@@ -1,21 +1,47 @@
-"""The 1856 table picture, drawn from the public view only: the map (part 1's renderer) above
-a panel with the players, the companies' charters, the stock market and the train roster."""
+"""The 1856 table picture, drawn from the public view only: the map (``render_map``) above a
+panel with the players, the companies' charters, the stock market and the train roster.
+
+Legibility: the picture is 1400 px wide and a phone shows it about 1000–1100 px wide, so body
+text is 22 px here (≈ 16–17 px as shown) and nothing is smaller than 20 px. Colour is never the
+only cue: every company chip carries its letters.
+
+Speed: the map's hexes are cached sprites (see ``render_map``); here the text of the panel
+and each row of the stock market are cached by exactly what they show (so a changed view
+cannot reuse a stale one), which keeps a whole picture to a few milliseconds of drawing.
+"""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.games.g1856 import board as gboard
-from bot.games.g1856 import economy
+from bot.games.g1856 import core, economy
+from bot.games.g1856.map import next_token_cost, tokens_of
 from bot.games.g1856.render_map import map_view, render_map
-from bot.render.palette import BACKGROUND, INK, LINE, MUTED, PANEL, PLAYERS, RGB, text_on
-from bot.render.text import draw_text, seat_names
+from bot.render.fonts import font
+from bot.render.palette import BACKGROUND, INK, LINE, MUTED, PANEL, PLAYERS, RGB, shade, text_on
 
 WIDTH = 1400
-TEXT = 18
-SMALL = 16
+BODY = 22  # players and charters (≈ 16–17 px as a phone shows it)
+LABEL = 20  # column heads, market prices, chips (≈ 15 px as a phone shows it)
+HEAD = 24  # panel titles
+MARGIN = 20
+
+STEP_WORDS = {
+    "track": "lays track",
+    "token": "may place a station",
+    "route": "chooses its run",
+    "dividend": "pays out or withholds",
+    "buy_train": "buys trains",
+    "loan": "may take or repay loans",
+    "buy_company": "may buy a private",
+}
+
+
+# ---------------------------------------------------------------- small helpers
 
 
 def _hex(colour: str) -> RGB:
@@ -29,119 +55,433 @@ def _corp_colour(sym: str) -> RGB:
     return _hex(gboard.corporations()[sym]["color"])
 
 
-def _round_title(view: dict[str, Any]) -> str:
+@lru_cache(maxsize=4096)
+def _glyphs(text: str, size: int, bold: bool, fill: RGB, anchor: str) -> tuple[Image.Image, int, int] | None:
+    """``text`` drawn once on a transparent sprite, with its offset from the anchor point.
+
+    Drawing text is most of the cost of a panel; the same strings ("$100", "GW", "—") come
+    back on every picture, so each is rasterised once per process."""
+    face = font(size, bold)
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    if right <= left or bottom <= top:
+        return None
+    sprite = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
+    ImageDraw.Draw(sprite).text((-left, -top), text, font=face, fill=fill, anchor=anchor)
+    return sprite, left, top
+
+
+def _put(
+    image: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB = INK,
+    bold: bool = False,
+    anchor: str = "la",
+) -> None:
+    glyphs = _glyphs(text, size, bold, fill, anchor)
+    if glyphs is not None:
+        sprite, left, top = glyphs
+        image.paste(sprite, (round(xy[0]) + left, round(xy[1]) + top), sprite)
+
+
+@lru_cache(maxsize=4096)
+def _width(text: str, size: int, bold: bool = False) -> int:
+    return int(font(size, bold).getlength(text))
+
+
+def _fit(text: str, size: int, room: int, bold: bool = False) -> str:
+    """``text``, cut with an ellipsis to fit ``room`` pixels."""
+    if _width(text, size, bold) <= room:
+        return text
+    while text and _width(text + "…", size, bold) > room:
+        text = text[:-1]
+    return text + "…"
+
+
+def _names(view: dict[str, Any]) -> list[str]:
+    given = view.get("names") or []
+    return [given[i] if i < len(given) and given[i] else f"Player {i + 1}" for i in range(view["players"])]
+
+
+def _chip(image: Image.Image, x: int, y: int, text: str, fill: RGB, h: int = 30, size: int = LABEL) -> int:
+    """A company-coloured label; returns its width."""
+    w = _width(text, size, True) + 16
+    ImageDraw.Draw(image).rounded_rectangle(
+        (x, y, x + w, y + h), radius=6, fill=fill, outline=shade(fill, 0.6)
+    )
+    _put(image, (x + w / 2, y + h / 2), text, size, text_on(fill), True, "mm")
+    return w
+
+
+# ---------------------------------------------------------------- the header
+
+
+def round_title(view: dict[str, Any]) -> str:
+    """What the map header says: the round as players count it.
+
+    ``sr_number`` counts stock rounds from the start; ``or_number`` counts the operating rounds
+    of the current set (``or_total`` of them, by phase) after that stock round."""
     rnd = view["round"]
     if rnd == "auction":
         return "Private auction"
     if rnd == "stock":
         return f"Stock round {view['sr_number']}"
     if rnd == "operating":
-        op = view.get("op") or {}
-        return f"Operating round {view['sr_number']}.{view['or_number']} of {view['or_total']} — {op.get('corp') or ''}"
+        return f"Operating round {view['or_number']} of {view['or_total']}"
     return "Game over"
+
+
+def lay_hexes(view: dict[str, Any]) -> list[str]:
+    """The hexes where the operating company may lay a tile now (its track step's list, the
+    lays it can pay for), or [] outside a track step."""
+    op = view.get("op") or {}
+    corp = op.get("corp")
+    if view["round"] != "operating" or not corp or op.get("step") != "track" or op.get("laid"):
+        return []
+    cash = view["corps"][corp]["cash"]
+    return sorted({key.split(":")[1] for key, cost in op.get("lays") or [] if cost <= cash})
+
+
+def shown_run(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The run the map shows: the operating company's run this turn once made, or while it
+    chooses, the best run it is offered."""
+    op = view.get("op") or {}
+    corp = op.get("corp")
+    if view["round"] != "operating" or not corp:
+        return None
+    if op.get("routes"):
+        return {"corp": corp, "routes": op["routes"]}
+    plan = op.get("plan")
+    if op.get("step") == "route" and plan:
+        return {"corp": corp, "routes": plan["routes"], "label": f"{corp}'s best run:"}
+    return None
+
+
+def round_detail(view: dict[str, Any]) -> str:
+    """The header's second line: who is doing what."""
+    names = _names(view)
+    if view.get("nationalization"):
+        return "The CGR is forming: presidents decide whether to repay their companies' loans"
+    crisis = view.get("crisis")
+    if crisis:
+        return f"{names[crisis['seat']]} must sell shares to raise money"
+    rnd = view["round"]
+    if rnd == "auction":
+        auction = view["auction"]
+        up = auction.get("auctioning")
+        return f"{names[auction['current']]} to act" + (f" · {up} is up for bids" if up else "")
+    if rnd == "stock":
+        sr = view.get("sr") or {}
+        seat = sr.get("current")
+        return (
+            f"{names[seat]} to act · " if seat is not None else ""
+        ) + f"priority deal: {names[view['priority']]}"
+    if rnd == "operating":
+        op = view.get("op") or {}
+        corp = op.get("corp")
+        lead = f"After stock round {view['sr_number']}"
+        if not corp:
+            return lead
+        hexes = lay_hexes(view)
+        if hexes:
+            return f"{lead} · {corp} lays track: {len(hexes)} hexes outlined where it may"
+        return f"{lead} · {corp} {STEP_WORDS.get(op.get('step') or '', 'operates')}"
+    ended = {"bank": "the bank broke", "bankruptcy": "a player went bankrupt", "stalled": "nobody could act"}
+    return f"The game ended: {ended.get(view.get('ended') or '', 'it is over')}"
+
+
+# ---------------------------------------------------------------- panels
+
+
+def _section(image: Image.Image, y: int, title: str, note: str = "") -> int:
+    _put(image, (MARGIN, y), title, HEAD, INK, True)
+    if note:
+        _put(image, (MARGIN + _width(title, HEAD, True) + 16, y + 4), note, LABEL, MUTED)
+    return y + 36
+
+
+def _players(image: Image.Image, view: dict[str, Any], y: int) -> int:
+    """One row a player: colour, name, cash, value, then a chip per certificate block."""
+    draw = ImageDraw.Draw(image)
+    names = _names(view)
+    y = _section(
+        image, y, "Players", f"bank ${view['bank']} · ★ president · value = cash + shares + privates"
+    )
+    for seat in range(view["players"]):
+        colour = PLAYERS[seat % len(PLAYERS)]
+        draw.rectangle((MARGIN, y + 4, MARGIN + 26, y + 30), fill=colour, outline=INK)
+        _put(image, (MARGIN + 36, y + 17), _fit(names[seat], BODY, 250, True), BODY, INK, True, "lm")
+        _put(image, (MARGIN + 300, y + 17), f"${view['cash'][seat]}", BODY, INK, True, "lm")
+        _put(image, (MARGIN + 400, y + 17), f"value ${view['values'][seat]}", LABEL, MUTED, False, "lm")
+        chips, lines = _player_chips(view, seat)
+        for x, line, text, fill in chips:
+            _chip(image, x, y + 2 + 36 * line, text, fill)
+        y += 36 * lines + 4
+    return y + 6
+
+
+CHIPS_X = MARGIN + 560
+
+
+def _player_chips(view: dict[str, Any], seat: int) -> tuple[list[tuple[int, int, str, RGB]], int]:
+    """Where a player's certificate chips go: ``(x, line, text, fill)`` and how many lines."""
+    chips = [
+        (f"{sym} {c['held'][seat]}%" + ("★" if c["president"] == seat else ""), _corp_colour(sym))
+        for sym, c in view["corps"].items()
+        if c["held"][seat]
+    ]
+    chips += [
+        (sym, PANEL) for sym, p in view["privates"].items() if p["owner"] == f"p{seat}" and not p["closed"]
+    ]
+    out = []
+    x, line = CHIPS_X, 0
+    for text, fill in chips:
+        w = _width(text, LABEL, True) + 16
+        if x + w > WIDTH - MARGIN and x > CHIPS_X:
+            x, line = CHIPS_X, line + 1
+        out.append((x, line, text, fill))
+        x += w + 8
+    return out, line + 1
+
+
+def _players_height(view: dict[str, Any]) -> int:
+    return 36 + sum(36 * _player_chips(view, seat)[1] + 4 for seat in range(view["players"])) + 6
+
+
+CHARTER_COLUMNS = (  # (head, x)
+    ("", MARGIN),
+    ("treasury", 128),
+    ("trains", 240),
+    ("stations left", 420),
+    ("loans", 600),
+    ("capital", 690),
+    ("price (par)", 900),
+    ("destination", 1110),
+)
+
+
+def _charter_cells(view: dict[str, Any], sym: str, c: dict[str, Any]) -> list[str]:
+    left = len(gboard.corporations()[sym]["token_costs"]) - len(tokens_of(view["map"], sym))
+    cost = next_token_cost(view["map"], sym)
+    following = "home" if cost == 0 else f"${cost}"  # the first marker is the home station, free
+    stations = "0" if cost is None or left <= 0 else f"{left} (next {following})"
+    capital = c["cap"] or "—"  # escrow, incremental or full capitalisation
+    if c["escrow"]:
+        capital += f" ${c['escrow']}"
+    price = economy.price_at(c["pos"]) if c["pos"] else 0
+    if sym == "CGR":
+        goal = "none"
+    elif c["destinated"]:
+        goal = "✓ reached"
+    else:
+        goal = "→ " + " or ".join(core.destination(view, sym)[1])
+    return [
+        f"${c['cash']}",
+        " ".join(t.split("-")[0] for t in c["trains"]) or "none",
+        stations,
+        str(c["loans"]) if c["loans"] else "—",
+        capital,
+        f"${price} (${c['par']})",
+        goal,
+    ]
+
+
+def _started(view: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    return [(s, c) for s, c in view["corps"].items() if c["par"] is not None and not c["closed"]]
+
+
+def _unstarted(view: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The companies not started yet, and the closed ones."""
+    waiting = [s for s, c in view["corps"].items() if c["par"] is None and not c["closed"]]
+    return waiting, [s for s, c in view["corps"].items() if c["closed"]]
+
+
+def _charters_height(view: dict[str, Any]) -> int:
+    return 36 + 28 + 38 * max(1, len(_started(view))) + sum(44 for group in _unstarted(view) if group) + 8
+
+
+def _charters(image: Image.Image, view: dict[str, Any], y: int) -> int:
+    """A row a started company: its chip, then the columns of ``CHARTER_COLUMNS``."""
+    draw = ImageDraw.Draw(image)
+    corps = _started(view)
+    op_corp = (view.get("op") or {}).get("corp") if view["round"] == "operating" else None
+    y = _section(image, y, "Companies", "▶ operating now" if op_corp else "")
+    for head, x in CHARTER_COLUMNS[1:]:
+        _put(image, (x, y), head, LABEL, MUTED)
+    y += 28
+    for k, (sym, c) in enumerate(corps):
+        if k % 2 == 0:
+            draw.rectangle((MARGIN - 6, y - 2, WIDTH - MARGIN, y + 36), fill=PANEL)
+        fill = _corp_colour(sym)
+        draw.rectangle((MARGIN, y + 2, MARGIN + 80, y + 32), fill=fill, outline=INK)
+        _put(image, (MARGIN + 40, y + 17), sym, BODY, text_on(fill), True, "mm")
+        if sym == op_corp:
+            _put(image, (MARGIN + 84, y + 17), "▶", LABEL, INK, True, "lm")
+        stops = [x for _, x in CHARTER_COLUMNS[2:]] + [WIDTH]
+        for text, (_, x), end in zip(_charter_cells(view, sym, c), CHARTER_COLUMNS[1:], stops, strict=True):
+            _put(image, (x, y + 17), _fit(text, BODY, end - x - 12), BODY, INK, False, "lm")
+        y += 38
+    if not corps:
+        _put(image, (MARGIN, y + 4), "No company has been started yet.", BODY, MUTED)
+        y += 38
+    waiting, closed = _unstarted(view)
+    if waiting:
+        y = _chip_line(image, y + 6, "Not started:", waiting)
+    if closed:
+        y = _chip_line(image, y + 6, "Closed:", closed)
+    return y + 8
+
+
+def _chip_line(image: Image.Image, y: int, label: str, syms: list[str]) -> int:
+    _put(image, (MARGIN, y + 15), label, LABEL, MUTED, False, "lm")
+    x = MARGIN + _width(label, LABEL) + 12
+    for sym in syms:
+        x += _chip(image, x, y, sym, _corp_colour(sym)) + 8
+    return y + 38
+
+
+CELL_W = (WIDTH - 2 * MARGIN) // max(len(row) for row in economy.market())
+MARKER_H = 28
+PRICE_H = 26
+KIND_FILL: dict[str, RGB] = {
+    "par": (250, 230, 200),
+    "yellow": (252, 240, 170),
+    "orange": (250, 200, 150),
+    "brown": (200, 160, 120),
+    "closed": (90, 90, 90),
+}
+
+
+@lru_cache(maxsize=512)
+def _market_row(r: int, marks: tuple[tuple[str, ...], ...]) -> Image.Image:
+    """Row ``r`` of the market with the companies' markers (``marks[col]``, in stacking order).
+
+    A cell holding markers grows to show each as a full-width chip under the price, so the
+    letters stay readable however many companies share a price."""
+    row = economy.market()[r]
+    deepest = max((len(m) for m in marks), default=0)
+    height = PRICE_H + MARKER_H * deepest + 4
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for col, cell in enumerate(row):
+        x0 = MARGIN + col * CELL_W
+        fill = KIND_FILL.get(cell["kind"], PANEL)
+        draw.rectangle((x0, 0, x0 + CELL_W - 2, height - 2), fill=fill, outline=LINE)
+        _put(
+            image,
+            (x0 + CELL_W / 2, PRICE_H / 2),
+            str(cell["price"]),
+            LABEL,
+            text_on(fill) if cell["kind"] == "closed" else MUTED,
+            False,
+            "mm",
+        )
+        for k, sym in enumerate(marks[col] if col < len(marks) else ()):
+            colour = _corp_colour(sym)
+            top = PRICE_H + k * MARKER_H
+            draw.rectangle((x0 + 3, top, x0 + CELL_W - 5, top + MARKER_H - 3), fill=colour, outline=INK)
+            _put(
+                image,
+                (x0 + CELL_W / 2 - 1, top + (MARKER_H - 3) / 2),
+                sym,
+                LABEL,
+                text_on(colour),
+                True,
+                "mm",
+            )
+    return image
+
+
+def _market_rows(view: dict[str, Any]) -> list[Image.Image]:
+    return [
+        _market_row(r, tuple(tuple(view["cells"].get(f"{r},{col}", [])) for col in range(len(row))))
+        for r, row in enumerate(economy.market())
+    ]
+
+
+def _market(image: Image.Image, rows: list[Image.Image], y: int) -> int:
+    y = _section(
+        image, y, "Stock market", "par prices tan · yellow and orange: outside the certificate limit"
+    )
+    for strip in rows:
+        image.paste(strip, (0, y))
+        y += strip.height
+    return y + 12
+
+
+def _trains(image: Image.Image, view: dict[str, Any], y: int) -> int:
+    """The bank's trains (price, how many left, when they rust) and the phases."""
+    draw = ImageDraw.Draw(image)
+    eight = view.get("variant") == "8"
+    order = list(economy.TRAIN_ORDER)
+    phase_at = order.index(view["phase"]) if view["phase"] in order else 0
+    info = economy.phase_info(view["phase"])
+    y = _section(
+        image,
+        y,
+        f"Trains · phase {view['phase']}",
+        f"train limit {info['train_limit']} · {info['operating_rounds']} operating rounds a set",
+    )
+    box_w = (WIDTH - 2 * MARGIN - 5 * 10) // 6
+    x = MARGIN
+    for name, left in view["depot"].items():
+        train = economy.train_info(name)
+        rusts = train["rusts_on_in_eight_train_variant" if eight else "rusts_on"]
+        rusted = rusts is not None and rusts in order and order.index(rusts) <= phase_at
+        sold_out = left == 0
+        fill = (225, 222, 214) if sold_out else PANEL
+        draw.rounded_rectangle(
+            (x, y, x + box_w, y + 90), radius=8, fill=fill, outline=INK if not sold_out else LINE, width=2
+        )
+        _put(
+            image,
+            (x + 12, y + 8),
+            f"{name}-train  ${train['price']}",
+            BODY,
+            INK if not sold_out else MUTED,
+            True,
+        )
+        count = "unlimited" if left < 0 else ("none left" if left == 0 else f"{left} left")
+        fate = "rusted" if rusted else (f"rusts at {rusts}" if rusts else "never rusts")
+        _put(image, (x + 12, y + 37), count, LABEL, INK if not sold_out else MUTED)
+        _put(image, (x + 12, y + 62), fate, LABEL, MUTED)
+        x += box_w + 10
+    y += 96
+    pool = ", ".join(f"{t.split('-')[0]}-train" for t in view["pool_trains"]) or "empty"
+    _put(image, (MARGIN, y), f"Bank pool trains: {pool}", BODY)
+    return y + TRAINS_H - 36 - 96
+
+
+TRAINS_H = 36 + 96 + 36
 
 
 def board_image(view: dict[str, Any]) -> Image.Image:
     """The whole table: map, then players, charters, market and trains."""
-    top = render_map(map_view(view["map"], view["phase"], title=f"1856 — {_round_title(view)}"), WIDTH)
-    names = seat_names(view)
-    corps = [(s, c) for s, c in view["corps"].items() if c["par"] is not None and not c["closed"]]
-    market = economy.market()
-    cell_w, cell_h = WIDTH // 21, 30
-    players_h = 40 + 30 * view["players"]
-    charters_h = 40 + 30 * max(1, len(corps))
-    market_h = 40 + cell_h * len(market)
-    trains_h = 70
-    panel = Image.new("RGB", (WIDTH, players_h + charters_h + market_h + trains_h + 20), BACKGROUND)
-    draw = ImageDraw.Draw(panel)
-    y = 10
-    # Players.
-    draw_text(draw, (20, y), f"Players — phase {view['phase']}, bank ${view['bank']}", TEXT, bold=True)
-    y += 32
-    for seat in range(view["players"]):
-        colour = PLAYERS[seat % len(PLAYERS)]
-        draw.rectangle((20, y + 2, 40, y + 22), fill=colour)
-        shares = ", ".join(
-            f"{sym} {c['held'][seat]}%" + ("*" if c["president"] == seat else "")
-            for sym, c in view["corps"].items()
-            if c["held"][seat]
-        )
-        privates = " ".join(
-            s for s, p in view["privates"].items() if p["owner"] == f"p{seat}" and not p["closed"]
-        )
-        line = f"{names[seat]}: ${view['cash'][seat]}  worth ${view['values'][seat]}  {shares}  {privates}"
-        draw_text(draw, (50, y), line[:140], SMALL)
-        y += 30
-    # Charters.
-    draw_text(draw, (20, y), "Companies (cash, loans, escrow, trains, stations left)", TEXT, bold=True)
-    y += 32
-    for sym, c in corps:
-        fill = _corp_colour(sym)
-        draw.rectangle((20, y + 1, 90, y + 25), fill=fill, outline=INK)
-        draw_text(draw, (55, y + 13), sym, SMALL, fill=text_on(fill), bold=True, anchor="mm")
-        escrow = f"  escrow ${c['escrow']}" if c["escrow"] else ""
-        dest = "  destination reached" if c["destinated"] else ""
-        line = (
-            f"${c['cash']}  loans {c['loans']}{escrow}  trains {' '.join(c['trains']) or '—'}  "
-            f"par ${c['par']} now ${economy.price_at(c['pos']) if c['pos'] else 0}  {c['cap']}{dest}"
-        )
-        draw_text(draw, (100, y + 2), line, SMALL)
-        y += 30
-    # Market.
-    draw_text(draw, (20, y), "Stock market", TEXT, bold=True)
-    y += 32
-    kind_fill = {
-        "par": (250, 230, 200),
-        "yellow": (252, 240, 170),
-        "orange": (250, 200, 150),
-        "closed": (90, 90, 90),
-    }
-    for r, row in enumerate(market):
-        for col, cell in enumerate(row):
-            x0, y0 = 20 + col * cell_w, y + r * cell_h
-            draw.rectangle(
-                (x0, y0, x0 + cell_w - 2, y0 + cell_h - 2),
-                fill=kind_fill.get(cell["kind"], PANEL),
-                outline=LINE,
-            )
-            marks = view["cells"].get(f"{r},{col}", [])
-            if marks:
-                w = (cell_w - 6) // len(marks)
-                for k, sym in enumerate(marks):
-                    draw.rectangle(
-                        (x0 + 2 + k * w, y0 + 2, x0 + 1 + (k + 1) * w, y0 + cell_h - 4),
-                        fill=_corp_colour(sym),
-                    )
-                draw_text(
-                    draw,
-                    (x0 + cell_w // 2, y0 + cell_h // 2),
-                    "/".join(marks)[:8],
-                    12,
-                    fill=text_on(_corp_colour(marks[0])),
-                    anchor="mm",
-                )
-            else:
-                draw_text(
-                    draw,
-                    (x0 + cell_w // 2, y0 + cell_h // 2),
-                    str(cell["price"]),
-                    SMALL,
-                    fill=MUTED,
-                    anchor="mm",
-                )
-    y += market_h - 40
-    # Trains.
-    left = "   ".join(
-        f"{name}: {'∞' if n < 0 else n} left (${economy.train_info(name)['price']})"
-        for name, n in view["depot"].items()
+    title = f"1856 · {round_title(view)}"
+    detail = round_detail(view)
+    run = shown_run(view)
+    if run:  # the run's summary takes the line; keep what the company does now after it
+        op = view["op"]
+        detail = f"{op['corp']} {STEP_WORDS.get(op.get('step') or '', 'operates')}"
+    hexes = lay_hexes(view)
+    options = {"corp": view["op"]["corp"], "hexes": hexes} if hexes else None
+    market = _market_rows(view)
+    # The panels' height is known before drawing, so map and panels share one canvas.
+    below = 8 + _players_height(view) + _charters_height(view)
+    below += 36 + sum(strip.height for strip in market) + 12 + TRAINS_H
+    image = render_map(
+        map_view(view["map"], view["phase"], run, title=title, subtitle=detail, options=options),
+        WIDTH,
+        below=below,
     )
-    pool = " ".join(view["pool_trains"]) or "—"
-    draw_text(draw, (20, y + 6), f"Bank trains  {left}", SMALL)
-    draw_text(draw, (20, y + 34), f"Pool: {pool}", SMALL)
-    out = Image.new("RGB", (WIDTH, top.height + panel.height), BACKGROUND)
-    out.paste(top.convert("RGB"), (0, 0))
-    out.paste(panel, (0, top.height))
-    return out
+    y = image.height - below + 8
+    y = _players(image, view, y)
+    y = _charters(image, view, y)
+    y = _market(image, market, y)
+    y = _trains(image, view, y)
+    assert y == image.height, "a panel's height and its drawing disagree"
+    return image
 
 
 def board(view: dict[str, Any]) -> Image.Image:  # the name the session layer calls

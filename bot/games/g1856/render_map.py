@@ -7,12 +7,22 @@ where it may lay a tile outlined in its colour.
 
 Geometry follows 18xx.games: flat-topped hexes, centre x = 1.5·s·column, y = (√3/2)·s·(row−1),
 edge ``e`` midpoint at angle 90° + 60°·e (screen y grows downwards, edge 0 is the bottom).
+
+Speed: a picture is drawn after every move, but a move changes one or two hexes. Each hex is
+drawn once into a transparent *sprite* (one for the hex and its track, one for its stops and
+text, which go over the routes), cached by exactly what it shows: the hex, the tile and
+rotation on it, its station markers and reservations, the phase (revenues), the outline and
+the pixel geometry. A picture is then a few hundred pastes. The key is built from the view
+alone, so a changed view can never reuse a stale sprite; pasting an RGBA sprite through its
+own alpha gives the same pixels as drawing in place (a wide line may round a pixel the
+other way; the tests compare both ways of drawing).
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -41,10 +51,19 @@ def map_view(
     last_run: dict[str, Any] | None = None,
     zoom: str | None = None,
     title: str = "",
+    subtitle: str = "",
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The picture's input. ``last_run``: ``{"corp": "GW", "routes": [RouteResult.to_json(), ...]}``.
-    ``zoom``: a company whose reachable area ``render_zoom`` shows."""
+    """The picture's input. ``last_run``: ``{"corp": "GW", "routes": [RouteResult.to_json(), ...]}``
+    (with an optional ``"label"`` to say instead of "GW ran", e.g. for a run not yet made).
+    ``zoom``: a company whose reachable area ``render_zoom`` shows. ``subtitle``: the header's
+    second line (after the run's summary, if any). ``options``: ``{"corp": "GW", "hexes":
+    [...]}``, hexes ``render_map`` outlines in the company's colour (where it may lay a tile)."""
     view: dict[str, Any] = {"map": state, "phase": phase, "last_run": last_run, "title": title}
+    if subtitle:
+        view["subtitle"] = subtitle
+    if options:
+        view["options"] = {"corp": options["corp"], "hexes": sorted(options["hexes"])}
     if zoom:
         area = reach(state, zoom)
         view["zoom"] = {"corp": zoom, "hexes": sorted(area.edges)}
@@ -338,8 +357,51 @@ def _stop_xy(layout: _Layout, state: MapState, stop: str) -> tuple[float, float]
     return _node_positions(layout, coord, placed)[end]
 
 
+Geometry = tuple[float, float, float, int, int]  # size, origin x, origin y, first column, first row
+Laid = tuple[str, int] | None  # (tile, rotation) on a hex, or None for the printed hex
+SPRITE_CACHE = 2048  # ≈ 8 full maps of sprites; most are small (cropped to what they draw)
+
+
+@lru_cache(maxsize=SPRITE_CACHE)
+def _sprite(
+    geometry: Geometry,
+    coord: str,
+    layer: int,
+    laid: Laid,
+    tokens: tuple[tuple[str, ...], ...],
+    reserved: tuple[tuple[int | None, str], ...],
+    phase: str,
+) -> tuple[Image.Image, tuple[int, int]] | None:
+    """One hex's ``layer`` (0: hex and track; 1: stops and text) as a cropped RGBA image and
+    where it goes, or None when the layer draws nothing. Drawn with the picture's own layout
+    moved by whole pixels, so it lands exactly where a direct drawing would."""
+    size, ox, oy, c0, r0 = geometry
+    layout = _Layout(size, (ox, oy), (c0, c0), (r0, r0))
+    cx, cy = layout.centre(coord)
+    pad = 1.5 * size  # stops, names and revenue discs stay within 1.5 sides of the centre
+    x0, y0 = math.floor(cx - pad), math.floor(cy - pad)
+    side = math.ceil(2 * pad) + 2
+    local = _Layout(size, (ox - x0, oy - y0), (c0, c0), (r0, r0))
+    state: MapState = {
+        "tiles": {coord: {"tile": laid[0], "rotation": laid[1]}} if laid else {},
+        "tokens": {coord: [list(city) for city in tokens]} if tokens else {},
+        "reservations": [{"hex": coord, "city": city, "corp": corp} for city, corp in reserved],
+    }
+    sprite = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    _draw_hex(ImageDraw.Draw(sprite), local, coord, state, phase, None, layer)
+    box = sprite.getbbox()
+    if box is None:
+        return None
+    return sprite.crop(box), (x0 + box[0], y0 + box[1])
+
+
 def _draw(
-    view: dict[str, Any], coords: list[str], width: int, outline: set[str], outline_colour: RGB | None
+    view: dict[str, Any],
+    coords: list[str],
+    width: int,
+    outline: set[str],
+    outline_colour: RGB | None,
+    below: int = 0,
 ) -> Image.Image:
     state = view["map"]
     cols = [ord(c[0]) - ord("A") for c in coords]
@@ -352,34 +414,69 @@ def _draw(
     size = min(90.0, (width - 2 * margin) / (1.5 * (c1 - c0) + 2))
     width = max(1000, int(2 * margin + size * (1.5 * (c1 - c0) + 2)))
     height = int(header + margin * 2 + math.sqrt(3) / 2 * size * (r1 - r0 + 2) + size * 0.3)
-    image = Image.new("RGB", (width, height), BACKGROUND)
+    image = Image.new("RGB", (width, height + below), BACKGROUND)
     draw = ImageDraw.Draw(image)
     layout = _Layout(size, (margin, header + margin), (c0, c1), (r0, r1))
+    geometry: Geometry = (size, float(margin), float(header + margin), c0, r0)
+    phase = view["phase"]
+    tiles = state["tiles"]
+    reserved: dict[str, list[tuple[int | None, str]]] = {}
+    for r in state["reservations"]:
+        reserved.setdefault(r["hex"], []).append((r["city"], r["corp"]))
+    keys = []
     for coord in coords:
-        _draw_hex(draw, layout, coord, state, view["phase"], outline_colour if coord in outline else None, 0)
+        t = tiles.get(coord)
+        laid: Laid = (t["tile"], t["rotation"]) if t else None
+        tokens = tuple(tuple(city) for city in state["tokens"].get(coord, []))
+        keys.append((coord, laid, tokens, tuple(reserved.get(coord, ()))))
+    for coord, laid, _, _ in keys:
+        _paste(image, _sprite(geometry, coord, 0, laid, (), (), ""))
+    if outline_colour is not None:
+        # After every hex, so no neighbour covers half of the ring; dark under the company's
+        # colour so a yellow company still shows on a yellow tile.
+        ring = max(4, int(size / 10))
+        for coord in coords:
+            if coord in outline:
+                corners = layout.corners(coord)
+                draw.line([*corners, corners[0]], fill=INK, width=ring + 4, joint="curve")
+                draw.line([*corners, corners[0]], fill=outline_colour, width=ring, joint="curve")
     if view.get("last_run"):
         _draw_routes(draw, layout, state, view["last_run"])
-    for coord in coords:
-        _draw_hex(draw, layout, coord, state, view["phase"], None, 1)
+    for coord, laid, tokens, held in keys:
+        _paste(image, _sprite(geometry, coord, 1, laid, tokens, held, phase))
     title = view.get("title") or "1856"
     _text(draw, (margin, 12), f"{title} · phase {view['phase']}", 30, bold=True, anchor="lt")
     if view.get("last_run"):
         run = view["last_run"]
         parts = [f"{r['train'].split('-')[0]}-train ${r['revenue']}" for r in run.get("routes", [])]
         total = sum(r["revenue"] for r in run.get("routes", []))
-        summary = (
-            f"{run['corp']} ran " + ", ".join(parts) + f" = ${total}"
-            if parts
-            else f"{run['corp']} ran nothing"
-        )
+        label = run.get("label") or f"{run['corp']} ran"
+        summary = f"{label} " + (", ".join(parts) + f" = ${total}" if parts else "nothing")
+        if view.get("subtitle"):
+            summary += f" · {view['subtitle']}"
         _text(draw, (margin, 50), summary, 22, anchor="lt")
+    elif view.get("subtitle"):
+        _text(draw, (margin, 50), view["subtitle"], 22, anchor="lt")
     return image
 
 
-def render_map(view: dict[str, Any], width: int = 1400) -> Image.Image:
-    """The whole map (1400 px wide by default)."""
+def _paste(image: Image.Image, sprite: tuple[Image.Image, tuple[int, int]] | None) -> None:
+    if sprite is not None:
+        picture, at = sprite
+        image.paste(picture, at, picture)
+
+
+def render_map(view: dict[str, Any], width: int = 1400, below: int = 0) -> Image.Image:
+    """The whole map (1400 px wide by default), with ``view['options']`` hexes outlined.
+
+    ``below``: blank pixels left under the map for the caller's panels, so a whole table
+    picture is one canvas (allocating and copying a second big image costs more than the
+    drawing saved by the sprites)."""
     coords = sorted(board.hexes())
-    return _draw(view, coords, width, set(), None)
+    options = view.get("options")
+    if options:
+        return _draw(view, coords, width, set(options["hexes"]), _corp_colour(options["corp"]), below)
+    return _draw(view, coords, width, set(), None, below)
 
 
 def render_zoom(view: dict[str, Any], width: int = 1200) -> Image.Image:

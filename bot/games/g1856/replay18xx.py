@@ -119,21 +119,15 @@ def steps(
 
 def replay(record: dict[str, Any]) -> ReplayResult:
     """Replay a whole record (see :func:`steps`): with the platform's current loan step, and
-    if our engine refuses the record so, with its 2021 loan step; the refusal that came
-    later in the record is reported when neither replays."""
+    if our engine refuses the record so, with its 2021 loan step. When neither replays, the
+    refusal under the current behaviour is reported, with the other one added."""
     try:
         return _replay(record, False)
     except ReplayError as current:
         try:
             return _replay(record, True)
         except ReplayError as legacy:
-            raise max((current, legacy), key=_refused_at) from None
-
-
-def _refused_at(exc: ReplayError) -> int:
-    words = str(exc).split()
-    number = words[1].rstrip(":") if len(words) > 1 and words[0] == "action" else ""
-    return int(number) if number.isdigit() else -1
+            raise ReplayError(f"{current} (read with the platform's 2021 loan step: {legacy})") from None
 
 
 def _replay(record: dict[str, Any], legacy_loan_step: bool) -> ReplayResult:
@@ -277,12 +271,16 @@ def _apply(
     if kind == "bankrupt":
         # A company that must buy a train its president cannot pay for: the president goes bankrupt.
         if not core.train_bankruptcy_due(state, corp):
-            raise ReplayError(f"action {aid}: {corp}'s president declares bankruptcy, but our rules see a way to pay")
+            raise ReplayError(
+                f"action {aid}: {corp}'s president declares bankruptcy, but our rules see a way to pay"
+            )
         core.declare_bankruptcy(state, state["corps"][corp]["president"])
         return
     if corp == "CGR" and state.get("cgr_markers"):
         if kind != "remove_token":
-            raise ReplayError(f"action {aid}: the CGR must first settle its station markers, the record has {kind}")
+            raise ReplayError(
+                f"action {aid}: the CGR must first settle its station markers, the record has {kind}"
+            )
         copy_id, _, city = action["city"].rpartition("-")
         core.remove_cgr_marker(state, copies.get(copy_id) or copy_id.split("-")[0], int(city))
         return
@@ -295,11 +293,6 @@ def _apply(
     if kind == "assign":
         core.assign_port(state, corp, action["target"])
         return
-    if kind == "place_token" and core.pending_relay(state):
-        # The station a lay lifted from an untracked city hex, put back where the layer chose.
-        copy_id, _, city = action["city"].rpartition("-")
-        core.relay_marker(state, corp, copies.get(copy_id) or copy_id.split("-")[0], int(city))
-        return
     if kind == "place_token" and _home_token(state, corp, action):
         return
     if kind == "place_token" and action.get("entity") == "WSRC":
@@ -310,7 +303,10 @@ def _apply(
             f"action {aid}: the record has {corp} act ({kind}), our engine is at "
             f"{core.current_corp(state) or state['round']}"
         )
-    if kind == "lay_tile":
+    if kind == "place_token" and state["op"].get("relocate"):
+        copy_id, _, city = action["city"].rpartition("-")
+        core.relocate_marker(state, corp, int(city))
+    elif kind == "lay_tile":
         name = action["tile"].rsplit("-", 1)[0]
         core.lay_tile(state, corp, action["hex"], name, int(action["rotation"]))
         copies[action["tile"]] = action["hex"]

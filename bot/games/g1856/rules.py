@@ -9,9 +9,10 @@ Action keys (short, stable, canonical):
   ``lay:G12:57:1`` (every legal lay or upgrade, TCC's extra lay included), ``token:F17:0``,
   ``run:best`` / ``run:alt1``… (the best run found when the step began, and the next best),
   ``payout`` / ``withhold``, ``train:3-0`` (from the bank or its pool, at its price),
-  ``train:2-1:GW:100`` (from another company: $1, half price, full price or the buyer's whole
-  treasury are offered), ``train:D-0:trade:4-1`` (a D for a 4/5/6 and $750), ``loan``,
-  ``repay``, ``company:TCC:25`` (at half, full and double face value), ``port:C14``, ``pass``,
+  ``train:2-1:GW`` (another company's train: then ``price:N``, any price from $1 to the
+  buyer's treasury, or ``back``), ``train:D-0:trade:4-1`` (a D for a 4/5/6 and $750),
+  ``loan``, ``repay``, ``company:TCC`` (a private from a player: then ``price:N`` from half
+  to double its face value, or ``back``), ``port:C14``, ``pass``,
   and ``bankrupt`` when a company must buy a train that it and its president cannot pay for;
   ``home:L15:1`` when THB's president chooses Hamilton's city for its home station.
 
@@ -32,6 +33,7 @@ from bot.games.g1856.routes import best_routes
 SIDES = ("S", "SW", "NW", "N", "NE", "SE")
 """Hex sides by edge number (0 = south, clockwise), for describing a city's track."""
 
+
 class G1856(Game):
     slug: ClassVar[str] = "1856"
     title: ClassVar[str] = "1856: Railroading in Upper Canada"
@@ -43,7 +45,13 @@ class G1856(Game):
     )
     options: ClassVar[tuple[Option, ...]] = (
         Option("variant", "base", ("base", "8"), "base: D-trains; 8: the 8-train variant"),
-        Option("destinations", "standard", ("standard", "alternate"), "the destination table"),
+        Option(
+            "destinations",
+            "standard",
+            ("standard", "alternate", "legacy"),
+            "the destination table (legacy: the standard one with WGB bound for Lake Huron, as "
+            "18xx.games had it before June 2021, for games imported from there)",
+        ),
         Option(
             "bonus_tokens",
             "limited",
@@ -65,13 +73,16 @@ class G1856(Game):
             opts["destinations"] == "alternate",
             unlimited_bonus_tokens=opts["bonus_tokens"] == "unlimited",
         )
+        if opts["destinations"] == "legacy":
+            state["legacy_wgb_destination"] = True
         state["auction"]["current"] = seed % players
         state["priority"] = seed % players
         self._prepare(state)
         return state
 
     def max_actions(self, players: int) -> int:
-        return 40_000
+        """A proven bound (:func:`core.action_bound`), not an observed one."""
+        return core.action_bound(players)
 
     # ------------------------------------------------------------------ prompts
 
@@ -79,6 +90,8 @@ class G1856(Game):
         rnd = state["round"]
         if rnd == "over":
             return []
+        if state.get("cgr_markers") or state.get("cgr_discard"):
+            return [self._cgr_prompt(state)]
         if rnd == "auction":
             seat = core.auction_actor(state)
             return [
@@ -114,11 +127,18 @@ class G1856(Game):
             return [Prompt(seat, "Sell shares to pay what you owe", tuple(self._crisis_actions(state, seat)))]
         if home := core.pending_home(state):
             return [self._home_prompt(state, home)]
-        if relay := core.pending_relay(state):
-            return [self._relay_prompt(state, relay)]
         corp = core.current_corp(state)
         seat = state["corps"][corp]["president"]
         step = state["op"]["step"]
+        if offer := state["op"].get("offer"):
+            return [self._price_prompt(state, corp, seat, offer)]
+        if moving := state["op"].get("relocate"):
+            owner, coord = moving["corps"][0], moving["hex"]
+            actions = tuple(
+                Action(f"relocate:{city}", f"Put {owner}'s station in city {city} of {coord}")
+                for city in core.relocate_choices(state)
+            )
+            return [Prompt(seat, f"{coord} had no track: choose the city of {owner}'s station", actions)]
         return [
             Prompt(seat, f"{corp} operates ({step.replace('_', ' ')})", tuple(self._or_actions(state, corp)))
         ]
@@ -138,24 +158,6 @@ class G1856(Game):
         seat = state["corps"][corp]["president"]
         return Prompt(seat, f"{corp}: choose the city of {name} for its home station", tuple(actions))
 
-    def _relay_prompt(self, state: State, relay: dict[str, Any]) -> Prompt:
-        """The operating company's president puts back the station its lay lifted from an
-        untracked city hex (``relay:I12:0``); each city is described by its track's sides."""
-        corp = core.current_corp(state) or ""
-        coord = relay["hex"]
-        placed = gmap.current(state["map"], coord)
-        actions = []
-        for city in relay["cities"]:
-            sides = ", ".join(SIDES[e] for e in sorted(placed.node_edges(f"c{city}")))
-            actions.append(
-                Action(f"relay:{coord}:{city}", f"City {city}" + (f" (track to {sides})" if sides else ""))
-            )
-        name = board.hexes()[coord]["name"]
-        seat = state["corps"][corp]["president"]
-        return Prompt(
-            seat, f"{corp}: choose the city of {name} for {relay['corp']}'s station", tuple(actions)
-        )
-
     def _price_prompt(self, state: State, corp: str, seat: int, offer: dict[str, Any]) -> Prompt:
         """The price of a private or of another company's train, once the buyer chose it."""
         low, high = self._price_range(state, corp, offer)
@@ -172,6 +174,31 @@ class G1856(Game):
             value = economy.privates()[offer["item"]]["value"]
             return (value + 1) // 2, min(2 * value, cash)
         return 1, cash
+
+    def _cgr_prompt(self, state: State) -> Prompt:
+        """Right after the CGR forms its president settles its station markers (one per hex,
+        at most ten) and may give up merged trains it does not want to keep."""
+        seat = state["corps"]["CGR"]["president"]
+        if state.get("cgr_markers"):
+            dup = state["cgr_markers"]["duplicates"]
+            title = (
+                f"The CGR has two stations in {dup[0]}: take one off"
+                if dup
+                else f"The CGR has too many stations: take off {state['cgr_markers']['excess']} more"
+            )
+            actions = tuple(
+                Action(f"cgr:remove:{coord}:{city}", f"Take the CGR station in {coord} (city {city}) off")
+                for coord, city in core.cgr_marker_choices(state)
+            )
+            return Prompt(seat, title, actions)
+        actions = [
+            Action(f"cgr:discard:{t}", f"Put the CGR's {t} into the bank pool")
+            for t in core.cgr_discardable(state)
+        ]
+        cgr = state["corps"]["CGR"]
+        if len(cgr["trains"]) <= core.train_limit(state, "CGR"):
+            actions.append(Action("cgr:keep", "Keep the CGR's trains"))
+        return Prompt(seat, "The CGR formed: give up merged trains or keep them", tuple(actions))
 
     def _crisis_actions(self, state: State, seat: int) -> list[Action]:
         protect = state["crisis"]["protect"]
@@ -226,7 +253,8 @@ class G1856(Game):
             for n in range(1, c["held"][seat] // unit + 1):
                 if core.sr_can_sell(state, seat, corp, unit * n) is None:
                     out.append(Action(f"sell:{corp}:{n}", f"Sell {n} {corp} share{'s' if n > 1 else ''}"))
-        out.append(Action("pass", "Pass" if not state["sr"]["acted"] else "End your turn"))
+        if not (out and core.must_buy_cgr(state, seat)):  # the one-share CGR president may not pass
+            out.append(Action("pass", "Pass" if not state["sr"]["acted"] else "End your turn"))
         return out
 
     def _or_actions(self, state: State, corp: str) -> list[Action]:
@@ -269,7 +297,7 @@ class G1856(Game):
         forced = step == "buy_train" and core.must_buy_train(state, corp)
         if not forced:
             out.append(Action("pass", "Pass"))
-        if not out:
+        if not out or core.train_bankruptcy_due(state, corp):
             out.append(Action("bankrupt", f"{corp}'s president cannot pay for a train: bankruptcy"))
         return out
 
@@ -298,9 +326,8 @@ class G1856(Game):
         out = []
         for sym in core.purchasable_companies(state):
             value = economy.privates()[sym]["value"]
-            for amount in sorted({(value + 1) // 2, value, 2 * value}):
-                if amount <= cash:
-                    out.append(Action(f"company:{sym}:{amount}", f"Buy {sym} for ${amount}"))
+            if (value + 1) // 2 <= cash:
+                out.append(Action(f"company:{sym}", f"Buy {sym} from its owner (${(value + 1) // 2}–${2 * value})"))
         return out
 
     def _tcc_available(self, state: State, corp: str) -> bool:
@@ -352,12 +379,8 @@ class G1856(Game):
                 )
         if room and not forced:
             for tid, owner in core.other_trains(state, corp):
-                face = core.train_price(state, tid.split("-")[0])
-                for amount in sorted({1, face // 2, face, c["cash"]}):
-                    if 1 <= amount <= c["cash"]:
-                        out.append(
-                            Action(f"train:{tid}:{owner}:{amount}", f"Buy {owner}'s {tid} for ${amount}")
-                        )
+                if c["cash"] >= 1:
+                    out.append(Action(f"train:{tid}:{owner}", f"Buy {owner}'s {tid} (name the price next)"))
         return out
 
     # ------------------------------------------------------------------ perform
@@ -365,7 +388,12 @@ class G1856(Game):
     def perform(self, state: State, seat: int, key: str) -> list[Event]:
         parts = key.split(":")
         rnd = state["round"]
-        if rnd == "auction":
+        if parts[0] == "cgr":
+            if parts[1] == "remove":
+                core.remove_cgr_marker(state, parts[2], int(parts[3]))
+            else:
+                core.cgr_discard(state, parts[2] if parts[1] == "discard" else None)
+        elif rnd == "auction":
             if parts[0] == "buy":
                 core.bid(state, seat, parts[1], state["privates"][parts[1]]["price"])
             elif parts[0] == "bid":
@@ -382,14 +410,14 @@ class G1856(Game):
                 core.sell_shares(state, seat, parts[1], unit * int(parts[2]))
             else:
                 core.sr_pass(state, seat)
+        elif parts[0] == "relocate":
+            core.relocate_marker(state, core.current_corp(state), int(parts[1]))
         elif parts[0] == "discard":
             core.discard_train(state, state["discard"][0], parts[1])
         elif parts[0] in ("payoff", "merge"):
             core.nationalization_choice(state, parts[1], parts[0] == "payoff")
         elif parts[0] == "sell":
             core.emergency_sell(state, seat, parts[1], int(parts[2]))
-        elif parts[0] == "relay" and len(parts) == 3 and parts[2].isdigit():
-            core.relay_marker(state, core.current_corp(state) or "", parts[1], int(parts[2]))
         elif parts[0] == "home" and len(parts) == 3 and parts[2].isdigit():
             core.choose_home(state, core.current_corp(state) or "", parts[1], int(parts[2]))
         elif parts[0] == "bankrupt" and state.get("crisis"):
@@ -424,8 +452,8 @@ class G1856(Game):
             if len(parts) == 4 and parts[2] == "trade":
                 traded = core.trade_in_price(state, name, parts[3])
                 core.buy_train(state, corp, tid, traded if traded is not None else -1, parts[3])
-            elif len(parts) == 4:
-                core.buy_train(state, corp, tid, int(parts[3]))
+            elif len(parts) == 3:
+                state["op"]["offer"] = {"kind": "train", "item": tid, "owner": parts[2]}
             else:
                 core.buy_train(state, corp, tid, core.train_price(state, name))
         elif kind == "loan":
@@ -433,7 +461,20 @@ class G1856(Game):
         elif kind == "repay":
             core.payoff_loan(state, corp)
         elif kind == "company":
-            core.buy_company(state, corp, parts[1], int(parts[2]))
+            state["op"]["offer"] = {"kind": "company", "item": parts[1]}
+        elif kind == "price":
+            # The purchase may end the turn (and replace ``op``), so the offer goes first.
+            offer = state["op"].pop("offer")
+            try:
+                if offer["kind"] == "company":
+                    core.buy_company(state, corp, offer["item"], int(parts[1]))
+                else:
+                    core.buy_train(state, corp, offer["item"], int(parts[1]))
+            except IllegalAction:
+                state["op"]["offer"] = offer
+                raise
+        elif kind == "back":
+            state["op"].pop("offer", None)
         elif kind == "port":
             core.assign_port(state, corp, parts[1])
         elif kind == "right":
@@ -450,8 +491,8 @@ class G1856(Game):
         (a replayed log finds the same): the legal tile lays when a company's track step
         begins (again if a bought private opened a hex), and the best run when its run begins."""
         op = state.get("op")
-        if op and (op.get("home") or op.get("relay")):
-            return  # the home station (or a lifted station) comes first; the lays depend on it
+        if op and op.get("home"):
+            return  # the home station comes first; the lays depend on it
         if state["round"] == "operating" and op and op["step"] == "track" and not op["laid"]:
             tokens = sum(len(city) for cities in state["map"]["tokens"].values() for city in cities)
             sign = [
@@ -516,6 +557,8 @@ class G1856(Game):
             "bank": "The bank broke.",
             "bankruptcy": "A player went bankrupt.",
             "stalled": "Nobody could act any more.",
+            "false_president": "The CGR's one-share president could not complete the presidency.",
+            "limit": f"Stock round {core.LAST_STOCK_ROUND} was the last.",
         }.get(state["ended"], "The game ended.")
         return Outcome.ranked(core.end_values(state), reason)
 

@@ -1,0 +1,46 @@
+"""Game records made on other sites that ``/game import`` can turn into a table.
+
+Today one kind: an 18xx.games 1856 export (its JSON download). Such a record names its
+players by their 18xx.games names, so the moderator who imports it names the member who
+takes each seat, in the record's order; the record then becomes one of our own (unsigned)
+records and follows the path of every foreign import: each seated member accepts first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.records import BadRecord
+
+
+def describe(raw: Any) -> str | None:
+    """What ``raw`` is, when it is a record from another site we can import; else None."""
+    from bot.games.g1856 import table_import
+
+    if table_import.is_18xx_record(raw):
+        return f"an 18xx.games 1856 record with players {', '.join(table_import.player_names(raw))}"
+    return None
+
+
+def player_count(raw: Any) -> int:
+    from bot.games.g1856 import table_import
+
+    return len(table_import.player_names(raw))
+
+
+def convert(raw: Any, members: Sequence[tuple[int, str]]) -> dict[str, Any]:
+    """Our record for ``raw``, seat *n* going to ``members[n]`` (user id, name).
+
+    Raises :class:`BadRecord` with the reason (the action number when a move cannot be
+    followed). Pure and synchronous: run it in a worker thread.
+    """
+    from bot.games.g1856 import table_import
+
+    try:
+        return table_import.gamemaster_record(raw, members)
+    except table_import.NotAnImport as error:
+        raise BadRecord(str(error)) from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        # A damaged or hand-edited export: any field may be missing or of the wrong type.
+        raise BadRecord(f"The 18xx.games record is damaged ({type(error).__name__}: {error}).") from None

@@ -1,0 +1,243 @@
+"""An 18xx.games 1856 record as a gamemaster table record, so ``/game import`` can continue it.
+
+:mod:`replay18xx` proves a record against our rules engine; this module turns the same record
+into the moves a Discord table is made of — our action keys, seat by seat — so the imported
+game goes on in a channel exactly where the record stops.
+
+How a recorded action becomes a key: the record is stepped through the rules engine (the
+same steps as :mod:`replay18xx`), and beside it our :class:`~bot.games.g1856.rules.G1856`
+plays a table. After each recorded action the table must reach the engine's state with one
+of its legal keys (or, for a price, a key and then a price). The key our translation guesses
+is tried first; if it does not land on the same state, every legal key is tried. So the
+table's moves are legal moves by construction, and a record that our table cannot follow
+(a run that is not among the runs we offer, say) is refused with the action's number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine import IllegalAction, State
+from bot.games.g1856 import core, replay18xx
+from bot.games.g1856.rules import G1856
+
+# What only the table keeps (searches cached for its prompts, the running log, a price being
+# chosen) or keeps in its own words (the routes a run took: the record's and ours may differ
+# at equal revenue); the rest of the state must match the engine's exactly.
+_TABLE_ONLY_OP = ("lays", "lays_for", "plan", "plan_for", "routes", "offer")
+
+
+class NotAnImport(ValueError):
+    """The record cannot become a table; the message names the action and the reason."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    seat: int
+    key: str
+
+
+def is_18xx_record(record: Any) -> bool:
+    """Whether ``record`` looks like an 18xx.games 1856 export (not a gamemaster record)."""
+    return (
+        isinstance(record, dict)
+        and "format" not in record
+        and str(record.get("title", "")).strip() == "1856"
+        and isinstance(record.get("players"), list)
+        and isinstance(record.get("actions"), list)
+    )
+
+
+def player_names(record: dict[str, Any]) -> list[str]:
+    return replay18xx._seats(record)[0]
+
+
+def table_options(record: dict[str, Any]) -> dict[str, str]:
+    """Our table options for the record's settings (see :func:`replay18xx.settings_of`)."""
+    variant, alternate, legacy = replay18xx.settings_of(record)
+    destinations = "alternate" if alternate else ("legacy" if legacy else "standard")
+    return {"variant": variant, "destinations": destinations}
+
+
+def _comparable(state: State) -> State:
+    out = {k: v for k, v in state.items() if k not in ("log", "values")}
+    op = out.get("op")
+    if isinstance(op, dict):
+        out["op"] = {k: v for k, v in op.items() if k not in _TABLE_ONLY_OP}
+    return out
+
+
+def _guess(before: State, after: State, action: dict[str, Any]) -> list[str]:
+    """The key (or key and price) most likely to do what ``action`` did."""
+    kind = action["type"]
+    rnd = before["round"]
+    if kind == "pass":
+        if before.get("nationalization"):
+            return [f"payoff:{before['nationalization']['queue'][0]}"]
+        return ["pass"]
+    if kind == "merge" and before.get("nationalization"):
+        return [f"merge:{before['nationalization']['queue'][0]}"]
+    if kind == "bid" and rnd == "auction":
+        sym, price = action["company"], int(action["price"])
+        if not before["auction"]["auctioning"] and sym == core.auction_cheapest(before):
+            return [f"buy:{sym}"]
+        return [f"bid:{sym}:{price}"]
+    if kind == "par":
+        return [f"par:{action['corporation']}:{str(action['share_price']).split(',')[0]}"]
+    if kind == "buy_shares":
+        corp = str(action["shares"][0]).rsplit("_", 1)[0]
+        sold_before = before["corps"][corp]["pool"] if corp in before["corps"] else 0
+        sold_after = after["corps"][corp]["pool"] if corp in after["corps"] else 0
+        return [f"buy:{corp}:{'pool' if sold_after < sold_before else 'ipo'}"]
+    if kind == "sell_shares":
+        corp = str(action["shares"][0]).rsplit("_", 1)[0]
+        unit = before["corps"][corp].get("share_size", 10)
+        return [f"sell:{corp}:{int(action.get('percent') or unit * len(action['shares'])) // unit}"]
+    if kind == "bankrupt":
+        return ["bankrupt"]
+    if kind == "lay_tile":
+        return [f"lay:{action['hex']}:{str(action['tile']).rsplit('-', 1)[0]}:{int(action['rotation'])}"]
+    if kind == "dividend":
+        return ["payout" if action["kind"] == "payout" else "withhold"]
+    if kind == "take_loan":
+        return ["loan"]
+    if kind == "payoff_loan":
+        return ["repay"]
+    if kind == "discard_train":
+        return [f"discard:{replay18xx.train_id(action['train'])}"]
+    if kind == "assign":
+        return [f"port:{action['target']}"]
+    if kind == "buy_company":
+        return [f"company:{action['company']}", f"price:{int(action['price'])}"]
+    if kind == "special_buy":
+        item = str((action.get("item") or {}).get("description", "")).lower()
+        return [f"right:{'tunnel' if 'tunnel' in item else 'bridge'}"]
+    if kind == "buy_train":
+        tid = replay18xx.train_id(action["train"])
+        if action.get("exchange"):
+            return [f"train:{tid}:trade:{replay18xx.train_id(action['exchange'])}"]
+        owner = next((c for c, v in before["corps"].items() if tid in v["trains"]), None)
+        if owner is not None:
+            return [f"train:{tid}:{owner}", f"price:{int(action['price'])}"]
+        return [f"train:{tid}"]
+    return []
+
+
+def _prompt_of(game: G1856, state: State) -> tuple[int, list[str]]:
+    prompts = game.legal_prompts(state)
+    if not prompts:
+        return -1, []
+    return prompts[0].seat, [a.key for a in prompts[0].actions]
+
+
+def _reach(game: G1856, table: State, target: State, guess: list[str]) -> list[Move] | None:
+    """Keys that take ``table`` to ``target`` (compared without table-only fields), or None.
+
+    The guess first, then every legal key, and after a key that only opens a choice (a price
+    to name) every key of that choice.
+    """
+    goal = _comparable(target)
+
+    def attempt(state: State, keys: list[str]) -> tuple[State, list[Move]] | None:
+        moves = []
+        state = core.clone(state)
+        for key in keys:
+            seat, legal = _prompt_of(game, state)
+            if key not in legal:
+                return None
+            try:
+                game.apply(state, seat, key)
+            except IllegalAction:
+                return None
+            moves.append(Move(seat, key))
+        return state, moves
+
+    tried = attempt(table, guess) if guess else None
+    if tried and _comparable(tried[0]) == goal:
+        table.clear()
+        table.update(tried[0])
+        return tried[1]
+    _, legal = _prompt_of(game, table)
+    for key in legal:
+        first = attempt(table, [key])
+        if first is None:
+            continue
+        state, moves = first
+        if _comparable(state) == goal:
+            table.clear()
+            table.update(state)
+            return moves
+        if state.get("op", {}).get("offer"):  # the key opened a price: try each price
+            _, prices = _prompt_of(game, state)
+            for price in prices:
+                second = attempt(state, [price])
+                if second and _comparable(second[0]) == goal:
+                    table.clear()
+                    table.update(second[0])
+                    return moves + second[1]
+    return None
+
+
+def _describe(game: G1856, state: State) -> str:
+    seat, legal = _prompt_of(game, state)
+    shown = ", ".join(legal[:8]) + (" …" if len(legal) > 8 else "")
+    return f"player {seat + 1} is offered {shown}"
+
+
+def moves_of(record: dict[str, Any]) -> Iterator[Move]:
+    """The table moves that play ``record``; raises :class:`NotAnImport` naming the action."""
+    game = G1856()
+    names = player_names(record)
+    if not game.min_players <= len(names) <= game.max_players:
+        raise NotAnImport(f"1856 is for 3–6 players; the record has {len(names)}.")
+    table = game.setup(len(names), table_options(record), 0)
+    for action, engine in replay18xx.steps(record):
+        if _comparable(engine) == _comparable(table):
+            continue  # an action the table does by itself (a check, a pass it makes for you)
+        found = _reach(game, table, engine, _guess(table, engine, action))
+        if found is None:
+            extra = ""
+            if action["type"] == "run_routes":
+                extra = " (a table offers the best runs it finds; this run is not among them)"
+            raise NotAnImport(
+                f"action {action.get('id')} ({action['type']}): our table cannot make this move{extra}; "
+                f"{_describe(game, table)}."
+            )
+        yield from found
+
+
+def gamemaster_record(
+    record: dict[str, Any], members: Sequence[tuple[int, str]]
+) -> dict[str, Any]:
+    """Our (unsigned) table record for ``record``, seat *n* played by ``members[n]``.
+
+    Seat order is the record's player order, and the seed is 0 so the record's first player
+    opens the private auction, as on 18xx.games.
+    """
+    names = player_names(record)
+    if len(members) != len(names):
+        raise NotAnImport(
+            f"The record has {len(names)} players ({', '.join(names)}); name one member for each, in that order."
+        )
+    try:
+        moves = list(moves_of(record))
+    except replay18xx.ReplayError as error:
+        raise NotAnImport(str(error)) from None
+    return {
+        "format": "gamemaster-table",
+        "format_version": 1,
+        "game": G1856.slug,
+        "engine_version": G1856.version,
+        "options": table_options(record),
+        "seed": 0,
+        "status": "imported from 18xx.games",
+        "seats": [
+            {"seat": n, "user_id": user_id, "name": name, "bot": False}
+            for n, (user_id, name) in enumerate(members)
+        ],
+        "actions": [
+            {"seat": m.seat, "key": m.key, "user_id": members[m.seat][0]} for m in moves
+        ],
+    }
