@@ -55,6 +55,16 @@ def test_a_cgr_share_of_five_percent_is_worth_the_whole_price() -> None:
     assert state["cash"][2] == cash - price and cgr["held"][2] == 25
 
 
+def test_a_presidents_emergency_sale_of_cgr_shares_pays_per_share() -> None:
+    state = _twenty_share_cgr()
+    price = core.price(state, "CGR")
+    state["cash"][1] = 0
+    core._player_pays(state, 1, 10)
+    assert ("CGR", 1) in core.emergency_sales(state, 1, None)
+    core.emergency_sell(state, 1, "CGR", 1)
+    assert state["cash"][1] == price - 10 and state["corps"]["CGR"]["held"][1] == 15
+
+
 def _wgb_facing_kitchener() -> dict:
     """Phase 3, WGB operating (track step) with track from Guelph (J11) to Kitchener (I12),
     where GT's station stands on the printed, untracked city 1 (as WSRC's free station)."""

@@ -169,6 +169,12 @@ def phase_info(state: State) -> dict[str, Any]:
     return economy.phase_info(state["phase"])
 
 
+def share_unit(state: State, corp: str) -> int:
+    """The percentage one share of ``corp`` stands for: 10, or 5 once the CGR has twenty
+    (its president's certificate is then 10%, two shares)."""
+    return int(state["corps"][corp].get("share_size", 10))
+
+
 def player_shares(c: dict[str, Any]) -> int:
     """Shares (10% units) held by players: the limit on a company's loans."""
     return sum(c["held"]) // 10
@@ -434,12 +440,13 @@ def sr_can_sell(state: State, seat: int, corp: str, pct: int) -> str | None:
     sr = state["sr"]
     if sr["bought"] and sr.get("sold_first"):
         return "You sold before buying this turn, so you may not sell again."
-    if sr["unvested"] == corp and c["held"][seat] - pct < 10:
+    unit = share_unit(state, corp)
+    if sr["unvested"] == corp and c["held"][seat] - pct < unit:
         return f"You bought {corp} this turn and must keep at least one share."
     if c.get("false_president") == seat:
         return "Your one-share CGR presidency cannot be sold before it is completed."
-    if c["president"] == seat and c["held"][seat] - pct < 20:
-        others = [s for s in range(state["players"]) if s != seat and c["held"][s] >= 20]
+    if c["president"] == seat and c["held"][seat] - pct < 2 * unit:
+        others = [s for s in range(state["players"]) if s != seat and c["held"][s] >= 2 * unit]
         if not others:
             return f"Nobody else holds 20% of {corp} to take over its presidency."
         # The president's certificate goes to the new president; the seller needs 10% left to give back.
@@ -1045,24 +1052,27 @@ def emergency_sell_error(state: State, seat: int, corp: str, pct: int, protect: 
     c = state["corps"].get(corp)
     if c is None or c["closed"]:
         return f"There is no company {corp}."
-    if pct <= 0 or pct % 10 or pct > c["held"][seat]:
+    unit = share_unit(state, corp)
+    if pct <= 0 or pct % unit or pct > c["held"][seat]:
         return f"You do not hold {pct}% of {corp}."
     if c["pool"] + pct > 50:
         return "The bank pool may hold at most 50% of a company."
-    if c["president"] == seat and c["held"][seat] - pct < 20:
+    if c["president"] == seat and c["held"][seat] - pct < 2 * unit:
         if corp == protect:
             return f"You may not give up the presidency of {corp} while raising money for it."
-        if not any(s != seat and c["held"][s] >= 20 for s in range(state["players"])):
+        if not any(s != seat and c["held"][s] >= 2 * unit for s in range(state["players"])):
             return f"Nobody else holds 20% of {corp} to take over its presidency."
     return None
 
 
 def emergency_sales(state: State, seat: int, protect: str | None) -> list[tuple[str, int]]:
-    """Every (company, shares) ``seat`` may sell to raise money now."""
+    """Every (company, shares) ``seat`` may sell to raise money now; shares of the company's
+    own size (10%, or 5% for a CGR of twenty), each worth the whole price."""
     out = []
     for corp, c in state["corps"].items():
-        for n in range(1, c["held"][seat] // 10 + 1):
-            if emergency_sell_error(state, seat, corp, 10 * n, protect) is None:
+        unit = share_unit(state, corp)
+        for n in range(1, c["held"][seat] // unit + 1):
+            if emergency_sell_error(state, seat, corp, unit * n, protect) is None:
                 out.append((corp, n))
     return out
 
@@ -1071,14 +1081,17 @@ def emergency_sell(state: State, seat: int, corp: str, shares: int) -> None:
     """Sell shares to the pool to pay a debt or a forced train (price drops as usual)."""
     crisis = state.get("crisis")
     protect = crisis["protect"] if crisis else current_corp(state)
-    if why := emergency_sell_error(state, seat, corp, 10 * shares, protect):
+    if corp not in state["corps"]:
+        raise IllegalAction(f"There is no company {corp}.")
+    pct = share_unit(state, corp) * shares
+    if why := emergency_sell_error(state, seat, corp, pct, protect):
         raise IllegalAction(why)
     c = state["corps"][corp]
     _pay(state, f"p{seat}", shares * price(state, corp))
-    c["held"][seat] -= 10 * shares
-    c["pool"] += 10 * shares
+    c["held"][seat] -= pct
+    c["pool"] += pct
     _check_president(state, corp, seat)
-    _move(state, corp, "down", shares)
+    _move(state, corp, "down", pct // 10)  # one row per 10% sold
     if crisis and state["cash"][seat] >= crisis["need"]:
         state["crisis"] = None
     op = state.get("op")
@@ -1110,19 +1123,20 @@ def declare_bankruptcy(state: State, seat: int) -> None:
     reference platform: the bankrupt's money counts for nothing at the end)."""
     for corp in sorted(state["corps"]):
         c = state["corps"][corp]
+        unit = share_unit(state, corp)
         while not c["closed"] and c["pos"] is not None:
             lots = [
                 n
-                for n in range(c["held"][seat] // 10, 0, -1)
-                if not emergency_sell_error(state, seat, corp, 10 * n, None)
+                for n in range(c["held"][seat] // unit, 0, -1)
+                if not emergency_sell_error(state, seat, corp, unit * n, None)
             ]
             if not lots:
                 break
             _pay(state, f"p{seat}", lots[0] * price(state, corp))
-            c["held"][seat] -= 10 * lots[0]
-            c["pool"] += 10 * lots[0]
+            c["held"][seat] -= unit * lots[0]
+            c["pool"] += unit * lots[0]
             _check_president(state, corp, seat)
-            _move(state, corp, "down", lots[0])
+            _move(state, corp, "down", unit * lots[0] // 10)
     state["bank"] += state["cash"][seat]
     state["cash"][seat] = 0
     state["round"] = "over"
