@@ -14,7 +14,8 @@ import pytest
 from bot.engine import IllegalAction
 from bot.games.g1856 import core, economy
 from bot.games.g1856 import map as gmap
-from bot.games.g1856.replay18xx import ReplayError, replay, report, standing_actions
+from bot.games.g1856.replay18xx import ReplayError, replay, report, standing_actions, steps
+from bot.games.g1856.rules import G1856
 
 DATA = Path(__file__).parent / "data" / "1856"
 
@@ -228,9 +229,44 @@ def test_refused_actions_leave_the_state_unchanged() -> None:
     assert gmap.tokens_of(state["map"], "GW") == []
 
 
-def test_the_import_command_prints_the_values_and_exits_0_on_a_match(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_import_command_prints_the_values_and_exits_0_on_a_match(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     from bot.__main__ import main
 
     assert main(["import-18xx", str(DATA / "hotseat004.json")]) == 0
     out = capsys.readouterr().out
     assert "Player 1: 1004 (record: 1004)" in out and out.strip().endswith("Equal to the record's result.")
+
+
+def test_old_records_are_read_as_made_by_the_platform_version_of_their_time() -> None:
+    # 51745 (2021) stops every company at the loan step: the current sequence refuses it,
+    # the 2021 one replays it exactly; hotseat005 follows the current sequence.
+    record = _record("51745.json")
+    with pytest.raises(ReplayError, match="action 40"):
+        list(steps(record, "current"))
+    result = replay(record)
+    assert result.platform == "2021" and result.matches
+    assert replay(_record("hotseat005.json")).platform == "current"
+    text, ok = report(DATA / "51745.json")
+    assert ok and "2021 platform" in text
+
+
+def test_a_marker_in_a_city_without_track_is_placed_by_the_company_that_upgrades() -> None:
+    # 51745 action 506: CV upgrades Kitchener (I12, two cities without track) where the CGR
+    # holds WSRC's old marker; CV's president chooses the marker's city on the new #59.
+    record = _record("51745.json")
+    state = None
+    for action, after in steps(record, "2021"):
+        if action.get("id") == 506:
+            state = after
+            break
+    assert state is not None and state["op"]["relocate"] == {"hex": "I12", "corps": ["CGR"]}
+    game = G1856()
+    (prompt,) = game.legal_prompts(state)
+    assert prompt.seat == state["corps"]["CV"]["president"]
+    assert {a.key for a in prompt.actions} == {"relocate:0", "relocate:1"}
+    with pytest.raises(IllegalAction, match="station marker"):
+        core.or_pass(state, "CV")
+    game.apply(state, prompt.seat, "relocate:0")
+    assert gmap.city_tokens(state["map"], "I12", 0) == ["CGR"] and not state["op"]["relocate"]

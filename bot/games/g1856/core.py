@@ -33,7 +33,7 @@ from bot.games.g1856.routes import Bonuses, validate_run
 State = dict[str, Any]
 
 CORPS = [c for c in board.corporations() if c != "CGR" and board.corporations()[c]["home"]]
-OR_STEPS = ["track", "token", "route", "dividend", "buy_train", "loan", "buy_company"]
+OR_STEPS = ["track", "token", "borrow", "route", "dividend", "buy_train", "loan", "buy_company"]
 PHASE_OF = {"3": "3", "4": "4", "5": "5", "6": "6", "D": "D", "8": "8"}
 LAST_OF_TYPE_FLOAT = ("2", "3", "4", "5")  # buying the last of these raises the float percentage
 LAST_STOCK_ROUND = 100
@@ -154,6 +154,13 @@ def platform_options(optional_rules: list[Any]) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- small queries
+
+
+def quirk(state: State, name: str) -> bool:
+    """Whether the state replays a record of an earlier version of the reference platform
+    with this difference in its step sequence (set only by the importer; see
+    :data:`bot.games.g1856.replay18xx.PLATFORM_VERSIONS`). Games played here have none."""
+    return name in state.get("platform_quirks", ())
 
 
 def seat_name(seat: int) -> str:
@@ -457,6 +464,8 @@ def cgr_obligation(state: State, seat: int) -> bool:
     """Whether ``seat`` holds the CGR's presidency with a single share and must buy a CGR share
     on their stock-round turn (selling other shares first if they need the money)."""
     cgr = state["corps"].get("CGR")
+    if quirk(state, "no_cgr_obligation"):
+        return False  # records of early 2021: the platform did not enforce it yet
     return bool(cgr) and not cgr["closed"] and cgr.get("false_president") == seat
 
 
@@ -820,7 +829,15 @@ def _next_corp(state: State) -> None:
             continue
         c["started"] = True
         op.update(
-            corp=corp, step="track", laid=0, tcc_used=False, routes=None, revenue=0, penalty=0, tokened=False
+            corp=corp,
+            step="track",
+            laid=0,
+            tcc_used=False,
+            routes=None,
+            revenue=0,
+            penalty=0,
+            tokened=False,
+            borrowed_done=False,
         )
         if not c["operated"]:
             c["operated"] = True
@@ -945,9 +962,8 @@ def step_actions(state: State, step: str) -> bool:
         # The reference counts a loan the company could still take as money for a station,
         # and an unused WSRC free station as a station costing nothing (so the step stops
         # whenever the company's track reaches a free space, whatever that one costs).
-        power = c["cash"] + (
-            (90 if corp in op["paid_interest"] else 100) if can_take_loan(state, corp) else 0
-        )
+        loan = can_take_loan(state, corp) and not quirk(state, "no_token_loan_power")
+        power = c["cash"] + ((90 if corp in op["paid_interest"] else 100) if loan else 0)
         wsrc = state["privates"]["WSRC"]
         if wsrc["owner"] == corp and not wsrc["closed"] and not wsrc.get("token_used"):
             power = 10**9
@@ -955,14 +971,17 @@ def step_actions(state: State, step: str) -> bool:
         if cost is None or cost > power:
             return False
         return any(s.cost <= power for s in gmap.legal_token_placements(state["map"], corp))
+    if step == "borrow":
+        return can_borrow_train(state, corp)
     if step == "route":
         return bool(c["trains"]) and len(gmap.reach(state["map"], corp).nodes) >= 2
     if step == "dividend":
-        return bool(op["routes"])
+        # Until it has owned a permanent train the CGR withholds without being asked.
+        return bool(op["routes"]) and not (corp == "CGR" and not c.get("permanent"))
     if step == "buy_train":
         return can_buy_train(state, corp) or must_buy_train(state, corp)
     if step == "loan":
-        if state.get("legacy_loan_step") and not state.get("post_nationalization"):
+        if quirk(state, "loan_step_always") and not state.get("post_nationalization"):
             return True  # records of 2021: the platform then always stopped here (see replay18xx)
         return can_payoff(state, corp) or can_take_loan(state, corp)
     if step == "buy_company":
@@ -999,6 +1018,8 @@ def _leave_step(state: State, step: str, skipped: bool = False) -> bool:
         _check_destinations(state)
     if step == "dividend" and skipped:
         _dividend(state, corp, "withhold")
+    if step == "buy_train":
+        _return_borrowed(state, corp)
     i = OR_STEPS.index(step)
     if i + 1 < len(OR_STEPS):
         op["step"] = OR_STEPS[i + 1]
@@ -1009,6 +1030,8 @@ def _leave_step(state: State, step: str, skipped: bool = False) -> bool:
 
 def _end_turn(state: State) -> None:
     op = state["op"]
+    if op["corp"]:
+        _return_borrowed(state, op["corp"])
     op["step"] = None
     _next_corp(state)
 
@@ -1257,7 +1280,7 @@ def tile_company_buyable(state: State, corp: str) -> bool:
     """Whether ``corp`` could still buy a private with a track-laying power (TCC, WSRC) from
     a player now: while it can, its track step stays open after its own lay (the reference
     keeps it open so that the bought private's lay can follow)."""
-    if "can_buy_companies" not in phase_info(state)["status"]:
+    if "can_buy_companies" not in phase_info(state)["status"] or quirk(state, "track_closes_after_lay"):
         return False
     cash = state["corps"][corp]["cash"]
     return any(
@@ -1471,23 +1494,46 @@ def trade_in_price(state: State, name: str, old: str) -> int | None:
 
 def other_trains(state: State, corp: str) -> list[tuple[str, str]]:
     return [
-        (t, o) for o, oc in state["corps"].items() if o != corp and not oc["closed"] for t in oc["trains"]
+        (t, o)
+        for o, oc in state["corps"].items()
+        if o != corp and not oc["closed"]
+        for t in oc["trains"]
+        if t != oc.get("borrowed")  # a borrowed D is not the CGR's to sell
     ]
 
 
 def can_buy_train(state: State, corp: str) -> bool:
+    """Whether ``corp`` could buy a train now: with room under its limit and money for the
+    cheapest one on offer (another company's counts at $1), or by trading one in for a D/8."""
     c = state["corps"][corp]
+    trades = [
+        price
+        for name in depot_trains(state)
+        for old in c["trains"]
+        if (price := trade_in_price(state, name, old)) is not None
+    ]
+    if trades and c["cash"] >= min(trades):
+        return True
     if len(c["trains"]) >= train_limit(state, corp):
         return False
     prices = [train_price(state, n) for n in depot_trains(state)]
     prices += [train_price(state, t.split("-")[0]) for t in state["pool_trains"]]
     if other_trains(state, corp):
+        # Another company's train counts at $1 (the reference's test, also for the CGR,
+        # which then may only pay face value: the step stays open all the same).
         prices.append(1)
     return bool(prices) and c["cash"] >= min(prices)
 
 
 def must_buy_train(state: State, corp: str) -> bool:
     c = state["corps"][corp]
+    if corp == "CGR" and not c.get("permanent"):
+        # Until it owns a permanent train the CGR may borrow a D instead: it must buy only
+        # when it can pay for a D outright, or trade a train that will rust in for one.
+        final = "8" if state["variant"] == "8" else "D"
+        trades = [t for t in c["trains"] if _rusts(state, t) and t != c.get("borrowed")]
+        full = train_price(state, final)
+        return c["cash"] > full or (bool(trades) and c["cash"] > full - 350)
     if c["trains"] or not depot_trains(state):
         return False
     r = gmap.reach(state["map"], corp)
@@ -1577,8 +1623,53 @@ def buy_train(state: State, corp: str, train: str, amount: int, exchange: str | 
     _after_or_action(state)
 
 
+def can_borrow_train(state: State, corp: str) -> bool:
+    """The CGR, until it has owned a permanent train, may borrow the bank's next D (8 in the
+    8-train variant) for its run, once per turn, before running."""
+    c = state["corps"][corp]
+    final = "8" if state["variant"] == "8" else "D"
+    return (
+        corp == "CGR"
+        and not c.get("permanent")
+        and not c.get("borrowed")
+        and final in depot_trains(state)
+        and not (state.get("op") or {}).get("borrowed_done")
+    )
+
+
+def borrow_train(state: State, corp: str) -> None:
+    """The CGR borrows the bank's next D for free; it runs with it and gives it back when its
+    train step ends (the train then goes to the bank pool, as on the reference platform).
+    Borrowing starts no phase and rusts nothing."""
+    c = _check_corp(state, corp)
+    if state["op"]["step"] != "borrow" or not can_borrow_train(state, corp):
+        raise IllegalAction(f"{corp} may not borrow a train now.")
+    final = "8" if state["variant"] == "8" else "D"
+    train = f"{final}-{state['bought'].get(final, 0)}"
+    state["bought"][final] = state["bought"].get(final, 0) + 1
+    state.setdefault("borrowed", {})[final] = state.get("borrowed", {}).get(final, 0) + 1
+    c["trains"].append(train)
+    c["borrowed"] = train
+    state["op"]["borrowed_done"] = True
+    state["log"].append(f"The CGR borrows {train} from the bank.")
+    _leave_step(state, "borrow")
+    _after_or_action(state)
+
+
+def _return_borrowed(state: State, corp: str) -> None:
+    c = state["corps"][corp]
+    train = c.get("borrowed")
+    if not train:
+        return
+    c["borrowed"] = None
+    if train in c["trains"]:
+        c["trains"].remove(train)
+        state["pool_trains"].append(train)
+        state["log"].append(f"The CGR gives {train} back (to the bank pool).")
+
+
 def _depot_sold(state: State, name: str, train: str) -> None:
-    first = state["bought"].get(name, 0) == 0
+    first = state["bought"].get(name, 0) - state.get("borrowed", {}).get(name, 0) == 0
     state["bought"][name] = state["bought"].get(name, 0) + 1
     if state["depot"][name] > 0:
         state["depot"][name] -= 1
@@ -1699,7 +1790,7 @@ def can_buy_company(state: State, corp: str) -> bool:
         return False
     options = purchasable_companies(state)
     power = state["corps"][corp]["cash"]
-    if state.get("op") and can_take_loan(state, corp):
+    if state.get("op") and can_take_loan(state, corp) and not quirk(state, "no_company_loan_power"):
         power += 90 if corp in state["op"]["paid_interest"] else 100
     return bool(options) and min((economy.privates()[s]["value"] + 1) // 2 for s in options) <= power
 

@@ -49,7 +49,9 @@ def standing_actions(record: dict[str, Any]) -> list[dict[str, Any]]:
         undone.clear()
         # A program_* action (a player's standing order) does nothing by itself, but the
         # passes the platform made on its behalf come as its auto actions and stand.
-        done.append([action, *(dict(a, auto=True) for a in action.get("auto_actions") or [])])
+        done.append(
+            [action, *(dict(a, auto=True, parent=action.get("id")) for a in action.get("auto_actions") or [])]
+        )
     return [a for group in done for a in group if not a["type"].startswith("program_")]
 
 

@@ -42,6 +42,7 @@ class ReplayResult:
     expected: list[int] | None
     actions: int
     state: dict[str, Any]
+    platform: str = "current"
 
     @property
     def matches(self) -> bool:
@@ -77,23 +78,53 @@ def table_options(record: dict[str, Any]) -> dict[str, Any]:
         raise ReplayError(str(exc)) from exc
 
 
+PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
+    "current": (),
+    "2021": ("loan_step_always",),
+    "spring 2021": ("loan_step_always", "no_company_loan_power", "no_cgr_obligation", "old_destinations"),
+    "early 2021": (
+        "loan_step_always",
+        "no_token_loan_power",
+        "no_company_loan_power",
+        "track_closes_after_lay",
+        "no_cgr_obligation",
+        "old_destinations",
+    ),
+}
+"""The platform's 1856 changed its step sequence while records were being made, and an
+export does not say which version made it; :func:`replay` tries these in order. The
+differences (``quirks``, read by :func:`core.quirk`):
+
+- ``loan_step_always``: every company stopped at the loan step after its train step (before
+  the CGR formed), so records hold a ``pass`` there even when no loan could be taken or
+  repaid; the 6-train's buyer passes that step before the presidents settle their loans
+  (record 51745, hotseat006).
+- ``no_token_loan_power`` / ``no_company_loan_power``: a loan the company could still take
+  did not yet count as money for a station / for a private.
+- ``track_closes_after_lay``: the track step closed right after the lay, even while a
+  track private could still be bought.
+- ``no_cgr_obligation``: the CGR's one-share president had no obligation.
+- ``old_destinations``: the destination table that is now the optional *alternate* one
+  (BBG Toronto, CV Barrie…) was the standard one (record mock1856_01)."""
+
+
 def steps(
-    record: dict[str, Any], legacy_loan_step: bool = False
+    record: dict[str, Any], platform: str = "current"
 ) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
     """Replay ``record`` one standing action at a time: yields each action with the engine's
     state right after it (one state object, advanced in place). Raises :class:`ReplayError`.
-
-    ``legacy_loan_step``: the record comes from the platform's 2021 version that stopped
-    every company at the loan step after its train step (before the CGR formed), so the
-    record holds a ``pass`` there even when the company could neither take nor repay a
-    loan (record 51745). :func:`replay` tries the current behaviour first, then this one."""
+    ``platform`` names the platform version whose step sequence the record follows
+    (:data:`PLATFORM_VERSIONS`)."""
     names, seats = _seats(record)
     variant, alternate, legacy = settings_of(record)
-    state = core.new_game(len(names), variant, alternate_destinations=alternate)
+    quirks = PLATFORM_VERSIONS[platform]
+    state = core.new_game(
+        len(names), variant, alternate_destinations=alternate or "old_destinations" in quirks
+    )
     if legacy:
         state["legacy_wgb_destination"] = True
-    if legacy_loan_step:
-        state["legacy_loan_step"] = True
+    if quirks:
+        state["platform_quirks"] = list(quirks)
     state["unlimited_bonus_tokens"] = table_options(record)["unlimited_bonus_tokens"]
     copies: dict[str, str] = {}
     shares: dict[str, str] = {}  # record share id -> "ipo" | "pool" | seat
@@ -118,23 +149,49 @@ def steps(
 
 
 def replay(record: dict[str, Any]) -> ReplayResult:
-    """Replay a whole record (see :func:`steps`): with the platform's current loan step, and
-    if our engine refuses the record so, with its 2021 loan step. When neither replays, the
-    refusal under the current behaviour is reported, with the other one added."""
-    try:
-        return _replay(record, False)
-    except ReplayError as current:
+    """Replay a whole record (see :func:`steps`), as made by the current platform or, if our
+    engine refuses it so, by an earlier version (:data:`PLATFORM_VERSIONS`) — the first that
+    replays the whole record and, when the record has a result, matches it, else the first
+    that replays it. When none does, the refusal under the current platform is reported,
+    with the one that got furthest under an earlier version."""
+    refusals: list[tuple[str, ReplayError]] = []
+    done: ReplayResult | None = None
+    for platform in PLATFORM_VERSIONS:
         try:
-            return _replay(record, True)
-        except ReplayError as legacy:
-            raise ReplayError(f"{current} (read with the platform's 2021 loan step: {legacy})") from None
+            result = _replay(record, platform)
+        except ReplayError as exc:
+            refusals.append((platform, exc))
+            continue
+        if result.matches or result.expected is None:
+            return result
+        done = done or result
+    if done is not None:
+        return done
+    current = refusals[0][1]
+    others = [r for r in refusals[1:] if _refused_at(r[1]) > _refused_at(current)]
+    if not others:
+        raise current
+    platform, furthest = max(others, key=lambda r: _refused_at(r[1]))
+    raise ReplayError(f"{current} (read as made by the {platform} platform: {furthest})") from None
 
 
-def _replay(record: dict[str, Any], legacy_loan_step: bool) -> ReplayResult:
+def platform_of(record: dict[str, Any]) -> str:
+    """The platform version (:data:`PLATFORM_VERSIONS`) whose step sequence the record
+    follows, for :func:`steps` (raises :class:`ReplayError` when none replays it)."""
+    return replay(record).platform
+
+
+def _refused_at(exc: ReplayError) -> int:
+    words = str(exc).split()
+    number = words[1].rstrip(":") if len(words) > 1 and words[0] == "action" else ""
+    return int(number) if number.isdigit() else -1
+
+
+def _replay(record: dict[str, Any], platform: str) -> ReplayResult:
     names, seats = _seats(record)
     count = 0
     state: dict[str, Any] | None = None
-    for _, after in steps(record, legacy_loan_step):
+    for _, after in steps(record, platform):
         count += 1
         state = after
     if state is None:
@@ -150,7 +207,7 @@ def _replay(record: dict[str, Any], legacy_loan_step: bool) -> ReplayResult:
                 expected = None
                 break
             expected[seats[key]] = int(value)
-    return ReplayResult(names, values, expected, count, state)
+    return ReplayResult(names, values, expected, count, state, platform)
 
 
 def train_id(tid: str) -> str:
@@ -184,7 +241,7 @@ def _apply(
     shares: dict[str, str],
 ) -> None:
     kind = action["type"]
-    aid = action.get("id")
+    aid = action.get("id") or action.get("parent")  # an auto action: the action that carried it
     action = _renamed_trains(action)
     if action.get("auto") and kind == "destination_connection":
         for corp in action.get("corporations") or []:
@@ -234,7 +291,10 @@ def _apply(
                 corp = sid.rsplit("_", 1)[0]
                 source = shares.get(sid, "ipo")
                 if source not in ("ipo", "pool"):
-                    raise ReplayError(f"action {aid}: share {sid} is held by a player")
+                    # Certificates changed hands when a presidency moved (the platform swaps
+                    # particular certificates we do not follow): a share the record takes
+                    # from the market is the pool's if the pool has one, else the treasury's.
+                    source = "pool" if state["corps"][corp]["pool"] > 0 else "ipo"
                 core.buy_share(state, seat, corp, source)
                 shares[sid] = str(seat)
         elif kind == "sell_shares":
@@ -260,7 +320,7 @@ def _apply(
     if (
         state.get("nationalization")
         and kind == "pass"
-        and state.get("legacy_loan_step")
+        and core.quirk(state, "loan_step_always")
         and corp == core.current_corp(state)
         and state["op"]["step"] == "loan"
     ):
@@ -326,6 +386,13 @@ def _apply(
         core.dividend(state, corp, action["kind"])
     elif kind == "buy_train":
         core.buy_train(state, corp, action["train"], int(action["price"]), action.get("exchange"))
+    elif kind == "borrow_train":
+        core.borrow_train(state, corp)
+        if state["corps"][corp].get("borrowed") != action.get("train"):
+            raise ReplayError(
+                f"action {aid}: the record borrows {action.get('train')}, our bank lends "
+                f"{state['corps'][corp].get('borrowed')}"
+            )
     elif kind == "take_loan":
         core.take_loan(state, corp)
     elif kind == "payoff_loan":
@@ -386,6 +453,8 @@ def report(path: str | Path) -> tuple[str, bool]:
     except ReplayError as exc:
         return f"Refused: {exc}", False
     lines = [f"Replayed {result.actions} actions."]
+    if result.platform != "current":
+        lines[0] += f" (Read as made by the {result.platform} platform: see PLATFORM_VERSIONS.)"
     for seat, name in enumerate(result.names):
         expected = "" if result.expected is None else f" (record: {result.expected[seat]})"
         lines.append(f"  {name}: {result.values[seat]}{expected}")

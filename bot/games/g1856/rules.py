@@ -173,6 +173,9 @@ class G1856(Game):
         if offer["kind"] == "company":
             value = economy.privates()[offer["item"]]["value"]
             return (value + 1) // 2, min(2 * value, cash)
+        if "CGR" in (corp, offer["owner"]):
+            face = core.train_price(state, offer["item"].split("-")[0])
+            return face, face  # the CGR trades at face value only
         return 1, cash
 
     def _cgr_prompt(self, state: State) -> Prompt:
@@ -275,6 +278,9 @@ class G1856(Game):
             for spot in gmap.legal_token_placements(state["map"], corp):
                 if spot.cost <= c["cash"]:
                     out.append(Action(spot.key, f"Station in {spot.hex} for ${spot.cost}"))
+        if step == "borrow" and core.can_borrow_train(state, corp):
+            final = "8" if state["variant"] == "8" else "D"
+            out.append(Action("borrow", f"Borrow the bank's next {final}-train for this run"))
         if step == "route":
             plan = op.get("plan") or {"revenue": 0, "routes": [], "alternatives": []}
             out.append(Action("run:best", f"Run for ${plan['revenue']}"))
@@ -379,7 +385,12 @@ class G1856(Game):
                 )
         if room and not forced:
             for tid, owner in core.other_trains(state, corp):
-                if c["cash"] >= 1:
+                if "CGR" in (corp, owner):
+                    # The CGR trades trains at face value only, and buys none that will rust.
+                    face = core.train_price(state, tid.split("-")[0])
+                    if c["cash"] >= face and not (corp == "CGR" and core._rusts(state, tid)):
+                        out.append(Action(f"train:{tid}:{owner}", f"Buy {owner}'s {tid} for ${face}"))
+                elif c["cash"] >= 1:
                     out.append(Action(f"train:{tid}:{owner}", f"Buy {owner}'s {tid} (name the price next)"))
         return out
 
@@ -456,6 +467,8 @@ class G1856(Game):
                 state["op"]["offer"] = {"kind": "train", "item": tid, "owner": parts[2]}
             else:
                 core.buy_train(state, corp, tid, core.train_price(state, name))
+        elif kind == "borrow":
+            core.borrow_train(state, corp)
         elif kind == "loan":
             core.take_loan(state, corp)
         elif kind == "repay":
