@@ -109,7 +109,7 @@ def test_record_51745_replays_to_its_result() -> None:
     """Record 51745 (4 players, 2021): CV lays #59 on Kitchener (action 506), where the CGR
     has the station WR placed with WSRC, and puts it on city 0 (507: a free place_token)."""
     record = _record("51745")
-    for action, state in replay18xx.steps(record, legacy_loan_step=True):
+    for action, state in replay18xx.steps(record, "2021"):
         if action.get("id") == 506:
             assert state["op"]["relocate"] == {"hex": "I12", "corps": ["CGR"]}
         if action.get("id") == 507:
