@@ -117,3 +117,24 @@ def test_record_51745_replays_to_its_result() -> None:
             break
     result = replay18xx.replay(record)
     assert result.matches, (result.values, result.expected)
+
+
+def test_tcc_and_wsrc_lay_their_tiles_without_the_companys_track() -> None:
+    """TCC's extra town on H11 and WSRC's #59 on Kitchener need no connection to the owning
+    company's track (the privates' texts ask for none; record hotseat003, action 105)."""
+    game = G1856()
+    state = _wgb_facing_kitchener()
+    state["map"]["tiles"].pop("J11")  # Guelph without track: WGB's network reaches nothing
+    state["map"]["supply"]["57"] += 1
+    state["privates"]["TCC"].update(owner="WGB", closed=False)
+    state["privates"]["WSRC"].update(owner="WGB", closed=False)
+    with pytest.raises(IllegalAction, match="does not reach"):
+        gmap.check_lay(state["map"], "WGB", "H11", "4", 0, "3")
+    keys = game.legal_prompts(state)[0].keys()
+    tcc = next(k for k in keys if k.startswith("lay:H11:"))
+    wsrc = next(k for k in keys if k.startswith("lay:I12:59:"))
+    game.apply(state, 0, tcc)
+    assert state["map"]["tiles"]["H11"]["tile"] == tcc.split(":")[2] and state["op"]["tcc_used"]
+    assert state["corps"]["WGB"]["cash"] == 500  # TCC's lay is free
+    game.apply(state, 0, wsrc)
+    assert state["map"]["tiles"]["I12"]["tile"] == "59" and state["privates"]["WSRC"]["used"]

@@ -1309,15 +1309,19 @@ def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> N
             raise IllegalAction("Track is laid before stations and runs.")
         if op["laid"]:
             raise IllegalAction(f"{corp} has already laid its tile this turn.")
+    # A private's own lay (TCC's on H11, WSRC's #59 on I12) needs no connection to the
+    # company's track: the privates' texts ask for none and the reference asks for none
+    # (record hotseat003, action 105: WR lays TCC's town with no track of its own nearby).
+    layer = None if special or wsrc else corp
     cost, _ = gmap.check_lay(
-        state["map"], corp, coord, tile, rotation, state["phase"], special=special or wsrc
+        state["map"], layer, coord, tile, rotation, state["phase"], special=special or wsrc
     )
     if special:
         cost = 0
     if cost > c["cash"]:
         raise IllegalAction(f"Laying there costs ${cost} and {corp} has ${c['cash']}.")
     loose = _trackless_markers(state, coord, tile)
-    gmap.lay_tile(state["map"], corp, coord, tile, rotation, state["phase"], special=special or wsrc)
+    gmap.lay_tile(state["map"], layer, coord, tile, rotation, state["phase"], special=special or wsrc)
     c["cash"] -= cost
     state["bank"] += cost
     if loose:

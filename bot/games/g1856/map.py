@@ -289,9 +289,9 @@ def check_lay(
 
     ``corp=None`` skips the connection test (used when replaying or building positions).
     ``special`` is a private company's lay (TCC's town on H11, WSRC's #59 on I12): it may use
-    the hex its own private closes, ignores the phase's tile colours and pays no terrain; it
-    must still connect to the company's track, as in 18xx.games. The game decides when a
-    private may do that.
+    the hex its own private closes, ignores the phase's tile colours and pays no terrain. It
+    needs no connection to the company's track (the game passes ``corp=None`` for it, as
+    18xx.games asks none for these privates). The game decides when a private may do that.
     """
     hexes = board.hexes()
     if coord not in hexes:
