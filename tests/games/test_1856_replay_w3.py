@@ -138,3 +138,31 @@ def test_tcc_and_wsrc_lay_their_tiles_without_the_companys_track() -> None:
     assert state["corps"]["WGB"]["cash"] == 500  # TCC's lay is free
     game.apply(state, 0, wsrc)
     assert state["map"]["tiles"]["I12"]["tile"] == "59" and state["privates"]["WSRC"]["used"]
+
+
+def test_a_skipped_train_step_settles_the_private_step_before_the_loan_step() -> None:
+    """The reference's loan step comes before its train step in its own order: when the train
+    step is skipped, the private step is looked at in the same pass. Read as the spring-2021
+    platform (a loan the company could take does not count as money for a private, and the
+    loan step always stops): a penniless company that can buy nothing skips the private
+    step, so after taking a loan at the loan step its turn ends (record hotseat003, 93-94)."""
+    state = _wgb_facing_kitchener()
+    state["platform_quirks"] = ["loan_step_always", "no_company_loan_power"]
+    state["privates"]["FT"].update(owner="p1", closed=False)
+    wgb = state["corps"]["WGB"]
+    wgb.update(cash=0, trains=["2-0"])
+    state["op"]["step"] = "buy_train"
+    core._skip_steps(state)
+    assert state["op"]["step"] == "loan" and state["op"]["companies_skipped"]
+    core.take_loan(state, "WGB")
+    assert wgb["cash"] >= 90 and core.can_buy_company(state, "WGB")
+    core.or_pass(state, "WGB")
+    assert core.current_corp(state) != "WGB"
+
+
+def test_record_hotseat003_gt_turn_ends_after_its_loan() -> None:
+    record = _record("hotseat003")
+    for action, state in replay18xx.steps(record, "spring 2021"):
+        if action.get("id") == 94:
+            assert core.current_corp(state) == "LPS"
+            break

@@ -838,6 +838,7 @@ def _next_corp(state: State) -> None:
             penalty=0,
             tokened=False,
             borrowed_done=False,
+            companies_skipped=False,
         )
         if not c["operated"]:
             c["operated"] = True
@@ -985,6 +986,8 @@ def step_actions(state: State, step: str) -> bool:
             return True  # records of 2021: the platform then always stopped here (see replay18xx)
         return can_payoff(state, corp) or can_take_loan(state, corp)
     if step == "buy_company":
+        if op.get("companies_skipped"):
+            return False  # decided when the train step was skipped (see _skip_steps)
         # A company holding the unused port marker (GLSC) also stops here: it may place it.
         glsc = state["privates"]["GLSC"]
         return can_buy_company(state, corp) or (glsc["owner"] == corp and not glsc["closed"])
@@ -1006,6 +1009,14 @@ def _skip_steps(state: State) -> None:
         step = state["op"]["step"]
         if step_actions(state, step):
             return
+        if step == "buy_train" and not step_actions(state, "buy_company"):
+            # The reference goes through its steps in its own order, where the loan step
+            # comes before the train step: when the train step is skipped, the private step
+            # is looked at in the same pass, before the loan step stops the company. With
+            # nothing to buy then, it is skipped for good, even if a loan taken at the loan
+            # step brings money afterwards (record hotseat003, actions 93-94: GT takes a loan
+            # and its turn ends at once).
+            state["op"]["companies_skipped"] = True
         if _leave_step(state, step, skipped=True):
             return
 
