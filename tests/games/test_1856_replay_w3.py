@@ -166,3 +166,21 @@ def test_record_hotseat003_gt_turn_ends_after_its_loan() -> None:
         if action.get("id") == 94:
             assert core.current_corp(state) == "LPS"
             break
+
+
+def test_the_cgr_hands_out_at_most_its_twenty_shares() -> None:
+    """Six companies wholly in players' hands merge: 30 CGR shares would be due, but the CGR
+    has twenty; they go in player order from the 6-train's buyer (seat 1) while any are left
+    (record hotseat003: seven companies merge at actions 575-581)."""
+    state = core.new_game(3)
+    merged = ["GT", "WR", "LPS", "TGB", "CV", "CA"]
+    for corp in merged:
+        state["corps"][corp].update(
+            par=100, started=True, operated=True, ipo=0, held=[40, 40, 20], president=0, loans=1
+        )
+        core._set_pos(state, corp, [1, 5])
+    core._form_cgr(state, merged, 1)
+    cgr = state["corps"]["CGR"]
+    assert cgr["share_size"] == 5
+    assert cgr["held"] == [10, 60, 30] and cgr["pool"] == 0 and cgr["ipo"] == 0
+    assert cgr["president"] == 1

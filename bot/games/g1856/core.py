@@ -1964,12 +1964,19 @@ def _form_cgr(state: State, merged: list[str], trigger: int) -> None:
     held = [sum(state["corps"][k]["held"][s] for k in merged) for s in range(n)]
     market = sum(state["corps"][k]["pool"] for k in merged)
     order = [(trigger + k) % n for k in range(n)]
-    shares = {s: held[s] // 20 for s in order}
-    market += sum(held[s] % 20 for s in order)
-    market_shares = market // 20
+    # One CGR share per two merged shares, handed out in player order from the 6-train's
+    # buyer while any of the CGR's twenty shares are left (record hotseat003: seven
+    # companies merge and the last player in that order gets only what remains); an odd
+    # merged share goes to the market, which gets what is left after the players.
+    left = 20
+    shares = {}
+    for s in order:
+        shares[s] = min(held[s] // 20, left)
+        left -= shares[s]
+        market += held[s] % 20
+    market_shares = min(market // 20, left)
     total = sum(shares.values()) + market_shares
     size = 5 if total > 10 else 10
-    shares = {s: min(v, 100 // size) for s, v in shares.items()}
     president, best = None, 0
     for s in order:
         if shares[s] > best:
