@@ -184,3 +184,11 @@ def test_the_cgr_hands_out_at_most_its_twenty_shares() -> None:
     assert cgr["share_size"] == 5
     assert cgr["held"] == [10, 60, 30] and cgr["pool"] == 0 and cgr["ipo"] == 0
     assert cgr["president"] == 1
+
+
+def test_only_a_right_bought_this_turn_may_be_left_out_of_a_run() -> None:
+    state = _wgb_facing_kitchener()
+    state["corps"]["WGB"]["rights"]["tunnel"] = True
+    state["op"]["step"] = "route"
+    with pytest.raises(IllegalAction, match="bought this turn"):
+        core.run_routes(state, "WGB", [], ("tunnel",))

@@ -839,6 +839,7 @@ def _next_corp(state: State) -> None:
             tokened=False,
             borrowed_done=False,
             companies_skipped=False,
+            rights_bought=[],
         )
         if not c["operated"]:
             c["operated"] = True
@@ -1418,20 +1419,47 @@ def place_token(state: State, corp: str, coord: str, city: int) -> None:
     _after_or_action(state)
 
 
-def bonuses(state: State, corp: str) -> Bonuses:
+def bonuses(state: State, corp: str, without: tuple[str, ...] = ()) -> Bonuses:
+    """The run bonuses ``corp`` has: the port marker, bridge and tunnel rights (``without``
+    leaves out the named rights, see :func:`run_routes`)."""
     rights = state["corps"][corp]["rights"]
     return Bonuses(
         port=state["port"] if state["port"] and state.get("port_owner") == corp else None,
-        bridge=bool(rights.get("bridge")),
-        tunnel=bool(rights.get("tunnel")),
+        bridge=bool(rights.get("bridge")) and "bridge" not in without,
+        tunnel=bool(rights.get("tunnel")) and "tunnel" not in without,
     )
 
 
-def run_routes(state: State, corp: str, routes: list[dict[str, Any]]) -> int:
+def rights_bought_this_turn(state: State) -> list[str]:
+    """The bridge/tunnel rights the operating company bought during this turn."""
+    op = state.get("op") if state["round"] == "operating" else None
+    return list(op.get("rights_bought") or []) if op else []
+
+
+def run_price(
+    state: State, corp: str, routes: list[dict[str, Any]], without: tuple[str, ...] = ()
+) -> int:
+    """What ``routes`` earn for ``corp`` now (checked, nothing changes)."""
+    c = state["corps"][corp]
+    return validate_run(
+        state["map"], corp, list(c["trains"]), routes, state["phase"], bonuses(state, corp, without)
+    ).revenue
+
+
+def run_routes(
+    state: State, corp: str, routes: list[dict[str, Any]], without: tuple[str, ...] = ()
+) -> int:
+    """Run the trains on ``routes``. ``without`` prices the run without rights the company
+    bought earlier this turn (only those): 18xx.games paid what its client priced, and its
+    client sometimes had not yet seen a right bought moments before (see the importer)."""
     c = _check_corp(state, corp)
     if state["op"]["step"] != "route":
         raise IllegalAction("Trains run after track and stations.")
-    plan = validate_run(state["map"], corp, list(c["trains"]), routes, state["phase"], bonuses(state, corp))
+    if not set(without) <= set(rights_bought_this_turn(state)):
+        raise IllegalAction("Only a right bought this turn may be left out of the run.")
+    plan = validate_run(
+        state["map"], corp, list(c["trains"]), routes, state["phase"], bonuses(state, corp, tuple(without))
+    )
     state["op"]["routes"] = [r.to_json() for r in plan.routes]
     state["op"]["revenue"] = plan.revenue
     _leave_step(state, "route")
@@ -2189,6 +2217,7 @@ def buy_right(state: State, corp: str, right: str) -> None:
     if not state.get("unlimited_bonus_tokens"):
         state["spare_rights"][right] -= 1
     c["rights"][right] = True
+    state["op"].setdefault("rights_bought", []).append(right)
     _after_or_action(state)
 
 
