@@ -162,7 +162,7 @@ def test_a_skipped_train_step_settles_the_private_step_before_the_loan_step() ->
 
 def test_record_hotseat003_gt_turn_ends_after_its_loan() -> None:
     record = _record("hotseat003")
-    for action, state in replay18xx.steps(record, "spring 2021"):
+    for action, state in replay18xx.steps(record, "april 2021"):
         if action.get("id") == 94:
             assert core.current_corp(state) == "LPS"
             break
@@ -192,3 +192,27 @@ def test_only_a_right_bought_this_turn_may_be_left_out_of_a_run() -> None:
     state["op"]["step"] = "route"
     with pytest.raises(IllegalAction, match="bought this turn"):
         core.run_routes(state, "WGB", [], ("tunnel",))
+
+
+def test_record_hotseat003_pays_the_run_its_platform_priced_before_seeing_a_new_right() -> None:
+    """Action 167: LPS buys a tunnel right; at 169 the platform's client still priced LPS's
+    run D17-C14-B13 without it ($110, paid as recorded; our full price is $120)."""
+    record = _record("hotseat003")
+    for action, state in replay18xx.steps(record, "april 2021"):
+        if action.get("id") == 169:
+            assert state["op"]["revenue"] == 110
+            assert core.rights_bought_this_turn(state) == ["tunnel"]
+            break
+
+
+def test_record_hotseat003_reads_as_the_april_2021_platform() -> None:
+    """Today's destination table (CPR reaches Toronto at action 198) with the spring-2021
+    loan and private steps: the record replays at least up to the CGR's formation (581)."""
+    record = _record("hotseat003")
+    last = 0
+    try:
+        for action, _ in replay18xx.steps(record, "april 2021"):
+            last = action.get("id") or last
+    except replay18xx.ReplayError:
+        pass
+    assert last >= 581

@@ -82,6 +82,7 @@ PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
     "current": (),
     "2021": ("loan_step_always",),
     "spring 2021": ("loan_step_always", "no_company_loan_power", "no_cgr_obligation", "old_destinations"),
+    "april 2021": ("loan_step_always", "no_company_loan_power", "no_cgr_obligation"),
     "early 2021": (
         "loan_step_always",
         "no_token_loan_power",
@@ -105,7 +106,11 @@ differences (``quirks``, read by :func:`core.quirk`):
   track private could still be bought.
 - ``no_cgr_obligation``: the CGR's one-share president had no obligation.
 - ``old_destinations``: the destination table that is now the optional *alternate* one
-  (BBG Toronto, CV Barrie…) was the standard one (record mock1856_01)."""
+  (BBG Toronto, CV Barrie…) was the standard one (record mock1856_01).
+
+"april 2021" is the spring version with today's destination table: record hotseat003
+(April–May 2021) has CPR reach Toronto (action 198) and GT's turn end right after its loan
+(93-94)."""
 
 
 def steps(
