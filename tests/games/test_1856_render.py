@@ -182,6 +182,22 @@ def test_header_reads_as_players_count_rounds():
     assert "to act" in table.round_detail(stock)
 
 
+def test_header_names_the_seat_that_acts():
+    """Through auctions (a private bid off between its bidders included) and stock rounds of
+    random games, the header's second line names the seat the game is waiting for."""
+    checked = 0
+    for seed in range(6):
+        state = GAME.setup(4, GAME.resolve_options({}), seed)
+        rng = random.Random(seed)
+        while (prompts := GAME.prompts(state)) and state["round"] in ("auction", "stock"):
+            if not state.get("crisis"):
+                assert table.round_detail(_view(state)).startswith(f"Seat {prompts[0].seat + 1} to act")
+                checked += 1
+            prompt = rng.choice(prompts)
+            GAME.apply(state, prompt.seat, rng.choice(prompt.actions).key)
+    assert checked > 100
+
+
 def test_cash_change_redraws_only_the_players_panel():
     view = _view(_play(4, 5, lambda s: s["round"] == "stock" and s["sr_number"] == 2))
     before = table.board_image(view)
@@ -242,8 +258,8 @@ def test_market_markers_follow_the_view():
     moved["cells"][f"{r},{col + 1}"] = syms + moved["cells"].get(f"{r},{col + 1}", [])
     after = table.board_image(moved)
     box = ImageChops.difference(image, after).getbbox()
-    market_top = image.height - table.TRAINS_H - 12 - sum(s.height for s in table._market_rows(view))
-    assert box is not None and box[1] >= market_top - 40  # only the market (and what follows) moved
+    market_top = image.height - 12 - sum(s.height for s in table._market_rows(view))
+    assert box is not None and box[1] >= market_top  # only the market moved
     _clear_caches()
     assert ImageChops.difference(table.board_image(moved), after).getbbox() is None
     assert economy.market()[r][col]["price"] > 0
@@ -296,7 +312,11 @@ def test_cgr_and_the_nationalization_draw():
     state["corps"]["WR"]["cash"] = 800
     core.buy_train(state, "WR", "6-0", 700)
     assert state.get("nationalization")
-    assert "CGR is forming" in table.round_detail(_view(state))
+    first = state["nationalization"]["queue"][0]
+    assert table.round_detail(_view(state)) == (
+        f"The CGR is forming: Seat {state['corps'][first]['president'] + 1} decides whether to repay "
+        f"{first}'s loans or merge it"
+    )
     table.board_image(_view(state))
     while state.get("nationalization"):
         core.nationalization_choice(state, state["nationalization"]["queue"][0], pay=False)
@@ -305,3 +325,32 @@ def test_cgr_and_the_nationalization_draw():
     assert ("CGR", view["corps"]["CGR"]) in table._started(view)
     black = _count(image.crop((0, _bare_map_height(), 1400, image.height)), (0, 0, 0))
     assert black > 80 * 30  # the CGR's chip (black) in the charters, and its market marker
+
+
+def test_trains_sit_in_the_maps_empty_corner():
+    """No hex reaches the corner the train roster uses, even on a full map; a train bought
+    changes that corner and nothing else on the map."""
+    bare = render_map(map_view(new_map(), "2"), table.WIDTH)
+    assert bare.crop(table.TRAINS_BOX).getcolors(1) == [(_area(table.TRAINS_BOX), BACKGROUND)]
+    # Not only printed hexes: no hex of the board has a corner in (or near) the corner box.
+    coords = sorted(board.hexes())
+    cols = [ord(c[0]) - ord("A") for c in coords]
+    rows = [int(c[1:]) for c in coords]
+    size = (table.WIDTH - 24) / (1.5 * (max(cols) - min(cols)) + 2)
+    layout = rmap._Layout(size, (12, 96), (min(cols), max(cols)), (min(rows), max(rows)))
+    x0, y0, x1, y1 = table.TRAINS_BOX
+    for coord in coords:
+        cx, cy = layout.centre(coord)
+        assert cx + size < x0 or cx - size > x1 or cy + size < y0 or cy - size > y1, coord
+    view = _view(_play(4, 5, lambda s: s["round"] == "operating" and s["phase"] == "3"))
+    before = table.board_image(view)
+    bought = copy.deepcopy(view)
+    name = next(n for n, left in bought["depot"].items() if left > 0)
+    bought["depot"][name] -= 1
+    box = ImageChops.difference(before, table.board_image(bought)).getbbox()
+    x0, y0, x1, y1 = table.TRAINS_BOX
+    assert box is not None and x0 <= box[0] and box[2] <= x1 and y0 <= box[1] and box[3] <= y1
+
+
+def _area(box: tuple[int, int, int, int]) -> int:
+    return (box[2] - box[0]) * (box[3] - box[1])

@@ -153,7 +153,7 @@ def test_a_skipped_train_step_settles_the_private_step_before_the_loan_step() ->
     wgb.update(cash=0, trains=["2-0"])
     state["op"]["step"] = "buy_train"
     core._skip_steps(state)
-    assert state["op"]["step"] == "loan" and state["op"]["companies_skipped"]
+    assert state["op"]["step"] == "loan" and state["op"]["company_skipped"]
     core.take_loan(state, "WGB")
     assert wgb["cash"] >= 90 and core.can_buy_company(state, "WGB")
     core.or_pass(state, "WGB")

@@ -176,12 +176,6 @@ def phase_info(state: State) -> dict[str, Any]:
     return economy.phase_info(state["phase"])
 
 
-def share_unit(state: State, corp: str) -> int:
-    """The percentage one share of ``corp`` stands for: 10, or 5 once the CGR has twenty
-    (its president's certificate is then 10%, two shares)."""
-    return int(state["corps"][corp].get("share_size", 10))
-
-
 def player_shares(c: dict[str, Any]) -> int:
     """Shares (10% units) held by players: the limit on a company's loans."""
     return sum(c["held"]) // 10
@@ -192,16 +186,29 @@ def train_limit(state: State, corp: str | None = None) -> int:
     return int(phase_info(state)["train_limit"]) + (1 if corp == "CGR" else 0)
 
 
-def cert_count(state: State, seat: int) -> int:
-    n = sum(1 for p in state["privates"].values() if p["owner"] == f"p{seat}" and not p["closed"])
+def cert_halves(state: State, seat: int) -> int:
+    """Twice the number of certificates ``seat`` holds for the certificate limit: privates
+    and 10% shares count one each, a president's certificate one, a 5% CGR share half
+    (shares priced in the yellow and orange zones do not count)."""
+    n = 2 * sum(1 for p in state["privates"].values() if p["owner"] == f"p{seat}" and not p["closed"])
     for _sym, c in state["corps"].items():
         pct = c["held"][seat]
         if not pct or c["pos"] is None:
             continue
         if economy.cell(*c["pos"])["kind"] in economy.SHARE_PRICE_FREE_KINDS:
             continue
-        n += pct // 10 - (1 if c["president"] == seat else 0)
+        if c["president"] == seat:
+            size = c.get("share_size", 10)
+            certificate = size if c.get("false_president") == seat else 2 * size
+            n += 2 + (pct - certificate) // 5
+        else:
+            n += pct // 5  # a 10% share is two halves, a 5% one
     return n
+
+
+def cert_count(state: State, seat: int) -> int:
+    """Certificates ``seat`` holds for the limit (a half CGR certificate rounds up)."""
+    return (cert_halves(state, seat) + 1) // 2
 
 
 def player_value(state: State, seat: int) -> int:
@@ -251,6 +258,8 @@ def _move(state: State, corp: str, direction: str, times: int = 1) -> None:
         c = state["corps"][corp]
         if c["closed"]:
             return
+        if corp == "CGR" and not c.get("permanent"):
+            return  # the CGR's price stays put until it has owned a permanent train
         new = economy.move(c["pos"], direction)
         if new == c["pos"]:
             continue
@@ -447,7 +456,7 @@ def sr_can_sell(state: State, seat: int, corp: str, pct: int) -> str | None:
     sr = state["sr"]
     if sr["bought"] and sr.get("sold_first"):
         return "You sold before buying this turn, so you may not sell again."
-    unit = share_unit(state, corp)
+    unit = c.get("share_size", 10)
     if sr["unvested"] == corp and c["held"][seat] - pct < unit:
         return f"You bought {corp} this turn and must keep at least one share."
     if c.get("false_president") == seat:
@@ -494,7 +503,9 @@ def sr_can_buy(state: State, seat: int, corp: str, source: str) -> str | None:
     kind = economy.cell(*c["pos"])["kind"]
     if kind != economy.NO_HOLDING_LIMIT_KIND and c["held"][seat] + c.get("share_size", 10) > 60:
         return "You may hold at most 60% of a company."
-    if kind not in economy.SHARE_PRICE_FREE_KINDS and cert_count(state, seat) + 1 > _cert_limit(state):
+    added = c.get("share_size", 10) // 5  # halves of a certificate
+    limit = 2 * _cert_limit(state)
+    if kind not in economy.SHARE_PRICE_FREE_KINDS and cert_halves(state, seat) + added > limit:
         return "You are at your certificate limit."
     return None
 
@@ -519,7 +530,7 @@ def sr_can_par(state: State, seat: int, corp: str, par: int) -> str | None:
         return "The par price must be one of $65, 70, 75, 80, 90 or 100."
     if 2 * par > state["cash"][seat]:
         return f"The president's certificate costs ${2 * par} and you have ${state['cash'][seat]}."
-    if cert_count(state, seat) + 1 > _cert_limit(state):
+    if cert_halves(state, seat) + 2 > 2 * _cert_limit(state):
         return "You are at your certificate limit."
     return None
 
@@ -838,7 +849,7 @@ def _next_corp(state: State) -> None:
             penalty=0,
             tokened=False,
             borrowed_done=False,
-            companies_skipped=False,
+            company_skipped=False,
             rights_bought=[],
         )
         if not c["operated"]:
@@ -987,8 +998,8 @@ def step_actions(state: State, step: str) -> bool:
             return True  # records of 2021: the platform then always stopped here (see replay18xx)
         return can_payoff(state, corp) or can_take_loan(state, corp)
     if step == "buy_company":
-        if op.get("companies_skipped"):
-            return False  # decided when the train step was skipped (see _skip_steps)
+        if op.get("company_skipped"):
+            return False
         # A company holding the unused port marker (GLSC) also stops here: it may place it.
         glsc = state["privates"]["GLSC"]
         return can_buy_company(state, corp) or (glsc["owner"] == corp and not glsc["closed"])
@@ -1004,20 +1015,14 @@ def _skip_steps(state: State) -> None:
     while state["round"] == "operating" and state["op"]["step"] is not None:
         if state["op"].get("relocate"):
             return  # a marker waits for its city first
+        if state.get("nationalization") or state.get("cgr_markers") or state.get("cgr_discard"):
+            return  # the CGR's formation is settled first; then the turn goes on
         if state["corps"][state["op"]["corp"]]["closed"]:
             _end_turn(state)
             return
         step = state["op"]["step"]
         if step_actions(state, step):
             return
-        if step == "buy_train" and not step_actions(state, "buy_company"):
-            # The reference goes through its steps in its own order, where the loan step
-            # comes before the train step: when the train step is skipped, the private step
-            # is looked at in the same pass, before the loan step stops the company. With
-            # nothing to buy then, it is skipped for good, even if a loan taken at the loan
-            # step brings money afterwards (record hotseat003, actions 93-94: GT takes a loan
-            # and its turn ends at once).
-            state["op"]["companies_skipped"] = True
         if _leave_step(state, step, skipped=True):
             return
 
@@ -1032,6 +1037,13 @@ def _leave_step(state: State, step: str, skipped: bool = False) -> bool:
         _dividend(state, corp, "withhold")
     if step == "buy_train":
         _return_borrowed(state, corp)
+        if skipped and quirk(state, "loan_step_always") and not step_actions(state, "buy_company"):
+            # That version listed its loan step before the train step, stopping there only
+            # once the train step was over; a train step with nothing to do was skipped in
+            # the same sweep as the private step, which, with nothing affordable at that
+            # moment, was gone before a loan could make one affordable (record hotseat003
+            # action 94: GT, with $0 after its run, takes a loan and passes; its turn ends).
+            op["company_skipped"] = True
     i = OR_STEPS.index(step)
     if i + 1 < len(OR_STEPS):
         op["step"] = OR_STEPS[i + 1]
@@ -1087,16 +1099,18 @@ def emergency_sell_error(state: State, seat: int, corp: str, pct: int, protect: 
     c = state["corps"].get(corp)
     if c is None or c["closed"]:
         return f"There is no company {corp}."
-    unit = share_unit(state, corp)
+    unit = c.get("share_size", 10)
     if pct <= 0 or pct % unit or pct > c["held"][seat]:
         return f"You do not hold {pct}% of {corp}."
     if c["pool"] + pct > 50:
         return "The bank pool may hold at most 50% of a company."
+    if c.get("false_president") == seat:
+        return "Your one-share CGR presidency cannot be sold before it is completed."
     if c["president"] == seat and c["held"][seat] - pct < 2 * unit:
         if corp == protect:
             return f"You may not give up the presidency of {corp} while raising money for it."
         if not any(s != seat and c["held"][s] >= 2 * unit for s in range(state["players"])):
-            return f"Nobody else holds 20% of {corp} to take over its presidency."
+            return f"Nobody else holds {2 * unit}% of {corp} to take over its presidency."
     return None
 
 
@@ -1105,7 +1119,7 @@ def emergency_sales(state: State, seat: int, protect: str | None) -> list[tuple[
     own size (10%, or 5% for a CGR of twenty), each worth the whole price."""
     out = []
     for corp, c in state["corps"].items():
-        unit = share_unit(state, corp)
+        unit = c.get("share_size", 10)
         for n in range(1, c["held"][seat] // unit + 1):
             if emergency_sell_error(state, seat, corp, unit * n, protect) is None:
                 out.append((corp, n))
@@ -1116,17 +1130,15 @@ def emergency_sell(state: State, seat: int, corp: str, shares: int) -> None:
     """Sell shares to the pool to pay a debt or a forced train (price drops as usual)."""
     crisis = state.get("crisis")
     protect = crisis["protect"] if crisis else current_corp(state)
-    if corp not in state["corps"]:
-        raise IllegalAction(f"There is no company {corp}.")
-    pct = share_unit(state, corp) * shares
-    if why := emergency_sell_error(state, seat, corp, pct, protect):
+    unit = state["corps"][corp].get("share_size", 10) if corp in state["corps"] else 10
+    if why := emergency_sell_error(state, seat, corp, unit * shares, protect):
         raise IllegalAction(why)
     c = state["corps"][corp]
-    _pay(state, f"p{seat}", shares * price(state, corp))
-    c["held"][seat] -= pct
-    c["pool"] += pct
+    _pay(state, f"p{seat}", shares * price(state, corp))  # the price is per share, whatever its size
+    c["held"][seat] -= unit * shares
+    c["pool"] += unit * shares
     _check_president(state, corp, seat)
-    _move(state, corp, "down", pct // 10)  # one row per 10% sold
+    _move(state, corp, "down", unit * shares // 10)  # one row per 10% sold
     if crisis and state["cash"][seat] >= crisis["need"]:
         state["crisis"] = None
     op = state.get("op")
@@ -1158,8 +1170,8 @@ def declare_bankruptcy(state: State, seat: int) -> None:
     reference platform: the bankrupt's money counts for nothing at the end)."""
     for corp in sorted(state["corps"]):
         c = state["corps"][corp]
-        unit = share_unit(state, corp)
         while not c["closed"] and c["pos"] is not None:
+            unit = c.get("share_size", 10)
             lots = [
                 n
                 for n in range(c["held"][seat] // unit, 0, -1)
@@ -1295,10 +1307,19 @@ def tile_company_buyable(state: State, corp: str) -> bool:
     if "can_buy_companies" not in phase_info(state)["status"] or quirk(state, "track_closes_after_lay"):
         return False
     cash = state["corps"][corp]["cash"]
+    powers = ("TCC",) if quirk(state, "wsrc_no_track_power") else ("TCC", "WSRC")
     return any(
-        s in ("TCC", "WSRC") and (economy.privates()[s]["value"] + 1) // 2 <= cash
+        s in powers and (economy.privates()[s]["value"] + 1) // 2 <= cash
         for s in purchasable_companies(state)
     )
+
+
+def tcc_lay_pending(state: State, corp: str) -> bool:
+    """Whether ``corp`` owns TCC and its extra lay on H11 (once in the game) is still to
+    come: while it is, the company's track step stays open after its own lay, until it lays
+    there or passes (the reference keeps a step open while a track power is unused)."""
+    tcc = state["privates"]["TCC"]
+    return tcc["owner"] == corp and not tcc["closed"] and "H11" not in state["map"]["tiles"]
 
 
 def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> None:
@@ -1351,7 +1372,9 @@ def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> N
         op["laid"] += 1
         if wsrc:
             wsrc_p["used"] = True
-    if op["step"] == "track" and op["laid"] and not tile_company_buyable(state, corp):
+    if op["step"] == "track" and op["laid"] and not (
+        tile_company_buyable(state, corp) or tcc_lay_pending(state, corp)
+    ):
         _leave_step(state, "track")
     _after_or_action(state)
 
@@ -1420,9 +1443,10 @@ def place_token(state: State, corp: str, coord: str, city: int) -> None:
 
 
 def bonuses(state: State, corp: str, without: tuple[str, ...] = ()) -> Bonuses:
-    """The run bonuses ``corp`` has: the port marker, bridge and tunnel rights (``without``
-    leaves out the named rights, see :func:`run_routes`)."""
-    rights = state["corps"][corp]["rights"]
+    """The company's run bonuses: the port marker's hex, the bridge and tunnel rights (which
+    the platform's first 1856 did not yet add to runs: quirk ``no_right_bonus``); ``without``
+    leaves out the named rights (see :func:`run_routes`)."""
+    rights = {} if quirk(state, "no_right_bonus") else state["corps"][corp]["rights"]
     return Bonuses(
         port=state["port"] if state["port"] and state.get("port_owner") == corp else None,
         bridge=bool(rights.get("bridge")) and "bridge" not in without,
@@ -1772,6 +1796,11 @@ def _close_private(state: State, sym: str) -> None:
     if sym in ("SCFTC", "NFSBC") and p["owner"] and p["owner"].startswith("p"):
         # Its right was never sold to a company: one more spare marker.
         state["spare_rights"]["tunnel" if sym == "SCFTC" else "bridge"] += 1
+    if sym in ("SCFTC", "NFSBC") and quirk(state, "rights_close_with_private"):
+        owner = p["owner"]
+        if owner and not owner.startswith("p"):
+            # The platform once gave the bonus as the private's own power, gone when it closed.
+            state["corps"][owner]["rights"].pop("tunnel" if sym == "SCFTC" else "bridge", None)
     p["closed"] = True
     gmap.unblock(state["map"], sym)
 

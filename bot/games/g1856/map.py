@@ -289,9 +289,10 @@ def check_lay(
 
     ``corp=None`` skips the connection test (used when replaying or building positions).
     ``special`` is a private company's lay (TCC's town on H11, WSRC's #59 on I12): it may use
-    the hex its own private closes, ignores the phase's tile colours and pays no terrain. It
-    needs no connection to the company's track (the game passes ``corp=None`` for it, as
-    18xx.games asks none for these privates). The game decides when a private may do that.
+    the hex its own private closes, ignores the phase's tile colours and pays no terrain, and
+    needs no connection to the company's track (18xx.games asks it only of powers marked
+    "reachable", which these are not: record hotseat003 action 105 has WR, far from H11, lay
+    TCC's town there). The game decides when a private may do that.
     """
     hexes = board.hexes()
     if coord not in hexes:
@@ -314,7 +315,7 @@ def check_lay(
     if new_def["colour"] not in colours and not special:
         raise IllegalAction(f"{new_def['colour'].capitalize()} tiles may not be laid in phase {phase}.")
     reach_ = None
-    if corp is not None:
+    if corp is not None and not special:
         reach_ = connected if connected is not None else reach(state, corp)
         if not reach_.edges.get(coord):
             raise IllegalAction(f"{corp}'s track does not reach {where}.")

@@ -81,8 +81,15 @@ def table_options(record: dict[str, Any]) -> dict[str, Any]:
 PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
     "current": (),
     "2021": ("loan_step_always",),
-    "spring 2021": ("loan_step_always", "no_company_loan_power", "no_cgr_obligation", "old_destinations"),
-    "april 2021": ("loan_step_always", "no_company_loan_power", "no_cgr_obligation"),
+    "spring 2021": (
+        "loan_step_always",
+        "no_company_loan_power",
+        "no_cgr_obligation",
+        "old_destinations",
+        "wsrc_no_track_power",
+        "rights_close_with_private",
+    ),
+    "april 2021": ("loan_step_always", "no_company_loan_power", "no_cgr_obligation", "wsrc_no_track_power"),
     "early 2021": (
         "loan_step_always",
         "no_token_loan_power",
@@ -90,6 +97,9 @@ PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
         "track_closes_after_lay",
         "no_cgr_obligation",
         "old_destinations",
+        "wsrc_no_track_power",
+        "rights_close_with_private",
+        "no_right_bonus",
     ),
 }
 """The platform's 1856 changed its step sequence while records were being made, and an
@@ -99,18 +109,31 @@ differences (``quirks``, read by :func:`core.quirk`):
 - ``loan_step_always``: every company stopped at the loan step after its train step (before
   the CGR formed), so records hold a ``pass`` there even when no loan could be taken or
   repaid; the 6-train's buyer passes that step before the presidents settle their loans
-  (record 51745, hotseat006).
+  (record 51745, hotseat006). Its loan step came before the train step in the platform's
+  list and stopped only once the train step was over, so a train step with nothing to do
+  was skipped in the same sweep as the private step, which was gone for the turn when no
+  private was affordable at that moment, even if a loan then made one affordable (record
+  hotseat003 action 92–94).
 - ``no_token_loan_power`` / ``no_company_loan_power``: a loan the company could still take
   did not yet count as money for a station / for a private.
 - ``track_closes_after_lay``: the track step closed right after the lay, even while a
   track private could still be bought.
+- ``wsrc_no_track_power``: a WSRC a player held did not keep a company's track step open
+  (only TCC did; record hotseat002, action 315).
+- ``rights_close_with_private``: a company owning NFSBC or SCFTC lost its bridge or tunnel
+  bonus when the private closed (record hotseat002, action 925: CV's D-train run to Buffalo
+  earns $1,120, not $1,130; hotseat006, made in June 2021, keeps it).
 - ``no_cgr_obligation``: the CGR's one-share president had no obligation.
 - ``old_destinations``: the destination table that is now the optional *alternate* one
   (BBG Toronto, CV Barrie…) was the standard one (record mock1856_01).
+- ``no_right_bonus``: the bridge and tunnel rights added nothing to runs yet: record
+  mock1856_01 action 725 has WR, which bought the bridge right at action 723, run Niagara
+  Falls–Buffalo for $60, not $70 (the platform prices runs itself; the earliest revenue code
+  of its 1856 we could read still lists the rights' bonus as a to-do).
 
-"april 2021" is the spring version with today's destination table: record hotseat003
-(April–May 2021) has CPR reach Toronto (action 198) and GT's turn end right after its loan
-(93-94)."""
+"april 2021" is the spring version with today's destination table and rights that outlive
+their private: record hotseat003 (April–May 2021) has CPR reach Toronto (action 198) and CA
+keep its tunnel bonus after SCFTC closed (action 383)."""
 
 
 def steps(
@@ -142,7 +165,8 @@ def steps(
         try:
             _apply(state, action, seats, copies, shares)
             deferred = state.get("import_deferred_pass")
-            if deferred and not state.get("nationalization"):
+            settling = state.get("nationalization") or state.get("cgr_markers") or state.get("cgr_discard")
+            if deferred and not settling:
                 del state["import_deferred_pass"]
                 if core.current_corp(state) == deferred and state["op"]["step"] == "loan":
                     core.or_pass(state, deferred)
@@ -356,6 +380,8 @@ def _apply(
         core.discard_train(state, corp, action["train"])
         return
     if kind == "assign":
+        if action.get("target_type") == "corporation":
+            return  # GLSC follows the company that owns it: nothing to do here
         core.assign_port(state, corp, action["target"])
         return
     if kind == "place_token" and _home_token(state, corp, action):
