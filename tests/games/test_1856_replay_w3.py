@@ -216,3 +216,18 @@ def test_record_hotseat003_reads_as_the_april_2021_platform() -> None:
     except replay18xx.ReplayError:
         pass
     assert last >= 581
+
+
+def test_the_importer_takes_an_unknown_certificate_from_the_pool_when_the_treasury_is_empty() -> None:
+    """A CGR certificate the record names but we never saw move (handed out at the formation,
+    then passed to the pool in a presidency swap) comes from the pool once the CGR's
+    treasury is empty (record hotseat003, action 729)."""
+    state = _twenty_share_cgr()
+    cgr = state["corps"]["CGR"]
+    cgr["held"][1] -= 5
+    cgr["pool"] += 5
+    state["sr_number"] = 1
+    core._start_stock_round(state, 2)
+    action = {"type": "buy_shares", "entity": "p2", "entity_type": "player", "id": 1, "shares": ["CGR_23"]}
+    replay18xx._apply(state, action, {"p2": 2}, {}, {})
+    assert cgr["held"][2] == 25 and cgr["pool"] == 0

@@ -319,10 +319,12 @@ def _apply(
             for sid in ids:
                 corp = sid.rsplit("_", 1)[0]
                 source = shares.get(sid, "ipo")
-                if source not in ("ipo", "pool"):
+                if source not in ("ipo", "pool") or (source == "ipo" and state["corps"][corp]["ipo"] <= 0):
                     # Certificates changed hands when a presidency moved (the platform swaps
-                    # particular certificates we do not follow): a share the record takes
-                    # from the market is the pool's if the pool has one, else the treasury's.
+                    # particular certificates we do not follow; the CGR's are handed out at
+                    # its formation): a share the record takes from the market is the pool's
+                    # if the pool has one, else the treasury's (record hotseat003, 729: the
+                    # CGR's new president gave CGR_23 to the pool in the swap at 669).
                     source = "pool" if state["corps"][corp]["pool"] > 0 else "ipo"
                 core.buy_share(state, seat, corp, source)
                 shares[sid] = str(seat)
