@@ -2069,6 +2069,7 @@ def _form_cgr(state: State, merged: list[str], trigger: int) -> None:
     state["corps"]["CGR"] = cgr
     _set_pos(state, "CGR", [0, [c["price"] for c in economy.market()[0]].index(cgr["par"])])
     homes, others = [], []
+    by_corp: list[tuple[str, list[tuple[str, int]]]] = []  # merge order, each company's markers
     for k in merged:
         c = state["corps"][k]
         for t in c["trains"]:
@@ -2091,6 +2092,7 @@ def _form_cgr(state: State, merged: list[str], trigger: int) -> None:
                     state["spare_rights"][right] += 1  # the CGR already has one: back to the bank
                 cgr["rights"][right] = True
         home = board.corporations()[k]["home"]
+        by_corp.append((home, gmap.tokens_of(state["map"], k)))
         for coord, city in gmap.tokens_of(state["map"], k):
             gmap.remove_token(state["map"], k, coord, city)
             (homes if coord == home else others).append((coord, city))
@@ -2100,7 +2102,10 @@ def _form_cgr(state: State, merged: list[str], trigger: int) -> None:
         for sym, p in state["privates"].items():
             if p["owner"] == k:
                 _close_private(state, sym)
-    _swap_cgr_markers(state, homes, others)
+    if quirk(state, "cgr_exchange_loses_shared_homes"):
+        _swap_cgr_markers_may_2021(state, by_corp)
+    else:
+        _swap_cgr_markers(state, homes, others)
     if cgr_discardable(state):
         state["cgr_discard"] = True  # the CGR's president may first give up trains (see cgr_discard)
     op = state.get("op")
@@ -2135,6 +2140,39 @@ def _swap_cgr_markers(state: State, homes: list[tuple[str, int]], others: list[t
     excess = max(0, len(placed) - sum(per_hex[c] - 1 for c in duplicates) - keep)
     if duplicates or excess:
         state["cgr_markers"] = {"duplicates": duplicates, "excess": excess, "homes": home_hexes}
+
+
+def _swap_cgr_markers_may_2021(state: State, by_corp: list[tuple[str, list[tuple[str, int]]]]) -> None:
+    """The exchange as 18xx.games made it in May 2021 (platform quirk
+    ``cgr_exchange_loses_shared_homes``; fixed there in June 2021): homes first; then, in merge
+    order, before exchanging each of a company's markers outside the merged homes' hexes, it
+    took off every CGR marker standing in a city where that company still had a marker,
+    merged homes included; above ten markers the president then took off any outside the
+    homes' hexes, in any order (no step for two markers in one hex). Record hotseat003: CV's
+    and CA's markers in CPR's and LPS's home cities cost the CGR those two homes, and twelve
+    markers called for two removals (actions 588-589)."""
+    home_cities = []
+    for home, markers in by_corp:
+        city = next((c for coord, c in markers if coord == home), None)
+        if city is not None:
+            gmap._put_token(state["map"], "CGR", home, city)
+            home_cities.append((home, city))
+    home_hexes = sorted({coord for coord, _ in home_cities})
+    for home, markers in by_corp:
+        own = next(((coord, c) for coord, c in markers if coord == home), None)
+        left = [m for m in markers if m != own]  # its markers still on the map
+        for coord, city in markers:
+            if coord in home_hexes:
+                continue  # a marker in a merged home's hex is not exchanged
+            for other_coord, other_city in left:
+                if "CGR" in gmap.city_tokens(state["map"], other_coord, other_city):
+                    gmap.remove_token(state["map"], "CGR", other_coord, other_city)
+            gmap._put_token(state["map"], "CGR", coord, city)
+            left.remove((coord, city))
+    count = len(gmap.tokens_of(state["map"], "CGR"))
+    excess = max(0, count - max(CGR_MARKERS, len(home_hexes)))
+    if excess:
+        state["cgr_markers"] = {"duplicates": [], "excess": excess, "homes": home_hexes}
 
 
 def cgr_marker_choices(state: State) -> list[tuple[str, int]]:

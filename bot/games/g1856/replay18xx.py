@@ -89,7 +89,13 @@ PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
         "wsrc_no_track_power",
         "rights_close_with_private",
     ),
-    "april 2021": ("loan_step_always", "no_company_loan_power", "no_cgr_obligation", "wsrc_no_track_power"),
+    "april 2021": (
+        "loan_step_always",
+        "no_company_loan_power",
+        "no_cgr_obligation",
+        "wsrc_no_track_power",
+        "cgr_exchange_loses_shared_homes",
+    ),
     "early 2021": (
         "loan_step_always",
         "no_token_loan_power",
@@ -131,9 +137,14 @@ differences (``quirks``, read by :func:`core.quirk`):
   Falls–Buffalo for $60, not $70 (the platform prices runs itself; the earliest revenue code
   of its 1856 we could read still lists the rights' bonus as a to-do).
 
-"april 2021" is the spring version with today's destination table and rights that outlive
-their private: record hotseat003 (April–May 2021) has CPR reach Toronto (action 198) and CA
-keep its tunnel bonus after SCFTC closed (action 383)."""
+- ``cgr_exchange_loses_shared_homes``: the CGR's marker exchange of May 2021 (see
+  :func:`core._swap_cgr_markers_may_2021`): a merged home shared with another merged
+  company's marker could be lost, and the markers above ten were taken off in any order.
+
+"april 2021" is the spring version with today's destination table, rights that outlive
+their private and the May-2021 marker exchange: record hotseat003 (April–May 2021) has CPR
+reach Toronto (action 198), CA keep its tunnel bonus after SCFTC closed (action 383) and
+the CGR take off only two of its twelve markers (588-589)."""
 
 
 def steps(
