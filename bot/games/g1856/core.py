@@ -850,6 +850,7 @@ def _next_corp(state: State) -> None:
             tokened=False,
             borrowed_done=False,
             company_skipped=False,
+            rights_bought=[],
         )
         if not c["operated"]:
             c["operated"] = True
@@ -1114,7 +1115,8 @@ def emergency_sell_error(state: State, seat: int, corp: str, pct: int, protect: 
 
 
 def emergency_sales(state: State, seat: int, protect: str | None) -> list[tuple[str, int]]:
-    """Every (company, shares) ``seat`` may sell to raise money now."""
+    """Every (company, shares) ``seat`` may sell to raise money now; shares of the company's
+    own size (10%, or 5% for a CGR of twenty), each worth the whole price."""
     out = []
     for corp, c in state["corps"].items():
         unit = c.get("share_size", 10)
@@ -1340,15 +1342,19 @@ def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> N
             raise IllegalAction("Track is laid before stations and runs.")
         if op["laid"]:
             raise IllegalAction(f"{corp} has already laid its tile this turn.")
+    # A private's own lay (TCC's on H11, WSRC's #59 on I12) needs no connection to the
+    # company's track: the privates' texts ask for none and the reference asks for none
+    # (record hotseat003, action 105: WR lays TCC's town with no track of its own nearby).
+    layer = None if special or wsrc else corp
     cost, _ = gmap.check_lay(
-        state["map"], corp, coord, tile, rotation, state["phase"], special=special or wsrc
+        state["map"], layer, coord, tile, rotation, state["phase"], special=special or wsrc
     )
     if special:
         cost = 0
     if cost > c["cash"]:
         raise IllegalAction(f"Laying there costs ${cost} and {corp} has ${c['cash']}.")
     loose = _trackless_markers(state, coord, tile)
-    gmap.lay_tile(state["map"], corp, coord, tile, rotation, state["phase"], special=special or wsrc)
+    gmap.lay_tile(state["map"], layer, coord, tile, rotation, state["phase"], special=special or wsrc)
     c["cash"] -= cost
     state["bank"] += cost
     if loose:
@@ -1436,22 +1442,48 @@ def place_token(state: State, corp: str, coord: str, city: int) -> None:
     _after_or_action(state)
 
 
-def bonuses(state: State, corp: str) -> Bonuses:
+def bonuses(state: State, corp: str, without: tuple[str, ...] = ()) -> Bonuses:
     """The company's run bonuses: the port marker's hex, the bridge and tunnel rights (which
-    the platform's first 1856 did not yet add to runs: quirk ``no_right_bonus``)."""
+    the platform's first 1856 did not yet add to runs: quirk ``no_right_bonus``); ``without``
+    leaves out the named rights (see :func:`run_routes`)."""
     rights = {} if quirk(state, "no_right_bonus") else state["corps"][corp]["rights"]
     return Bonuses(
         port=state["port"] if state["port"] and state.get("port_owner") == corp else None,
-        bridge=bool(rights.get("bridge")),
-        tunnel=bool(rights.get("tunnel")),
+        bridge=bool(rights.get("bridge")) and "bridge" not in without,
+        tunnel=bool(rights.get("tunnel")) and "tunnel" not in without,
     )
 
 
-def run_routes(state: State, corp: str, routes: list[dict[str, Any]]) -> int:
+def rights_bought_this_turn(state: State) -> list[str]:
+    """The bridge/tunnel rights the operating company bought during this turn."""
+    op = state.get("op") if state["round"] == "operating" else None
+    return list(op.get("rights_bought") or []) if op else []
+
+
+def run_price(
+    state: State, corp: str, routes: list[dict[str, Any]], without: tuple[str, ...] = ()
+) -> int:
+    """What ``routes`` earn for ``corp`` now (checked, nothing changes)."""
+    c = state["corps"][corp]
+    return validate_run(
+        state["map"], corp, list(c["trains"]), routes, state["phase"], bonuses(state, corp, without)
+    ).revenue
+
+
+def run_routes(
+    state: State, corp: str, routes: list[dict[str, Any]], without: tuple[str, ...] = ()
+) -> int:
+    """Run the trains on ``routes``. ``without`` prices the run without rights the company
+    bought earlier this turn (only those): 18xx.games paid what its client priced, and its
+    client sometimes had not yet seen a right bought moments before (see the importer)."""
     c = _check_corp(state, corp)
     if state["op"]["step"] != "route":
         raise IllegalAction("Trains run after track and stations.")
-    plan = validate_run(state["map"], corp, list(c["trains"]), routes, state["phase"], bonuses(state, corp))
+    if not set(without) <= set(rights_bought_this_turn(state)):
+        raise IllegalAction("Only a right bought this turn may be left out of the run.")
+    plan = validate_run(
+        state["map"], corp, list(c["trains"]), routes, state["phase"], bonuses(state, corp, tuple(without))
+    )
     state["op"]["routes"] = [r.to_json() for r in plan.routes]
     state["op"]["revenue"] = plan.revenue
     _leave_step(state, "route")
@@ -1989,12 +2021,19 @@ def _form_cgr(state: State, merged: list[str], trigger: int) -> None:
     held = [sum(state["corps"][k]["held"][s] for k in merged) for s in range(n)]
     market = sum(state["corps"][k]["pool"] for k in merged)
     order = [(trigger + k) % n for k in range(n)]
-    shares = {s: held[s] // 20 for s in order}
-    market += sum(held[s] % 20 for s in order)
-    market_shares = market // 20
+    # One CGR share per two merged shares, handed out in player order from the 6-train's
+    # buyer while any of the CGR's twenty shares are left (record hotseat003: seven
+    # companies merge and the last player in that order gets only what remains); an odd
+    # merged share goes to the market, which gets what is left after the players.
+    left = 20
+    shares = {}
+    for s in order:
+        shares[s] = min(held[s] // 20, left)
+        left -= shares[s]
+        market += held[s] % 20
+    market_shares = min(market // 20, left)
     total = sum(shares.values()) + market_shares
     size = 5 if total > 10 else 10
-    shares = {s: min(v, 100 // size) for s, v in shares.items()}
     president, best = None, 0
     for s in order:
         if shares[s] > best:
@@ -2030,6 +2069,7 @@ def _form_cgr(state: State, merged: list[str], trigger: int) -> None:
     state["corps"]["CGR"] = cgr
     _set_pos(state, "CGR", [0, [c["price"] for c in economy.market()[0]].index(cgr["par"])])
     homes, others = [], []
+    by_corp: list[tuple[str, list[tuple[str, int]]]] = []  # merge order, each company's markers
     for k in merged:
         c = state["corps"][k]
         for t in c["trains"]:
@@ -2052,6 +2092,7 @@ def _form_cgr(state: State, merged: list[str], trigger: int) -> None:
                     state["spare_rights"][right] += 1  # the CGR already has one: back to the bank
                 cgr["rights"][right] = True
         home = board.corporations()[k]["home"]
+        by_corp.append((home, gmap.tokens_of(state["map"], k)))
         for coord, city in gmap.tokens_of(state["map"], k):
             gmap.remove_token(state["map"], k, coord, city)
             (homes if coord == home else others).append((coord, city))
@@ -2061,7 +2102,10 @@ def _form_cgr(state: State, merged: list[str], trigger: int) -> None:
         for sym, p in state["privates"].items():
             if p["owner"] == k:
                 _close_private(state, sym)
-    _swap_cgr_markers(state, homes, others)
+    if quirk(state, "cgr_exchange_loses_shared_homes"):
+        _swap_cgr_markers_may_2021(state, by_corp)
+    else:
+        _swap_cgr_markers(state, homes, others)
     if cgr_discardable(state):
         state["cgr_discard"] = True  # the CGR's president may first give up trains (see cgr_discard)
     op = state.get("op")
@@ -2096,6 +2140,39 @@ def _swap_cgr_markers(state: State, homes: list[tuple[str, int]], others: list[t
     excess = max(0, len(placed) - sum(per_hex[c] - 1 for c in duplicates) - keep)
     if duplicates or excess:
         state["cgr_markers"] = {"duplicates": duplicates, "excess": excess, "homes": home_hexes}
+
+
+def _swap_cgr_markers_may_2021(state: State, by_corp: list[tuple[str, list[tuple[str, int]]]]) -> None:
+    """The exchange as 18xx.games made it in May 2021 (platform quirk
+    ``cgr_exchange_loses_shared_homes``; fixed there in June 2021): homes first; then, in merge
+    order, before exchanging each of a company's markers outside the merged homes' hexes, it
+    took off every CGR marker standing in a city where that company still had a marker,
+    merged homes included; above ten markers the president then took off any outside the
+    homes' hexes, in any order (no step for two markers in one hex). Record hotseat003: CV's
+    and CA's markers in CPR's and LPS's home cities cost the CGR those two homes, and twelve
+    markers called for two removals (actions 588-589)."""
+    home_cities = []
+    for home, markers in by_corp:
+        city = next((c for coord, c in markers if coord == home), None)
+        if city is not None:
+            gmap._put_token(state["map"], "CGR", home, city)
+            home_cities.append((home, city))
+    home_hexes = sorted({coord for coord, _ in home_cities})
+    for home, markers in by_corp:
+        own = next(((coord, c) for coord, c in markers if coord == home), None)
+        left = [m for m in markers if m != own]  # its markers still on the map
+        for coord, city in markers:
+            if coord in home_hexes:
+                continue  # a marker in a merged home's hex is not exchanged
+            for other_coord, other_city in left:
+                if "CGR" in gmap.city_tokens(state["map"], other_coord, other_city):
+                    gmap.remove_token(state["map"], "CGR", other_coord, other_city)
+            gmap._put_token(state["map"], "CGR", coord, city)
+            left.remove((coord, city))
+    count = len(gmap.tokens_of(state["map"], "CGR"))
+    excess = max(0, count - max(CGR_MARKERS, len(home_hexes)))
+    if excess:
+        state["cgr_markers"] = {"duplicates": [], "excess": excess, "homes": home_hexes}
 
 
 def cgr_marker_choices(state: State) -> list[tuple[str, int]]:
@@ -2207,6 +2284,7 @@ def buy_right(state: State, corp: str, right: str) -> None:
     if not state.get("unlimited_bonus_tokens"):
         state["spare_rights"][right] -= 1
     c["rights"][right] = True
+    state["op"].setdefault("rights_bought", []).append(right)
     _after_or_action(state)
 
 

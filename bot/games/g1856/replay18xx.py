@@ -89,6 +89,13 @@ PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
         "wsrc_no_track_power",
         "rights_close_with_private",
     ),
+    "april 2021": (
+        "loan_step_always",
+        "no_company_loan_power",
+        "no_cgr_obligation",
+        "wsrc_no_track_power",
+        "cgr_exchange_loses_shared_homes",
+    ),
     "early 2021": (
         "loan_step_always",
         "no_token_loan_power",
@@ -128,7 +135,16 @@ differences (``quirks``, read by :func:`core.quirk`):
 - ``no_right_bonus``: the bridge and tunnel rights added nothing to runs yet: record
   mock1856_01 action 725 has WR, which bought the bridge right at action 723, run Niagara
   Falls–Buffalo for $60, not $70 (the platform prices runs itself; the earliest revenue code
-  of its 1856 we could read still lists the rights' bonus as a to-do)."""
+  of its 1856 we could read still lists the rights' bonus as a to-do).
+
+- ``cgr_exchange_loses_shared_homes``: the CGR's marker exchange of May 2021 (see
+  :func:`core._swap_cgr_markers_may_2021`): a merged home shared with another merged
+  company's marker could be lost, and the markers above ten were taken off in any order.
+
+"april 2021" is the spring version with today's destination table, rights that outlive
+their private and the May-2021 marker exchange: record hotseat003 (April–May 2021) has CPR
+reach Toronto (action 198), CA keep its tunnel bonus after SCFTC closed (action 383) and
+the CGR take off only two of its twelve markers (588-589)."""
 
 
 def steps(
@@ -314,10 +330,12 @@ def _apply(
             for sid in ids:
                 corp = sid.rsplit("_", 1)[0]
                 source = shares.get(sid, "ipo")
-                if source not in ("ipo", "pool"):
+                if source not in ("ipo", "pool") or (source == "ipo" and state["corps"][corp]["ipo"] <= 0):
                     # Certificates changed hands when a presidency moved (the platform swaps
-                    # particular certificates we do not follow): a share the record takes
-                    # from the market is the pool's if the pool has one, else the treasury's.
+                    # particular certificates we do not follow; the CGR's are handed out at
+                    # its formation): a share the record takes from the market is the pool's
+                    # if the pool has one, else the treasury's (record hotseat003, 729: the
+                    # CGR's new president gave CGR_23 to the pool in the swap at 669).
                     source = "pool" if state["corps"][corp]["pool"] > 0 else "ipo"
                 core.buy_share(state, seat, corp, source)
                 shares[sid] = str(seat)
@@ -402,8 +420,22 @@ def _apply(
         core.place_token(state, corp, coord, int(city))
     elif kind == "run_routes":
         routes = [dict(r) for r in action["routes"]]
-        revenue = core.run_routes(state, corp, routes)
         recorded = sum(int(r.get("revenue") or 0) for r in routes)
+        without: tuple[str, ...] = ()
+        if all("revenue" in r for r in routes) and routes:
+            # The platform pays the revenue its client priced and sent with the action. Its
+            # client sometimes priced a run before it had seen a bridge/tunnel right bought
+            # earlier in the same turn (record hotseat003, action 169: LPS's tunnel bought at
+            # 167; at 176-178 WR's undo made the client see its new bridge): such a recorded
+            # revenue is paid as recorded. Any other difference refuses the record.
+            new = tuple(core.rights_bought_this_turn(state))
+            if (
+                new
+                and core.run_price(state, corp, routes) != recorded
+                and core.run_price(state, corp, routes, new) == recorded
+            ):
+                without = new
+        revenue = core.run_routes(state, corp, routes, without)
         if all("revenue" in r for r in routes) and revenue != recorded:
             raise ReplayError(
                 f"action {aid}: the run earns ${revenue} by our rules, the record says ${recorded}"

@@ -345,6 +345,10 @@ class G1856(Game):
             for lay in self._tcc_lays(state, corp):
                 if lay.key not in {a.key for a in out}:
                     out.append(Action(lay.key, f"Lay #{lay.tile} on H11 with The Canada Company"))
+        if step == "track" and not op["laid"]:
+            for lay in self._wsrc_lays(state, corp):
+                if lay.key not in {a.key for a in out}:
+                    out.append(Action(lay.key, "Lay #59 on Kitchener (I12) with the Waterloo & Saugeen"))
         if step == "token":
             for spot in gmap.legal_token_placements(state["map"], corp):
                 if spot.cost <= c["cash"]:
@@ -415,14 +419,25 @@ class G1856(Game):
         return p["owner"] == corp and not p["closed"] and not state["op"]["tcc_used"]
 
     def _tcc_lays(self, state: State, corp: str) -> list[gmap.Lay]:
+        """TCC's extra town on H11: no connection to the company's track is needed."""
+        return self._special_lays(state, "H11", ("3", "4", "58"))
+
+    def _wsrc_lays(self, state: State, corp: str) -> list[gmap.Lay]:
+        """WSRC's #59 on Kitchener as the turn's lay, connected to the company's track or not."""
+        p = state["privates"]["WSRC"]
+        if p["owner"] != corp or p["closed"]:
+            return []
+        return self._special_lays(state, "I12", ("59",))
+
+    def _special_lays(self, state: State, coord: str, tiles: tuple[str, ...]) -> list[gmap.Lay]:
         out = []
-        for tile in ("3", "4", "58"):
+        for tile in tiles:
             for rot in range(6):
                 try:
-                    gmap.check_lay(state["map"], corp, "H11", tile, rot, state["phase"], special=True)
+                    gmap.check_lay(state["map"], None, coord, tile, rot, state["phase"], special=True)
                 except IllegalAction:
                     continue
-                out.append(gmap.Lay("H11", tile, rot, 0))
+                out.append(gmap.Lay(coord, tile, rot, 0))
         return out
 
     def _train_actions(self, state: State, corp: str) -> list[Action]:
