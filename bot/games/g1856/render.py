@@ -1,5 +1,10 @@
-"""The 1856 table picture, drawn from the public view only: the map (``render_map``) above a
-panel with the players, the companies' charters, the stock market and the train roster.
+"""The 1856 table picture, drawn from the public view only: the map (``render_map``) with
+the train roster and phase in its empty top-left corner, above the players (cash, value,
+certificates), the companies' charters and the stock market.
+
+The header says the round as players count it ("Operating round 2 of 3") and who does what;
+in a track step the hexes where the company may lay are outlined in its colour, in a route
+step its best run is drawn, and once it has run, the run it made.
 
 Legibility: the picture is 1400 px wide and a phone shows it about 1000–1100 px wide, so body
 text is 22 px here (≈ 16–17 px as shown) and nothing is smaller than 20 px. Colour is never the
