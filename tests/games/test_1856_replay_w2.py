@@ -347,3 +347,31 @@ def test_tccs_lay_on_h11_needs_no_connection_to_the_owners_track() -> None:
     core.lay_tile(state, "WR", "H11", "4", 5)
     assert state["map"]["tiles"]["H11"] == {"tile": "4", "rotation": 5}
     assert state["op"]["tcc_used"] and state["corps"]["WR"]["cash"] == cash  # free
+
+
+def _wr_owning_tcc() -> State:
+    state = core.new_game(3)
+    state["phase"] = "3"
+    _float(state, "WR", 0, 100, ["2-0"])
+    state["privates"]["TCC"]["owner"] = "WR"
+    gmap.unblock(state["map"], "TCC")
+    gmap.place_home_token(state["map"], "WR")
+    state["corps"]["WR"]["operated"] = True
+    _turn(state, "WR")
+    return state
+
+
+def test_owning_tccs_unused_lay_keeps_the_track_step_open_after_the_own_lay() -> None:
+    state = _wr_owning_tcc()
+    lay = next(lay for lay in gmap.legal_tile_lays(state["map"], "WR", "3") if lay.hex != "H11" and not lay.cost)
+    core.lay_tile(state, "WR", lay.hex, lay.tile, lay.rotation)
+    assert state["op"]["step"] == "track"  # TCC's lay may still follow
+    keys = G1856().legal_prompts(state)[0].keys()
+    assert "pass" in keys and any(k.startswith("lay:H11:") for k in keys)
+    core.lay_tile(state, "WR", "H11", "4", 5)
+    assert state["op"]["step"] != "track"  # both lays made
+    # Once TCC's lay is used, the company's own lay ends the step.
+    state = _wr_owning_tcc()
+    state["privates"]["TCC"]["lay_used"] = True
+    core.lay_tile(state, "WR", lay.hex, lay.tile, lay.rotation)
+    assert state["op"]["step"] != "track"

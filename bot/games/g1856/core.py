@@ -1351,13 +1351,23 @@ def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> N
         op["relocate"] = {"hex": coord, "corps": loose}
     if special:
         op["tcc_used"] = True
+        tcc["lay_used"] = True
     else:
         op["laid"] += 1
         if wsrc:
             wsrc_p["used"] = True
-    if op["step"] == "track" and op["laid"] and not tile_company_buyable(state, corp):
+    if op["step"] == "track" and op["laid"] and not tile_company_buyable(state, corp) and not tcc_lay_open(state, corp):
         _leave_step(state, "track")
     _after_or_action(state)
+
+
+def tcc_lay_open(state: State, corp: str) -> bool:
+    """Whether ``corp`` owns TCC whose one extra lay on H11 is still unused: its track step
+    then stays open after its own lay, for that lay or a pass, as the reference keeps it open
+    while a private of the company has a track power left (record hotseat002 action 412–413:
+    GT, owning TCC, lays its tile and passes the track step before its station step)."""
+    tcc = state["privates"]["TCC"]
+    return tcc["owner"] == corp and not tcc["closed"] and not tcc.get("lay_used")
 
 
 def _trackless_markers(state: State, coord: str, tile: str) -> list[str]:
