@@ -375,3 +375,8 @@ def test_owning_tccs_unused_lay_keeps_the_track_step_open_after_the_own_lay() ->
     state["privates"]["TCC"]["lay_used"] = True
     core.lay_tile(state, "WR", lay.hex, lay.tile, lay.rotation)
     assert state["op"]["step"] != "track"
+
+
+def test_record_hotseat002_replays_with_the_platforms_spring_2021_rules() -> None:
+    result = replay(_record("hotseat002"))
+    assert result.matches and result.platform == "spring 2021"

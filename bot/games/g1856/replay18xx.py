@@ -87,6 +87,7 @@ PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
         "tcc_only_track_hold",
         "no_cgr_obligation",
         "old_destinations",
+        "no_right_bonus",
     ),
     "early 2021": (
         "loan_step_always",
@@ -118,10 +119,14 @@ differences (``quirks``, read by :func:`core.quirk`):
 - ``no_cgr_obligation``: the CGR's one-share president had no obligation.
 - ``old_destinations``: the destination table that is now the optional *alternate* one
   (BBG Toronto, CV Barrie…) was the standard one (record mock1856_01).
-- ``no_right_bonus``: the bridge and tunnel rights added nothing to runs yet: record
-  mock1856_01 action 725 has WR, which bought the bridge right at action 723, run Niagara
-  Falls–Buffalo for $60, not $70 (the platform prices runs itself; the earliest revenue code
-  of its 1856 we could read still lists the rights' bonus as a to-do)."""
+- ``no_right_bonus``: the bridge and tunnel rights added nothing to runs yet (the platform
+  prices runs itself; the earliest revenue code of its 1856 we could read still lists the
+  rights' bonus as a to-do): record mock1856_01 action 725 has WR, which bought the bridge
+  right at action 723, run Niagara Falls–Buffalo for $60, not $70; hotseat002 action 925 has
+  CV, holding NFSBC, run its D to Buffalo for $1,120, not $1,130; hotseat003 action 169 has
+  LPS, with a tunnel right bought at 167, run to Sarnia for $110, not $120. (One run of
+  hotseat003, action 178, does earn the bridge bonus after being re-entered in the other
+  direction; we found no rule behind that.)"""
 
 
 def steps(
