@@ -10,7 +10,6 @@ to merge are given the money to repay their loans when WR buys the first 6-train
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -276,5 +275,15 @@ def test_the_cgr_buys_no_train_that_will_rust() -> None:
     assert not any(k.startswith("train:4-0") for k in keys)
 
 
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(pytest.main([__file__, "-q"]))
+def test_nothing_moves_on_until_the_formation_is_settled() -> None:
+    # WR's 6-train fills its train limit: its turn would end by itself, but the presidents
+    # settle their loans (and the CGR's president its markers and trains) first.
+    state = _phase5()
+    state["corps"]["WR"]["trains"] = ["5-0"]
+    core.buy_train(state, "WR", "6-0", 700)
+    assert state["nationalization"] and core.current_corp(state) == "WR"
+    (prompt,) = G1856().legal_prompts(state)
+    assert all(a.key.split(":")[0] in ("payoff", "merge") for a in prompt.actions)
+    while state.get("nationalization"):
+        core.nationalization_choice(state, state["nationalization"]["queue"][0], pay=False)
+    assert state["round"] == "operating"

@@ -1014,6 +1014,8 @@ def _skip_steps(state: State) -> None:
     while state["round"] == "operating" and state["op"]["step"] is not None:
         if state["op"].get("relocate"):
             return  # a marker waits for its city first
+        if state.get("nationalization") or state.get("cgr_markers") or state.get("cgr_discard"):
+            return  # the CGR's formation is settled first; then the turn goes on
         if state["corps"][state["op"]["corp"]]["closed"]:
             _end_turn(state)
             return
@@ -1302,11 +1304,20 @@ def tile_company_buyable(state: State, corp: str) -> bool:
     keeps it open so that the bought private's lay can follow)."""
     if "can_buy_companies" not in phase_info(state)["status"] or quirk(state, "track_closes_after_lay"):
         return False
-    powers = ("TCC",) if quirk(state, "tcc_only_track_hold") else ("TCC", "WSRC")
     cash = state["corps"][corp]["cash"]
+    powers = ("TCC",) if quirk(state, "wsrc_no_track_power") else ("TCC", "WSRC")
     return any(
-        s in powers and (economy.privates()[s]["value"] + 1) // 2 <= cash for s in purchasable_companies(state)
+        s in powers and (economy.privates()[s]["value"] + 1) // 2 <= cash
+        for s in purchasable_companies(state)
     )
+
+
+def tcc_lay_pending(state: State, corp: str) -> bool:
+    """Whether ``corp`` owns TCC and its extra lay on H11 (once in the game) is still to
+    come: while it is, the company's track step stays open after its own lay, until it lays
+    there or passes (the reference keeps a step open while a track power is unused)."""
+    tcc = state["privates"]["TCC"]
+    return tcc["owner"] == corp and not tcc["closed"] and "H11" not in state["map"]["tiles"]
 
 
 def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> None:
@@ -1351,23 +1362,15 @@ def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> N
         op["relocate"] = {"hex": coord, "corps": loose}
     if special:
         op["tcc_used"] = True
-        tcc["lay_used"] = True
     else:
         op["laid"] += 1
         if wsrc:
             wsrc_p["used"] = True
-    if op["step"] == "track" and op["laid"] and not tile_company_buyable(state, corp) and not tcc_lay_open(state, corp):
+    if op["step"] == "track" and op["laid"] and not (
+        tile_company_buyable(state, corp) or tcc_lay_pending(state, corp)
+    ):
         _leave_step(state, "track")
     _after_or_action(state)
-
-
-def tcc_lay_open(state: State, corp: str) -> bool:
-    """Whether ``corp`` owns TCC whose one extra lay on H11 is still unused: its track step
-    then stays open after its own lay, for that lay or a pass, as the reference keeps it open
-    while a private of the company has a track power left (record hotseat002 action 412–413:
-    GT, owning TCC, lays its tile and passes the track step before its station step)."""
-    tcc = state["privates"]["TCC"]
-    return tcc["owner"] == corp and not tcc["closed"] and not tcc.get("lay_used")
 
 
 def _trackless_markers(state: State, coord: str, tile: str) -> list[str]:
@@ -1761,6 +1764,11 @@ def _close_private(state: State, sym: str) -> None:
     if sym in ("SCFTC", "NFSBC") and p["owner"] and p["owner"].startswith("p"):
         # Its right was never sold to a company: one more spare marker.
         state["spare_rights"]["tunnel" if sym == "SCFTC" else "bridge"] += 1
+    if sym in ("SCFTC", "NFSBC") and quirk(state, "rights_close_with_private"):
+        owner = p["owner"]
+        if owner and not owner.startswith("p"):
+            # The platform once gave the bonus as the private's own power, gone when it closed.
+            state["corps"][owner]["rights"].pop("tunnel" if sym == "SCFTC" else "bridge", None)
     p["closed"] = True
     gmap.unblock(state["map"], sym)
 

@@ -84,10 +84,10 @@ PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
     "spring 2021": (
         "loan_step_always",
         "no_company_loan_power",
-        "tcc_only_track_hold",
         "no_cgr_obligation",
         "old_destinations",
-        "no_right_bonus",
+        "wsrc_no_track_power",
+        "rights_close_with_private",
     ),
     "early 2021": (
         "loan_step_always",
@@ -96,6 +96,8 @@ PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
         "track_closes_after_lay",
         "no_cgr_obligation",
         "old_destinations",
+        "wsrc_no_track_power",
+        "rights_close_with_private",
         "no_right_bonus",
     ),
 }
@@ -114,19 +116,19 @@ differences (``quirks``, read by :func:`core.quirk`):
 - ``no_token_loan_power`` / ``no_company_loan_power``: a loan the company could still take
   did not yet count as money for a station / for a private.
 - ``track_closes_after_lay``: the track step closed right after the lay, even while a
-  track private could still be bought; ``tcc_only_track_hold``: only The Canada Company
-  (not WSRC) kept it open.
+  track private could still be bought.
+- ``wsrc_no_track_power``: a WSRC a player held did not keep a company's track step open
+  (only TCC did; record hotseat002, action 315).
+- ``rights_close_with_private``: a company owning NFSBC or SCFTC lost its bridge or tunnel
+  bonus when the private closed (record hotseat002, action 925: CV's D-train run to Buffalo
+  earns $1,120, not $1,130; hotseat006, made in June 2021, keeps it).
 - ``no_cgr_obligation``: the CGR's one-share president had no obligation.
 - ``old_destinations``: the destination table that is now the optional *alternate* one
   (BBG Toronto, CV Barrie…) was the standard one (record mock1856_01).
-- ``no_right_bonus``: the bridge and tunnel rights added nothing to runs yet (the platform
-  prices runs itself; the earliest revenue code of its 1856 we could read still lists the
-  rights' bonus as a to-do): record mock1856_01 action 725 has WR, which bought the bridge
-  right at action 723, run Niagara Falls–Buffalo for $60, not $70; hotseat002 action 925 has
-  CV, holding NFSBC, run its D to Buffalo for $1,120, not $1,130; hotseat003 action 169 has
-  LPS, with a tunnel right bought at 167, run to Sarnia for $110, not $120. (One run of
-  hotseat003, action 178, does earn the bridge bonus after being re-entered in the other
-  direction; we found no rule behind that.)"""
+- ``no_right_bonus``: the bridge and tunnel rights added nothing to runs yet: record
+  mock1856_01 action 725 has WR, which bought the bridge right at action 723, run Niagara
+  Falls–Buffalo for $60, not $70 (the platform prices runs itself; the earliest revenue code
+  of its 1856 we could read still lists the rights' bonus as a to-do)."""
 
 
 def steps(
@@ -158,7 +160,8 @@ def steps(
         try:
             _apply(state, action, seats, copies, shares)
             deferred = state.get("import_deferred_pass")
-            if deferred and not state.get("nationalization"):
+            settling = state.get("nationalization") or state.get("cgr_markers") or state.get("cgr_discard")
+            if deferred and not settling:
                 del state["import_deferred_pass"]
                 if core.current_corp(state) == deferred and state["op"]["step"] == "loan":
                     core.or_pass(state, deferred)
@@ -372,6 +375,8 @@ def _apply(
         core.discard_train(state, corp, action["train"])
         return
     if kind == "assign":
+        if action.get("target_type") == "corporation":
+            return  # GLSC follows the company that owns it: nothing to do here
         core.assign_port(state, corp, action["target"])
         return
     if kind == "place_token" and _home_token(state, corp, action):

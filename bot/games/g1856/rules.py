@@ -370,6 +370,8 @@ class G1856(Game):
         for tid in state["pool_trains"]:
             name = tid.split("-")[0]
             cost = core.train_price(state, name)
+            if corp == "CGR" and core._rusts(state, tid):
+                continue  # the CGR buys no train that will rust
             if room and name not in seen and cost <= c["cash"] + pres_cash:
                 seen.add(name)
                 out.append(Action(f"train:{tid}", f"Buy the pool's {name}-train for ${cost}"))
