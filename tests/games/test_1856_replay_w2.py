@@ -370,9 +370,9 @@ def test_owning_tccs_unused_lay_keeps_the_track_step_open_after_the_own_lay() ->
     assert "pass" in keys and any(k.startswith("lay:H11:") for k in keys)
     core.lay_tile(state, "WR", "H11", "4", 5)
     assert state["op"]["step"] != "track"  # both lays made
-    # Once TCC's lay is used, the company's own lay ends the step.
+    # Once TCC's lay is made, the company's own lay ends the step.
     state = _wr_owning_tcc()
-    state["privates"]["TCC"]["lay_used"] = True
+    gmap.lay_tile(state["map"], None, "H11", "4", 5, "3")
     core.lay_tile(state, "WR", lay.hex, lay.tile, lay.rotation)
     assert state["op"]["step"] != "track"
 
