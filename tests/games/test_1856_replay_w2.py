@@ -5,7 +5,8 @@ the record is at hand, on the record's own prefix).
   Hamilton) has no side yet: the first tile with track lifts it and the company laying the
   tile chooses its city (record hotseat007, actions 362–363).
 - A compulsory train: the president pays what the treasury lacks, for another company's
-  train at up to its face value too (record hotseat007, action 725).
+  train at up to its face value too (record hotseat007, action 725), but only when the
+  treasury cannot pay for any train from the bank, and from the bank only for the cheapest.
 - Records of the platform's first 1856 (early 2021) are read with its rules then: the
   alternate destination table, a loan not counted as money for the station and private
   steps, no track step kept open for a private's lay, no bridge or tunnel bonus on runs
@@ -159,13 +160,30 @@ def _trainless_bbg() -> State:
 
 
 def test_a_compulsory_train_from_another_company_at_up_to_face_value() -> None:
+    game = G1856()
     state = _trainless_bbg()
+    assert core.president_may_help(state, "BBG")
     with pytest.raises(IllegalAction):
         core.buy_train(state, "BBG", "5-0", 551)
+    # From the bank only the cheapest train (a 6, not a D) may take the president's money.
+    keys = game.legal_prompts(state)[0].keys()
+    assert "train:6-1" in keys and "train:D-0" not in keys
+    with pytest.raises(IllegalAction, match="only the cheapest"):
+        core.buy_train(state, "BBG", "D-0", 1100)
     core.buy_train(state, "BBG", "5-0", 447)
     assert state["corps"]["BBG"]["trains"] == ["5-0"] and state["corps"]["BBG"]["cash"] == 0
     assert state["cash"][0] == 1000 - (447 - 30)
     assert state["corps"]["CA"]["cash"] == 447 and state["corps"]["CA"]["trains"] == []
+
+
+def test_no_help_from_the_president_while_the_treasury_pays_for_a_bank_train() -> None:
+    state = _trainless_bbg()
+    state["corps"]["BBG"]["cash"] = 700
+    assert core.must_buy_train(state, "BBG") and not core.president_may_help(state, "BBG")
+    with pytest.raises(IllegalAction, match=r"can pay for a \$700 train from the bank itself"):
+        core.buy_train(state, "BBG", "D-0", 1100)
+    core.buy_train(state, "BBG", "5-0", 700)  # its own money: any price
+    assert state["corps"]["BBG"]["trains"] == ["5-0"] and state["cash"][0] == 1000
 
 
 def test_record_hotseat007_bbg_buys_cas_5_train_with_its_presidents_money() -> None:

@@ -168,14 +168,19 @@ class G1856(Game):
 
     def _price_range(self, state: State, corp: str, offer: dict[str, Any]) -> tuple[int, int]:
         """Prices a company may pay: a private from half to double its face value, another
-        company's train from $1; never more than the buyer's treasury."""
+        company's train from $1; never more than the buyer's treasury, except that for a
+        compulsory train its president may add up to the train's face value."""
         cash = state["corps"][corp]["cash"]
         if offer["kind"] == "company":
             value = economy.privates()[offer["item"]]["value"]
             return (value + 1) // 2, min(2 * value, cash)
+        face = core.train_price(state, offer["item"].split("-")[0])
         if "CGR" in (corp, offer["owner"]):
-            face = core.train_price(state, offer["item"].split("-")[0])
             return face, face  # the CGR trades at face value only
+        if core.president_may_help(state, corp):
+            # A forced purchase: the president may add up to the train's face value.
+            president = state["corps"][corp]["president"]
+            return 1, max(cash, min(face, cash + state["cash"][president]))
         return 1, cash
 
     def _cgr_prompt(self, state: State) -> Prompt:
@@ -355,12 +360,19 @@ class G1856(Game):
         c = state["corps"][corp]
         room = len(c["trains"]) < core.train_limit(state, corp)  # the CGR's is one higher
         forced = core.must_buy_train(state, corp)
-        pres_cash = state["cash"][c["president"]] if forced else 0
+        helped = core.president_may_help(state, corp)
+        pres_cash = state["cash"][c["president"]] if helped else 0
+        cheapest = core.cheapest_bank_train(state) or 0
+
+        def affordable(cost: int) -> bool:
+            # The president's money helps only towards the cheapest train from the bank.
+            return cost <= c["cash"] or (helped and cost <= cheapest and cost <= c["cash"] + pres_cash)
+
         out = []
         for name in core.depot_trains(state):
             tid = f"{name}-{state['bought'].get(name, 0)}"
             cost = core.train_price(state, name)
-            if room and cost <= c["cash"] + pres_cash:
+            if room and affordable(cost):
                 out.append(Action(f"train:{tid}", f"Buy a {name}-train for ${cost}"))
             for old in c["trains"]:
                 traded = core.trade_in_price(state, name, old)
@@ -372,12 +384,24 @@ class G1856(Game):
             cost = core.train_price(state, name)
             if corp == "CGR" and core._rusts(state, tid):
                 continue  # the CGR buys no train that will rust
-            if room and name not in seen and cost <= c["cash"] + pres_cash:
+            if room and name not in seen and affordable(cost):
                 seen.add(name)
                 out.append(Action(f"train:{tid}", f"Buy the pool's {name}-train for ${cost}"))
+        if room and not forced:
+            # (A company that must buy a train may also take another company's, its president
+            # paying up to its face value: core.buy_train accepts that, as records need, but the
+            # prompts do not offer it — random play then rarely ends and the kit triples.)
+            for tid, owner in core.other_trains(state, corp):
+                face = core.train_price(state, tid.split("-")[0])
+                if "CGR" in (corp, owner):
+                    # The CGR trades trains at face value only, and buys none that will rust.
+                    if c["cash"] + pres_cash >= face and not (corp == "CGR" and core._rusts(state, tid)):
+                        out.append(Action(f"train:{tid}:{owner}", f"Buy {owner}'s {tid} for ${face}"))
+                elif c["cash"] + pres_cash >= 1:
+                    out.append(Action(f"train:{tid}:{owner}", f"Buy {owner}'s {tid} (name the price next)"))
         if forced and not out:
-            # Not even treasury and president's cash together buy the cheapest train: the
-            # president sells shares (never the presidency of this company), or goes bankrupt.
+            # Not even treasury and president's cash together buy a train: the president
+            # sells shares (never the presidency of this company), or goes bankrupt.
             for other, n in core.emergency_sales(state, c["president"], corp):
                 out.append(
                     Action(
@@ -385,15 +409,6 @@ class G1856(Game):
                         f"Sell {n} {other} share{'s' if n > 1 else ''} to pay for a train",
                     )
                 )
-        if room and not forced:
-            for tid, owner in core.other_trains(state, corp):
-                if "CGR" in (corp, owner):
-                    # The CGR trades trains at face value only, and buys none that will rust.
-                    face = core.train_price(state, tid.split("-")[0])
-                    if c["cash"] >= face and not (corp == "CGR" and core._rusts(state, tid)):
-                        out.append(Action(f"train:{tid}:{owner}", f"Buy {owner}'s {tid} for ${face}"))
-                elif c["cash"] >= 1:
-                    out.append(Action(f"train:{tid}:{owner}", f"Buy {owner}'s {tid} (name the price next)"))
         return out
 
     # ------------------------------------------------------------------ perform
