@@ -36,14 +36,19 @@ def unfinished(name: str, actions: int) -> dict[str, Any]:
     return cut
 
 
-@pytest.mark.parametrize("name", ["move_up_price_sr1", "hotseat004", "hotseat001", "89363"])
+@pytest.mark.parametrize("name", sorted(p.stem for p in RECORDS.glob("*.json")))
 def test_every_shared_record_becomes_a_table_that_ends_where_the_record_ends(name: str) -> None:
     source = record(name)
     members = [(200 + n, f"M{n}") for n in range(len(source["players"]))]
+    engine = replay18xx.replay(source)
+    if engine.platform != "current":
+        # Made by an earlier version of the platform: checked by import-18xx, not continued here.
+        with pytest.raises(BadRecord, match=f"follows the {engine.platform} version"):
+            convert(source, members)
+        return
     ours = convert(source, members)
     checked = check_record(ours)  # every move replayed through the Game's own legal prompts
     final = json.loads(checked.states[-1])
-    engine = replay18xx.replay(source)
     assert core.end_values(final) == engine.values
     ended_by_hand = any(a["type"] == "end_game" for a in source["actions"])  # players stopped it there
     if engine.expected is not None and not ended_by_hand:

@@ -61,7 +61,7 @@ def _view(state: State) -> dict[str, Any]:
 
 
 def _clear_caches() -> None:
-    for cached in (rmap._sprite, table._glyphs, table._width, table._market_row):
+    for cached in (rmap._sprite, rmap._body, table._glyphs, table._width, table._market_row):
         cached.cache_clear()
 
 

@@ -165,12 +165,16 @@ def test_a_compulsory_train_from_another_company_at_up_to_face_value() -> None:
     assert core.president_may_help(state, "BBG")
     with pytest.raises(IllegalAction):
         core.buy_train(state, "BBG", "5-0", 551)
-    # From the bank only the cheapest train (a 6, not a D) may take the president's money.
+    # From the bank only the cheapest train (a 6, not a D) may take the president's money;
+    # CA's 5-train may, up to its face value.
     keys = game.legal_prompts(state)[0].keys()
-    assert "train:6-1" in keys and "train:D-0" not in keys
+    assert "train:6-1" in keys and "train:D-0" not in keys and "train:5-0:CA" in keys
     with pytest.raises(IllegalAction, match="only the cheapest"):
         core.buy_train(state, "BBG", "D-0", 1100)
-    core.buy_train(state, "BBG", "5-0", 447)
+    game.apply(state, 0, "train:5-0:CA")  # then the price, up to the face value $550
+    prices = game.legal_prompts(state)[0].keys()
+    assert "price:550" in prices and "price:551" not in prices
+    game.apply(state, 0, "price:447")
     assert state["corps"]["BBG"]["trains"] == ["5-0"] and state["corps"]["BBG"]["cash"] == 0
     assert state["cash"][0] == 1000 - (447 - 30)
     assert state["corps"]["CA"]["cash"] == 447 and state["corps"]["CA"]["trains"] == []
@@ -182,8 +186,9 @@ def test_no_help_from_the_president_while_the_treasury_pays_for_a_bank_train() -
     assert core.must_buy_train(state, "BBG") and not core.president_may_help(state, "BBG")
     with pytest.raises(IllegalAction, match=r"can pay for a \$700 train from the bank itself"):
         core.buy_train(state, "BBG", "D-0", 1100)
-    core.buy_train(state, "BBG", "5-0", 700)  # its own money: any price
-    assert state["corps"]["BBG"]["trains"] == ["5-0"] and state["cash"][0] == 1000
+    G1856().apply(state, 0, "train:5-0:CA")
+    prices = G1856().legal_prompts(state)[0].keys()
+    assert "price:700" in prices and "price:701" not in prices  # its own money: any price
 
 
 def test_record_hotseat007_bbg_buys_cas_5_train_with_its_presidents_money() -> None:

@@ -55,7 +55,7 @@ def _corp_colour(sym: str) -> RGB:
     return _hex(gboard.corporations()[sym]["color"])
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)  # a few KB each
 def _glyphs(text: str, size: int, bold: bool, fill: RGB, anchor: str) -> tuple[Image.Image, int, int] | None:
     """``text`` drawn once on a transparent sprite, with its offset from the anchor point.
 
@@ -356,7 +356,7 @@ KIND_FILL: dict[str, RGB] = {
 }
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=64)  # ≈ 0.1–0.25 MB each: the 11 bare rows and the latest marked ones
 def _market_row(r: int, marks: tuple[tuple[str, ...], ...]) -> Image.Image:
     """Row ``r`` of the market with the companies' markers (``marks[col]``, in stacking order).
 

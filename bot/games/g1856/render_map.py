@@ -11,16 +11,18 @@ edge ``e`` midpoint at angle 90° + 60°·e (screen y grows downwards, edge 0 is
 Speed: a picture is drawn after every move, but a move changes one or two hexes. Each hex is
 drawn once into a transparent *sprite* (one for the hex and its track, one for its stops and
 text, which go over the routes), cached by exactly what it shows: the hex, the tile and
-rotation on it, its station markers and reservations, the phase (revenues), the outline and
-the pixel geometry. A picture is then a few hundred pastes. The key is built from the view
-alone, so a changed view can never reuse a stale sprite; pasting an RGBA sprite through its
-own alpha gives the same pixels as drawing in place (a wide line may round a pixel the
-other way; the tests compare both ways of drawing).
+rotation on it, its station markers and reservations, the phase (revenues) and the pixel
+geometry. A map is then a few hundred pastes, and the last few whole maps are kept too
+(keyed by every hex's key, the outlines and the run), so a move that leaves the map alone
+costs one copy. Keys are built from the view alone, so a changed view can never reuse a
+stale picture; pasting an RGBA sprite through its own alpha gives the same pixels as drawing
+in place (a wide line may round a pixel the other way; the tests compare both ways).
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from functools import lru_cache
 from typing import Any
@@ -359,7 +361,7 @@ def _stop_xy(layout: _Layout, state: MapState, stop: str) -> tuple[float, float]
 
 Geometry = tuple[float, float, float, int, int]  # size, origin x, origin y, first column, first row
 Laid = tuple[str, int] | None  # (tile, rotation) on a hex, or None for the printed hex
-SPRITE_CACHE = 2048  # ≈ 8 full maps of sprites; most are small (cropped to what they draw)
+SPRITE_CACHE = 1024  # ≈ 5 whole maps (a map is ≈ 150 sprites, ≈ 30 KB each: ≤ 32 MB in all)
 
 
 @lru_cache(maxsize=SPRITE_CACHE)
@@ -395,6 +397,47 @@ def _sprite(
     return sprite.crop(box), (x0 + box[0], y0 + box[1])
 
 
+HexKey = tuple[str, Laid, tuple[tuple[str, ...], ...], tuple[tuple[int | None, str], ...]]
+BODY_CACHE = 4  # whole maps (≈ 4.8 MB each at 1400 px): the latest positions of a few tables
+
+
+@lru_cache(maxsize=BODY_CACHE)
+def _body(
+    geometry: Geometry,
+    size: tuple[int, int],
+    keys: tuple[HexKey, ...],
+    phase: str,
+    outline: frozenset[str],
+    outline_colour: RGB | None,
+    run: str,
+) -> Image.Image:
+    """The map without its header: every hex (``keys``: coordinate, tile, markers,
+    reservations), the outlined hexes and the run (``run``: its JSON, or ""). Most moves
+    (a share bought, a dividend) leave all of that as it was, so the last few are kept whole."""
+    image = Image.new("RGB", size, BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    side, ox, oy, c0, r0 = geometry
+    layout = _Layout(side, (ox, oy), (c0, c0), (r0, r0))
+    for coord, laid, _, _ in keys:
+        _paste(image, _sprite(geometry, coord, 0, laid, (), (), ""))
+    if outline_colour is not None:
+        # After every hex, so no neighbour covers half of the ring; dark under the company's
+        # colour so a yellow company still shows on a yellow tile.
+        ring = max(4, int(side / 10))
+        for coord, *_ in keys:
+            if coord in outline:
+                corners = layout.corners(coord)
+                draw.line([*corners, corners[0]], fill=INK, width=ring + 4, joint="curve")
+                draw.line([*corners, corners[0]], fill=outline_colour, width=ring, joint="curve")
+    if run:
+        # Stops are found on the tiles (no markers needed to place a route).
+        tiles = {coord: {"tile": laid[0], "rotation": laid[1]} for coord, laid, _, _ in keys if laid}
+        _draw_routes(draw, layout, {"tiles": tiles, "tokens": {}, "reservations": []}, json.loads(run))
+    for coord, laid, tokens, held in keys:
+        _paste(image, _sprite(geometry, coord, 1, laid, tokens, held, phase))
+    return image
+
+
 def _draw(
     view: dict[str, Any],
     coords: list[str],
@@ -414,36 +457,30 @@ def _draw(
     size = min(90.0, (width - 2 * margin) / (1.5 * (c1 - c0) + 2))
     width = max(1000, int(2 * margin + size * (1.5 * (c1 - c0) + 2)))
     height = int(header + margin * 2 + math.sqrt(3) / 2 * size * (r1 - r0 + 2) + size * 0.3)
-    image = Image.new("RGB", (width, height + below), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    layout = _Layout(size, (margin, header + margin), (c0, c1), (r0, r1))
     geometry: Geometry = (size, float(margin), float(header + margin), c0, r0)
-    phase = view["phase"]
     tiles = state["tiles"]
     reserved: dict[str, list[tuple[int | None, str]]] = {}
     for r in state["reservations"]:
         reserved.setdefault(r["hex"], []).append((r["city"], r["corp"]))
-    keys = []
+    keys: list[HexKey] = []
     for coord in coords:
         t = tiles.get(coord)
         laid: Laid = (t["tile"], t["rotation"]) if t else None
         tokens = tuple(tuple(city) for city in state["tokens"].get(coord, []))
         keys.append((coord, laid, tokens, tuple(reserved.get(coord, ()))))
-    for coord, laid, _, _ in keys:
-        _paste(image, _sprite(geometry, coord, 0, laid, (), (), ""))
-    if outline_colour is not None:
-        # After every hex, so no neighbour covers half of the ring; dark under the company's
-        # colour so a yellow company still shows on a yellow tile.
-        ring = max(4, int(size / 10))
-        for coord in coords:
-            if coord in outline:
-                corners = layout.corners(coord)
-                draw.line([*corners, corners[0]], fill=INK, width=ring + 4, joint="curve")
-                draw.line([*corners, corners[0]], fill=outline_colour, width=ring, joint="curve")
-    if view.get("last_run"):
-        _draw_routes(draw, layout, state, view["last_run"])
-    for coord, laid, tokens, held in keys:
-        _paste(image, _sprite(geometry, coord, 1, laid, tokens, held, phase))
+    run = view.get("last_run")
+    body = _body(
+        geometry,
+        (width, height),
+        tuple(keys),
+        view["phase"],
+        frozenset(outline) if outline_colour is not None else frozenset(),
+        outline_colour,
+        json.dumps(run, sort_keys=True) if run else "",
+    )
+    image = Image.new("RGB", (width, height + below), BACKGROUND)
+    image.paste(body, (0, 0))
+    draw = ImageDraw.Draw(image)
     title = view.get("title") or "1856"
     _text(draw, (margin, 12), f"{title} · phase {view['phase']}", 30, bold=True, anchor="lt")
     if view.get("last_run"):

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, State
-from bot.games.g1856 import board, core, economy
+from bot.games.g1856 import board, core, economy, route_builder
 from bot.games.g1856 import map as gmap
 from bot.games.g1856.routes import best_routes
 
@@ -132,6 +132,8 @@ class G1856(Game):
         step = state["op"]["step"]
         if offer := state["op"].get("offer"):
             return [self._price_prompt(state, corp, seat, offer)]
+        if building := state["op"].get("building"):
+            return [self._route_prompt(state, corp, seat, building)]
         if moving := state["op"].get("relocate"):
             owner, coord = moving["corps"][0], moving["hex"]
             actions = tuple(
@@ -158,6 +160,69 @@ class G1856(Game):
         seat = state["corps"][corp]["president"]
         return Prompt(seat, f"{corp}: choose the city of {name} for its home station", tuple(actions))
 
+    def _route_prompt(self, state: State, corp: str, seat: int, building: dict[str, Any]) -> Prompt:
+        """The next stop of the train whose route the president is choosing (see
+        :mod:`route_builder`): ``stop:N11.c1``, ``end`` once the stops make a legal route,
+        ``none`` for a train that does not run, ``back`` to the bot's runs."""
+        train = state["corps"][corp]["trains"][building["index"]]
+        stops = building["stops"]
+        options = self._route_choices(state, corp, building)
+        names = board.hexes()
+        actions = []
+        for stop in options.next_stops:
+            coord = stop.split(".")[0]
+            where = names[coord].get("name") or coord
+            actions.append(Action(f"stop:{stop}", f"{train}: to {where} ({stop})"))
+        if options.revenue is not None:
+            actions.append(Action("end", f"{train}: end the route here (${options.revenue})"))
+        if not stops:
+            actions.append(Action("none", f"{train} does not run"))
+        actions.append(Action("back", "Back to the bot's runs"))
+        so_far = " – ".join(stops) if stops else "no stop yet"
+        return Prompt(seat, f"{corp}: the route of its {train} ({so_far})", tuple(actions))
+
+    def _route_choices(self, state: State, corp: str, building: dict[str, Any]) -> route_builder.Choices:
+        train = state["corps"][corp]["trains"][building["index"]]
+        return route_builder.choices(
+            state["map"], corp, state["phase"], core.bonuses(state, corp), train,
+            int(building["used"], 16), building["stops"],
+        )
+
+    def _build_route(self, state: State, corp: str, parts: list[str]) -> None:
+        """One step of a hand-built run; after the last train the run is made."""
+        op = state["op"]
+        if parts[0] == "run":
+            op["building"] = {"index": 0, "stops": [], "used": "0", "routes": []}
+            return
+        building = op["building"]
+        if parts[0] == "back":
+            del op["building"]
+            op.setdefault("declined", []).append("run")  # once per turn: a turn must end
+            return
+        if parts[0] == "stop":
+            building["stops"].append(":".join(parts[1:]))
+            return
+        train = state["corps"][corp]["trains"][building["index"]]
+        routes = list(building["routes"])
+        if parts[0] == "end":
+            options = self._route_choices(state, corp, building)
+            routes.append({"train": train, "stops": building["stops"]})
+        else:
+            options = None
+        if building["index"] + 1 == len(state["corps"][corp]["trains"]):
+            del op["building"]
+            try:
+                core.run_routes(state, corp, routes)  # legal by construction; checked all the same
+            except IllegalAction:
+                op["building"] = building
+                raise
+            return
+        if options is not None:
+            building["used"] = format(int(building["used"], 16) | options.mask, "x")
+        building["routes"] = routes
+        building["index"] += 1
+        building["stops"] = []
+
     def _price_prompt(self, state: State, corp: str, seat: int, offer: dict[str, Any]) -> Prompt:
         """The price of a private or of another company's train, once the buyer chose it."""
         low, high = self._price_range(state, corp, offer)
@@ -168,20 +233,22 @@ class G1856(Game):
 
     def _price_range(self, state: State, corp: str, offer: dict[str, Any]) -> tuple[int, int]:
         """Prices a company may pay: a private from half to double its face value, another
-        company's train from $1; never more than the buyer's treasury, except that for a
-        compulsory train its president may add up to the train's face value."""
+        company's train from $1; never more than the buyer's treasury."""
         cash = state["corps"][corp]["cash"]
         if offer["kind"] == "company":
             value = economy.privates()[offer["item"]]["value"]
             return (value + 1) // 2, min(2 * value, cash)
         face = core.train_price(state, offer["item"].split("-")[0])
-        if "CGR" in (corp, offer["owner"]):
-            return face, face  # the CGR trades at face value only
         if core.president_may_help(state, corp):
-            # A forced purchase: the president may add up to the train's face value.
-            president = state["corps"][corp]["president"]
-            return 1, max(cash, min(face, cash + state["cash"][president]))
-        return 1, cash
+            # A compulsory train the treasury cannot buy from the bank: the president may add
+            # money, up to the train's face value.
+            president = state["cash"][state["corps"][corp]["president"]]
+            high = max(cash, min(face, cash + president))
+        else:
+            high = cash
+        if "CGR" in (corp, offer["owner"]):
+            return (face, face) if face <= high else (face, face - 1)  # the CGR: face value only
+        return 1, high
 
     def _cgr_prompt(self, state: State) -> Prompt:
         """Right after the CGR forms its president settles its station markers (one per hex,
@@ -291,6 +358,8 @@ class G1856(Game):
             out.append(Action("run:best", f"Run for ${plan['revenue']}"))
             for i, alt in enumerate(plan.get("alternatives") or [], start=1):
                 out.append(Action(f"run:alt{i}", f"Run for ${alt['revenue']} (alternative {i})"))
+            if c["trains"] and "run" not in op.get("declined", ()):
+                out.append(Action("run:choose", "Choose each train's route yourself, stop by stop"))
             return out + self._side_actions(state, corp)
         if step == "dividend":
             return [
@@ -335,9 +404,10 @@ class G1856(Game):
             return []
         cash = state["corps"][corp]["cash"]
         out = []
+        declined = (state.get("op") or {}).get("declined", ())
         for sym in core.purchasable_companies(state):
             value = economy.privates()[sym]["value"]
-            if (value + 1) // 2 <= cash:
+            if (value + 1) // 2 <= cash and sym not in declined:
                 out.append(Action(f"company:{sym}", f"Buy {sym} from its owner (${(value + 1) // 2}–${2 * value})"))
         return out
 
@@ -387,21 +457,9 @@ class G1856(Game):
             if room and name not in seen and affordable(cost):
                 seen.add(name)
                 out.append(Action(f"train:{tid}", f"Buy the pool's {name}-train for ${cost}"))
-        if room and not forced:
-            # (A company that must buy a train may also take another company's, its president
-            # paying up to its face value: core.buy_train accepts that, as records need, but the
-            # prompts do not offer it — random play then rarely ends and the kit triples.)
-            for tid, owner in core.other_trains(state, corp):
-                face = core.train_price(state, tid.split("-")[0])
-                if "CGR" in (corp, owner):
-                    # The CGR trades trains at face value only, and buys none that will rust.
-                    if c["cash"] + pres_cash >= face and not (corp == "CGR" and core._rusts(state, tid)):
-                        out.append(Action(f"train:{tid}:{owner}", f"Buy {owner}'s {tid} for ${face}"))
-                elif c["cash"] + pres_cash >= 1:
-                    out.append(Action(f"train:{tid}:{owner}", f"Buy {owner}'s {tid} (name the price next)"))
         if forced and not out:
-            # Not even treasury and president's cash together buy a train: the president
-            # sells shares (never the presidency of this company), or goes bankrupt.
+            # Not even treasury and president's cash together buy the cheapest train: the
+            # president sells shares (never the presidency of this company), or goes bankrupt.
             for other, n in core.emergency_sales(state, c["president"], corp):
                 out.append(
                     Action(
@@ -409,6 +467,18 @@ class G1856(Game):
                         f"Sell {n} {other} share{'s' if n > 1 else ''} to pay for a train",
                     )
                 )
+        if room:
+            # A company may also buy another company's train; one that must buy a train its
+            # treasury cannot pay for from the bank has its president add up to the train's
+            # face value (see _price_range).
+            for tid, owner in core.other_trains(state, corp):
+                if tid in state["op"].get("declined", ()):
+                    continue
+                low, high = self._price_range(state, corp, {"kind": "train", "item": tid, "owner": owner})
+                if low > high or (corp == "CGR" and core._rusts(state, tid)):
+                    continue  # the CGR trades at face value only and buys no train that will rust
+                label = f"for ${low}" if low == high else "(name the price next)"
+                out.append(Action(f"train:{tid}:{owner}", f"Buy {owner}'s {tid} {label}"))
         return out
 
     # ------------------------------------------------------------------ perform
@@ -461,6 +531,10 @@ class G1856(Game):
             core.lay_tile(state, corp, parts[1], parts[2], int(parts[3]))
         elif kind == "token":
             core.place_token(state, corp, parts[1], int(parts[2]))
+        elif (kind == "run" and parts[1] == "choose") or kind in ("stop", "end", "none") or (
+            kind == "back" and "building" in state["op"]
+        ):
+            self._build_route(state, corp, parts)
         elif kind == "run":
             plan = state["op"].get("plan") or {"routes": [], "alternatives": []}
             chosen = plan if parts[1] == "best" else plan["alternatives"][int(parts[1][3:]) - 1]
@@ -504,7 +578,9 @@ class G1856(Game):
                 state["op"]["offer"] = offer
                 raise
         elif kind == "back":
-            state["op"].pop("offer", None)
+            offer = state["op"].pop("offer")
+            # What a buyer turned back from is not offered again this turn, so a turn ends.
+            state["op"].setdefault("declined", []).append(offer["item"])
         elif kind == "port":
             core.assign_port(state, corp, parts[1])
         elif kind == "right":

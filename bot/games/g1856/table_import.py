@@ -17,16 +17,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from bot.engine import IllegalAction, State
-from bot.games.g1856 import core, replay18xx
+from bot.games.g1856 import board, core, replay18xx
+from bot.games.g1856.routes import validate_run
 from bot.games.g1856.rules import G1856
 
 # What only the table keeps (searches cached for its prompts, the running log, a price being
 # chosen) or keeps in its own words (the routes a run took: the record's and ours may differ
 # at equal revenue); the rest of the state must match the engine's exactly.
-_TABLE_ONLY_OP = ("lays", "lays_for", "plan", "plan_for", "routes", "offer")
+_TABLE_ONLY_OP = ("lays", "lays_for", "plan", "plan_for", "routes", "offer", "building", "declined")
 
 
 class NotAnImport(ValueError):
@@ -58,7 +60,22 @@ def table_options(record: dict[str, Any]) -> dict[str, str]:
     """Our table options for the record's settings (see :func:`replay18xx.settings_of`)."""
     variant, alternate, legacy = replay18xx.settings_of(record)
     destinations = "alternate" if alternate else ("legacy" if legacy else "standard")
-    return {"variant": variant, "destinations": destinations}
+    unlimited = replay18xx.table_options(record)["unlimited_bonus_tokens"]
+    return {
+        "variant": variant,
+        "destinations": destinations,
+        "bonus_tokens": "unlimited" if unlimited else "limited",
+    }
+
+
+@cache
+def canonical_rotation(tile: str, rotation: int) -> int:
+    """The lowest rotation that gives ``tile`` the same track as ``rotation`` (a straight
+    track turned half-way round is the same tile): our prompts list each shape once."""
+    def shape(r: int) -> frozenset[tuple[str, str]]:
+        return frozenset((a, b) if a < b else (b, a) for a, b, _ in board.placed_tile(tile, r).paths)
+
+    return next(r for r in range(6) if shape(r) == shape(rotation))
 
 
 def _comparable(state: State) -> State:
@@ -66,6 +83,12 @@ def _comparable(state: State) -> State:
     op = out.get("op")
     if isinstance(op, dict):
         out["op"] = {k: v for k, v in op.items() if k not in _TABLE_ONLY_OP}
+    tiles = state.get("map", {}).get("tiles")
+    if tiles:
+        out["map"] = dict(state["map"], tiles={
+            coord: dict(laid, rotation=canonical_rotation(laid["tile"], laid["rotation"]))
+            for coord, laid in tiles.items()
+        })
     return out
 
 
@@ -98,7 +121,10 @@ def _guess(before: State, after: State, action: dict[str, Any]) -> list[str]:
     if kind == "bankrupt":
         return ["bankrupt"]
     if kind == "lay_tile":
-        return [f"lay:{action['hex']}:{str(action['tile']).rsplit('-', 1)[0]}:{int(action['rotation'])}"]
+        tile = str(action["tile"]).rsplit("-", 1)[0]
+        return [f"lay:{action['hex']}:{tile}:{canonical_rotation(tile, int(action['rotation']) % 6)}"]
+    if kind == "run_routes":
+        return _run_keys(before, action)
     if kind == "dividend":
         return ["payout" if action["kind"] == "payout" else "withhold"]
     if kind == "take_loan":
@@ -112,7 +138,8 @@ def _guess(before: State, after: State, action: dict[str, Any]) -> list[str]:
     if kind == "buy_company":
         return [f"company:{action['company']}", f"price:{int(action['price'])}"]
     if kind == "special_buy":
-        item = str((action.get("item") or {}).get("description", "")).lower()
+        # Newer records name the item ({"item": {"description": ...}}), older ones the action.
+        item = str((action.get("item") or {}).get("description") or action.get("description") or "").lower()
         return [f"right:{'tunnel' if 'tunnel' in item else 'bridge'}"]
     if kind == "buy_train":
         tid = replay18xx.train_id(action["train"])
@@ -123,6 +150,28 @@ def _guess(before: State, after: State, action: dict[str, Any]) -> list[str]:
             return [f"train:{tid}:{owner}", f"price:{int(action['price'])}"]
         return [f"train:{tid}"]
     return []
+
+
+def _run_keys(before: State, action: dict[str, Any]) -> list[str]:
+    """The bot's best run when it earns what the record's run earns, else the record's
+    routes chosen by hand, train by train and stop by stop."""
+    corp = core.current_corp(before)
+    if corp is None:
+        return []
+    trains = list(before["corps"][corp]["trains"])
+    recorded = [dict(r, train=replay18xx.train_id(r["train"])) for r in action.get("routes") or []]
+    plan = before["op"].get("plan") or {}
+    if plan.get("revenue") == sum(int(r.get("revenue") or 0) for r in recorded):
+        return ["run:best"]
+    try:
+        run = validate_run(before["map"], corp, trains, recorded, before["phase"], core.bonuses(before, corp))
+    except IllegalAction:
+        return []
+    stops = {route.train: route.stops for route in run.routes}
+    keys = ["run:choose"]
+    for train in trains:
+        keys += [f"stop:{s}" for s in stops[train]] + ["end"] if train in stops else ["none"]
+    return keys
 
 
 def _prompt_of(game: G1856, state: State) -> tuple[int, list[str]]:
@@ -160,6 +209,10 @@ def _reach(game: G1856, table: State, target: State, guess: list[str]) -> list[M
         table.update(tried[0])
         return tried[1]
     _, legal = _prompt_of(game, table)
+    # Keys of the guessed kind first (a record's "pass" may be ours to skip a step, say);
+    # trying a key costs a copy of the state and a move.
+    kind = guess[0].split(":")[0] if guess else ""
+    legal.sort(key=lambda k: k.split(":")[0] != kind)
     for key in legal:
         first = attempt(table, [key])
         if first is None:
@@ -192,17 +245,21 @@ def moves_of(record: dict[str, Any]) -> Iterator[Move]:
     names = player_names(record)
     if not game.min_players <= len(names) <= game.max_players:
         raise NotAnImport(f"1856 is for 3–6 players; the record has {len(names)}.")
+    platform = replay18xx.platform_of(record)
+    if platform != "current":
+        raise NotAnImport(
+            f"This record follows the {platform} version of 18xx.games' 1856, whose turn steps or "
+            "rules differ from today's (see data/1856/README.md): `python -m bot import-18xx` "
+            "replays it, but a table here goes on only from records of the current version."
+        )
     table = game.setup(len(names), table_options(record), 0)
     for action, engine in replay18xx.steps(record):
         if _comparable(engine) == _comparable(table):
             continue  # an action the table does by itself (a check, a pass it makes for you)
         found = _reach(game, table, engine, _guess(table, engine, action))
         if found is None:
-            extra = ""
-            if action["type"] == "run_routes":
-                extra = " (a table offers the best runs it finds; this run is not among them)"
             raise NotAnImport(
-                f"action {action.get('id')} ({action['type']}): our table cannot make this move{extra}; "
+                f"action {action.get('id')} ({action['type']}): our table cannot make this move; "
                 f"{_describe(game, table)}."
             )
         yield from found
