@@ -5,7 +5,8 @@ the record is at hand, on the record's own prefix).
   Hamilton) has no side yet: the first tile with track lifts it and the company laying the
   tile chooses its city (record hotseat007, actions 362–363).
 - A compulsory train: the president pays what the treasury lacks, for another company's
-  train at up to its face value too (record hotseat007, action 725).
+  train at up to its face value too (record hotseat007, action 725), but only when the
+  treasury cannot pay for any train from the bank, and from the bank only for the cheapest.
 - Records of the platform's first 1856 (early 2021) are read with its rules then: the
   alternate destination table, a loan not counted as money for the station and private
   steps, no track step kept open for a private's lay, no bridge or tunnel bonus on runs
@@ -159,13 +160,35 @@ def _trainless_bbg() -> State:
 
 
 def test_a_compulsory_train_from_another_company_at_up_to_face_value() -> None:
+    game = G1856()
     state = _trainless_bbg()
+    assert core.president_may_help(state, "BBG")
     with pytest.raises(IllegalAction):
         core.buy_train(state, "BBG", "5-0", 551)
-    core.buy_train(state, "BBG", "5-0", 447)
+    # From the bank only the cheapest train (a 6, not a D) may take the president's money;
+    # CA's 5-train may, up to its face value.
+    keys = game.legal_prompts(state)[0].keys()
+    assert "train:6-1" in keys and "train:D-0" not in keys and "train:5-0:CA" in keys
+    with pytest.raises(IllegalAction, match="only the cheapest"):
+        core.buy_train(state, "BBG", "D-0", 1100)
+    game.apply(state, 0, "train:5-0:CA")  # then the price, up to the face value $550
+    prices = game.legal_prompts(state)[0].keys()
+    assert "price:550" in prices and "price:551" not in prices
+    game.apply(state, 0, "price:447")
     assert state["corps"]["BBG"]["trains"] == ["5-0"] and state["corps"]["BBG"]["cash"] == 0
     assert state["cash"][0] == 1000 - (447 - 30)
     assert state["corps"]["CA"]["cash"] == 447 and state["corps"]["CA"]["trains"] == []
+
+
+def test_no_help_from_the_president_while_the_treasury_pays_for_a_bank_train() -> None:
+    state = _trainless_bbg()
+    state["corps"]["BBG"]["cash"] = 700
+    assert core.must_buy_train(state, "BBG") and not core.president_may_help(state, "BBG")
+    with pytest.raises(IllegalAction, match=r"can pay for a \$700 train from the bank itself"):
+        core.buy_train(state, "BBG", "D-0", 1100)
+    G1856().apply(state, 0, "train:5-0:CA")
+    prices = G1856().legal_prompts(state)[0].keys()
+    assert "price:700" in prices and "price:701" not in prices  # its own money: any price
 
 
 def test_record_hotseat007_bbg_buys_cas_5_train_with_its_presidents_money() -> None:
@@ -347,3 +370,36 @@ def test_tccs_lay_on_h11_needs_no_connection_to_the_owners_track() -> None:
     core.lay_tile(state, "WR", "H11", "4", 5)
     assert state["map"]["tiles"]["H11"] == {"tile": "4", "rotation": 5}
     assert state["op"]["tcc_used"] and state["corps"]["WR"]["cash"] == cash  # free
+
+
+def _wr_owning_tcc() -> State:
+    state = core.new_game(3)
+    state["phase"] = "3"
+    _float(state, "WR", 0, 100, ["2-0"])
+    state["privates"]["TCC"]["owner"] = "WR"
+    gmap.unblock(state["map"], "TCC")
+    gmap.place_home_token(state["map"], "WR")
+    state["corps"]["WR"]["operated"] = True
+    _turn(state, "WR")
+    return state
+
+
+def test_owning_tccs_unused_lay_keeps_the_track_step_open_after_the_own_lay() -> None:
+    state = _wr_owning_tcc()
+    lay = next(lay for lay in gmap.legal_tile_lays(state["map"], "WR", "3") if lay.hex != "H11" and not lay.cost)
+    core.lay_tile(state, "WR", lay.hex, lay.tile, lay.rotation)
+    assert state["op"]["step"] == "track"  # TCC's lay may still follow
+    keys = G1856().legal_prompts(state)[0].keys()
+    assert "pass" in keys and any(k.startswith("lay:H11:") for k in keys)
+    core.lay_tile(state, "WR", "H11", "4", 5)
+    assert state["op"]["step"] != "track"  # both lays made
+    # Once TCC's lay is made, the company's own lay ends the step.
+    state = _wr_owning_tcc()
+    gmap.lay_tile(state["map"], None, "H11", "4", 5, "3")
+    core.lay_tile(state, "WR", lay.hex, lay.tile, lay.rotation)
+    assert state["op"]["step"] != "track"
+
+
+def test_record_hotseat002_replays_with_the_platforms_spring_2021_rules() -> None:
+    result = replay(_record("hotseat002"))
+    assert result.matches and result.platform == "spring 2021"

@@ -1592,6 +1592,21 @@ def can_buy_train(state: State, corp: str) -> bool:
     return bool(prices) and c["cash"] >= min(prices)
 
 
+def cheapest_bank_train(state: State) -> int | None:
+    """The price of the cheapest train the bank sells now, from its depot or its pool."""
+    prices = [train_price(state, n) for n in depot_trains(state)]
+    prices += [train_price(state, t.split("-")[0]) for t in state["pool_trains"]]
+    return min(prices) if prices else None
+
+
+def president_may_help(state: State, corp: str) -> bool:
+    """Whether ``corp`` must buy a train its treasury cannot pay for from the bank: its
+    president then pays the rest, towards the cheapest bank train or another company's
+    train at up to its face value."""
+    cheapest = cheapest_bank_train(state)
+    return must_buy_train(state, corp) and cheapest is not None and cheapest > state["corps"][corp]["cash"]
+
+
 def must_buy_train(state: State, corp: str) -> bool:
     c = state["corps"][corp]
     if corp == "CGR" and not c.get("permanent"):
@@ -1656,6 +1671,15 @@ def buy_train(state: State, corp: str, train: str, amount: int, exchange: str | 
             owner not in (None, "pool") and amount > train_price(state, name)
         ):
             raise IllegalAction(f"{corp} has ${c['cash']}; the train costs ${amount}.")
+        # Only when the treasury cannot pay for any train from the bank, and then, from the
+        # bank, only for the cheapest one (the reference's rules for a forced purchase).
+        if exchange:
+            raise IllegalAction("The president's money cannot help pay for a trade-in.")
+        cheapest = cheapest_bank_train(state)
+        if not president_may_help(state, corp):
+            raise IllegalAction(f"{corp} can pay for a ${cheapest} train from the bank itself.")
+        if owner in (None, "pool") and cheapest is not None and train_price(state, name) > cheapest:
+            raise IllegalAction(f"With its president's money {corp} may buy only the cheapest train, ${cheapest}.")
         extra = amount - c["cash"]
         pres = c["president"]
         if state["cash"][pres] < extra:

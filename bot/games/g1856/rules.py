@@ -239,8 +239,9 @@ class G1856(Game):
             value = economy.privates()[offer["item"]]["value"]
             return (value + 1) // 2, min(2 * value, cash)
         face = core.train_price(state, offer["item"].split("-")[0])
-        if core.must_buy_train(state, corp):
-            # The president may add money, up to the train's face value.
+        if core.president_may_help(state, corp):
+            # A compulsory train the treasury cannot buy from the bank: the president may add
+            # money, up to the train's face value.
             president = state["cash"][state["corps"][corp]["president"]]
             high = max(cash, min(face, cash + president))
         else:
@@ -444,12 +445,19 @@ class G1856(Game):
         c = state["corps"][corp]
         room = len(c["trains"]) < core.train_limit(state, corp)  # the CGR's is one higher
         forced = core.must_buy_train(state, corp)
-        pres_cash = state["cash"][c["president"]] if forced else 0
+        helped = core.president_may_help(state, corp)
+        pres_cash = state["cash"][c["president"]] if helped else 0
+        cheapest = core.cheapest_bank_train(state) or 0
+
+        def affordable(cost: int) -> bool:
+            # The president's money helps only towards the cheapest train from the bank.
+            return cost <= c["cash"] or (helped and cost <= cheapest and cost <= c["cash"] + pres_cash)
+
         out = []
         for name in core.depot_trains(state):
             tid = f"{name}-{state['bought'].get(name, 0)}"
             cost = core.train_price(state, name)
-            if room and cost <= c["cash"] + pres_cash:
+            if room and affordable(cost):
                 out.append(Action(f"train:{tid}", f"Buy a {name}-train for ${cost}"))
             for old in c["trains"]:
                 traded = core.trade_in_price(state, name, old)
@@ -461,7 +469,7 @@ class G1856(Game):
             cost = core.train_price(state, name)
             if corp == "CGR" and core._rusts(state, tid):
                 continue  # the CGR buys no train that will rust
-            if room and name not in seen and cost <= c["cash"] + pres_cash:
+            if room and name not in seen and affordable(cost):
                 seen.add(name)
                 out.append(Action(f"train:{tid}", f"Buy the pool's {name}-train for ${cost}"))
         if forced and not out:
@@ -475,8 +483,9 @@ class G1856(Game):
                     )
                 )
         if room:
-            # A company that must buy a train may also buy another company's, with its own
-            # treasury only: the president's money goes to the bank's trains alone.
+            # A company may also buy another company's train; one that must buy a train its
+            # treasury cannot pay for from the bank has its president add up to the train's
+            # face value (see _price_range).
             for tid, owner in core.other_trains(state, corp):
                 if tid in state["op"].get("declined", ()):
                     continue
