@@ -35,6 +35,9 @@ def _record(name: str) -> dict:
         "51745.json",
         "hotseat006.json",
         "hotseat007.json",
+        "hotseat002.json",
+        "hotseat003.json",
+        "mock1856_01.json",
     ],
 )
 def test_record_replays_to_its_result(name: str) -> None:
