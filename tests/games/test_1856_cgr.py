@@ -287,3 +287,24 @@ def test_nothing_moves_on_until_the_formation_is_settled() -> None:
     while state.get("nationalization"):
         core.nationalization_choice(state, state["nationalization"]["queue"][0], pay=False)
     assert state["round"] == "operating"
+
+
+def test_a_first_6_train_that_ends_the_buyers_turn_at_once_does_not_crash() -> None:
+    """Found by the agent against random seats (4 players, seed 0): LPS buys the first
+    6-train, every company in debt repays from its treasury, the CGR does not form, LPS can buy nothing more, so its
+    turn ends inside the purchase; the purchase must not then finish a step of the next turn."""
+    from pathlib import Path
+
+    from bot.games.g1856.rules import G1856
+
+    saved = json.loads(
+        (Path(__file__).parent / "data" / "1856" / "positions" / "first_6_train_ends_the_turn.json").read_text()
+    )
+    state = saved["state"]
+    assert state["phase"] == "5" and core.current_corp(state) == "LPS"
+    assert all(c["cash"] >= 100 * c["loans"] for c in state["corps"].values())
+    G1856().apply(state, saved["seat"], saved["key"])
+    assert state["phase"] == "6" and state.get("nationalization") is None
+    assert "6-0" in state["corps"]["LPS"]["trains"]
+    assert not any(c["loans"] for c in state["corps"].values())
+    assert core.current_corp(state) != "LPS" and not state["corps"].get("CGR", {}).get("started")

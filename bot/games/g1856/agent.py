@@ -79,7 +79,7 @@ def _stock(state: State, seat: int, keys: list[str], rng: random.Random) -> str:
         return max(
             buys, key=lambda k: core.price(state, k.split(":")[1]) - state["corps"][k.split(":")[1]]["par"]
         )
-    return "pass"
+    return "pass" if "pass" in keys else keys[0]  # a one-share CGR president may not pass
 
 
 def core_order(name: str) -> int:
@@ -109,6 +109,8 @@ def _operate(state: State, keys: list[str]) -> str:
         spots = [k for k in keys if k.startswith("token:")]
         if spots and c["cash"] >= cheapest + 40:
             return spots[0]
+    if step == "borrow" and "borrow" in keys:
+        return "borrow"  # the trainless CGR runs a borrowed D rather than nothing
     if step == "route":
         return "run:best"
     if step == "dividend":

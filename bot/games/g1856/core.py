@@ -1709,7 +1709,9 @@ def buy_train(state: State, corp: str, train: str, amount: int, exchange: str | 
         c["permanent"] = True
     if owner is None:
         _depot_sold(state, name, train)
-    if not can_buy_train(state, corp):
+        if state.get("op") is not op:
+            return  # the first 6-train's nationalization settled at once and ended the turn
+    if op["step"] == "buy_train" and not can_buy_train(state, corp):
         _leave_step(state, "buy_train")
     _after_or_action(state)
 
