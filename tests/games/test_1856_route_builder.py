@@ -96,3 +96,14 @@ def test_turning_back_is_offered_once_a_turn(before_a_hand_built_run: dict[str, 
     state = core.clone(before_a_hand_built_run)
     play(state, "run:choose", "back")
     assert "run:choose" not in keys(state) and "run:best" in keys(state)
+
+
+def test_a_bot_taking_over_in_the_middle_of_a_hand_built_run_answers_from_the_offer(
+    before_a_hand_built_run: dict[str, Any],
+) -> None:
+    import random
+
+    state = core.clone(before_a_hand_built_run)
+    play(state, "run:choose")
+    seat = GAME.legal_prompts(state)[0].seat
+    assert GAME.agent(state, seat, random.Random(1)) == "back"

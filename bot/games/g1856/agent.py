@@ -35,6 +35,20 @@ def choose(game, state: State, seat: int, rng: random.Random) -> str:
         raise ValueError("nothing to decide")
     if len(keys) == 1:
         return keys[0]
+    key = _choose(state, seat, keys, rng)
+    # A bot may take over a seat in the middle of a choice it never starts itself (a price
+    # to name, a route being built, a CGR settlement): it answers from what is offered.
+    return key if key in keys else _unfinished(keys)
+
+
+def _unfinished(keys: list[str]) -> str:
+    for wanted in ("back", "none", "end", "cgr:keep", "pass"):
+        if wanted in keys:
+            return wanted
+    return keys[0]
+
+
+def _choose(state: State, seat: int, keys: list[str], rng: random.Random) -> str:
     if state.get("nationalization"):
         return next((k for k in keys if k.startswith("payoff:")), keys[-1])
     if state.get("crisis"):
