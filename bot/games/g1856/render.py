@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw
 from bot.games.g1856 import board as gboard
 from bot.games.g1856 import core, economy
 from bot.games.g1856.map import next_token_cost, tokens_of
-from bot.games.g1856.render_map import map_view, render_map
+from bot.games.g1856.render_map import map_view, render_map, tile_options
 from bot.render.fonts import font
 from bot.render.palette import BACKGROUND, INK, LINE, MUTED, PANEL, PLAYERS, RGB, shade, text_on
 
@@ -461,6 +461,27 @@ def _trains(image: Image.Image, view: dict[str, Any]) -> None:
     _put(image, (x0, y0 + 62 + rows * (box_h + 6) + 2), f"Bank pool: {pool}", LABEL, INK)
 
 
+def _tile_options(view: dict[str, Any]) -> tuple[str, Image.Image] | None:
+    """While the president looks at one hex's tiles (``tiles:G12``), that hex as it is and
+    every tile it may take, drawn in place, each captioned with the key to type."""
+    op = view.get("op") or {}
+    coord = op.get("looking")
+    if not coord or view["round"] != "operating":
+        return None
+    cash = view["corps"][op["corp"]]["cash"]
+    options = []
+    for key, cost in op.get("lays") or []:
+        _, where, tile, rot = key.split(":")
+        if where == coord and cost <= cash:
+            options.append((tile, int(rot), key))
+    laid = view["map"]["tiles"].get(coord)
+    tokens = tuple(tuple(city) for city in view["map"]["tokens"].get(coord, []))
+    strip = tile_options(
+        coord, (laid["tile"], laid["rotation"]) if laid else None, tokens, options, view["phase"], WIDTH
+    )
+    return coord, strip
+
+
 def board_image(view: dict[str, Any]) -> Image.Image:
     """The whole table: the map with the trains in its empty corner, then players,
     charters and market."""
@@ -473,15 +494,24 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     hexes = lay_hexes(view)
     options = {"corp": view["op"]["corp"], "hexes": hexes} if hexes else None
     market = _market_rows(view)
+    looking = _tile_options(view)
     # The panels' height is known before drawing, so map and panels share one canvas.
     below = 8 + _players_height(view) + _charters_height(view)
     below += 36 + sum(strip.height for strip in market) + 12
+    if looking is not None:
+        below += 36 + looking[1].height
     image = render_map(
         map_view(view["map"], view["phase"], run, title=title, subtitle=detail, options=options),
         WIDTH,
         below=below,
     )
     y = image.height - below + 8
+    if looking is not None:
+        coord, strip = looking
+        name = gboard.hexes()[coord].get("name")
+        y = _section(image, y, f"Tiles for {coord}" + (f" ({name})" if name else ""), "/play the move under a tile")
+        image.paste(strip, (0, y))
+        y += strip.height
     y = _players(image, view, y)
     y = _charters(image, view, y)
     y = _market(image, market, y)

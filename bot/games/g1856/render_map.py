@@ -536,3 +536,34 @@ def render_zoom(view: dict[str, Any], width: int = 1200) -> Image.Image:
     view["title"] = f"{view.get('title') or '1856'} · {zoom['corp']} may build"
     layable = {c for c in area if board.hexes()[c]["kind"] not in ("offboard", "blue", "preprinted_gray")}
     return _draw(view, coords, width, layable, _corp_colour(zoom["corp"]))
+
+
+def tile_options(
+    coord: str, laid: Laid, tokens: tuple[tuple[str, ...], ...], options: list[tuple[str, int, str]],
+    phase: str, width: int = 1400, size: float = 62.0,
+) -> Image.Image:
+    """One picture of every tile that may go on ``coord``: the hex as it is, then each option
+    (tile, rotation, caption) drawn in place and captioned with what to type, in rows that
+    fit ``width``. Markers are drawn where the hex has them now (an upgrade keeps them)."""
+    cell_w, cell_h = int(2 * size + 44), int(math.sqrt(3) * size + 44)
+    per_row = max(1, (width - 24) // cell_w)
+    cells: list[tuple[Laid, str]] = [(laid, "now")] + [((tile, rot), caption) for tile, rot, caption in options]
+    rows = -(-len(cells) // per_row)
+    image = Image.new("RGB", (width, rows * cell_h + 12), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for n, (shown, caption) in enumerate(cells):
+        x0 = 12 + (n % per_row) * cell_w
+        y0 = 6 + (n // per_row) * cell_h
+        # A layout whose first column and row are ``coord``'s, moved to put it in its cell.
+        col, row = ord(coord[0]) - ord("A"), int(coord[1:])
+        layout = _Layout(size, (x0 + cell_w / 2 - size, y0 + 4), (col, col), (row, row))
+        state: MapState = {
+            "tiles": {coord: {"tile": shown[0], "rotation": shown[1]}} if shown else {},
+            "tokens": {coord: [list(city) for city in tokens]} if tokens and caption == "now" else {},
+            "reservations": [],
+        }
+        _draw_hex(draw, layout, coord, state, phase, None, 0)
+        _draw_hex(draw, layout, coord, state, phase, None, 1)
+        cx, cy = layout.centre(coord)
+        _text(draw, (cx, cy + math.sqrt(3) / 2 * size + 18), caption, 20, bold=caption != "now")
+    return image

@@ -14,7 +14,9 @@ Action keys (short, stable, canonical):
   ``loan``, ``repay``, ``company:TCC`` (a private from a player: then ``price:N`` from half
   to double its face value, or ``back``), ``port:C14``, ``pass``,
   and ``bankrupt`` when a company must buy a train that it and its president cannot pay for;
-  ``home:L15:1`` when THB's president chooses Hamilton's city for its home station.
+  ``home:L15:1`` when THB's president chooses Hamilton's city for its home station;
+  ``tiles:K12`` to see one hex's tiles drawn (then its ``lay:`` keys, or ``back``);
+  ``run:choose`` to build the run by hand (``stop:N11.c1``…, ``end``, ``none``, ``back``).
 
 The whole state is plain JSON (see :mod:`core`); 1856 has no hidden information and no dice,
 so the seed only fixes who sits first.
@@ -338,10 +340,23 @@ class G1856(Game):
         step = op["step"]
         out: list[Action] = []
         if step == "track" and not op["laid"]:
+            looked = op.get("declined", ())
+            shown: set[str] = set()
             for key, cost in op.get("lays") or []:
                 if cost <= c["cash"]:
                     _, coord, tile, _rot = key.split(":")
+                    if op.get("looking") not in (None, coord):
+                        continue
                     out.append(Action(key, f"Lay #{tile} on {coord}" + (f" (${cost})" if cost else "")))
+                    shown.add(coord)
+            if op.get("looking"):
+                return [*out, Action("back", "Back: every hex")]
+            # Seeing a hex's tiles drawn, each captioned with its key, before choosing one.
+            out += [
+                Action(f"tiles:{coord}", f"Show the tiles that fit {coord}")
+                for coord in sorted(shown)
+                if f"tiles:{coord}" not in looked
+            ]
         if self._tcc_available(state, corp):
             for lay in self._tcc_lays(state, corp):
                 if lay.key not in {a.key for a in out}:
@@ -542,8 +557,15 @@ class G1856(Game):
 
     def _perform_or(self, state: State, corp: str, parts: list[str]) -> None:
         kind = parts[0]
-        if kind == "lay":
+        if kind == "tiles":
+            state["op"]["looking"] = parts[1]
+        elif kind == "back" and state["op"].get("looking"):
+            # Once per hex and turn, so a turn cannot go round in circles.
+            state["op"].setdefault("declined", []).append(f"tiles:{state['op'].pop('looking')}")
+        elif kind == "lay":
+            op = state["op"]
             core.lay_tile(state, corp, parts[1], parts[2], int(parts[3]))
+            op.pop("looking", None)
         elif kind == "token":
             core.place_token(state, corp, parts[1], int(parts[2]))
         elif (kind == "run" and parts[1] == "choose") or kind in ("stop", "end", "none") or (

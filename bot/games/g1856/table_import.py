@@ -28,7 +28,7 @@ from bot.games.g1856.rules import G1856
 # What only the table keeps (searches cached for its prompts, the running log, a price being
 # chosen) or keeps in its own words (the routes a run took: the record's and ours may differ
 # at equal revenue); the rest of the state must match the engine's exactly.
-_TABLE_ONLY_OP = ("lays", "lays_for", "plan", "plan_for", "routes", "offer", "building", "declined")
+_TABLE_ONLY_OP = ("lays", "lays_for", "plan", "plan_for", "routes", "offer", "building", "declined", "looking")
 
 
 class NotAnImport(ValueError):
