@@ -23,8 +23,9 @@ from bot.games.g1856.rules import G1856
 DATA = Path(__file__).parent / "data" / "1856"
 
 
-def _phase5() -> dict:
-    """89363 at its end, moved on to phase 5 (privates closed, 2-trains rusted), WR to buy."""
+def phase5_position(wr_cash: int = 1500) -> dict:
+    """89363 at its end, moved on to phase 5 (privates closed, 2-trains rusted), WR to buy
+    (the render tests use it too)."""
     state = replay(json.loads((DATA / "89363.json").read_text())).state
     state["depot"].update({"4": 0, "5": 0})
     state["bought"].update({"4": 4, "5": 3})
@@ -36,7 +37,7 @@ def _phase5() -> dict:
         c["trains"] = [t for t in c["trains"] if not t.startswith("2-")]
     state["op"]["step"] = "buy_train"
     state["op"]["paid_interest"].append("WR")
-    state["corps"]["WR"]["cash"] = 1500  # buys the 6-train and repays its loans
+    state["corps"]["WR"]["cash"] = wr_cash  # 1500: buys the 6-train and repays its loans
     return state
 
 
@@ -58,7 +59,7 @@ def _form(state: dict, merging: list[str]) -> dict:
 
 def _false_presidency() -> dict:
     """CA alone merges; seat 0 held 30% of it: one CGR share, and the presidency with it."""
-    state = _phase5()
+    state = phase5_position()
     assert state["corps"]["CA"]["held"] == [30, 0, 0, 0]
     return _form(state, ["CA"])
 
@@ -103,7 +104,7 @@ def test_the_half_president_must_buy_a_cgr_share_on_their_turn() -> None:
 
 
 def test_another_cgr_holder_who_buys_first_takes_the_presidency() -> None:
-    state = _phase5()
+    state = phase5_position()
     state["corps"]["CA"]["held"] = [20, 0, 20, 0]  # seats 0 and 2 get one CGR share each
     state["corps"]["CA"]["ipo"] = 60
     _form(state, ["CA"])
@@ -131,7 +132,7 @@ def test_a_half_president_who_cannot_pay_ends_the_game() -> None:
 
 
 def test_the_president_chooses_which_marker_to_keep_in_a_hex() -> None:
-    state = _phase5()
+    state = phase5_position()
     # GW and LPS hold the two Toronto cities: the CGR may keep only one marker there.
     gmap._put_token(state["map"], "GW", "N11", 0)
     gmap._put_token(state["map"], "LPS", "N11", 1)
@@ -153,7 +154,7 @@ def test_the_president_chooses_which_marker_to_keep_in_a_hex() -> None:
 
 
 def test_above_ten_markers_the_president_takes_off_non_homes() -> None:
-    state = _phase5()
+    state = phase5_position()
     extra = ["B19", "H15", "J11", "J15", "K8", "L13", "M4", "N3", "P9"]
     for coord in extra:
         gmap._put_token(state["map"], "GW", coord, 0)
@@ -175,7 +176,7 @@ def test_above_ten_markers_the_president_takes_off_non_homes() -> None:
 
 
 def test_the_cgr_may_give_up_merged_trains_that_will_rust() -> None:
-    state = _phase5()
+    state = phase5_position()
     state["corps"]["CA"]["trains"] = ["4-0"]
     state["corps"]["GW"]["trains"] = ["5-0"]
     _form(state, ["CA", "GW"])
@@ -194,7 +195,7 @@ def test_the_cgr_may_give_up_merged_trains_that_will_rust() -> None:
 
 def _cgr_to_operate() -> dict:
     """CA merges alone (its 3-train rusted on the 6): a trainless CGR runs next."""
-    state = _form(_phase5(), ["CA"])
+    state = _form(phase5_position(), ["CA"])
     cgr = state["corps"]["CGR"]
     assert cgr["trains"] == [] and not cgr["permanent"]
     op = state["op"]
@@ -244,7 +245,7 @@ def test_the_cgr_borrows_only_until_it_has_owned_a_permanent_train() -> None:
 
 
 def test_the_cgr_trades_trains_at_face_value_only() -> None:
-    state = _form(_phase5(), ["CA", "GW"])
+    state = _form(phase5_position(), ["CA", "GW"])
     while state.get("cgr_markers"):
         core.remove_cgr_marker(state, *core.cgr_marker_choices(state)[0])
     if state.get("cgr_discard"):
@@ -278,7 +279,7 @@ def test_the_cgr_buys_no_train_that_will_rust() -> None:
 def test_nothing_moves_on_until_the_formation_is_settled() -> None:
     # WR's 6-train fills its train limit: its turn would end by itself, but the presidents
     # settle their loans (and the CGR's president its markers and trains) first.
-    state = _phase5()
+    state = phase5_position()
     state["corps"]["WR"]["trains"] = ["5-0"]
     core.buy_train(state, "WR", "6-0", 700)
     assert state["nationalization"] and core.current_corp(state) == "WR"

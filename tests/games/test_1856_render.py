@@ -9,7 +9,6 @@ import io
 import json
 import random
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -295,21 +294,9 @@ def test_cgr_and_the_nationalization_draw():
     """Record 89363 moved on to phase 5 (as in the rules tests), then the first 6-train: the
     header names the CGR's forming, then the CGR has a charter and a market marker."""
     from bot.games.g1856 import core
-    from bot.games.g1856.replay18xx import replay
+    from tests.games.test_1856_cgr import phase5_position
 
-    record = Path(__file__).parent / "data" / "1856" / "89363.json"
-    state = replay(json.loads(record.read_text())).state
-    state["depot"].update({"4": 0, "5": 0})
-    state["bought"].update({"4": 4, "5": 3})
-    state["phase"] = "5"
-    state["float_percent"] = 60
-    for sym in state["privates"]:
-        core._close_private(state, sym)
-    for c in state["corps"].values():
-        c["trains"] = [t for t in c["trains"] if not t.startswith("2-")]
-    state["op"]["step"] = "buy_train"
-    state["op"]["paid_interest"].append("WR")
-    state["corps"]["WR"]["cash"] = 800
+    state = phase5_position(wr_cash=800)
     core.buy_train(state, "WR", "6-0", 700)
     assert state.get("nationalization")
     first = state["nationalization"]["queue"][0]
