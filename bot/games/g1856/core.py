@@ -954,7 +954,16 @@ def action_bound(players: int) -> int:
     # trade-ins, loans, 6 privates, rights, the port, each purchase in two steps, passes);
     # players sell at most what they hold (no buying in an operating round; the CGR hands
     # out at most 20 new units); at most 200 discards and 11 nationalization choices.
-    operating = 12 * 60 + units * players + 20 + 200 + 11
+    # The Game's own choices add, per turn: looking at one hex's tiles and turning back, once
+    # per hex (2 per hex); naming prices, turning back once per private or train on offer
+    # (2 × (6 + 48)); building the run by hand, once given up and once made: per train (at most
+    # 5, a borrowed D included) each stop once (at most 3 per hex) and its end.
+    hexes = len(board.hexes())
+    looks = 2 * hexes
+    prices = 2 * (6 + 48)
+    building = 2 * (1 + 5 * (3 * hexes + 1))
+    turn = 60 + looks + prices + building
+    operating = 12 * turn + units * players + 20 + 200 + 11
     return auction + LAST_STOCK_ROUND * (stock + 3 * operating)
 
 
