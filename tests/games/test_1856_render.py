@@ -341,3 +341,22 @@ def test_trains_sit_in_the_maps_empty_corner():
 
 def _area(box: tuple[int, int, int, int]) -> int:
     return (box[2] - box[0]) * (box[3] - box[1])
+
+
+def test_the_private_companies_panel_shows_prices_bids_and_owners() -> None:
+    from bot.games.g1856.rules import G1856
+
+    game = G1856()
+    state = game.setup(3, {}, 0)
+    view = game.view(state, None)
+    before = table.board_image(view)
+    assert table._private_status(view, "FT", ["Ana", "Bo", "Cy"]).startswith("for sale at $20 (buy it")
+    game.apply(state, 0, "buy:FT")
+    game.apply(state, 1, "bid:TCC:60")
+    view = game.view(state, None)
+    assert table._private_status(view, "FT", ["Ana", "Bo", "Cy"]) == "owned by Ana"
+    assert table._private_status(view, "TCC", ["Ana", "Bo", "Cy"]) == "bids: Bo $60"
+    after = table.board_image(view)
+    assert after.size == before.size and after.tobytes() != before.tobytes()
+    state["privates"]["FT"]["closed"] = True  # a closed private leaves the panel
+    assert table.board_image(game.view(state, None)).height == before.height - 34

@@ -25,7 +25,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, seat_ref
 from bot.games.g1856 import board, economy
 from bot.games.g1856 import map as gmap
 from bot.games.g1856.routes import Bonuses, validate_run
@@ -164,7 +164,8 @@ def quirk(state: State, name: str) -> bool:
 
 
 def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+    """A player in log and refusal text: a mark the session layer replaces with their name."""
+    return seat_ref(seat)
 
 
 def price(state: State, corp: str) -> int:

@@ -295,6 +295,50 @@ def _charter_cells(view: dict[str, Any], sym: str, c: dict[str, Any]) -> list[st
     ]
 
 
+def _open_privates(view: dict[str, Any]) -> list[str]:
+    return [sym for sym, p in view["privates"].items() if not p["closed"]]
+
+
+def _privates_height(view: dict[str, Any]) -> int:
+    rows = _open_privates(view)
+    return 36 + 34 * len(rows) + 8 if rows else 0
+
+
+def _private_status(view: dict[str, Any], sym: str, names: list[str]) -> str:
+    """Who owns a private; in the auction its price, or its bids while it is unsold."""
+    p = view["privates"][sym]
+    owner = p["owner"]
+    if owner is None:
+        bids = (view.get("auction") or {}).get("bids", {}).get(sym) or []
+        up = " · bidding now" if (view.get("auction") or {}).get("auctioning") == sym else ""
+        if bids:
+            return "bids: " + ", ".join(f"{names[seat]} ${amount}" for seat, amount in bids) + up
+        cheapest = view["round"] == "auction" and sym == core.auction_cheapest(view)
+        return f"for sale at ${p['price']}" + (" (buy it or bid on a later one)" if cheapest else "")
+    if owner.startswith("p"):
+        return f"owned by {names[int(owner[1:])]}"
+    return f"owned by {owner}"
+
+
+def _privates(image: Image.Image, view: dict[str, Any], y: int) -> int:
+    """A row an open private company: symbol, name, face value and income, owner or bids."""
+    rows = _open_privates(view)
+    if not rows:
+        return y
+    names = _names(view)
+    info = economy.privates()
+    y = _section(image, y, "Private companies", "face value · income each operating round")
+    for sym in rows:
+        data = info[sym]
+        _put(image, (MARGIN, y + 15), sym, BODY, INK, True, "lm")
+        _put(image, (MARGIN + 90, y + 15), _fit(data["name"], BODY, 380), BODY, INK, False, "lm")
+        _put(image, (MARGIN + 480, y + 15), f"${data['value']} · ${data['revenue']}", BODY, INK, False, "lm")
+        status = _private_status(view, sym, names)
+        _put(image, (MARGIN + 640, y + 15), _fit(status, BODY, WIDTH - MARGIN - 660), BODY, INK, False, "lm")
+        y += 34
+    return y + 8
+
+
 def _started(view: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     return [(s, c) for s, c in view["corps"].items() if c["par"] is not None and not c["closed"]]
 
@@ -496,7 +540,7 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     market = _market_rows(view)
     looking = _tile_options(view)
     # The panels' height is known before drawing, so map and panels share one canvas.
-    below = 8 + _players_height(view) + _charters_height(view)
+    below = 8 + _players_height(view) + _privates_height(view) + _charters_height(view)
     below += 36 + sum(strip.height for strip in market) + 12
     if looking is not None:
         below += 36 + looking[1].height
@@ -513,6 +557,7 @@ def board_image(view: dict[str, Any]) -> Image.Image:
         image.paste(strip, (0, y))
         y += strip.height
     y = _players(image, view, y)
+    y = _privates(image, view, y)
     y = _charters(image, view, y)
     y = _market(image, market, y)
     _trains(image, view)
