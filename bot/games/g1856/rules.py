@@ -344,10 +344,11 @@ class G1856(Game):
             shown: set[str] = set()
             for key, cost in op.get("lays") or []:
                 if cost <= c["cash"]:
-                    _, coord, tile, _rot = key.split(":")
+                    _, coord, tile, rot = key.split(":")
                     if op.get("looking") not in (None, coord):
                         continue
-                    out.append(Action(key, f"Lay #{tile} on {coord}" + (f" (${cost})" if cost else "")))
+                    price = f", ${cost}" if cost else ""
+                    out.append(Action(key, f"Lay #{tile} on {coord} (rotation {rot}{price})"))
                     shown.add(coord)
             if op.get("looking"):
                 return [*out, Action("back", "Back: every hex")]
