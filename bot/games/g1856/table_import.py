@@ -6,11 +6,14 @@ game goes on in a channel exactly where the record stops.
 
 How a recorded action becomes a key: the record is stepped through the rules engine (the
 same steps as :mod:`replay18xx`), and beside it our :class:`~bot.games.g1856.rules.G1856`
-plays a table. After each recorded action the table must reach the engine's state with one
-of its legal keys (or, for a price, a key and then a price). The key our translation guesses
-is tried first; if it does not land on the same state, every legal key is tried. So the
-table's moves are legal moves by construction, and a record that our table cannot follow
-(a run that is not among the runs we offer, say) is refused with the action's number.
+plays a table. After each recorded action the table must reach the engine's state with its
+legal keys: one key, a key and then a price (``company:TCC``, ``price:37``), or a run built
+by hand (``run:choose``, ``stop:…``, ``end``) when the record's run is not the bot's best.
+The keys our translation guesses are tried first; if they do not land on the same state,
+every legal key is tried. So the table's moves are legal moves by construction, and a
+record our table cannot follow is refused with the action's number. A record that replays
+only as an earlier platform version (see :data:`replay18xx.PLATFORM_VERSIONS`) is refused:
+our tables play today's turn sequence.
 """
 
 from __future__ import annotations
