@@ -19,14 +19,21 @@ def describe(raw: Any) -> str | None:
     from bot.games.g1856 import table_import
 
     if table_import.is_18xx_record(raw):
-        return f"an 18xx.games 1856 record with players {', '.join(table_import.player_names(raw))}"
+        return f"an 18xx.games 1856 record with players {', '.join(_names(raw))}"
     return None
 
 
 def player_count(raw: Any) -> int:
+    return len(_names(raw))
+
+
+def _names(raw: Any) -> list[str]:
     from bot.games.g1856 import table_import
 
-    return len(table_import.player_names(raw))
+    try:
+        return table_import.player_names(raw)
+    except (AttributeError, TypeError, KeyError, ValueError) as error:
+        raise BadRecord(f"The 18xx.games record is damaged (its players: {error}).") from None
 
 
 def convert(raw: Any, members: Sequence[tuple[int, str]]) -> dict[str, Any]:

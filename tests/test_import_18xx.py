@@ -106,6 +106,14 @@ def test_a_damaged_18xx_record_is_refused_with_a_sentence(damage: Any) -> None:
         convert(source, [(200 + n, f"M{n}") for n in range(len(source["players"]))])
 
 
+async def test_an_18xx_record_with_damaged_players_is_refused_with_a_sentence(store: Store, clock: FakeClock) -> None:
+    _, pbp = services(store, clock)
+    damaged = dict(record("hotseat004"), players=[1, 2, 3])
+    with pytest.raises(LobbyError, match="damaged"):
+        await pbp.import_table(guild_id=1, channel_id=CHANNEL, user=MOD, data=json.dumps(damaged).encode(),
+                               moderator=True, members=[ANA, BO, CY])
+
+
 async def test_a_moderator_imports_an_unfinished_18xx_game_and_it_goes_on(store: Store, clock: FakeClock) -> None:
     tables, pbp = services(store, clock)
     source = unfinished("89363", 120)
