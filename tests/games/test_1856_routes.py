@@ -350,3 +350,23 @@ def test_18xx_games_route_forms():
             [{"train": "3-0", "connections": [["F15", "F17"]], "nodes": ["G12-0", "F15-0"]}],
             "2",
         )
+
+
+def test_two_d_trains_on_a_dense_map_get_a_legal_plan_from_a_bounded_search() -> None:
+    """Mixed agent/random play (4 players, seed 14) built a map where CPR's two D-trains have
+    357,817 candidate routes; searched to the end the best pair earns $1,200 but takes half a
+    minute. The search stops at ``SEARCH_WORK`` with a legal plan close to it."""
+    import json
+    from pathlib import Path
+
+    saved = json.loads(
+        (Path(__file__).parent / "data" / "1856" / "positions" / "two_d_trains_dense_map.json").read_text()
+    )
+    plan = best_routes(saved["map"], saved["corp"], saved["trains"], saved["phase"], saved["bonuses"], 2)
+    assert len(plan.routes) == 2
+    again = validate_run(
+        saved["map"], saved["corp"], saved["trains"], [r.to_json() for r in plan.routes], saved["phase"],
+        saved["bonuses"],
+    )
+    assert again.revenue == plan.revenue
+    assert 1_100 <= plan.revenue <= 1_200

@@ -377,6 +377,11 @@ def _bits(items: list[int], size: int) -> int:
     return int.from_bytes(raw, "little")
 
 
+SEARCH_WORK = 1_500_000_000
+"""How much searching (bit operations on candidate sets) a run may take before the best plans
+found so far are offered: about a second here. Ordinary maps finish far below it."""
+
+
 def _combine(
     routes: list[Candidate], graph: Graph, distances: list[int | None], keep: int
 ) -> list[tuple[int, list[int]]]:
@@ -448,6 +453,11 @@ def _combine(
         results: list[tuple[int, list[int]]] = []
         floor = [-1]
         picks: list[int] = []
+        # Work done, in bit operations on the candidate sets (each costs ``size`` bits). A map
+        # with hundreds of thousands of routes for two D-trains could take half a minute to be
+        # searched to the end; the search stops at SEARCH_WORK and keeps the best plans found
+        # (candidates are tried best first). Counted, not timed, so a replay finds the same.
+        work = [0]
 
         signatures: list[tuple[tuple[int, ...], ...]] = []
 
@@ -470,6 +480,8 @@ def _combine(
             if i == n:
                 if total > floor[0]:
                     offer(total)
+                return
+            if work[0] > SEARCH_WORK and results:
                 return
             cands = free & eligible[i] & ~((1 << start) - 1)
             if i == n - 1:
@@ -497,6 +509,9 @@ def _combine(
             # tried can do no better (same revenue, fewer routes left for the others).
             tried: dict[frozenset[int], list[int]] = {}
             while cands:
+                work[0] += size
+                if work[0] > SEARCH_WORK and results:
+                    return
                 low = cands & -cands
                 k = low.bit_length() - 1
                 cands ^= low
