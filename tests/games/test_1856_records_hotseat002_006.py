@@ -29,7 +29,7 @@ from bot.games.g1856.replay18xx import platform_of, replay, steps
 from bot.games.g1856.rules import G1856
 
 State = dict[str, Any]
-RECORDS = (Path(__file__).parent / "data" / "1856", Path("/work/records_extra"))
+RECORDS = (Path(__file__).parent / "data" / "1856",)
 
 
 def _record(name: str) -> dict[str, Any]:

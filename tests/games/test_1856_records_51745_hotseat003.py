@@ -1,5 +1,5 @@
 """1856 rules found by replaying 18xx.games records (helper W3): each rule on a hand-built
-position, and where the record is at hand (``/work/records_extra``), on the record itself."""
+position, and on the record itself (``tests/games/data/1856``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from bot.games.g1856 import core, replay18xx
 from bot.games.g1856 import map as gmap
 from bot.games.g1856.rules import G1856
 
-RECORDS = Path("/work/records_extra")
+RECORDS = Path(__file__).parent / "data" / "1856"
 
 
 def _record(name: str) -> dict:

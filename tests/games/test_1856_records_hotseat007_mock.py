@@ -32,7 +32,7 @@ from bot.games.g1856.replay18xx import PLATFORM_VERSIONS, _apply, replay, steps
 from bot.games.g1856.rules import G1856
 
 State = dict[str, Any]
-RECORDS = Path("/work/records_extra")
+RECORDS = Path(__file__).parent / "data" / "1856"
 
 
 def _record(name: str) -> dict[str, Any]:
