@@ -13,6 +13,7 @@ from bot.games.g1856 import core
 from bot.games.g1856 import map as gmap
 from bot.games.g1856.replay18xx import replay
 from bot.games.g1856.rules import G1856
+from tests.games.test_1856_cgr import phase5_position
 
 DATA = Path(__file__).parent / "data" / "1856"
 
@@ -20,19 +21,7 @@ DATA = Path(__file__).parent / "data" / "1856"
 def _late_position() -> dict:
     """Record 89363 at its end (WR to operate, GW/CA/LPS/WR each with 3 loans), moved on to
     phase 5 with the 6-trains next in the bank, WR rich enough to buy one."""
-    state = replay(json.loads((DATA / "89363.json").read_text())).state
-    state["depot"].update({"4": 0, "5": 0})
-    state["bought"].update({"4": 4, "5": 3})
-    state["phase"] = "5"
-    state["float_percent"] = 60
-    for sym in state["privates"]:
-        core._close_private(state, sym)  # the first 5-train closed them
-    for c in state["corps"].values():
-        c["trains"] = [t for t in c["trains"] if not t.startswith("2-")]  # the first 4-train rusted them
-    state["op"]["step"] = "buy_train"
-    state["op"]["paid_interest"].append("WR")  # WR has run and paid its interest
-    state["corps"]["WR"]["cash"] = 800
-    return state
+    return phase5_position(wr_cash=800)
 
 
 def test_cgr_price_rule() -> None:

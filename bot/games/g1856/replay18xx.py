@@ -49,7 +49,8 @@ class ReplayResult:
         return self.expected is not None and self.values == self.expected
 
 
-def _seats(record: dict[str, Any]) -> tuple[list[str], dict[Any, int]]:
+def seats_of(record: dict[str, Any]) -> tuple[list[str], dict[Any, int]]:
+    """The record's player names in seat order, and each player's id and name to its seat."""
     names, lookup = [], {}
     for seat, p in enumerate(record["players"]):
         names.append(str(p.get("name", f"Player {seat + 1}")))
@@ -154,7 +155,7 @@ def steps(
     state right after it (one state object, advanced in place). Raises :class:`ReplayError`.
     ``platform`` names the platform version whose step sequence the record follows
     (:data:`PLATFORM_VERSIONS`)."""
-    names, seats = _seats(record)
+    names, seats = seats_of(record)
     variant, alternate, legacy = settings_of(record)
     quirks = PLATFORM_VERSIONS[platform]
     state = core.new_game(
@@ -228,7 +229,7 @@ def _refused_at(exc: ReplayError) -> int:
 
 
 def _replay(record: dict[str, Any], platform: str) -> ReplayResult:
-    names, seats = _seats(record)
+    names, seats = seats_of(record)
     count = 0
     state: dict[str, Any] | None = None
     for _, after in steps(record, platform):

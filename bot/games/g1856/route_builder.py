@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.g1856 import board
-from bot.games.g1856.routes import Bonuses, Candidate, Graph, _bonus_table, build_graph, enumerate_routes
+from bot.games.g1856.routes import Bonuses, Candidate, Graph, bonus_table, build_graph, enumerate_routes
 
 _CACHE: OrderedDict[str, tuple[Graph, list[Candidate]]] = OrderedDict()
 _CACHE_SIZE = 8
@@ -48,7 +48,7 @@ def _candidates(
         _CACHE.move_to_end(key)
         return _CACHE[key]
     graph = build_graph(map_state, corp, phase)
-    found = (graph, enumerate_routes(graph, distance, _bonus_table(graph, bonuses)))
+    found = (graph, enumerate_routes(graph, distance, bonus_table(graph, bonuses)))
     _CACHE[key] = found
     while len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)

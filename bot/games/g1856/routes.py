@@ -177,7 +177,7 @@ class Bonuses:
         return cls(port=value.get("port"), bridge=bool(value.get("bridge")), tunnel=bool(value.get("tunnel")))
 
 
-def _bonus_table(graph: Graph, bonuses: Bonuses) -> list[tuple[frozenset[int], int]]:
+def bonus_table(graph: Graph, bonuses: Bonuses) -> list[tuple[frozenset[int], int]]:
     """(stops, amount): a route visiting any of ``stops`` earns ``amount`` once."""
     table = []
     data = board.data()["bonuses"]
@@ -570,7 +570,7 @@ def best_routes(
     if phase not in board.phases():
         raise IllegalAction(f"There is no phase {phase} in 1856.")
     graph = build_graph(state, corp, phase)
-    table = _bonus_table(graph, Bonuses.of(bonuses))
+    table = bonus_table(graph, Bonuses.of(bonuses))
     order = sorted(range(len(trains)), key=lambda i: -(board.train_distance(trains[i]) or 10**6))
     distances = [board.train_distance(trains[i]) for i in order]
     longest = None if None in distances else max(distances, default=0)
@@ -704,7 +704,7 @@ def validate_run(
     if phase not in board.phases():
         raise IllegalAction(f"There is no phase {phase} in 1856.")
     graph = build_graph(state, corp, phase)
-    table = _bonus_table(graph, Bonuses.of(bonuses))
+    table = bonus_table(graph, Bonuses.of(bonuses))
     if not isinstance(routes, list):
         raise IllegalAction("A run is a list of routes.")
     available = list(trains)

@@ -56,7 +56,7 @@ def is_18xx_record(record: Any) -> bool:
 
 
 def player_names(record: dict[str, Any]) -> list[str]:
-    return replay18xx._seats(record)[0]
+    return replay18xx.seats_of(record)[0]
 
 
 def table_options(record: dict[str, Any]) -> dict[str, str]:
