@@ -252,6 +252,10 @@ class PositionConflict(StoreError):
     """The table moved on since the caller loaded it (a lost update was prevented)."""
 
 
+class TablePaused(PositionConflict):
+    """A moderator paused the table (perhaps through another process); the move was not written."""
+
+
 class StoreBusy(StoreError):
     """Another process held the database's write lock for too long; nothing was written."""
 
@@ -664,7 +668,8 @@ class Store:
         """Append the action that moves ``position - 1`` to ``position``, with its snapshot.
 
         One transaction: the action row, the snapshot, the table's position and status. If the
-        table is no longer at ``position - 1`` nothing is written (:class:`PositionConflict`).
+        table is no longer at ``position - 1`` nothing is written (:class:`PositionConflict`),
+        nor if it has been paused meanwhile (:class:`TablePaused`).
         Returns only once the transaction is committed (on SQLite, in a group commit with
         moves of other tables that arrived meanwhile: see :meth:`_group_commit`).
         """
@@ -672,10 +677,15 @@ class Store:
         async def write(db: Tx) -> None:
             changed = await db.execute(
                 "UPDATE tables SET position = ?, revision = revision + 1, status = ?, updated_at = ?, moved_at = ?"
-                " WHERE id = ? AND position = ? AND status = 'playing'",
+                " WHERE id = ? AND position = ? AND status = 'playing' AND paused = 0",
                 (position, status, now, now, table_id, position - 1),
             )
             if changed != 1:
+                # ``paused`` is part of the guard: a process whose cached row predates a pause
+                # (made by another process, e.g. with misconfigured shards) must not commit.
+                found = await db.fetchone("SELECT paused FROM tables WHERE id = ?", (table_id,))
+                if found is not None and found[0]:
+                    raise TablePaused("A moderator has paused this game; it resumes with /admin resume.")
                 raise PositionConflict("The table moved on; reload it.")
             await db.execute(
                 "INSERT INTO actions (table_id, position, seat, user_id, action_key, events, created_at, at_ms)"

@@ -49,7 +49,7 @@ from bot.engine import (
     get_game,
 )
 from bot.ratings import Ratings, describe_result
-from bot.store import ChannelBusy, PositionConflict, SeatRow, Store, StoreError, TableRow
+from bot.store import ChannelBusy, PositionConflict, SeatRow, Store, StoreError, TablePaused, TableRow
 
 Clock = Callable[[], float]
 log = logging.getLogger(__name__)
@@ -707,8 +707,10 @@ class Tables:
                 now=now,
                 at_ms=at,
             )
-        except PositionConflict:
+        except PositionConflict as conflict:
             self.forget(live.id)
+            if isinstance(conflict, TablePaused):  # paused by another process: say so, not "moved on"
+                raise GameNotRunning(str(conflict)) from None
             raise StaleBoard("The table moved on while you were deciding — try again.", live.revision) from None
         live.state, live.state_json = state, state_json
         live.row = replace(
