@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot import metrics
 from bot.engine import (
     EXPIRE,
     MAX_KEY_LENGTH,
@@ -683,6 +684,7 @@ class Tables:
         than the last move's.
         """
         assert live.state_json is not None and live.state is not None
+        began = time.perf_counter()  # for the operator's move-latency metric
         state = json.loads(live.state_json)
         if at is None and live.game.is_timed(state):
             at = max(self.table_clock(live, received), int(state.get("now", 0)))
@@ -712,6 +714,7 @@ class Tables:
             if isinstance(conflict, TablePaused):  # paused by another process: say so, not "moved on"
                 raise GameNotRunning(str(conflict)) from None
             raise StaleBoard("The table moved on while you were deciding — try again.", live.revision) from None
+        metrics.move_committed(live.game.slug, time.perf_counter() - began)
         live.state, live.state_json = state, state_json
         live.row = replace(
             live.row, position=position, revision=live.revision + 1, status=status, updated_at=now, moved_at=now
