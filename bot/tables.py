@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot import metrics
+from bot import logs, metrics
 from bot.engine import (
     EXPIRE,
     MAX_KEY_LENGTH,
@@ -382,6 +382,7 @@ class Tables:
     async def load(self, table_id: int) -> LiveTable:
         """The table as held in memory, read from its latest snapshot on first use."""
         check_id(table_id, "That table no longer exists.")
+        logs.bind(table=table_id)  # this task's log lines name the table from here on
         live = self._live.get(table_id)
         if live is not None:
             self._live.move_to_end(table_id)
