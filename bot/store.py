@@ -619,6 +619,8 @@ class Store:
             return f"game store {redact_url(self.path)} did not answer within {timeout:g} s"
         except DatabaseFault as fault:
             return unavailable(fault, self.path, writing=False).operator
+        except Exception as error:  # closed, broken: whatever it is, the store does not answer
+            return f"game store {redact_url(self.path)} does not answer ({type(error).__name__}: {error})"
         return None
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
