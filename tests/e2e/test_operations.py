@@ -56,12 +56,24 @@ async def _exited(proc: BotProcess, timeout: float = 30.0) -> int:
     return proc.returncode
 
 
-async def test_metrics_health_and_json_logs_of_a_played_game(fake_discord: FakeDiscord, bot_processes: Any,
-                                                             tmp_path: Path) -> None:
-    fake = fake_discord
+BOT_TOKEN = "MTE5MTE2ODkxNDIyNzIwMDAwMA.Gx7Qz_.distinctive-bot-token-0123456789"
+"""A token that cannot appear in a log by accident (the default fake token is the word "fake")."""
+
+
+async def test_metrics_health_and_json_logs_of_a_played_game(tmp_path: Path) -> None:
+    fake = await FakeDiscord(token=BOT_TOKEN).start()
+    proc = BotProcess(BOT, log_path=tmp_path / "bot.log")
+    try:
+        await _play_and_scrape(fake, proc, tmp_path)
+    finally:
+        await proc.stop()
+        await fake.stop()
+
+
+async def _play_and_scrape(fake: FakeDiscord, proc: BotProcess, tmp_path: Path) -> None:
     env = fake.env(GAMEMASTER_DB=str(tmp_path / "gm.sqlite3"), GAMEMASTER_SEED="4242", LOG_LEVEL="DEBUG",
                    LOG_FORMAT="json", METRICS_PORT="0")
-    proc = bot_processes(BOT).start(env)
+    proc.start(env)
     await proc.wait_for_output("metrics and health on http://127.0.0.1:")
     await fake.wait_ready()
     await fake.wait_commands(["game", "play"])
@@ -111,6 +123,7 @@ async def test_metrics_health_and_json_logs_of_a_played_game(fake_discord: FakeD
     assert all(line["guild"] == fake.guild.id and line["shard"] == 0 for line in about)
     assert any("table" in line for line in about)
     output = proc.output
+    assert BOT_TOKEN not in output and BOT_TOKEN.split(".")[-1] not in output
     for result in results:
         assert result.token not in output
     assert fake.errors == []
