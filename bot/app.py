@@ -182,6 +182,7 @@ class GameMasterBot(commands.Bot):
         """
         await self.wait_until_ready()
         while not self.is_closed():
+            logs.bind(table=None, guild=None)  # each run starts without the last run's table
             try:
                 for notice in await self.pbp.run_due(self.clock()):
                     with logs.context(table=notice.reply.table_id, guild=notice.guild_id):
