@@ -512,10 +512,10 @@ class Store:
         self._pending_writes: list[tuple[Callable[[Tx], Awaitable[None]], asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
         self.commits = 0
-        self.last_fault: tuple[float, StoreUnavailable] | None = None
-        """When (monotonic) and how the last write or read failed on a fault; cleared by a commit."""
         """Committed write transactions so far (in this process): a reader that saw this
         number change while it read knows its result may be older than the last commit."""
+        self.last_fault: tuple[float, StoreUnavailable] | None = None
+        """When (monotonic) and how the last write or read failed on a fault; cleared by a commit."""
 
     @classmethod
     async def open(cls, location: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
