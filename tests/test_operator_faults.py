@@ -171,3 +171,20 @@ async def test_a_postgres_outage_mid_game_refuses_moves_until_it_is_back(
             await store.close()
     finally:
         server.stop()
+
+
+async def test_a_command_outside_the_cogs_runner_gets_the_same_sentence(client: Any, tmp_path: Path) -> None:  # noqa: F811
+    """Commands whose errors reach the tree's error handler (not cogs/_ui.run) say the same."""
+    from types import SimpleNamespace
+
+    import discord
+
+    from bot.app import GameMasterBot
+    from bot.config import Settings
+
+    bot = GameMasterBot(Settings("token", None, str(tmp_path / "gm.sqlite3"), "INFO", None, tmp_path, None))
+    fault = StoreUnavailable(FULL, "game store x unavailable: the disk is full", "full")
+    interaction = FakeInteraction(client, 101, "Ana")
+    await bot.on_app_command_error(interaction, discord.app_commands.CommandInvokeError(SimpleNamespace(name="game"), fault))
+    [answer] = interaction.log
+    assert answer.ephemeral and answer.content == FULL
