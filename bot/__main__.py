@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot [run|console|selfplay|bench|loadtest|crashsoak|migrate]``.
+"""Command line: ``python -m bot [run|console|selfplay|bench|loadtest|crashsoak|migrate|healthcheck]``.
 
 With no command the Discord bot runs; without a token it explains how to get one and
 exits with status 2. ``run-or-console`` (what ``make run`` calls) opens the console table
@@ -75,6 +75,7 @@ def parser() -> argparse.ArgumentParser:
     ratings = commands.add_parser("ratings", help="recompute every rating from the finished games")
     ratings.add_argument("--rebuild", action="store_true", required=True)
     ratings.add_argument("--db", help="SQLite path or postgresql:// URL (default: GAMEMASTER_DB)")
+    commands.add_parser("healthcheck", help="ask the running bot's /healthz (METRICS_PORT); exit 0 if healthy")
     migrate = commands.add_parser("migrate", help="copy every table, log and setting to another database")
     migrate.add_argument("--from", dest="source", required=True, help="sqlite:///old.sqlite3 or a path")
     migrate.add_argument("--to", dest="target", required=True, help="postgresql://… (or another SQLite file)")
@@ -91,12 +92,37 @@ def run_bot(settings: Settings) -> int:
     return 0
 
 
+def healthcheck(settings: Settings, timeout: float = 4.0) -> int:
+    """GET the running bot's ``/healthz`` (what Docker's HEALTHCHECK runs): print its answer,
+    exit 0 when healthy, 1 when not or when nothing answers."""
+    import urllib.error
+    import urllib.request
+
+    if settings.metrics_port is None:
+        print("METRICS_PORT is not set, so the bot serves no /healthz.", file=sys.stderr)
+        return 1
+    host = "127.0.0.1" if settings.metrics_host in ("0.0.0.0", "", "::") else settings.metrics_host
+    url = f"http://{host}:{settings.metrics_port}/healthz"
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            print(response.read().decode())
+            return 0
+    except urllib.error.HTTPError as error:  # 503: unhealthy, with the reasons
+        print(error.read().decode())
+        return 1
+    except OSError as error:
+        print(f"no answer from {url}: {error}", file=sys.stderr)
+        return 1
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     settings = load_settings()
     command = args.command or "run"
     if command == "run" or (command == "run-or-console" and settings.discord_token):
-        return run_bot(settings)  # the bot sets up its own logging (discord.utils.setup_logging)
+        return run_bot(settings)  # the bot sets up its own logging (text or JSON: bot.app.setup_logging)
+    if command == "healthcheck":
+        return healthcheck(settings)
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if command == "run-or-console":
         print("No DISCORD_TOKEN set: opening the console table instead (python -m bot console).\n")

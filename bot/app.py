@@ -13,20 +13,27 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import math
 import pkgutil
-import re
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from types import SimpleNamespace
+from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord.ext import commands
 
 import cogs
-from bot.config import SEED_KEY, Settings, check_can_run, derive_seed, make_clock
+from bot import logs, metrics
+from bot.config import SEED_KEY, Settings, check_can_run, derive_seed, make_clock, shard_of
 from bot.games import load_all
+from bot.logs import RedactTokens  # noqa: F401  (re-exported: tests import it from here)
+from bot.logs import install_filters as install_log_filter
 from bot.moderation import Moderation
 from bot.playbypost import PlayByPost
-from bot.store import Store
+from bot.store import Store, StoreError, StoreUnavailable, redact_url
 from bot.tables import Tables
 from cogs._ui import (
     APOLOGY,
@@ -51,6 +58,7 @@ class GameMasterBot(commands.Bot):
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            http_trace=discord_trace(),
             **client_options,
         )
         self.settings = settings
@@ -61,6 +69,8 @@ class GameMasterBot(commands.Bot):
         self.moderation: Moderation
         self._scheduler: asyncio.Task[None] | None = None
         self._timers: set[asyncio.Task[None]] = set()
+        self.metrics_server: metrics.MetricsServer | None = None
+        self._observe_interactions()
 
     @property
     def tables(self) -> Tables:
@@ -68,11 +78,67 @@ class GameMasterBot(commands.Bot):
             raise RuntimeError("the bot has not been set up yet")
         return self._tables
 
+    def _observe_interactions(self) -> None:
+        """Wrap discord.py's INTERACTION_CREATE parser: note the arrival (for the
+        acknowledgement-latency metric) and set the log context (interaction, guild, shard)
+        *before* discord.py creates the task that handles it, so that task inherits them.
+
+        ``ConnectionState.parsers`` is the dict every gateway session dispatches through
+        (each session holds the same dict object), so replacing one entry here, before any
+        session opens, covers every shard."""
+        parsers = self._connection.parsers
+        original = parsers["INTERACTION_CREATE"]
+        count = self.settings.shards.count if self.settings.shards else 1
+
+        def parse_interaction_create(data: Any) -> None:
+            interaction_id = int(data["id"])
+            guild_id = int(data["guild_id"]) if data.get("guild_id") else None
+            metrics.interaction_arrived(interaction_id)
+            with logs.context(interaction=interaction_id, guild=guild_id, shard=shard_of(guild_id, count), table=None):
+                original(data)
+
+        parsers["INTERACTION_CREATE"] = parse_interaction_create
+
+    def shard_states(self) -> Iterator[metrics.ShardState]:
+        """Each shard this process runs: connected or not, and its heartbeat latency."""
+        shards = getattr(self, "shards", None)
+        if isinstance(shards, dict):  # AutoShardedBot: ShardInfo per shard
+            for shard_id, info in sorted(shards.items()):
+                latency = info.latency
+                yield metrics.ShardState(shard_id, not info.is_closed(), latency if math.isfinite(latency) else None)
+            return
+        ws = self.ws
+        latency = self.latency
+        yield metrics.ShardState(0, ws is not None and ws.open and self.is_ready(),
+                                 latency if math.isfinite(latency) else None)
+
+    async def health(self) -> metrics.Health:
+        """Healthy when the store answers (and was not refusing writes just now) and every
+        shard's gateway session is connected."""
+        checks: dict[str, str | None] = {}
+        checks["store"] = await self.store.ping() if self.store is not None else "the store is not open yet"
+        down = [state.shard for state in self.shard_states() if not state.connected]
+        if self.is_closed():
+            checks["gateway"] = "the bot is shutting down"
+        elif not self.is_ready():
+            checks["gateway"] = "not connected to Discord yet (or reconnecting)"
+        elif down:
+            checks["gateway"] = f"shard{'s' if len(down) > 1 else ''} {', '.join(map(str, down))} disconnected"
+        else:
+            checks["gateway"] = None
+        return metrics.Health(checks)
+
     async def setup_hook(self) -> None:
         load_all()
         self.store = await Store.open(self.settings.db_path)
+        if self.settings.metrics_port is not None:
+            self.metrics_server = await metrics.start_server(self.health, self.settings.metrics_host,
+                                                             self.settings.metrics_port)
+            log.info("metrics and health on http://%s:%d/metrics and /healthz", self.settings.metrics_host,
+                     self.metrics_server.port)
         self._tables = Tables(self.store, seeds=await seed_source(self.store, self.settings.seed, self.clock()),
                               clock=self.clock, owns=self.settings.owns)
+        metrics.watch(tables_loaded=lambda: self._tables.loaded_count if self._tables else 0, shards=self.shard_states)
         self.pbp = PlayByPost(self._tables)
         self.moderation = Moderation(self._tables, self.pbp)
         # Results of games that ended while the bot was going down are recorded now.
@@ -116,10 +182,14 @@ class GameMasterBot(commands.Bot):
         """
         await self.wait_until_ready()
         while not self.is_closed():
+            logs.bind(table=None, guild=None)  # each run starts without the last run's table
             try:
                 for notice in await self.pbp.run_due(self.clock()):
-                    await post_notice(self, notice.guild_id, notice.channel_id, notice.reply)
+                    with logs.context(table=notice.reply.table_id, guild=notice.guild_id):
+                        await post_notice(self, notice.guild_id, notice.channel_id, notice.reply)
                 await self.expire_timed()
+            except StoreUnavailable:
+                pass  # the store logged its one line; the next tick tries again
             except Exception:
                 log.exception("scheduler run failed")
             await asyncio.sleep(self.settings.tick)
@@ -159,6 +229,12 @@ class GameMasterBot(commands.Bot):
         if isinstance(error, discord.app_commands.TransformerError | discord.app_commands.CheckFailure):
             await send_error(interaction, str(error))
             return
+        original = getattr(error, "original", None)
+        if isinstance(original, StoreUnavailable):  # the store logged the operator's line
+            metrics.interaction_outcome("store_unavailable")
+            await send_error(interaction, str(original))
+            return
+        metrics.interaction_outcome("error")
         log.error("command %s failed in channel %s", interaction.command and interaction.command.name,
                   interaction.channel_id, exc_info=error)
         await send_error(interaction, APOLOGY)
@@ -169,6 +245,9 @@ class GameMasterBot(commands.Bot):
         for timer in list(self._timers):
             timer.cancel()
         await super().close()
+        if self.metrics_server is not None:
+            await self.metrics_server.stop()
+            self.metrics_server = None
         if self.store is not None:
             await self.store.close()
             self.store = None
@@ -192,11 +271,6 @@ def make_bot(settings: Settings) -> GameMasterBot:
     return GameMasterBot(settings) if settings.shards is None else ShardedGameMasterBot(settings)
 
 
-def redact_url(location: str) -> str:
-    """A database location for a log line: a URL's password replaced by ``***``."""
-    return re.sub(r"(://[^:/@]+:)[^/]*@", r"\1***@", location)
-
-
 async def seed_source(store: Store, base: int | None, now: float) -> Callable[[], int] | None:
     """Table seeds under ``GAMEMASTER_SEED``: derived from it, the table's number and the
     installation's secret (:func:`bot.config.derive_seed`); ``None`` (random seeds) when unset.
@@ -210,38 +284,6 @@ async def seed_source(store: Store, base: int | None, now: float) -> Callable[[]
     return lambda: derive_seed(key, base, next(numbers))
 
 
-_SECRETS_IN_LOGS = (
-    # Interaction and webhook tokens in REST URLs: /interactions/<id>/<token>/callback,
-    # /webhooks/<application id>/<token>/messages/@original
-    (re.compile(r"(/(?:interactions|webhooks)/\d+/)[A-Za-z0-9_.\-]+"), r"\1<token>"),
-    # ... and in gateway payloads logged at DEBUG: "token": "..."
-    (re.compile(r"""(['"]token['"]\s*:\s*['"])[^'"]+"""), r"\1<token>"),
-)
-
-
-class RedactTokens(logging.Filter):
-    """Remove interaction tokens from log lines (discord.py logs URLs and payloads at DEBUG).
-
-    An interaction token lets anyone answer, edit or delete the bot's messages for 15
-    minutes; a log file is no place for it."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        redacted = message
-        for pattern, replacement in _SECRETS_IN_LOGS:
-            redacted = pattern.sub(replacement, redacted)
-        if redacted != message:
-            record.msg, record.args = redacted, None
-        return True
-
-
-def install_log_filter() -> None:
-    """Put :class:`RedactTokens` on every handler of the root logger."""
-    for handler in logging.getLogger().handlers:
-        if not any(isinstance(f, RedactTokens) for f in handler.filters):
-            handler.addFilter(RedactTokens())
-
-
 def point_at(api: str) -> None:
     """Send REST and gateway traffic to a stand-in Discord (tests only)."""
     base = api.rstrip("/")
@@ -250,13 +292,82 @@ def point_at(api: str) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
 
 
+def discord_trace() -> aiohttp.TraceConfig:
+    """Time every REST request to Discord (a metric); an accepted interaction callback is
+    the acknowledgement, which ends that interaction's acknowledgement latency."""
+    trace = aiohttp.TraceConfig()
+
+    async def started(session: Any, context: SimpleNamespace, params: Any) -> None:
+        context.began = time.monotonic()
+
+    async def ended(session: Any, context: SimpleNamespace, params: Any) -> None:
+        began = getattr(context, "began", None)
+        if began is not None:
+            metrics.discord_request_done(params.url.path, time.monotonic() - began, params.response.status)
+
+    trace.on_request_start.append(started)
+    trace.on_request_end.append(ended)
+    return trace
+
+
+EXIT_RETRY = 1
+"""Exit status of a fault that may pass (Discord or the database unreachable): restart later."""
+EXIT_CONFIG = 3
+"""Exit status of a fault that a restart will not fix (a wrong token, a store that cannot be
+made): systemd's unit does not restart on it (``RestartPreventExitStatus``)."""
+
+WRONG_TOKEN = ("Discord refused the bot token (401 Unauthorized): DISCORD_TOKEN is wrong or was reset. "
+               "Copy a new one from https://discord.com/developers/applications (your app, Bot, Reset Token) "
+               "into .env or the service's environment.")
+
+
+def setup_logging(settings: Settings) -> None:
+    """Text (discord.py's format) or JSON lines on stderr; context, redaction and the error counter on both."""
+    level = getattr(logging, settings.log_level, logging.INFO)
+    if settings.log_format == "json":
+        logs.setup_json(level)
+    else:
+        discord.utils.setup_logging(level=level, root=True)
+        install_log_filter()
+    metrics.count_logged_errors()
+
+
+def fault_sentence(error: BaseException, settings: Settings) -> tuple[str, int] | None:
+    """The one line (and exit status) for a fault that stops the bot at start, or ``None``."""
+    if isinstance(error, discord.LoginFailure):
+        return WRONG_TOKEN, EXIT_CONFIG
+    if isinstance(error, discord.PrivilegedIntentsRequired):
+        return f"Discord refused the connection: {error}", EXIT_CONFIG
+    if isinstance(error, StoreUnavailable):
+        retry = error.kind in ("unreachable", "full", "io")
+        return error.operator, EXIT_RETRY if retry else EXIT_CONFIG
+    if isinstance(error, StoreError):
+        return str(error), EXIT_CONFIG
+    api = settings.discord_api or "https://discord.com"
+    if isinstance(error, aiohttp.ClientConnectorError | discord.GatewayNotFound | OSError | aiohttp.ClientError):
+        reason = getattr(error, "os_error", None) or error
+        return (f"Cannot reach Discord at {api} ({type(reason).__name__}: {reason}): check this machine's network, "
+                "DNS, firewall or proxy; nothing was changed, start the bot again once Discord is reachable."), EXIT_RETRY
+    if isinstance(error, discord.HTTPException) and error.status >= 500:
+        return (f"Discord answered {error.status} while the bot was connecting; it is having trouble, "
+                "start the bot again in a few minutes."), EXIT_RETRY
+    return None
+
+
 def run(settings: Settings) -> None:
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO), root=True)
-    install_log_filter()
+    setup_logging(settings)
     check_can_run(settings)
     if settings.discord_api:
         log.warning("using a stand-in Discord API at %s", settings.discord_api)
         point_at(settings.discord_api)
     bot = make_bot(settings)
     assert settings.discord_token is not None
-    bot.run(settings.discord_token, log_handler=None)
+    try:
+        bot.run(settings.discord_token, log_handler=None)
+    except Exception as error:
+        found = fault_sentence(error, settings)
+        if found is None:
+            raise
+        sentence, status = found
+        log.critical("%s", sentence)
+        raise SystemExit(status) from None

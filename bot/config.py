@@ -114,6 +114,13 @@ class Settings:
     """The Discord shards this process runs (``SHARD_COUNT`` / ``SHARD_IDS``); ``None``: one
     unsharded process that runs everything."""
 
+    metrics_port: int | None = None
+    """Port of ``/metrics`` and ``/healthz`` (``METRICS_PORT``); ``None``: not served. 0: any free port."""
+    metrics_host: str = "127.0.0.1"
+    """Address they listen on (``METRICS_HOST``): loopback unless a scraper elsewhere needs them."""
+    log_format: str = "text"
+    """``text`` (discord.py's coloured lines) or ``json`` (one object per line, with context)."""
+
     def owns(self, guild_id: int | None) -> bool:
         """Whether a table in ``guild_id`` is this process's to load, schedule and answer."""
         return self.shards is None or self.shards.owns(guild_id)
@@ -124,7 +131,8 @@ class Settings:
         return (
             f"Settings(discord_token=<{token}>, dev_guild_id={self.dev_guild_id}, db_path={self.db_path!r}, "
             f"log_level={self.log_level!r}, game_master_role={self.game_master_role!r}, "
-            f"rules_dir={str(self.rules_dir)!r}, discord_api={self.discord_api!r}, shards={self.shards!r})"
+            f"rules_dir={str(self.rules_dir)!r}, discord_api={self.discord_api!r}, shards={self.shards!r}, "
+            f"metrics={self.metrics_host}:{self.metrics_port}, log_format={self.log_format!r})"
         )
 
 
@@ -137,6 +145,36 @@ def _optional_int(value: str | None, name: str) -> int | None:
         raise SystemExit(f"{name} must be a number (a Discord id), not {value!r}.") from None
 
 
+def parse_metrics_port(value: str | None) -> int | None:
+    """``METRICS_PORT``: empty = no metrics endpoint; else a TCP port (0 = any free one)."""
+    if value is None or not value.strip():
+        return None
+    try:
+        port = int(value)
+    except ValueError:
+        raise SystemExit(f"METRICS_PORT must be a port number (e.g. 9464), or empty for none, not {value!r}.") from None
+    if not 0 <= port <= 65535:
+        raise SystemExit(f"METRICS_PORT must be between 0 and 65535, not {port}.")
+    return port
+
+
+def parse_log_format(value: str | None) -> str:
+    fmt = (value or "text").strip().lower()
+    if fmt not in ("text", "json"):
+        raise SystemExit(f"LOG_FORMAT must be text or json, not {value!r}.")
+    return fmt
+
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def parse_log_level(value: str | None) -> str:
+    level = (value or "INFO").strip().upper()
+    if level not in LOG_LEVELS:
+        raise SystemExit(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {value!r}.")
+    return level
+
+
 def load_settings(env_file: str | Path | None = None) -> Settings:
     """Read settings; variables already in the environment win over the ``.env`` file."""
     load_dotenv(env_file or ROOT / ".env", override=False)
@@ -144,7 +182,7 @@ def load_settings(env_file: str | Path | None = None) -> Settings:
         discord_token=os.environ.get("DISCORD_TOKEN") or None,
         dev_guild_id=_optional_int(os.environ.get("DEV_GUILD_ID"), "DEV_GUILD_ID"),
         db_path=os.environ.get("GAMEMASTER_DB") or str(DEFAULT_DB),
-        log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
+        log_level=parse_log_level(os.environ.get("LOG_LEVEL")),
         game_master_role=os.environ.get("GAME_MASTER_ROLE") or None,
         rules_dir=Path(os.environ.get("GAMEMASTER_RULES_DIR") or ROOT.parent / "shared" / "rules"),
         discord_api=os.environ.get("GAMEMASTER_DISCORD_API") or None,
@@ -152,6 +190,9 @@ def load_settings(env_file: str | Path | None = None) -> Settings:
         tick=float(os.environ.get("GAMEMASTER_TICK") or 30.0),
         clock_file=os.environ.get("GAMEMASTER_CLOCK_FILE") or None,
         shards=parse_shards(os.environ.get("SHARD_COUNT"), os.environ.get("SHARD_IDS")),
+        metrics_port=parse_metrics_port(os.environ.get("METRICS_PORT")),
+        metrics_host=(os.environ.get("METRICS_HOST") or "127.0.0.1").strip(),
+        log_format=parse_log_format(os.environ.get("LOG_FORMAT")),
     )
 
 

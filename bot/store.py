@@ -18,16 +18,21 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import re
 import secrets
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bot.metrics import store_fault
 from bot.store_backends import (
     Backend,
     DatabaseBusy,
+    DatabaseFault,
     DatabaseInUse,
     IntegrityError,
     PostgresBackend,
@@ -38,6 +43,7 @@ from bot.store_backends import (
 )
 
 RowT = TypeVar("RowT")
+log = logging.getLogger("gamemaster.store")
 
 SNAPSHOT_EVERY = 25
 OPEN_STATUSES = ("lobby", "playing")
@@ -236,6 +242,8 @@ MAX_SQL_INT = 2**63 - 1
 """SQLite integers are signed 64-bit: ids and numbers beyond this cannot be stored."""
 BUSY_TIMEOUT_MS = 5000
 """How long one attempt waits for another connection's write lock (SQLite busy_timeout)."""
+FAULT_MEMORY = 60.0
+"""Seconds a failed write keeps :meth:`Store.ping` unhealthy (unless a write succeeds sooner)."""
 BUSY_ATTEMPTS = 3
 """Attempts to take the write lock before a write is refused with :class:`StoreBusy`."""
 
@@ -252,8 +260,75 @@ class PositionConflict(StoreError):
     """The table moved on since the caller loaded it (a lost update was prevented)."""
 
 
+class TablePaused(PositionConflict):
+    """A moderator paused the table (perhaps through another process); the move was not written."""
+
+
 class StoreBusy(StoreError):
     """Another process held the database's write lock for too long; nothing was written."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be written or reached (a full or read-only disk, PostgreSQL down).
+
+    ``str()`` is the sentence for the player (what happened to their action, what to do);
+    :attr:`operator` the one line for the log or the exit message (what is wrong where, and
+    what to fix). Nothing was written, except that a PostgreSQL connection lost during a
+    commit leaves it unknown (the sentence says so).
+    """
+
+    def __init__(self, player: str, operator: str, kind: str) -> None:
+        super().__init__(player)
+        self.operator = operator
+        self.kind = kind
+
+
+_FAULT_CAUSES = {
+    "full": "the disk is full",
+    "read-only": "the disk or file is read-only",
+    "denied": "this user may not write there",
+    "no-folder": "part of its path is a file, not a folder",
+    "damaged": "the file is damaged or not a gamemaster database",
+    "io": "the disk reports an input/output error",
+    "unreachable": "the PostgreSQL server cannot be reached",
+    "login": "PostgreSQL refused the user name or password",
+    "missing": "that PostgreSQL database does not exist",
+}
+_FAULT_FIXES = {
+    "full": "free some space on that disk",
+    "read-only": "make the disk writable, or point GAMEMASTER_DB at a writable place",
+    "denied": "give the bot's user write access to that folder, or point GAMEMASTER_DB elsewhere",
+    "no-folder": "point GAMEMASTER_DB at a file inside a folder",
+    "damaged": "restore a backup, or point GAMEMASTER_DB at another file",
+    "io": "check the disk",
+    "unreachable": "start PostgreSQL or check its host and port in GAMEMASTER_DB",
+    "login": "check the user and password in GAMEMASTER_DB",
+    "missing": "create the database (createdb) or fix its name in GAMEMASTER_DB",
+}
+
+
+def unavailable(fault: DatabaseFault, location: str, *, writing: bool) -> StoreUnavailable:
+    """The sentences for a database fault at ``location`` (a path or a URL, shown without its password)."""
+    where = redact_url(location)
+    operator = (f"game store {where} unavailable: {_FAULT_CAUSES.get(fault.kind, fault.kind)} ({fault.detail}) — "
+                f"{_FAULT_FIXES.get(fault.kind, 'check the database')}")
+    if fault.during_commit:
+        player = ("The game database stopped answering while saving; your action may or may not have been "
+                  "saved — check /game status before you try again, and tell the server's admin.")
+    elif fault.kind in ("unreachable", "login", "missing"):
+        player = ("The game database cannot be reached right now" + ("; your action was not saved" if writing else "")
+                  + " — try again in a minute, and tell the server's admin if it lasts.")
+    elif writing:
+        cause = {"full": "the disk is full", "read-only": "it is read-only"}.get(fault.kind, "a disk fault")
+        player = f"The game store cannot be written ({cause}); your action was not saved — tell the server's admin."
+    else:
+        player = "The game store cannot be read (a disk fault); tell the server's admin."
+    return StoreUnavailable(player, operator, fault.kind)
+
+
+def redact_url(location: str) -> str:
+    """A database location for a log line: a URL's password replaced by ``***``."""
+    return re.sub(r"(://[^:/@]+:)[^/]*@", r"\1***@", location)
 
 
 class NotALobby(StoreError):
@@ -439,6 +514,8 @@ class Store:
         self.commits = 0
         """Committed write transactions so far (in this process): a reader that saw this
         number change while it read knows its result may be older than the last commit."""
+        self.last_fault: tuple[float, StoreUnavailable] | None = None
+        """When (monotonic) and how the last write or read failed on a fault; cleared by a commit."""
 
     @classmethod
     async def open(cls, location: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
@@ -458,9 +535,17 @@ class Store:
                 )
         except DatabaseInUse as error:
             raise StoreError(str(error)) from None
+        except DatabaseFault as fault:
+            # At start there is no player: both sentences are the operator's.
+            error = unavailable(fault, location, writing=True)
+            raise StoreUnavailable(error.operator, error.operator, fault.kind) from None
         store = cls(backend)
         try:
             await store._migrate()
+        except DatabaseFault as fault:
+            await backend.close()
+            error = unavailable(fault, location, writing=True)
+            raise StoreUnavailable(error.operator, error.operator, fault.kind) from None
         except BaseException:
             await backend.close()
             raise
@@ -507,13 +592,48 @@ class Store:
                 "The game database is busy (another program is writing to it); nothing was changed. "
                 "Try again in a moment."
             ) from None
+        except DatabaseFault as fault:
+            raise self._unavailable(fault, writing=True) from None
         self.commits += 1
+        self.last_fault = None
+
+    def _unavailable(self, fault: DatabaseFault, *, writing: bool) -> StoreUnavailable:
+        """The fault as :class:`StoreUnavailable`, told to the operator in one line (no traceback)."""
+        error = unavailable(fault, self.path, writing=writing)
+        log.error("%s", error.operator)
+        store_fault(fault.kind)
+        self.last_fault = (time.monotonic(), error)
+        return error
+
+    async def ping(self, timeout: float = 2.0) -> str | None:
+        """``None`` if the database is healthy, else the operator's sentence saying why not.
+
+        Healthy: it answers a read within ``timeout`` seconds, and no write failed on a fault
+        (full or read-only disk, server gone) in the last :data:`FAULT_MEMORY` seconds unless a
+        write has succeeded since. A read alone would call a full disk healthy."""
+        if self.last_fault is not None and time.monotonic() - self.last_fault[0] < FAULT_MEMORY:
+            return self.last_fault[1].operator
+        try:
+            await asyncio.wait_for(self._db.fetchone("SELECT 1"), timeout)
+        except TimeoutError:
+            return f"game store {redact_url(self.path)} did not answer within {timeout:g} s"
+        except DatabaseFault as fault:
+            return unavailable(fault, self.path, writing=False).operator
+        except Exception as error:  # closed, broken: whatever it is, the store does not answer
+            return f"game store {redact_url(self.path)} does not answer ({type(error).__name__}: {error})"
+        return None
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
-        return await self._db.fetchall(sql, params)
+        try:
+            return await self._db.fetchall(sql, params)
+        except DatabaseFault as fault:
+            raise self._unavailable(fault, writing=False) from None
 
     async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
-        return await self._db.fetchone(sql, params)
+        try:
+            return await self._db.fetchone(sql, params)
+        except DatabaseFault as fault:
+            raise self._unavailable(fault, writing=False) from None
 
     # -- tables ---------------------------------------------------------------------------
 
@@ -664,7 +784,8 @@ class Store:
         """Append the action that moves ``position - 1`` to ``position``, with its snapshot.
 
         One transaction: the action row, the snapshot, the table's position and status. If the
-        table is no longer at ``position - 1`` nothing is written (:class:`PositionConflict`).
+        table is no longer at ``position - 1`` nothing is written (:class:`PositionConflict`),
+        nor if it has been paused meanwhile (:class:`TablePaused`).
         Returns only once the transaction is committed (on SQLite, in a group commit with
         moves of other tables that arrived meanwhile: see :meth:`_group_commit`).
         """
@@ -672,10 +793,15 @@ class Store:
         async def write(db: Tx) -> None:
             changed = await db.execute(
                 "UPDATE tables SET position = ?, revision = revision + 1, status = ?, updated_at = ?, moved_at = ?"
-                " WHERE id = ? AND position = ? AND status = 'playing'",
+                " WHERE id = ? AND position = ? AND status = 'playing' AND paused = 0",
                 (position, status, now, now, table_id, position - 1),
             )
             if changed != 1:
+                # ``paused`` is part of the guard: a process whose cached row predates a pause
+                # (made by another process, e.g. with misconfigured shards) must not commit.
+                found = await db.fetchone("SELECT paused FROM tables WHERE id = ?", (table_id,))
+                if found is not None and found[0]:
+                    raise TablePaused("A moderator has paused this game; it resumes with /admin resume.")
                 raise PositionConflict("The table moved on; reload it.")
             await db.execute(
                 "INSERT INTO actions (table_id, position, seat, user_id, action_key, events, created_at, at_ms)"
@@ -726,6 +852,8 @@ class Store:
                         await tx.execute("SAVEPOINT grouped_write")
                         try:
                             await work(tx)
+                        except DatabaseFault:  # the disk, not this write: the whole batch fails
+                            raise
                         except Exception as error:  # this write alone is undone; its caller is told
                             await tx.execute("ROLLBACK TO grouped_write")
                             outcomes.append(error)

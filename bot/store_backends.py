@@ -25,16 +25,20 @@ that also index by position.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import errno
 import fcntl
 import os
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
 import aiosqlite
+
+from bot.metrics import store_retried
 
 Row = Any
 """A result row: ``row["column"]`` and ``row[0]`` both work (sqlite3.Row, asyncpg.Record)."""
@@ -50,6 +54,44 @@ class DatabaseBusy(Exception):
 
 class DatabaseInUse(Exception):
     """Another process has this SQLite file open for a bot (see :class:`SqliteBackend`)."""
+
+
+class DatabaseFault(Exception):
+    """The database itself failed — not a refused write but an operator's problem.
+
+    ``kind`` says which: ``full`` (no space left), ``read-only`` (a read-only disk or file),
+    ``denied`` (no permission to create or write the file), ``no-folder`` (the path's folder
+    is not a folder), ``unreachable`` (PostgreSQL down or unreachable), ``login`` (PostgreSQL
+    refused the user or password), ``missing`` (no such PostgreSQL database), ``damaged`` (the
+    file is not a database), ``io`` (any other disk error). ``during_commit``: the connection
+    was lost while committing, so whether the transaction was written is unknown.
+    :class:`bot.store.Store` turns it into :class:`bot.store.StoreUnavailable` with sentences.
+    """
+
+    def __init__(self, kind: str, detail: str, *, during_commit: bool = False) -> None:
+        super().__init__(f"{kind}: {detail}")
+        self.kind, self.detail, self.during_commit = kind, detail, during_commit
+
+
+_SQLITE_FAULTS = {13: "full", 8: "read-only", 3: "denied", 14: "denied", 10: "io", 11: "damaged", 26: "damaged"}
+"""Primary SQLite result codes (``sqlite_errorcode & 0xFF``) that are faults of the disk or
+file, not of the statement: SQLITE_FULL, READONLY, PERM, CANTOPEN, IOERR, CORRUPT, NOTADB."""
+
+_OS_FAULTS = {
+    errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EROFS: "read-only", errno.EACCES: "denied",
+    errno.EPERM: "denied", errno.ENOTDIR: "no-folder", errno.EEXIST: "no-folder", errno.EIO: "io",
+}
+
+
+def sqlite_fault(error: sqlite3.Error) -> DatabaseFault | None:
+    """The :class:`DatabaseFault` a SQLite error stands for, or ``None`` for an ordinary error."""
+    code = getattr(error, "sqlite_errorcode", None)
+    kind = _SQLITE_FAULTS.get(code & 0xFF) if isinstance(code, int) else None
+    return DatabaseFault(kind, str(error)) if kind else None
+
+
+def os_fault(error: OSError) -> DatabaseFault:
+    return DatabaseFault(_OS_FAULTS.get(error.errno or 0, "io"), f"{error.strerror or error} ({error.filename or ''})")
 
 
 class Tx(Protocol):
@@ -84,6 +126,8 @@ class _SqliteTx:
             cursor = await self._db.execute(sql, tuple(params))
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from None
+        except sqlite3.Error as error:
+            raise sqlite_fault(error) or error from None
         return cursor.rowcount
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
@@ -91,11 +135,16 @@ class _SqliteTx:
             cursor = await self._db.execute(sql, tuple(params))
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from None
+        except sqlite3.Error as error:
+            raise sqlite_fault(error) or error from None
         return int(cursor.lastrowid or 0)
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        async with self._db.execute(sql, tuple(params)) as cursor:
-            return list(await cursor.fetchall())
+        try:
+            async with self._db.execute(sql, tuple(params)) as cursor:
+                return list(await cursor.fetchall())
+        except sqlite3.Error as error:
+            raise sqlite_fault(error) or error from None
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         rows = await self.fetchall(sql, params)
@@ -126,18 +175,33 @@ class SqliteBackend:
     async def open(cls, location: str, *, busy_timeout_ms: int, busy_attempts: int, exclusive: bool = True) -> SqliteBackend:
         path = sqlite_path(location)
         lock_fd = None
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-            if exclusive:
-                lock_fd = _lock_file(path)
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves, so a transaction is exactly
-        # what the code says it is.
-        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            if path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+                if exclusive:
+                    lock_fd = _lock_file(path)
+            # isolation_level=None: we issue BEGIN/COMMIT ourselves, so a transaction is exactly
+            # what the code says it is.
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except OSError as error:  # the folder or the lock file cannot be made: a disk fault
+            if lock_fd is not None:
+                os.close(lock_fd)
+            raise os_fault(error) from None
+        except sqlite3.Error as error:
+            if lock_fd is not None:
+                os.close(lock_fd)
+            raise sqlite_fault(error) or error from None
         db.row_factory = sqlite3.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=FULL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        try:
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=FULL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        except sqlite3.Error as error:  # e.g. a read-only file cannot switch to WAL
+            await db.close()
+            if lock_fd is not None:
+                os.close(lock_fd)
+            raise sqlite_fault(error) or error from None
         return cls(db, path, lock_fd, busy_attempts)
 
     async def close(self) -> None:
@@ -153,7 +217,11 @@ class SqliteBackend:
     async def apply_migration(self, number: int, script: str) -> None:
         # executescript commits first; each migration runs in its own transaction.
         async with self._lock:
-            await self._db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+            try:
+                await self._db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+            except sqlite3.Error as error:
+                await self._rollback()
+                raise sqlite_fault(error) or error from None
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
@@ -162,10 +230,22 @@ class SqliteBackend:
             try:
                 yield _SqliteTx(self._db)
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                await self._rollback()
                 raise
-            else:
+            try:
                 await self._db.execute("COMMIT")
+            except sqlite3.Error as error:
+                # A failed COMMIT writes nothing (SQLite's commit is atomic); a disk that filled
+                # up or turned read-only is a fault with a sentence, not a raw OperationalError.
+                await self._rollback()
+                raise sqlite_fault(error) or error from None
+
+    async def _rollback(self) -> None:
+        """Roll back if a transaction is still open: after SQLITE_FULL or an I/O error SQLite
+        may have rolled it back itself, and a second ROLLBACK would hide the real error."""
+        if self._db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                await self._db.execute("ROLLBACK")
 
     async def _begin(self) -> None:
         """Take the write lock; another process holding it gets a bounded wait, then a refusal.
@@ -179,13 +259,17 @@ class SqliteBackend:
                 return
             except sqlite3.OperationalError as error:
                 if "locked" not in str(error) and "busy" not in str(error):
-                    raise
+                    raise sqlite_fault(error) or error from None
                 if attempt + 1 == self.busy_attempts:
                     raise DatabaseBusy(str(error)) from None
+                store_retried(self.name)
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
-        async with self._lock, self._db.execute(sql, tuple(params)) as cursor:
-            return list(await cursor.fetchall())
+        try:
+            async with self._lock, self._db.execute(sql, tuple(params)) as cursor:
+                return list(await cursor.fetchall())
+        except sqlite3.Error as error:
+            raise sqlite_fault(error) or error from None
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         rows = await self.fetchall(sql, params)
@@ -264,8 +348,47 @@ class _PostgresTx:
         return await self._conn.fetchrow(to_postgres(sql), *params)
 
 
+def pg_fault(error: BaseException) -> DatabaseFault | None:
+    """The :class:`DatabaseFault` an asyncpg (or socket) error stands for, or ``None``."""
+    import asyncpg
+
+    text = f"{type(error).__name__}: {error}"
+    if isinstance(error, asyncpg.InvalidAuthorizationSpecificationError):
+        return DatabaseFault("login", text)
+    if isinstance(error, asyncpg.InvalidCatalogNameError):
+        return DatabaseFault("missing", text)
+    if isinstance(error, asyncpg.DiskFullError):
+        return DatabaseFault("full", text)
+    if isinstance(error, asyncpg.ReadOnlySQLTransactionError):
+        return DatabaseFault("read-only", text)
+    if isinstance(error, asyncpg.PostgresConnectionError | asyncpg.OperatorInterventionError
+                  | asyncpg.InsufficientResourcesError | OSError | TimeoutError):
+        return DatabaseFault("unreachable", text)
+    if isinstance(error, asyncpg.InterfaceError) and "closed" in str(error):
+        return DatabaseFault("unreachable", text)
+    return None
+
+
+@contextlib.contextmanager
+def _pg_faults(*, during_commit: bool = False) -> Iterator[None]:
+    """Turn asyncpg's connection and server faults into :class:`DatabaseFault` (others pass)."""
+    try:
+        yield
+    except Exception as error:
+        fault = pg_fault(error)
+        if fault is None:
+            raise
+        fault.during_commit = during_commit
+        raise fault from None
+
+
 class PostgresBackend:
-    """A PostgreSQL database through an asyncpg pool, shared by any number of bot processes."""
+    """A PostgreSQL database through an asyncpg pool, shared by any number of bot processes.
+
+    A server that goes away (restart, outage) fails the statements running then with a
+    :class:`DatabaseFault`; the pool replaces broken connections, so the next statement after
+    the server is back works again.
+    """
 
     name = "postgresql"
 
@@ -277,42 +400,58 @@ class PostgresBackend:
     async def open(cls, url: str, *, pool_size: int = 10) -> PostgresBackend:
         import asyncpg
 
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        with _pg_faults():
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=10)
         return cls(pool, url)
 
     async def close(self) -> None:
         await self._pool.close()
 
     async def schema_version(self) -> int:
-        async with self._pool.acquire() as conn, conn.transaction():
-            # Processes starting together on an empty database would race to create the table
-            # (a duplicate-type error): one at a time, under a transaction-scoped advisory lock.
-            await conn.execute("SELECT pg_advisory_xact_lock(hashtext('gamemaster-schema'))")
-            await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
-            value = await conn.fetchval("SELECT MAX(version) FROM schema_version")
-            return int(value or 0)
+        with _pg_faults():
+            async with self._pool.acquire() as conn, conn.transaction():
+                # Processes starting together on an empty database would race to create the table
+                # (a duplicate-type error): one at a time, under a transaction-scoped advisory lock.
+                await conn.execute("SELECT pg_advisory_xact_lock(hashtext('gamemaster-schema'))")
+                await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
+                value = await conn.fetchval("SELECT MAX(version) FROM schema_version")
+                return int(value or 0)
 
     async def apply_migration(self, number: int, script: str) -> None:
-        async with self._pool.acquire() as conn, conn.transaction():
-            # Several processes may start at once: the first takes the lock and migrates, the
-            # others wait and then find the version already there.
-            await conn.execute("LOCK TABLE schema_version IN EXCLUSIVE MODE")
-            current = int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version") or 0)
-            if current >= number:
-                return
-            await conn.execute(migration_to_postgres(script))
-            await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
+        with _pg_faults():
+            async with self._pool.acquire() as conn, conn.transaction():
+                # Several processes may start at once: the first takes the lock and migrates, the
+                # others wait and then find the version already there.
+                await conn.execute("LOCK TABLE schema_version IN EXCLUSIVE MODE")
+                current = int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version") or 0)
+                if current >= number:
+                    return
+                await conn.execute(migration_to_postgres(script))
+                await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
-        async with self._pool.acquire() as conn, conn.transaction():
-            yield _PostgresTx(conn)
+        with _pg_faults():
+            async with self._pool.acquire() as conn:
+                transaction = conn.transaction()
+                await transaction.start()
+                try:
+                    yield _PostgresTx(conn)
+                except BaseException:
+                    with contextlib.suppress(Exception):  # a lost connection has nothing to roll back
+                        await transaction.rollback()
+                    raise
+                # A connection lost during COMMIT leaves it unknown whether the server wrote it.
+                with _pg_faults(during_commit=True):
+                    await transaction.commit()
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
-        return list(await self._pool.fetch(to_postgres(sql), *tuple(params)))
+        with _pg_faults():
+            return list(await self._pool.fetch(to_postgres(sql), *tuple(params)))
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
-        return await self._pool.fetchrow(to_postgres(sql), *tuple(params))
+        with _pg_faults():
+            return await self._pool.fetchrow(to_postgres(sql), *tuple(params))
 
 
 Backend = SqliteBackend | PostgresBackend

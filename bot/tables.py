@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot import logs, metrics
 from bot.engine import (
     EXPIRE,
     MAX_KEY_LENGTH,
@@ -49,7 +50,7 @@ from bot.engine import (
     get_game,
 )
 from bot.ratings import Ratings, describe_result
-from bot.store import ChannelBusy, PositionConflict, SeatRow, Store, StoreError, TableRow
+from bot.store import ChannelBusy, PositionConflict, SeatRow, Store, StoreError, TablePaused, TableRow
 
 Clock = Callable[[], float]
 log = logging.getLogger(__name__)
@@ -381,6 +382,7 @@ class Tables:
     async def load(self, table_id: int) -> LiveTable:
         """The table as held in memory, read from its latest snapshot on first use."""
         check_id(table_id, "That table no longer exists.")
+        logs.bind(table=table_id)  # this task's log lines name the table from here on
         live = self._live.get(table_id)
         if live is not None:
             self._live.move_to_end(table_id)
@@ -683,6 +685,7 @@ class Tables:
         than the last move's.
         """
         assert live.state_json is not None and live.state is not None
+        began = time.perf_counter()  # for the operator's move-latency metric
         state = json.loads(live.state_json)
         if at is None and live.game.is_timed(state):
             at = max(self.table_clock(live, received), int(state.get("now", 0)))
@@ -707,9 +710,12 @@ class Tables:
                 now=now,
                 at_ms=at,
             )
-        except PositionConflict:
+        except PositionConflict as conflict:
             self.forget(live.id)
+            if isinstance(conflict, TablePaused):  # paused by another process: say so, not "moved on"
+                raise GameNotRunning(str(conflict)) from None
             raise StaleBoard("The table moved on while you were deciding — try again.", live.revision) from None
+        metrics.move_committed(live.game.slug, time.perf_counter() - began)
         live.state, live.state_json = state, state_json
         live.row = replace(
             live.row, position=position, revision=live.revision + 1, status=status, updated_at=now, moved_at=now

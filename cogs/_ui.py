@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
+from bot import metrics
 from bot.engine import Action
-from bot.store import StoreBusy
+from bot.store import StoreBusy, StoreUnavailable
 from bot.tables import Private, Reply, StaleBoard, TableError, Tables, User
 
 if TYPE_CHECKING:
@@ -561,13 +562,17 @@ async def run(
     try:
         result = await task
     except StaleBoard as stale:
+        metrics.interaction_outcome("stale")
         await _send_stale(interaction, stale, table_id)
         return
-    except (TableError, StoreBusy) as refusal:
+    except (TableError, StoreBusy, StoreUnavailable) as refusal:
+        # StoreUnavailable (full or read-only disk, database down): the store logged the operator's line.
+        metrics.interaction_outcome("store_unavailable" if isinstance(refusal, StoreUnavailable) else "refused")
         await _clear_public_placeholder(interaction, ephemeral)
         await send_error(interaction, str(refusal))
         return
     except Exception:
+        metrics.interaction_outcome("error")
         log.exception("command failed (table %s, user %s)", table_id, interaction.user.id)
         await _clear_public_placeholder(interaction, ephemeral)
         await send_error(interaction, APOLOGY)
@@ -576,8 +581,11 @@ async def run(
         await deliver(result)
     except Exception:
         # The work is done and committed; only showing it failed. Say so, don't undo it.
+        metrics.interaction_outcome("delivery_failed")
         log.exception("showing the result failed (table %s, user %s)", table_id, interaction.user.id)
         await send_error(interaction, DELIVERY_FAILED)
+        return
+    metrics.interaction_outcome("ok")
 
 
 async def _clear_public_placeholder(interaction: discord.Interaction, ephemeral: bool) -> None:
