@@ -65,6 +65,23 @@ def test_old_records_get_the_legacy_wgb_destination_and_new_ones_do_not() -> Non
     assert core.destination(G1856().setup(3, {}, 0), "WGB")[1] != ["H5"]
 
 
+@pytest.mark.parametrize(
+    ("created_at", "destinations"),
+    [
+        ("2021-03-05", "legacy"),  # ISO text, as older exports write it
+        ("2021-05-31T23:59:59Z", "legacy"),
+        ("2021-06-01", "standard"),
+        (1614998488, "legacy"),  # Unix seconds: 5 March 2021
+        (1732252734, "standard"),  # 22 November 2024 (record 1856_game_end_bank)
+        ("1732252734", "standard"),  # the same seconds as digits
+        (None, "standard"),  # no date: today's table
+    ],
+)
+def test_the_records_creation_date_is_read_as_text_or_as_seconds(created_at: Any, destinations: str) -> None:
+    source = dict(record("hotseat004"), created_at=created_at)
+    assert table_options(source)["destinations"] == destinations
+
+
 def test_a_price_between_the_old_fixed_offers_is_a_key_and_a_price() -> None:
     # Record 89363 has a company buy a private at a price that is neither half, face nor double.
     source = record("89363")

@@ -309,3 +309,23 @@ def test_a_first_6_train_that_ends_the_buyers_turn_at_once_does_not_crash() -> N
     assert "6-0" in state["corps"]["LPS"]["trains"]
     assert not any(c["loans"] for c in state["corps"].values())
     assert core.current_corp(state) != "LPS" and not state["corps"].get("CGR", {}).get("started")
+
+
+# ---------------------------------------------------------------- dividends on 5% shares
+
+
+def test_each_holders_cgr_dividend_is_rounded_up() -> None:
+    """$710 over twenty 5% shares is $35.50 a share: the platform rounds each holder's
+    part up (record 1856_game_end_bank ends exact only so), a 25% holder gets $178."""
+    state = _cgr_to_operate()
+    cgr = state["corps"]["CGR"]
+    cgr["permanent"] = True
+    cgr["held"] = [25, 15, 10, 0]
+    cgr["pool"] = 5
+    cgr["ipo"] = 100 - 55
+    state["op"].update(step="dividend", revenue=710, penalty=0)
+    before = list(state["cash"]), cgr["cash"]
+    core.dividend(state, "CGR", "payout")
+    paid = [now - was for now, was in zip(state["cash"], before[0], strict=True)]
+    assert paid == [178, 107, 71, 0]
+    assert cgr["cash"] - before[1] == 36  # the pool's 5%: $35.50, rounded up too

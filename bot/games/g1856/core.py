@@ -1512,6 +1512,11 @@ def dividend(state: State, corp: str, kind: str) -> None:
     _after_or_action(state)
 
 
+def dividend_part(total: int, percent: int) -> int:
+    """A holding of ``percent`` per cent's part of a ``total`` paid out, rounded up to the dollar."""
+    return -(-total * percent // 100)
+
+
 def _dividend(state: State, corp: str, kind: str) -> None:
     op = state["op"]
     c = state["corps"][corp]
@@ -1521,21 +1526,16 @@ def _dividend(state: State, corp: str, kind: str) -> None:
         if total:
             _pay(state, corp, total)
         return
-    if corp == "CGR" and kind == "payout" and total > 0:
-        for seat in range(state["players"]):
-            if c["held"][seat]:
-                _pay(state, f"p{seat}", total * c["held"][seat] // 100)
-        if c["pool"]:
-            _pay(state, corp, total * c["pool"] // 100)
-        _move(state, corp, "right")
-        return
     if kind == "payout" and total > 0:
-        per_share = total // 10
+        # Each holder's part is rounded up, as the platform pays it (its per-share amount
+        # is the revenue over the company's shares, and each holding is rounded up): with
+        # $710 over the CGR's twenty 5% shares a 25% holder gets $178, not $177. For a
+        # 10-share company with a revenue in tens this is the usual whole-dollar split.
         for seat in range(state["players"]):
             if c["held"][seat]:
-                _pay(state, f"p{seat}", c["held"][seat] // 10 * per_share)
+                _pay(state, f"p{seat}", dividend_part(total, c["held"][seat]))
         if c["pool"]:
-            _pay(state, corp, c["pool"] // 10 * per_share)
+            _pay(state, corp, dividend_part(total, c["pool"]))
         _move(state, corp, "right")
     else:
         if total:

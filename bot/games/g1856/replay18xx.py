@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from bot.games.g1856 import map as gmap
 from bot.games.g1856.records import standing_actions
 
 IGNORED = ("message", "end_game")
-LEGACY_WGB_BEFORE = "2021-06-01"
+LEGACY_WGB_BEFORE = date(2021, 6, 1)
 """Records the platform made before this date give WGB (Wellington, Grey & Bruce) the
 destination Lake Huron (H5) instead of Goderich (F9): record hotseat001 (March 2021) has WGB
 reach its destination with track to Lake Huron and replays exactly only so. The boundary is
@@ -65,9 +66,36 @@ def settings_of(record: dict[str, Any]) -> tuple[str, bool, bool]:
     """The record's table settings: the train variant (``"base"`` or ``"8"``), whether it uses
     the alternate destinations, and whether it gives WGB its pre-June-2021 destination."""
     variant = table_options(record)["variant"]
-    created = str(record.get("created_at") or "")
-    legacy = bool(created) and created[:10] < LEGACY_WGB_BEFORE
+    created = created_on(record)
+    legacy = created is not None and created < LEGACY_WGB_BEFORE
     return variant, table_options(record)["alternate_destinations"], legacy
+
+
+def created_on(record: dict[str, Any]) -> date | None:
+    """The day the record's game was created (UTC), or ``None`` when it does not say.
+
+    Exports carry ``created_at`` in two forms: ISO text (``"2021-03-05"``, or a full
+    timestamp) and, in newer ones, Unix seconds (``1732252734``, November 2024, as a number
+    or as digits). Compared as text the seconds would sort before any year, so both are
+    parsed; anything else counts as unknown (the current destination table)."""
+    raw = record.get("created_at")
+    if isinstance(raw, bool) or raw is None:
+        return None
+    if isinstance(raw, str):
+        text = raw.strip()
+        if text.isdigit():
+            raw = int(text)
+        else:
+            try:
+                return date.fromisoformat(text[:10])
+            except ValueError:
+                return None
+    if isinstance(raw, int | float):
+        try:
+            return datetime.fromtimestamp(raw, UTC).date()
+        except (OverflowError, OSError, ValueError):
+            return None
+    return None
 
 
 def table_options(record: dict[str, Any]) -> dict[str, Any]:
