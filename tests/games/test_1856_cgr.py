@@ -329,3 +329,39 @@ def test_each_holders_cgr_dividend_is_rounded_up() -> None:
     paid = [now - was for now, was in zip(state["cash"], before[0], strict=True)]
     assert paid == [178, 107, 71, 0]
     assert cgr["cash"] - before[1] == 36  # the pool's 5%: $35.50, rounded up too
+
+
+# ---------------------------------------------------------------- certificate limit
+
+
+def _sixteen_certificates(state: dict) -> None:
+    """Seat 0 takes shares from the treasuries and the pool up to sixteen certificates (CA,
+    in the yellow zone, does not count)."""
+    for corp, pct in {"BBG": 20, "LPS": 30, "WR": 40, "GW": 30}.items():
+        c = state["corps"][corp]
+        c["ipo"] -= pct
+        c["held"][0] += pct
+    state["corps"]["GW"]["pool"] -= 10
+    state["corps"]["GW"]["held"][0] += 10
+    state["cash"][0] = 1000
+    assert core.cert_count(state, 0) - bool(state["corps"].get("CGR", {}).get("held", [0])[0]) == 16
+
+
+def test_without_a_cgr_the_certificate_limit_stays() -> None:
+    """Every company repays its loans at the first 6-train: the CGR does not form and the
+    limit stays 16 at four players (the post-nationalization table would give 22)."""
+    state = _form(phase5_position(), [])
+    assert "CGR" not in state["corps"] and state["post_nationalization"]
+    _stock_round(state, 0)
+    _sixteen_certificates(state)
+    assert core.sr_can_buy(state, 0, "LPS", "ipo") == "You are at your certificate limit."
+
+
+def test_once_the_cgr_forms_the_limit_follows_the_companies_left() -> None:
+    """CA merges: ten companies and the CGR are left, and the limit at four players is 22, so
+    seat 0 with seventeen certificates (one of them its CGR share) may buy another."""
+    state = _form(phase5_position(), ["CA"])
+    _stock_round(state, 0)
+    _sixteen_certificates(state)
+    assert core.cert_count(state, 0) == 17
+    assert core.sr_can_buy(state, 0, "CGR", "ipo") is None

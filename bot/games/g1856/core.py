@@ -512,7 +512,11 @@ def sr_can_buy(state: State, seat: int, corp: str, source: str) -> str | None:
 
 
 def _cert_limit(state: State) -> int:
-    if state.get("post_nationalization"):
+    """The certificate limit now: the table by companies left (the CGR counted) once the CGR
+    has formed; before that, and for the rest of the game when no company was in debt at the
+    first 6-train so that the CGR never formed, the limit by player count (as the platform
+    keeps it: nothing merged, so nothing changes)."""
+    if state.get("post_nationalization") and "CGR" in state["corps"]:
         left = sum(1 for c in state["corps"].values() if not c["closed"])
         return economy.cert_limit(state["players"], left)
     return economy.cert_limit(state["players"])

@@ -383,21 +383,25 @@ def _apply(
     corp = _corp_of(state, action)
     if (
         state.get("nationalization")
-        and kind in ("merge", "pass")
-        and state["nationalization"]["queue"][:1] == [corp]
-    ):
-        core.nationalization_choice(state, corp, pay=kind == "pass")
-        return
-    if (
-        state.get("nationalization")
         and kind == "pass"
         and core.quirk(state, "loan_step_always")
         and corp == core.current_corp(state)
         and state["op"]["step"] == "loan"
+        and not state.get("import_deferred_pass")
     ):
         # The 2021 platform let the 6-train's buyer pass its loan step before the presidents
         # settled their loans; our engine settles first, so the pass follows the settlement.
+        # This comes before the buyer's own settlement: when the buyer owes loans too, its
+        # first pass is this loan-step pass, and only its next one means "the president
+        # pays" (record hotseat007 as first exported, July 2021, action 842).
         state["import_deferred_pass"] = corp
+        return
+    if (
+        state.get("nationalization")
+        and kind in ("merge", "pass")
+        and state["nationalization"]["queue"][:1] == [corp]
+    ):
+        core.nationalization_choice(state, corp, pay=kind == "pass")
         return
     if kind == "bankrupt":
         # A company that must buy a train its president cannot pay for: the president goes bankrupt.
