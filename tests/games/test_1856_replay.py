@@ -7,6 +7,7 @@ that replays must end with exactly the player values the platform recorded.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -37,11 +38,14 @@ RECORDS = [
     ("1856_game_end_bank.json", "current"),
     ("hotseat005.json", "current"),
     ("hotseat007.json", "current"),
+    ("hotseat004_2022.json", "2021-2023"),
+    ("hotseat001_2021.json", "march 2021"),
     ("51745.json", "2021"),
     ("hotseat006.json", "2021"),
     ("hotseat007_2021.json", "2021"),
     ("hotseat002.json", "spring 2021"),
     ("hotseat003.json", "april 2021"),
+    ("hotseat003_may18.json", "may 18 2021"),
     ("mock1856_01.json", "early 2021"),
 ]
 
@@ -77,6 +81,29 @@ def test_the_2021_loan_step_pass_of_a_6_train_buyer_in_debt_comes_first() -> Non
         list(steps(record, "current"))
     result = replay(record)
     assert result.platform == "2021" and result.matches
+
+
+def test_older_exports_keep_the_results_the_platform_computed_then() -> None:
+    """The platform rewrote its fixtures when it fixed its engine; each older export replays
+    to the result recorded then (a version with the old behaviour), and the same sequence
+    without it gives exactly the corrected result the platform's fix wrote into the record."""
+    cases = [
+        # (file, read as, the same without the old behaviour, the corrected result)
+        ("hotseat004_2022.json", "2021-2023", "current", [1004, 953, 953]),  # d973313b
+        ("hotseat001_2021.json", "march 2021", "2021", [698, 756, 735]),  # 8b8888d3
+        ("hotseat003_may18.json", "may 18 2021", "april 2021", [1867, 1827, 1249]),  # 1fd74e0d
+    ]
+    for name, version, without, corrected in cases:
+        record = _record(name)
+        result = replay(record)
+        assert result.platform == version and result.matches and result.values != corrected
+        assert _values(steps(record, without)) == corrected
+
+
+def _values(replaying: Iterator[tuple[dict, dict]]) -> list[int]:
+    """The player values at the end of a replay (one state, advanced in place)."""
+    *_, (_, final) = replaying
+    return core.end_values(final)
 
 
 def test_an_unfinished_record_replays_to_its_last_action() -> None:

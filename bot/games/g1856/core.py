@@ -221,7 +221,9 @@ def player_value(state: State, seat: int) -> int:
         if c["held"][seat] and not c["closed"]:
             # The price is per share: a 5% CGR share is worth the whole price, as a 10% one.
             shares = c["held"][seat] // c.get("share_size", 10)
-            value += shares * price(state, sym) - c["held"][seat] * c["loans"]
+            value += shares * price(state, sym)
+            if not quirk(state, "values_ignore_loans"):  # results computed before 28 May 2021
+                value -= c["held"][seat] * c["loans"]
     for sym, p in state["privates"].items():
         if p["owner"] == f"p{seat}" and not p["closed"]:
             value += economy.privates()[sym]["value"]
@@ -776,6 +778,10 @@ def _false_president_fails(state: State, seat: int) -> None:
 def _end_stock_round(state: State) -> None:
     for corp, c in state["corps"].items():
         if c["par"] is not None and sum(c["held"]) == 100:
+            if not c["started"] and quirk(state, "sold_out_rise_needs_start"):
+                continue  # records of 2021-2023: only a company that had started rose
+            if corp == "CGR" and c.get("permanent") and quirk(state, "cgr_sold_out_stays"):
+                continue  # the platform of 18 May 2021: a sold-out CGR with a permanent train stayed
             _move(state, corp, "up")
     last = state["sr"]["last_to_act"]
     state["priority"] = (last + 1) % state["players"] if last is not None else state["priority"]

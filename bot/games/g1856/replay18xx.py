@@ -109,9 +109,11 @@ def table_options(record: dict[str, Any]) -> dict[str, Any]:
 
 PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
     "current": (),
-    "2021": ("loan_step_always",),
+    "2021-2023": ("sold_out_rise_needs_start",),
+    "2021": ("loan_step_always", "sold_out_rise_needs_start"),
     "spring 2021": (
         "loan_step_always",
+        "sold_out_rise_needs_start",
         "no_company_loan_power",
         "no_cgr_obligation",
         "old_destinations",
@@ -120,13 +122,25 @@ PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
     ),
     "april 2021": (
         "loan_step_always",
+        "sold_out_rise_needs_start",
         "no_company_loan_power",
         "no_cgr_obligation",
         "wsrc_no_track_power",
         "cgr_exchange_loses_shared_homes",
     ),
+    "march 2021": ("loan_step_always", "sold_out_rise_needs_start", "values_ignore_loans"),
+    "may 18 2021": (
+        "loan_step_always",
+        "sold_out_rise_needs_start",
+        "no_company_loan_power",
+        "no_cgr_obligation",
+        "wsrc_no_track_power",
+        "cgr_exchange_loses_shared_homes",
+        "cgr_sold_out_stays",
+    ),
     "early 2021": (
         "loan_step_always",
+        "sold_out_rise_needs_start",
         "no_token_loan_power",
         "no_company_loan_power",
         "track_closes_after_lay",
@@ -169,6 +183,17 @@ differences (``quirks``, read by :func:`core.quirk`):
 - ``cgr_exchange_loses_shared_homes``: the CGR's marker exchange of May 2021 (see
   :func:`core._swap_cgr_markers_may_2021`): a merged home shared with another merged
   company's marker could be lost, and the markers above ten were taken off in any order.
+- ``sold_out_rise_needs_start``: until 29 January 2024 (the platform's commit 41ab0110) a
+  company sold out at the end of a stock round rose only if it had started (operated, or
+  sold enough shares at full capitalization), so no company rose after stock round 1: the
+  exports of hotseat001 and hotseat004 made before then replay only so. Every 2021 version
+  has it too; "2021-2023" is the current sequence with it.
+- ``values_ignore_loans``: player values did not yet deduct $10 per 10% per loan its
+  company owes (added on 28 May 2021, commit 8b8888d3); "march 2021" is the 2021 sequence
+  with it (hotseat001 as exported in March 2021, its result 728/776/755).
+- ``cgr_sold_out_stays``: on 18 May 2021 (commit d168c2d0, undone the next day by 1fd74e0d)
+  a sold-out CGR that had owned a permanent train did not rise; "may 18 2021" is "april
+  2021" with it (hotseat003's first export).
 
 "april 2021" is the spring version with today's destination table, rights that outlive
 their private and the May-2021 marker exchange: record hotseat003 (April–May 2021) has CPR
