@@ -365,3 +365,18 @@ def test_once_the_cgr_forms_the_limit_follows_the_companies_left() -> None:
     _sixteen_certificates(state)
     assert core.cert_count(state, 0) == 17
     assert core.sr_can_buy(state, 0, "CGR", "ipo") is None
+
+
+def test_the_2021_loan_step_stays_when_no_cgr_forms() -> None:
+    """Records of 2021: every company stopped at the loan step until the CGR formed; when
+    it never forms (every company repaid), the platform went on stopping there."""
+    state = phase5_position()
+    state["platform_quirks"] = ["loan_step_always"]
+    _form(state, [])
+    assert "CGR" not in state["corps"] and state["post_nationalization"]
+    assert core.step_actions(state, "loan")
+    merged = _form(phase5_position(), ["CA"])
+    merged["platform_quirks"] = ["loan_step_always"]
+    assert core.step_actions(merged, "loan") == (
+        core.can_payoff(merged, core.current_corp(merged)) or core.can_take_loan(merged, core.current_corp(merged))
+    )

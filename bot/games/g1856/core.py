@@ -1014,8 +1014,10 @@ def step_actions(state: State, step: str) -> bool:
     if step == "buy_train":
         return can_buy_train(state, corp) or must_buy_train(state, corp)
     if step == "loan":
-        if quirk(state, "loan_step_always") and not state.get("post_nationalization"):
-            return True  # records of 2021: the platform then always stopped here (see replay18xx)
+        if quirk(state, "loan_step_always") and "CGR" not in state["corps"]:
+            # Records of 2021: the platform then always stopped here until the CGR formed
+            # (see replay18xx); when it did not form, for the rest of the game.
+            return True
         return can_payoff(state, corp) or can_take_loan(state, corp)
     if step == "buy_company":
         if op.get("company_skipped"):

@@ -155,8 +155,8 @@ PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
 export does not say which version made it; :func:`replay` tries these in order. The
 differences (``quirks``, read by :func:`core.quirk`):
 
-- ``loan_step_always``: every company stopped at the loan step after its train step (before
-  the CGR formed), so records hold a ``pass`` there even when no loan could be taken or
+- ``loan_step_always``: every company stopped at the loan step after its train step (until
+  the CGR formed; if it never formed, for the rest of the game), so records hold a ``pass`` there even when no loan could be taken or
   repaid; the 6-train's buyer passes that step before the presidents settle their loans
   (record 51745, hotseat006). Its loan step came before the train step in the platform's
   list and stopped only once the train step was over, so a train step with nothing to do
