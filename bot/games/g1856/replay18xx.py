@@ -156,8 +156,8 @@ export does not say which version made it; :func:`replay` tries these in order. 
 differences (``quirks``, read by :func:`core.quirk`):
 
 - ``loan_step_always``: every company stopped at the loan step after its train step (until
-  the CGR formed; if it never formed, for the rest of the game), so records hold a ``pass`` there even when no loan could be taken or
-  repaid; the 6-train's buyer passes that step before the presidents settle their loans
+  the CGR formed; if it never formed, for the rest of the game), so records hold a ``pass``
+  there even when no loan could be taken or repaid; the 6-train's buyer passes that step before the presidents settle their loans
   (record 51745, hotseat006). Its loan step came before the train step in the platform's
   list and stopped only once the train step was over, so a train step with nothing to do
   was skipped in the same sweep as the private step, which was gone for the turn when no
