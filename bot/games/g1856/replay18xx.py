@@ -157,8 +157,8 @@ differences (``quirks``, read by :func:`core.quirk`):
 
 - ``loan_step_always``: every company stopped at the loan step after its train step (until
   the CGR formed; if it never formed, for the rest of the game), so records hold a ``pass``
-  there even when no loan could be taken or repaid; the 6-train's buyer passes that step before the presidents settle their loans
-  (record 51745, hotseat006). Its loan step came before the train step in the platform's
+  there even when no loan could be taken or repaid; the 6-train's buyer passes that step
+  before the presidents settle their loans (record 51745, hotseat006). Its loan step came before the train step in the platform's
   list and stopped only once the train step was over, so a train step with nothing to do
   was skipped in the same sweep as the private step, which was gone for the turn when no
   private was affordable at that moment, even if a loan then made one affordable (record
