@@ -158,11 +158,11 @@ differences (``quirks``, read by :func:`core.quirk`):
 - ``loan_step_always``: every company stopped at the loan step after its train step (until
   the CGR formed; if it never formed, for the rest of the game), so records hold a ``pass``
   there even when no loan could be taken or repaid; the 6-train's buyer passes that step
-  before the presidents settle their loans (record 51745, hotseat006). Its loan step came before the train step in the platform's
-  list and stopped only once the train step was over, so a train step with nothing to do
-  was skipped in the same sweep as the private step, which was gone for the turn when no
-  private was affordable at that moment, even if a loan then made one affordable (record
-  hotseat003 action 92–94).
+  before the presidents settle their loans (record 51745, hotseat006). Its loan step came
+  before the train step in the platform's list and stopped only once the train step was
+  over, so a train step with nothing to do was skipped in the same sweep as the private
+  step, which was gone for the turn when no private was affordable at that moment, even if a
+  loan then made one affordable (record hotseat003 action 92–94).
 - ``no_token_loan_power`` / ``no_company_loan_power``: a loan the company could still take
   did not yet count as money for a station / for a private.
 - ``track_closes_after_lay``: the track step closed right after the lay, even while a
