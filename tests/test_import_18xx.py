@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.foreign_records import convert
-from bot.games.g1856 import core, replay18xx
+from bot.games.g1856 import core, replay18xx, table_import
 from bot.games.g1856.rules import G1856
 from bot.games.g1856.table_import import is_18xx_record, moves_of, table_options
 from bot.records import BadRecord, check_record
@@ -36,7 +36,20 @@ def unfinished(name: str, actions: int) -> dict[str, Any]:
     return cut
 
 
-@pytest.mark.parametrize("name", sorted(p.stem for p in RECORDS.glob("*.json")))
+SLOW_IMPORTS = {"51745_2025", "hotseat006_2025", "1856_game_end_bank"}
+"""Long records of the current platform that take several seconds of CPU to follow move by
+move (most of it listing the legal tile lays at each track step): ``make soak`` checks them
+here, ``make test`` replays them (tests/games/test_1856_replay.py); hotseat007 stays in the
+fast suite as the long current record followed here."""
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=[pytest.mark.slow] if name in SLOW_IMPORTS else [])
+        for name in sorted(p.stem for p in RECORDS.glob("*.json"))
+    ],
+)
 def test_every_shared_record_becomes_a_table_that_ends_where_the_record_ends(name: str) -> None:
     source = record(name)
     members = [(200 + n, f"M{n}") for n in range(len(source["players"]))]
@@ -63,6 +76,41 @@ def test_old_records_get_the_legacy_wgb_destination_and_new_ones_do_not() -> Non
     state = G1856().setup(3, {"destinations": "legacy"}, 0)
     assert core.destination(state, "WGB")[1] == ["H5"]
     assert core.destination(G1856().setup(3, {}, 0), "WGB")[1] != ["H5"]
+
+
+@pytest.mark.parametrize(
+    ("created_at", "destinations"),
+    [
+        ("2021-03-05", "legacy"),  # ISO text, as older exports write it
+        ("2021-05-31T23:59:59Z", "legacy"),
+        ("2021-06-01", "standard"),
+        (1614998488, "legacy"),  # Unix seconds: 5 March 2021
+        (1732252734, "standard"),  # 22 November 2024 (record 1856_game_end_bank)
+        ("1732252734", "standard"),  # the same seconds as digits
+        (None, "standard"),  # no date: today's table
+    ],
+)
+def test_the_records_creation_date_is_read_as_text_or_as_seconds(created_at: Any, destinations: str) -> None:
+    source = dict(record("hotseat004"), created_at=created_at)
+    assert table_options(source)["destinations"] == destinations
+
+
+def test_a_stock_round_move_is_found_among_the_legal_keys_when_the_guess_misses() -> None:
+    """In a stock round there is no operating turn (``op`` is None): trying the legal keys
+    one by one must not fail on it (record 1856_game_end_bank, actions 596-600, where the
+    CGR settles its markers and trains in a stock round, was refused as "damaged")."""
+    source = record("hotseat004")
+    game = G1856()
+    before = None
+    for action, state in replay18xx.steps(source):
+        if before is not None and before["round"] == "stock" and action["type"] == "buy_shares":
+            break
+        before = json.loads(json.dumps(state))
+    assert before["op"] is None
+    table = json.loads(json.dumps(before))
+    moves = table_import._reach(game, table, state, [])  # no guess: every legal key is tried
+    assert moves and moves[0].key.startswith("buy:")
+    assert table_import._comparable(table) == table_import._comparable(state)
 
 
 def test_a_price_between_the_old_fixed_offers_is_a_key_and_a_price() -> None:

@@ -309,3 +309,74 @@ def test_a_first_6_train_that_ends_the_buyers_turn_at_once_does_not_crash() -> N
     assert "6-0" in state["corps"]["LPS"]["trains"]
     assert not any(c["loans"] for c in state["corps"].values())
     assert core.current_corp(state) != "LPS" and not state["corps"].get("CGR", {}).get("started")
+
+
+# ---------------------------------------------------------------- dividends on 5% shares
+
+
+def test_each_holders_cgr_dividend_is_rounded_up() -> None:
+    """$710 over twenty 5% shares is $35.50 a share: the platform rounds each holder's
+    part up (record 1856_game_end_bank ends exact only so), a 25% holder gets $178."""
+    state = _cgr_to_operate()
+    cgr = state["corps"]["CGR"]
+    cgr["permanent"] = True
+    cgr["held"] = [25, 15, 10, 0]
+    cgr["pool"] = 5
+    cgr["ipo"] = 100 - 55
+    state["op"].update(step="dividend", revenue=710, penalty=0)
+    before = list(state["cash"]), cgr["cash"]
+    core.dividend(state, "CGR", "payout")
+    paid = [now - was for now, was in zip(state["cash"], before[0], strict=True)]
+    assert paid == [178, 107, 71, 0]
+    assert cgr["cash"] - before[1] == 36  # the pool's 5%: $35.50, rounded up too
+
+
+# ---------------------------------------------------------------- certificate limit
+
+
+def _sixteen_certificates(state: dict) -> None:
+    """Seat 0 takes shares from the treasuries and the pool up to sixteen certificates (CA,
+    in the yellow zone, does not count)."""
+    for corp, pct in {"BBG": 20, "LPS": 30, "WR": 40, "GW": 30}.items():
+        c = state["corps"][corp]
+        c["ipo"] -= pct
+        c["held"][0] += pct
+    state["corps"]["GW"]["pool"] -= 10
+    state["corps"]["GW"]["held"][0] += 10
+    state["cash"][0] = 1000
+    assert core.cert_count(state, 0) - bool(state["corps"].get("CGR", {}).get("held", [0])[0]) == 16
+
+
+def test_without_a_cgr_the_certificate_limit_stays() -> None:
+    """Every company repays its loans at the first 6-train: the CGR does not form and the
+    limit stays 16 at four players (the post-nationalization table would give 22)."""
+    state = _form(phase5_position(), [])
+    assert "CGR" not in state["corps"] and state["post_nationalization"]
+    _stock_round(state, 0)
+    _sixteen_certificates(state)
+    assert core.sr_can_buy(state, 0, "LPS", "ipo") == "You are at your certificate limit."
+
+
+def test_once_the_cgr_forms_the_limit_follows_the_companies_left() -> None:
+    """CA merges: ten companies and the CGR are left, and the limit at four players is 22, so
+    seat 0 with seventeen certificates (one of them its CGR share) may buy another."""
+    state = _form(phase5_position(), ["CA"])
+    _stock_round(state, 0)
+    _sixteen_certificates(state)
+    assert core.cert_count(state, 0) == 17
+    assert core.sr_can_buy(state, 0, "CGR", "ipo") is None
+
+
+def test_the_2021_loan_step_stays_when_no_cgr_forms() -> None:
+    """Records of 2021: every company stopped at the loan step until the CGR formed; when
+    it never forms (every company repaid), the platform went on stopping there."""
+    state = phase5_position()
+    state["platform_quirks"] = ["loan_step_always"]
+    _form(state, [])
+    assert "CGR" not in state["corps"] and state["post_nationalization"]
+    assert core.step_actions(state, "loan")
+    merged = _form(phase5_position(), ["CA"])
+    merged["platform_quirks"] = ["loan_step_always"]
+    assert core.step_actions(merged, "loan") == (
+        core.can_payoff(merged, core.current_corp(merged)) or core.can_take_loan(merged, core.current_corp(merged))
+    )

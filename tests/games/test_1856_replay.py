@@ -7,6 +7,7 @@ that replays must end with exactly the player values the platform recorded.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,28 +25,97 @@ def _record(name: str) -> dict:
     return json.loads((DATA / name).read_text())
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        "move_up_price_sr1.json",
-        "hotseat004.json",
-        "hotseat001.json",
-        "89363.json",
-        "hotseat005.json",
-        "51745.json",
-        "hotseat006.json",
-        "hotseat007.json",
-        "hotseat002.json",
-        "hotseat003.json",
-        "mock1856_01.json",
-    ],
-)
-def test_record_replays_to_its_result(name: str) -> None:
+RECORDS = [
+    # (file, the platform version our importer reads it as): every export of the platform's
+    # current version in its repository, then older exports (README: "Records").
+    ("move_up_price_sr1.json", "current"),
+    ("hotseat004.json", "current"),
+    ("hotseat001.json", "current"),
+    ("89363.json", "current"),
+    ("51745_2025.json", "current"),
+    ("hotseat005_2025.json", "current"),
+    ("hotseat006_2025.json", "current"),
+    ("1856_game_end_bank.json", "current"),
+    ("hotseat005.json", "current"),
+    ("hotseat007.json", "current"),
+    ("hotseat004_2022.json", "2021-2023"),
+    ("hotseat001_2021.json", "march 2021"),
+    ("51745.json", "2021"),
+    ("hotseat006.json", "2021"),
+    ("hotseat007_2021.json", "2021"),
+    ("hotseat002.json", "spring 2021"),
+    ("hotseat003.json", "april 2021"),
+    ("hotseat003_may18.json", "may 18 2021"),
+    ("mock1856_01.json", "early 2021"),
+]
+
+
+@pytest.mark.parametrize(("name", "platform"), RECORDS)
+def test_record_replays_to_its_result(name: str, platform: str) -> None:
     result = replay(_record(name))
     assert result.expected is not None
     assert result.values == result.expected
+    assert result.platform == platform
     text, ok = report(DATA / name)
     assert ok and text.endswith("Equal to the record's result.")
+
+
+def test_every_record_in_the_test_data_is_replayed() -> None:
+    listed = {name for name, _ in RECORDS} | {"1642645889.json"}
+    assert listed == {p.name for p in DATA.glob("*.json")}
+
+
+def test_a_bank_break_ending_with_cgr_dividends_on_5_percent_shares_is_exact() -> None:
+    """1856_game_end_bank (November 2024): the CGR pays out on twenty 5% shares, each
+    holder's part rounded up, until the bank breaks; every player's value is exact."""
+    result = replay(_record("1856_game_end_bank.json"))
+    assert result.state["ended"] == "bank" and result.state["corps"]["CGR"]["share_size"] == 5
+    assert result.values == result.expected == [10130, 10187, 8176, 4088]
+
+
+def test_the_2021_loan_step_pass_of_a_6_train_buyer_in_debt_comes_first() -> None:
+    """hotseat007 as first exported (July 2021, 902 actions): the 6-train's buyer owes loans
+    too; its first pass is the 2021 loan-step pass, deferred until the presidents settle."""
+    record = _record("hotseat007_2021.json")
+    with pytest.raises(ReplayError, match="action 46"):
+        list(steps(record, "current"))
+    result = replay(record)
+    assert result.platform == "2021" and result.matches
+
+
+def test_older_exports_keep_the_results_the_platform_computed_then() -> None:
+    """The platform rewrote its fixtures when it fixed its engine; each older export replays
+    to the result recorded then (a version with the old behaviour), and the same sequence
+    without it gives exactly the corrected result the platform's fix wrote into the record."""
+    cases = [
+        # (file, read as, the same without the old behaviour, the corrected result)
+        ("hotseat004_2022.json", "2021-2023", "current", [1004, 953, 953]),  # d973313b
+        ("hotseat001_2021.json", "march 2021", "2021", [698, 756, 735]),  # 8b8888d3
+        ("hotseat003_may18.json", "may 18 2021", "april 2021", [1867, 1827, 1249]),  # 1fd74e0d
+    ]
+    for name, version, without, corrected in cases:
+        record = _record(name)
+        result = replay(record)
+        assert result.platform == version and result.matches and result.values != corrected
+        assert _values(steps(record, without)) == corrected
+
+
+def _values(replaying: Iterator[tuple[dict, dict]]) -> list[int]:
+    """The player values at the end of a replay (one state, advanced in place)."""
+    *_, (_, final) = replaying
+    return core.end_values(final)
+
+
+def test_an_unfinished_record_replays_to_its_last_action() -> None:
+    """The platform's route-search fixture 1642645889 (January 2022, 4 players) stops in an
+    operating round; its ``result`` is the revenue the platform's router expects, not the
+    players' values, so there is nothing to compare but every action is accepted."""
+    record = _record("1642645889.json")
+    result = replay(record)
+    assert result.platform == "2021" and result.expected is None
+    assert result.state["round"] == "operating"
+    text, ok = report(DATA / "1642645889.json")
+    assert not ok and text.endswith("The record has no result to compare.")
 
 
 def _tampered(name: str, action_id: int, **changes: object) -> dict:

@@ -221,7 +221,9 @@ def player_value(state: State, seat: int) -> int:
         if c["held"][seat] and not c["closed"]:
             # The price is per share: a 5% CGR share is worth the whole price, as a 10% one.
             shares = c["held"][seat] // c.get("share_size", 10)
-            value += shares * price(state, sym) - c["held"][seat] * c["loans"]
+            value += shares * price(state, sym)
+            if not quirk(state, "values_ignore_loans"):  # results computed before 28 May 2021
+                value -= c["held"][seat] * c["loans"]
     for sym, p in state["privates"].items():
         if p["owner"] == f"p{seat}" and not p["closed"]:
             value += economy.privates()[sym]["value"]
@@ -512,7 +514,11 @@ def sr_can_buy(state: State, seat: int, corp: str, source: str) -> str | None:
 
 
 def _cert_limit(state: State) -> int:
-    if state.get("post_nationalization"):
+    """The certificate limit now: the table by companies left (the CGR counted) once the CGR
+    has formed; before that, and for the rest of the game when no company was in debt at the
+    first 6-train so that the CGR never formed, the limit by player count (as the platform
+    keeps it: nothing merged, so nothing changes)."""
+    if state.get("post_nationalization") and "CGR" in state["corps"]:
         left = sum(1 for c in state["corps"].values() if not c["closed"])
         return economy.cert_limit(state["players"], left)
     return economy.cert_limit(state["players"])
@@ -772,6 +778,10 @@ def _false_president_fails(state: State, seat: int) -> None:
 def _end_stock_round(state: State) -> None:
     for corp, c in state["corps"].items():
         if c["par"] is not None and sum(c["held"]) == 100:
+            if not c["started"] and quirk(state, "sold_out_rise_needs_start"):
+                continue  # records of 2021-2023: only a company that had started rose
+            if corp == "CGR" and c.get("permanent") and quirk(state, "cgr_sold_out_stays"):
+                continue  # the platform of 18 May 2021: a sold-out CGR with a permanent train stayed
             _move(state, corp, "up")
     last = state["sr"]["last_to_act"]
     state["priority"] = (last + 1) % state["players"] if last is not None else state["priority"]
@@ -1004,8 +1014,10 @@ def step_actions(state: State, step: str) -> bool:
     if step == "buy_train":
         return can_buy_train(state, corp) or must_buy_train(state, corp)
     if step == "loan":
-        if quirk(state, "loan_step_always") and not state.get("post_nationalization"):
-            return True  # records of 2021: the platform then always stopped here (see replay18xx)
+        if quirk(state, "loan_step_always") and "CGR" not in state["corps"]:
+            # Records of 2021: the platform then always stopped here until the CGR formed
+            # (see replay18xx); when it did not form, for the rest of the game.
+            return True
         return can_payoff(state, corp) or can_take_loan(state, corp)
     if step == "buy_company":
         if op.get("company_skipped"):
@@ -1512,6 +1524,11 @@ def dividend(state: State, corp: str, kind: str) -> None:
     _after_or_action(state)
 
 
+def dividend_part(total: int, percent: int) -> int:
+    """A holding of ``percent`` per cent's part of a ``total`` paid out, rounded up to the dollar."""
+    return -(-total * percent // 100)
+
+
 def _dividend(state: State, corp: str, kind: str) -> None:
     op = state["op"]
     c = state["corps"][corp]
@@ -1521,21 +1538,16 @@ def _dividend(state: State, corp: str, kind: str) -> None:
         if total:
             _pay(state, corp, total)
         return
-    if corp == "CGR" and kind == "payout" and total > 0:
-        for seat in range(state["players"]):
-            if c["held"][seat]:
-                _pay(state, f"p{seat}", total * c["held"][seat] // 100)
-        if c["pool"]:
-            _pay(state, corp, total * c["pool"] // 100)
-        _move(state, corp, "right")
-        return
     if kind == "payout" and total > 0:
-        per_share = total // 10
+        # Each holder's part is rounded up, as the platform pays it (its per-share amount
+        # is the revenue over the company's shares, and each holding is rounded up): with
+        # $710 over the CGR's twenty 5% shares a 25% holder gets $178, not $177. For a
+        # 10-share company with a revenue in tens this is the usual whole-dollar split.
         for seat in range(state["players"]):
             if c["held"][seat]:
-                _pay(state, f"p{seat}", c["held"][seat] // 10 * per_share)
+                _pay(state, f"p{seat}", dividend_part(total, c["held"][seat]))
         if c["pool"]:
-            _pay(state, corp, c["pool"] // 10 * per_share)
+            _pay(state, corp, dividend_part(total, c["pool"]))
         _move(state, corp, "right")
     else:
         if total:

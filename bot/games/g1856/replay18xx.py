@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from bot.games.g1856 import map as gmap
 from bot.games.g1856.records import standing_actions
 
 IGNORED = ("message", "end_game")
-LEGACY_WGB_BEFORE = "2021-06-01"
+LEGACY_WGB_BEFORE = date(2021, 6, 1)
 """Records the platform made before this date give WGB (Wellington, Grey & Bruce) the
 destination Lake Huron (H5) instead of Goderich (F9): record hotseat001 (March 2021) has WGB
 reach its destination with track to Lake Huron and replays exactly only so. The boundary is
@@ -65,9 +66,36 @@ def settings_of(record: dict[str, Any]) -> tuple[str, bool, bool]:
     """The record's table settings: the train variant (``"base"`` or ``"8"``), whether it uses
     the alternate destinations, and whether it gives WGB its pre-June-2021 destination."""
     variant = table_options(record)["variant"]
-    created = str(record.get("created_at") or "")
-    legacy = bool(created) and created[:10] < LEGACY_WGB_BEFORE
+    created = created_on(record)
+    legacy = created is not None and created < LEGACY_WGB_BEFORE
     return variant, table_options(record)["alternate_destinations"], legacy
+
+
+def created_on(record: dict[str, Any]) -> date | None:
+    """The day the record's game was created (UTC), or ``None`` when it does not say.
+
+    Exports carry ``created_at`` in two forms: ISO text (``"2021-03-05"``, or a full
+    timestamp) and, in newer ones, Unix seconds (``1732252734``, November 2024, as a number
+    or as digits). Compared as text the seconds would sort before any year, so both are
+    parsed; anything else counts as unknown (the current destination table)."""
+    raw = record.get("created_at")
+    if isinstance(raw, bool) or raw is None:
+        return None
+    if isinstance(raw, str):
+        text = raw.strip()
+        if text.isdigit():
+            raw = int(text)
+        else:
+            try:
+                return date.fromisoformat(text[:10])
+            except ValueError:
+                return None
+    if isinstance(raw, int | float):
+        try:
+            return datetime.fromtimestamp(raw, UTC).date()
+        except (OverflowError, OSError, ValueError):
+            return None
+    return None
 
 
 def table_options(record: dict[str, Any]) -> dict[str, Any]:
@@ -81,9 +109,11 @@ def table_options(record: dict[str, Any]) -> dict[str, Any]:
 
 PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
     "current": (),
-    "2021": ("loan_step_always",),
+    "2021-2023": ("sold_out_rise_needs_start",),
+    "2021": ("loan_step_always", "sold_out_rise_needs_start"),
     "spring 2021": (
         "loan_step_always",
+        "sold_out_rise_needs_start",
         "no_company_loan_power",
         "no_cgr_obligation",
         "old_destinations",
@@ -92,13 +122,25 @@ PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
     ),
     "april 2021": (
         "loan_step_always",
+        "sold_out_rise_needs_start",
         "no_company_loan_power",
         "no_cgr_obligation",
         "wsrc_no_track_power",
         "cgr_exchange_loses_shared_homes",
     ),
+    "march 2021": ("loan_step_always", "sold_out_rise_needs_start", "values_ignore_loans"),
+    "may 18 2021": (
+        "loan_step_always",
+        "sold_out_rise_needs_start",
+        "no_company_loan_power",
+        "no_cgr_obligation",
+        "wsrc_no_track_power",
+        "cgr_exchange_loses_shared_homes",
+        "cgr_sold_out_stays",
+    ),
     "early 2021": (
         "loan_step_always",
+        "sold_out_rise_needs_start",
         "no_token_loan_power",
         "no_company_loan_power",
         "track_closes_after_lay",
@@ -113,14 +155,14 @@ PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
 export does not say which version made it; :func:`replay` tries these in order. The
 differences (``quirks``, read by :func:`core.quirk`):
 
-- ``loan_step_always``: every company stopped at the loan step after its train step (before
-  the CGR formed), so records hold a ``pass`` there even when no loan could be taken or
-  repaid; the 6-train's buyer passes that step before the presidents settle their loans
-  (record 51745, hotseat006). Its loan step came before the train step in the platform's
-  list and stopped only once the train step was over, so a train step with nothing to do
-  was skipped in the same sweep as the private step, which was gone for the turn when no
-  private was affordable at that moment, even if a loan then made one affordable (record
-  hotseat003 action 92–94).
+- ``loan_step_always``: every company stopped at the loan step after its train step (until
+  the CGR formed; if it never formed, for the rest of the game), so records hold a ``pass``
+  there even when no loan could be taken or repaid; the 6-train's buyer passes that step
+  before the presidents settle their loans (record 51745, hotseat006). Its loan step came
+  before the train step in the platform's list and stopped only once the train step was
+  over, so a train step with nothing to do was skipped in the same sweep as the private
+  step, which was gone for the turn when no private was affordable at that moment, even if a
+  loan then made one affordable (record hotseat003 action 92–94).
 - ``no_token_loan_power`` / ``no_company_loan_power``: a loan the company could still take
   did not yet count as money for a station / for a private.
 - ``track_closes_after_lay``: the track step closed right after the lay, even while a
@@ -141,6 +183,17 @@ differences (``quirks``, read by :func:`core.quirk`):
 - ``cgr_exchange_loses_shared_homes``: the CGR's marker exchange of May 2021 (see
   :func:`core._swap_cgr_markers_may_2021`): a merged home shared with another merged
   company's marker could be lost, and the markers above ten were taken off in any order.
+- ``sold_out_rise_needs_start``: until 29 January 2024 (the platform's commit 41ab0110) a
+  company sold out at the end of a stock round rose only if it had started (operated, or
+  sold enough shares at full capitalization), so no company rose after stock round 1: the
+  exports of hotseat001 and hotseat004 made before then replay only so. Every 2021 version
+  has it too; "2021-2023" is the current sequence with it.
+- ``values_ignore_loans``: player values did not yet deduct $10 per 10% per loan its
+  company owes (added on 28 May 2021, commit 8b8888d3); "march 2021" is the 2021 sequence
+  with it (hotseat001 as exported in March 2021, its result 728/776/755).
+- ``cgr_sold_out_stays``: on 18 May 2021 (commit d168c2d0, undone the next day by 1fd74e0d)
+  a sold-out CGR that had owned a permanent train did not rise; "may 18 2021" is "april
+  2021" with it (hotseat003's first export).
 
 "april 2021" is the spring version with today's destination table, rights that outlive
 their private and the May-2021 marker exchange: record hotseat003 (April–May 2021) has CPR
@@ -355,21 +408,25 @@ def _apply(
     corp = _corp_of(state, action)
     if (
         state.get("nationalization")
-        and kind in ("merge", "pass")
-        and state["nationalization"]["queue"][:1] == [corp]
-    ):
-        core.nationalization_choice(state, corp, pay=kind == "pass")
-        return
-    if (
-        state.get("nationalization")
         and kind == "pass"
         and core.quirk(state, "loan_step_always")
         and corp == core.current_corp(state)
         and state["op"]["step"] == "loan"
+        and not state.get("import_deferred_pass")
     ):
         # The 2021 platform let the 6-train's buyer pass its loan step before the presidents
         # settled their loans; our engine settles first, so the pass follows the settlement.
+        # This comes before the buyer's own settlement: when the buyer owes loans too, its
+        # first pass is this loan-step pass, and only its next one means "the president
+        # pays" (record hotseat007 as first exported, July 2021, action 842).
         state["import_deferred_pass"] = corp
+        return
+    if (
+        state.get("nationalization")
+        and kind in ("merge", "pass")
+        and state["nationalization"]["queue"][:1] == [corp]
+    ):
+        core.nationalization_choice(state, corp, pay=kind == "pass")
         return
     if kind == "bankrupt":
         # A company that must buy a train its president cannot pay for: the president goes bankrupt.

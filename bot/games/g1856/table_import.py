@@ -225,7 +225,7 @@ def _reach(game: G1856, table: State, target: State, guess: list[str]) -> list[M
             table.clear()
             table.update(state)
             return moves
-        if state.get("op", {}).get("offer"):  # the key opened a price: try each price
+        if (state.get("op") or {}).get("offer"):  # the key opened a price: try each price
             _, prices = _prompt_of(game, state)
             for price in prices:
                 second = attempt(state, [price])
