@@ -1167,7 +1167,7 @@ def _whose_turn(turns: list[Turn]) -> str:
 def describe_outcome(outcome: Outcome, names: list[str]) -> str:
     """"Game over — Ana wins (12), then Bo (9)." with shared ranks for ties."""
     order = sorted(range(len(names)), key=lambda seat: (outcome.ranks[seat], seat))
-    winners = [names[seat] for seat in outcome.winners]
+    winners = [names[seat] for seat in outcome.winners] or ["Nobody"]  # Outcome.no_winner
     head = f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}"
     standings = ", ".join(f"{outcome.ranks[s]}. {names[s]} {_number(outcome.scores[s])}" for s in order)
     return f"Game over: {head}! {name_seats(outcome.reason, names)} Final: {standings}."

@@ -149,6 +149,22 @@ class Outcome:
         ranks = tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
         return cls(scores=tuple(scores), ranks=ranks, reason=reason)
 
+    @classmethod
+    def no_winner(cls, scores: Sequence[float], reason: str) -> Outcome:
+        """A game that ended with nobody winning (Killer Bunnies with no bunny left alive).
+
+        Every seat shares the last place, so nobody is ranked first: ``winners`` is empty,
+        the result line says "Nobody wins", and ratings count no win (the players are tied
+        with each other, as in a draw). The scores still say what each seat had.
+        """
+        last = max(2, len(scores))
+        return cls(scores=tuple(scores), ranks=(last,) * len(scores), reason=reason)
+
+    @property
+    def nobody_won(self) -> bool:
+        """Whether this is a :meth:`no_winner` outcome: every seat shares a place below first."""
+        return len(set(self.ranks)) == 1 and self.ranks[0] == max(2, len(self.ranks))
+
 
 @dataclass(frozen=True, slots=True)
 class Option:

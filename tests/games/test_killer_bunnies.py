@@ -153,7 +153,8 @@ def test_a_player_without_a_bunny_exchanges_a_card_for_one() -> None:
     for c in me["hand"]:
         if c in state["draw"]:
             state["draw"].remove(c)
-    assert all(k.startswith("give:") for k in keys(state, 0))
+    offered = keys(state, 0)
+    assert {k.partition(":")[0] for k in offered} == {"give", "top"}  # the exchange is a "may"
     given = me["hand"][0]
     GAME.apply(state, 0, "give:" + DECK[given].slug)
     assert given in state["draw"] and given not in me["hand"]
@@ -404,16 +405,19 @@ def test_feed_the_bunny_is_paid_with_cabbage_and_water() -> None:
 
 
 def test_feed_the_bunny_lets_the_owner_buy_at_the_market_or_starve() -> None:
-    state = feed_table()
-    give(state, 1, dolla(1), dolla(2), where="dolla")
+    state = feed_table()  # 2 cabbage, 1 water
+    give(state, 1, dolla(2), dolla(2, 1), where="dolla")
     state["small"]["cabbage"] += [2]
+    state["small"]["water"] += [1]
     GAME.apply(state, 0, "flip")
     pass_all(state)
     assert keys(state, 1) == ["buy:cabbage", "buy:water", "starve"]
     GAME.apply(state, 1, "buy:cabbage")
-    assert state["seats"][1]["cabbage"] == [2] and state["seats"][1]["dolla"] == [dolla(1)]
-    assert keys(state, 1) == ["starve"]  # 1 Dolla left: water costs 2
-    events = GAME.apply(state, 1, "starve")
+    assert state["seats"][1]["cabbage"] == [2] and state["seats"][1]["dolla"] == [dolla(2, 1)]
+    assert keys(state, 1) == ["buy:water", "starve"]
+    GAME.apply(state, 1, "buy:water")
+    assert keys(state, 1) == ["feed", "starve"]
+    events = GAME.apply(state, 1, "starve")  # it may still choose to let it starve
     assert "starves" in texts(events) and len(state["circle"]) == 1
 
 
@@ -546,7 +550,7 @@ def test_nobody_wins_when_no_bunny_is_left() -> None:
     give(state, 0, dolla(10), where="dolla")
     GAME.apply(state, 0, "buy:amber")
     outcome = GAME.outcome(state)
-    assert outcome is not None and "Nobody" in outcome.reason and outcome.ranks == (1, 1)
+    assert outcome is not None and "Nobody" in outcome.reason and outcome.ranks == (2, 2) and outcome.winners == []
 
 
 # -- refusals, views, pictures ------------------------------------------------------------

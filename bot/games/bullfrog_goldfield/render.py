@@ -8,10 +8,10 @@ Top to bottom on a 1200 px canvas:
   salmon = Death Valley), each named; town sites carry a house mark and the railroad that
   starts there; mines show their company, value and dig tiles left; buildings are dark
   squares with a count; each railroad's trains are tags in its colour with its initials;
-* the Income Track from 0 to 130 with the stock value limits (25 … 125), the end mark, and
-  every company's marker;
-* the companies: value, limit, charter cash, bonds or tiles left, and who holds the
-  certificates;
+* the Income Track from 0 to 130 (longer when a value passes 130, see ``track_end``) with
+  the stock value limits (25 … 125), the end mark, and every company's marker;
+* the companies: value, limit, charter cash, bonds (listed, or counted and totalled when
+  many) or tiles left, and who holds the certificates;
 * the players: character, cash (or "hidden"), stock value, holdings.
 
 Colour is never the only cue: railroads are named by initials, mines by two letters.
@@ -153,20 +153,42 @@ def _map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) ->
 
 
 TRACK_MAX = 130
+"""The track drawn when every value is at most 130: the last limit (125) and a little room."""
+TRACK_LEFT, TRACK_RIGHT = MARGIN + 20, WIDTH - MARGIN - 30
+
+
+def track_end(values: list[int]) -> int:
+    """Where the drawn Income Track ends: 130, or beyond the highest value when one passes it.
+
+    The real track "wraps" past 100, so a value has no end to sit at: rather than pile
+    everything above 130 at the right edge, the drawn track grows (to the next multiple of
+    25 at least 5 past the highest value) and its scale shrinks, so every marker stands at
+    its own value and the ticks still read 0, 25, 50 ...
+    """
+    highest = max(values, default=0)
+    if highest <= TRACK_MAX:
+        return TRACK_MAX
+    return -(-(highest + 5) // 25) * 25
+
+
+def track_x(value: int, end: int) -> float:
+    """The x of ``value`` on a track drawn from 0 to ``end``."""
+    return TRACK_LEFT + value * (TRACK_RIGHT - TRACK_LEFT) / end
 
 
 def _income_track(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> int:
-    left, right = MARGIN + 20, WIDTH - MARGIN - 30
-    scale = (right - left) / TRACK_MAX
+    left, right = TRACK_LEFT, TRACK_RIGHT
     draw_text(draw, (MARGIN, top), "Income Track (value = income per cycle and price of a share, in $1,000)", 18,
               bold=True)
     base = top + 34
     markers = [c for c in view["companies"] if c["status"] in ("open", "worthless")]
+    end = track_end([c["value"] for c in markers])
+    scale = (right - left) / end
     # Stack the markers in rows so no two overlap.
     rows: list[list[tuple[float, float]]] = []
     placed: list[tuple[dict[str, Any], float, int]] = []
     for company in sorted(markers, key=lambda c: c["value"]):
-        x = left + min(company["value"], TRACK_MAX) * scale
+        x = track_x(company["value"], end)
         span = (x - 19, x + 19)
         for index, row in enumerate(rows):
             if all(span[1] < a or span[0] > b for a, b in row):
@@ -178,9 +200,12 @@ def _income_track(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> 
             placed.append((company, x, len(rows) - 1))
     line_y = base + 26 * max(1, len(rows)) + 6
     draw.line((left, line_y, right, line_y), fill=INK, width=3)
-    for step in range(0, TRACK_MAX + 1, 5):
+    for step in range(0, end + 1, 5):
         x = left + step * scale
         major = step % 25 == 0
+        # Past 130 the five-steps would crowd each other: only the 25s get a tick there.
+        if not major and end > TRACK_MAX:
+            continue
         draw.line((x, line_y - (8 if major else 4), x, line_y + (8 if major else 4)), fill=INK, width=2 if major else 1)
         if major:
             draw_text(draw, (x, line_y + 20), str(step), 16, INK, bold=True, anchor="mm")
@@ -201,9 +226,32 @@ def _income_track(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> 
     return line_y + 56
 
 
+COLUMN_X = {"bonds": 530, "charter": 690}
+"""Where two neighbouring columns of the company table start (from the panel's inner left)."""
+BONDS_WIDTH = COLUMN_X["charter"] - COLUMN_X["bonds"] - 8
+"""The bonds column's room: what is written there never runs into the charter column."""
+SMALLEST_TABLE_TEXT = 14
+
+
+def bonds_text(bonds: list[int], reached: bool) -> tuple[str, int]:
+    """What the bonds column says for a railroad, and at what size, always within
+    ``BONDS_WIDTH``: every bond while they fit ("$10k+$50k"), else their number and total
+    ("5 bonds, $170k"); "(no mine yet)" is added while there is room, then shortened."""
+    listed = "+".join(f"${b}k" for b in bonds) or "-"
+    total = f"{len(bonds)} bonds, ${sum(bonds)}k"
+    notes = [""] if reached else [" (no mine yet)", " · no mine"]
+    candidates = [listed + note for note in notes] + [total + note for note in notes] + [total, f"{len(bonds)} bonds"]
+    for text in candidates:
+        size = fit_size(text, BONDS_WIDTH, 17, smallest=SMALLEST_TABLE_TEXT)
+        if text_width(text, size) <= BONDS_WIDTH:
+            return text, size
+    text = candidates[-1]
+    return text, fit_size(text, BONDS_WIDTH, 17)
+
+
 def _companies(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, names: list[str]) -> int:
-    columns = [("", 0), ("Company", 40), ("Value", 300), ("Limit", 370), ("Cash", 440), ("Bonds / tiles", 530),
-               ("Charter", 690), ("Shares", 880)]
+    columns = [("", 0), ("Company", 40), ("Value", 300), ("Limit", 370), ("Cash", 440),
+               ("Bonds / tiles", COLUMN_X["bonds"]), ("Charter", COLUMN_X["charter"]), ("Shares", 880)]
     draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + 34 + 30 * len(view["companies"])), radius=10,
                            fill=PANEL, outline=LINE, width=2)
     y = top + 8
@@ -228,9 +276,8 @@ def _companies(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, names:
             draw_text(draw, (x0 + 370, y + 3), "none" if limit is None else str(limit), 17)
             draw_text(draw, (x0 + 440, y + 3), f"${company['cash']}k", 17)
             if company["kind"] == "rr":
-                bonds = "+".join(f"${b}k" for b in company["bonds"]) or "-"
-                extra = "" if company["reached"] else " (no mine yet)"
-                draw_text(draw, (x0 + 530, y + 3), bonds + extra, fit_size(bonds + extra, 155, 17))
+                text, size = bonds_text(company["bonds"], company["reached"])
+                draw_text(draw, (x0 + COLUMN_X["bonds"], y + 3), text, size)
             else:
                 draw_text(draw, (x0 + 530, y + 3), plural(company["tiles_left"], "tile"), 17)
             if status == "worthless":

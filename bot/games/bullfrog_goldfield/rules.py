@@ -154,11 +154,22 @@ def raise_value(state: State, cid: str, amount: int, events: list[Event] | None 
         if lim is not None:
             new = min(new, max(lim, old))
     new = max(0, new)
-    co["value"] = new
+    set_value(state, cid, new)
     if events is not None and amount > 0 and new - old < amount:
         events.append(Event(f"{name(cid)} stops at its limit of {new}: {amount - (new - old)} lost."))
-    _check_trigger(state)
     return new - old
+
+
+def set_value(state: State, cid: str, value: int) -> None:
+    """Put a company at ``value`` on the Income Track and check the end trigger.
+
+    Every move of a stock value goes through here (``raise_value`` included), because the
+    rulebook's end is a moment, not a position: once any value has passed the end mark the
+    game ends with the cycle, "even if the triggering event is no longer in effect". A
+    charter bought above the mark and a -4 dig tile before the next check must still end it.
+    """
+    state["cos"][cid]["value"] = value
+    _check_trigger(state)
 
 
 def _check_trigger(state: State) -> None:
@@ -309,6 +320,9 @@ class BullfrogGoldfield(Game):
     summary: ClassVar[str] = "Finance railroads and gold mines in 1900s Nevada; the richest in cash and stock wins."
     rules_file: ClassVar[str] = "bullfrog-goldfield.txt"
     render_module: ClassVar[str] = "bot.games.bullfrog_goldfield.render"
+    version: ClassVar[int] = 2
+    """2: a charter bought above the end mark triggers the end; a sole owner may pay a
+    dividend below $3,000 (issue 28)."""
     options: ClassVar[tuple[Option, ...]] = (
         Option("length", "standard", ("standard", "short", "long"),
                "short: 2+2 dig tiles per mine, end past 90; long: 4+4 tiles, end past 125"),
@@ -399,8 +413,9 @@ class BullfrogGoldfield(Game):
             cid = state["queue"][0][1]
             co = state["cos"][cid]
             seat = co["charter"]
+            how = "all to you (you hold every certificate)" if sole_owner(state, cid) is not None else "in thirds"
             return [Prompt(seat, f"Income phase: the {name(cid)} has {money(co['cash'])}. Pay a dividend?", (
-                Action(f"dividend:{cid}", f"Pay out {money(co['cash'])} in thirds (+5 on the Income Track)"),
+                Action(f"dividend:{cid}", f"Pay out {money(co['cash'])} {how} (+5 on the Income Track)"),
                 Action(f"withhold:{cid}", "Keep the cash on the charter (-5 on the Income Track)"),
             ), private=private)]
         raise IllegalAction(f"Unknown phase {phase!r}.")  # pragma: no cover
@@ -688,7 +703,8 @@ def _haul(state: State, seat: int, mine: str, events: list[Event]) -> None:
 def _buy_charter(state: State, seat: int, cid: str, price: int, events: list[Event]) -> None:
     co = state["cos"][cid]
     state["cash"][seat] -= price
-    co.update({"cash": price, "charter": seat, "status": "open", "value": price})
+    co.update({"cash": price, "charter": seat, "status": "open"})
+    set_value(state, cid, price)
     events.append(Event(f"{_s(seat)} buys the {name(cid)} charter for {money(price)}; it starts at {price}."))
     if not is_rr(cid):
         _mine_opens(state, cid, events)
@@ -958,7 +974,7 @@ def _advance_income(state: State, events: list[Event]) -> None:
                 return
         elif is_rr(cid) and co["bonds"]:
             events.append(Event(f"The {name(cid)} has bonds: no dividend, no move."))
-        elif co["cash"] >= 3:
+        elif can_pay_dividend(state, cid):
             state["phase"] = "dividend"
             return
         else:
@@ -966,6 +982,24 @@ def _advance_income(state: State, events: list[Event]) -> None:
             events.append(Event(f"The {name(cid)} has too little cash for a dividend: {moved:+d} to {co['value']}."))
         queue.pop(0)
     _finish_cycle(state, events)
+
+
+def sole_owner(state: State, cid: str) -> int | None:
+    """The seat holding all three of a company's certificates, if one does."""
+    owners = holders(state, cid)
+    return owners[0] if len(owners) == 3 and len(set(owners)) == 1 else None
+
+
+def can_pay_dividend(state: State, cid: str) -> bool:
+    """Whether a company without bonds has enough cash to pay a dividend.
+
+    Shares get a third of the cash each, rounded down, so below $3,000 a dividend would pay
+    nobody anything and still move the company up 5: it needs $3,000. A player holding all
+    three certificates "receives all the money" instead, so for them any cash at all
+    ($1,000) is a real payment (README, rule 9).
+    """
+    cash = state["cos"][cid]["cash"]
+    return cash >= 1 if sole_owner(state, cid) is not None else cash >= 3
 
 
 def _payoff(state: State, seat: int, verb: str, arg: str, events: list[Event]) -> None:
@@ -1001,10 +1035,11 @@ def _dividend(state: State, seat: int, pay: bool, events: list[Event]) -> None:
     if pay:
         cash = co["cash"]
         owners = holders(state, cid)
-        if len(owners) == 3 and len(set(owners)) == 1:
-            state["cash"][owners[0]] += cash
+        only = sole_owner(state, cid)
+        if only is not None:
+            state["cash"][only] += cash
             co["cash"] = 0
-            parts = [f"{_s(owners[0])} {money(cash)}"]
+            parts = [f"{_s(only)} {money(cash)}"]
         else:
             third = cash // 3
             parts = []
@@ -1028,7 +1063,8 @@ def _finish_cycle(state: State, events: list[Event]) -> None:
         if co["status"] != "open" or co["tiles"]:
             continue
         connected = railroads_in(state, mine_area(mine))
-        co.update({"status": "gone", "cash": 0, "charter": None, "shares": [None, None], "value": 0})
+        co.update({"status": "gone", "cash": 0, "charter": None, "shares": [None, None]})
+        set_value(state, mine, 0)
         note = ""
         if connected:
             loss = EXHAUSTION_LOSS[len(connected)]

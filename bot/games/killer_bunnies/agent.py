@@ -63,9 +63,10 @@ def choose(game: KillerBunnies, state: State, seat: int, rng: random.Random) -> 
         return max(options, key=lambda k: (options[k], k))
 
     if phase == "setup":
-        if any(k.startswith("give:") for k in keys):  # give away the least useful card
+        gives = [k for k in keys if k.startswith("give:")]
+        if gives:  # always take the first-game exchange: give away the least useful card
             worst = {k: _worth(game, state, seat, DECK[next(c for c in me["hand"] if DECK[c].slug == k[5:])], running=[])
-                     for k in keys}
+                     for k in gives}
             return min(worst, key=lambda k: (worst[k], k))
         if keys[0].startswith("top:"):
             return keys[0]

@@ -204,9 +204,33 @@ def _market(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int
     draw_text(draw, (x0 + 14, y), f"Draw pile {view['draw']} · discards {view['discard']}", 17)
 
 
+def last_title(view: dict[str, Any]) -> str:
+    """The panel's title: whose flip the card shown was ("Last card: bo's flip")."""
+    by = view.get("last_by")
+    if view["last_card"] is None or by is None:
+        return "Last card"
+    return f"Last card: {_name(view, by)}'s flip"
+
+
+def roll_lines(view: dict[str, Any]) -> list[str]:
+    """What the last roll was, in four lines: whose roll it was (this card's, or an earlier
+    turn's: the card beside it may be something else), the die, the weapon and the bunny."""
+    roll = view["last_roll"]
+    if roll is None:
+        return []
+    by, owner = roll.get("by"), roll.get("owner")
+    if roll.get("earlier"):
+        head = f"Earlier roll, {_name(view, by)}'s turn" if by is not None else "An earlier roll"
+    else:
+        head = "This card's roll"
+    bunny = roll["target"] if owner is None else f"{_name(view, owner)}'s {roll['target']}"
+    verdict = "survived" if roll["survived"] else "died"
+    return [head, f"{roll['dice'][0]['colour']} d12 vs level {roll['level']}", roll["card"], f"{bunny} {verdict}"]
+
+
 def _last(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, int, int]) -> None:
     x0, _y0, x1, y1 = box
-    y = panel(draw, box, "Last card and roll", 22)
+    y = panel(draw, box, last_title(view), 22)
     card = view["last_card"]
     card_box = (x0 + 14, y, x0 + 14 + 210, y1 - 14)
     if card:
@@ -218,16 +242,20 @@ def _last(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, 
     if roll is None:
         draw_text(draw, (rx, y + 4), "No dice rolled yet", 18, MUTED)
         return
+    head, die_text, weapon, result = roll_lines(view)
+    earlier = bool(roll.get("earlier"))
+    ty = draw_wrapped(draw, (rx, y), head, 17, x1 - rx - 10, fill=MUTED if earlier else INK, bold=True)
     dx = rx
     for d in roll["dice"]:
-        die(draw, (dx, y, dx + 70, y + 70), d["value"], sides=12, fill=COLOURS[d["colour"]])
+        # An earlier turn's die is drawn paler, so it does not read as the card's roll.
+        fill = COLOURS[d["colour"]] if not earlier else shade(COLOURS[d["colour"]], 1.45)
+        die(draw, (dx, ty + 4, dx + 70, ty + 74), d["value"], sides=12, fill=fill)
         dx += 80
-    ty = y + 80
-    verdict = "survived" if roll["survived"] else "died"
+    ty += 84
     colour = (30, 120, 60) if roll["survived"] else (170, 30, 30)
-    ty = draw_wrapped(draw, (rx, ty), f"{roll['dice'][0]['colour']} d12 vs level {roll['level']}", 17, x1 - rx - 10)
-    ty = draw_wrapped(draw, (rx, ty), f"{roll['card']}", 17, x1 - rx - 10, bold=True)
-    draw_wrapped(draw, (rx, ty), f"{roll['target']} {verdict}", 18, x1 - rx - 10, fill=colour, bold=True)
+    ty = draw_wrapped(draw, (rx, ty), die_text, 17, x1 - rx - 10)
+    ty = draw_wrapped(draw, (rx, ty), weapon, 17, x1 - rx - 10, bold=True)
+    draw_wrapped(draw, (rx, ty), result, 18, x1 - rx - 10, fill=colour, bold=True)
 
 
 def _circle(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, *, measure: bool = False) -> int:

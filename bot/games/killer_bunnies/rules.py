@@ -152,6 +152,9 @@ class KillerBunnies(Game):
                f"live: a reaction window closes after {REACT_MS // 1000} seconds."),
     )
     rules_file = "killer-bunnies.txt"
+    version = 2
+    """2: the first-game exchange may be declined; a feeding offers only purchases that could
+    still save the bunny (issue 28)."""
     render_module = "bot.games.killer_bunnies.render"
 
     # -- setup -------------------------------------------------------------------------
@@ -182,6 +185,7 @@ class KillerBunnies(Game):
             "pending": None,
             "window": None,
             "last_card": None,
+            "last_by": None,
             "last_roll": None,
             "reshuffles": 0,
             "revealed": [],
@@ -329,17 +333,21 @@ class KillerBunnies(Game):
             owner = self.owner_of(state, pending["target"])
             assert owner is not None
             c = DECK[pending["card"]]
-            me = state["seats"][owner]
             actions = []
-            short_c = sum(me["cabbage"]) < c.effect["cabbage"]
-            short_w = sum(me["water"]) < c.effect["water"]
-            if not short_c and not short_w:
+            short = self.shortfall(state)
+            if not any(short.values()):
                 actions.append(Action("feed", "Feed the bunny (pay the cabbage and water)"))
-            actions += [a for a in self._buy_actions(state, owner, carrots=False)
-                        if (a.key == "buy:cabbage" and short_c) or (a.key == "buy:water" and short_w)]
+            elif self.can_still_feed(state, owner, short):
+                for a in self._buy_actions(state, owner, carrots=False):
+                    kind = a.key[4:]
+                    if short[kind]:
+                        actions.append(Action(a.key, f"{a.label}; {short[kind]} {kind} short"))
             actions.append(Action("starve", f"Let {DECK[pending['target']].name} starve"))
+            choice = ("feed it or let it starve" if actions[0].key == "feed" else
+                      "buy at the market or let it starve" if len(actions) > 1 else
+                      "no purchase can make up what is missing, so it starves")
             text = (f"{seat_ref(owner)}: {DECK[pending['target']].name} needs {c.effect['cabbage']} cabbage and "
-                    f"{c.effect['water']} water; feed it, buy at the market, or let it starve.")
+                    f"{c.effect['water']} water; {choice}.")
             return [Prompt(owner, text, tuple(actions))]
         if phase == CARROT:
             actions = [Action(f"carrot:{CARROT_SLUGS[k]}", f"Take {carrot_name(k)}") for k in state["market"]]
@@ -361,18 +369,62 @@ class KillerBunnies(Game):
             actions.append(Action(f"{verb}:{c.slug}", f"{label}: {LABELS[cid]}"))
         return actions
 
+    def price_text(self, state: State, seat: int, price: int) -> str:
+        """"10 Kaballa Dolla", or "2 Kaballa Dolla (you pay 10: no change)" when the seat's
+        Dolla cards cannot make the price exactly (Kaballa gives no change)."""
+        values = [DECK[c].effect["value"] for c in state["seats"][seat]["dolla"]]
+        picks = pay_with(values, price)
+        paid = price if picks is None else sum(values[i] for i in picks)
+        return f"{price} Kaballa Dolla" + (f" (you pay {paid}: no change)" if paid > price else "")
+
     def _buy_actions(self, state: State, seat: int, *, carrots: bool) -> list[Action]:
         money = self.dolla(state, seat)
         actions = []
         for kind in ("cabbage", "water"):
             if money >= PRICES[kind] and self._small_left(state, kind):
-                actions.append(Action(f"buy:{kind}", f"Buy a {kind} card for {PRICES[kind]} Kaballa Dolla"))
+                actions.append(Action(f"buy:{kind}", f"Buy a {kind} card for {self.price_text(state, seat, PRICES[kind])}"))
         if carrots and money >= PRICES["carrot"]:
-            actions += [
-                Action(f"buy:{CARROT_SLUGS[k]}", f"Buy {carrot_name(k)} for {PRICES['carrot']} Kaballa Dolla")
-                for k in state["market"]
-            ]
+            cost = self.price_text(state, seat, PRICES["carrot"])
+            actions += [Action(f"buy:{CARROT_SLUGS[k]}", f"Buy {carrot_name(k)} for {cost}") for k in state["market"]]
         return actions
+
+    def shortfall(self, state: State) -> dict[str, int]:
+        """While a bunny is being fed: how much cabbage and water its owner still lacks."""
+        pending = state["pending"]
+        owner = self.owner_of(state, pending["target"])
+        assert owner is not None
+        need = DECK[pending["card"]].effect
+        me = state["seats"][owner]
+        return {kind: max(0, need[kind] - sum(me[kind])) for kind in ("cabbage", "water")}
+
+    def can_still_feed(self, state: State, seat: int, short: Mapping[str, int]) -> bool:
+        """Whether buying could still cover the shortfall, in the best case.
+
+        The decks' order is hidden but what is in them is not (every cabbage and water card
+        not lying in front of a player), so the fewest cards that could make up each
+        shortfall are the highest values left. Those purchases must be payable one by one
+        from the seat's Dolla, each without change. When they are not, no purchase can save
+        the bunny and none is offered (README, "Feed the Bunny").
+        """
+        prices: list[int] = []
+        for kind in ("cabbage", "water"):
+            if not short[kind]:
+                continue
+            values = sorted(state["small"][kind] + state["small"][f"{kind}_used"], reverse=True)
+            total = count = 0
+            while total < short[kind] and count < len(values):
+                total += values[count]
+                count += 1
+            if total < short[kind]:
+                return False
+            prices += [PRICES[kind]] * count
+        notes = [DECK[c].effect["value"] for c in state["seats"][seat]["dolla"]]
+        for price in prices:
+            picks = pay_with(notes, price)
+            if picks is None:
+                return False
+            notes = [v for i, v in enumerate(notes) if i not in picks]
+        return True
 
     def _setup_prompts(self, state: State) -> list[Prompt]:
         prompts = []
@@ -385,8 +437,12 @@ class KillerBunnies(Game):
                     prompts.append(Prompt(seat, f"{who}: lay a bunny face down as your TOP RUN card.",
                                           tuple(bunnies), simultaneous=True, private=True))
                 elif has_bunny_in_pile:
+                    # The first-game rule: a player without a bunny *may* exchange a card for
+                    # one; laying any card on top instead declines it.
                     actions = self._hand_actions(state, seat, "give", "Exchange for a bunny")
-                    prompts.append(Prompt(seat, f"{who}: you have no bunny; exchange a card for one from the draw pile.",
+                    actions += self._hand_actions(state, seat, "top", "Keep your cards; top run card")
+                    prompts.append(Prompt(seat, f"{who}: you have no bunny; you may exchange a card for one from "
+                                                "the draw pile, or keep your cards and lay any card as your TOP RUN card.",
                                           tuple(actions), simultaneous=True, private=True))
                 else:
                     actions = self._hand_actions(state, seat, "top", "Top run card")
@@ -531,6 +587,11 @@ class KillerBunnies(Game):
             return events
         c = DECK[flipped]
         state["last_card"] = flipped
+        state["last_by"] = turn
+        if state["last_roll"] is not None:
+            # The picture shows the last card and the last roll side by side: a roll from an
+            # earlier turn is marked so it is not read as this card's.
+            state["last_roll"]["earlier"] = True
         state["pending"] = {"card": flipped, "target": None, "carrot": None, "left": 0,
                             "snatcher": None, "taken": False, "cancelled": False}
         events.append(Event(f"{seat_ref(turn)} flips {a_card(flipped)}.", reveals=True))
@@ -687,7 +748,8 @@ class KillerBunnies(Game):
             roll = Rng(state).randint(1, 12)
             owner = self.owner_of(state, target)
             state["last_roll"] = {"dice": [{"colour": c.dice[0], "value": roll}], "level": level,
-                                  "card": pending["card"], "target": target, "survived": roll > level}
+                                  "card": pending["card"], "target": target, "survived": roll > level,
+                                  "by": turn, "owner": owner, "earlier": False}
             events.append(Event(f"The {c.dice[0]} die rolls {roll} against level {level}.", reveals=True))
             if roll > level:
                 events.append(Event(f"{seat_ref(owner or 0)}'s {DECK[target].name} survives!"))
@@ -813,15 +875,24 @@ class KillerBunnies(Game):
         events.append(Event(state["reason"]))
 
     def outcome(self, state: State) -> Outcome | None:
+        """Scores are the carrots each player holds at the end (after the hand-over); the
+        holder of the magic carrot ranks first whatever their count, the others by carrots.
+        With no bunny left nobody can win: :meth:`Outcome.no_winner` (everyone shares the
+        last place, no win is counted)."""
         if state["phase"] != OVER:
             return None
         players = state["players"]
         winner = state["winner"]
-        scores = [1 if s == winner else 0 for s in range(players)]
         carrots = [len(state["seats"][s]["carrots"]) for s in range(players)]
         if winner is None:
-            return Outcome.ranked([0] * players, state["reason"])
-        return Outcome.ranked(scores, state["reason"], tiebreak=carrots)
+            return Outcome.no_winner(carrots, state["reason"])
+        keys = [(s == winner, carrots[s]) for s in range(players)]
+        ranks = tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+        return Outcome(scores=tuple(carrots), ranks=ranks, reason=state["reason"])
+
+    def format_score(self, score: float) -> str:
+        """A final score is the carrots held: "2 carrots" (used by the result line)."""
+        return plural(int(score), "carrot")
 
     # -- views -------------------------------------------------------------------------
 
@@ -879,6 +950,7 @@ class KillerBunnies(Game):
                 "deadline": window["opened"] + REACT_MS if state["mode"] == "live" else None,
             },
             "last_card": None if state["last_card"] is None else face(state["last_card"]),
+            "last_by": state.get("last_by"),
             "last_roll": json.loads(json.dumps(state["last_roll"])),
             "revealed": [CARROTS[k] for k in state["revealed"]],
             "handed": json.loads(json.dumps(state["handed"])),
@@ -926,6 +998,34 @@ class KillerBunnies(Game):
 
     # -- bots and refusals -------------------------------------------------------------
 
+    def _explain_buy(self, state: State, seat: int, what: str) -> str:
+        """Why ``buy:<what>`` is refused, naming the price and what the seat has."""
+        phase = state["phase"]
+        if phase not in (START, FEED):
+            return "You can shop at Kaballa's Market at the start of your turn or while feeding a bunny."
+        have = self.dolla(state, seat)
+        index = carrot_index(what)
+        if what not in ("cabbage", "water"):
+            if index is None:
+                return f"Kaballa's Market sells cabbage, water and carrots: {what!r} is none of them."
+            if phase == FEED:
+                return "While a bunny is being fed you may buy only cabbage and water."
+            if index not in state["market"]:
+                return f"The {CARROTS[index]} carrot is no longer in the market."
+            return f"A carrot costs {PRICES['carrot']} Kaballa Dolla and you have {have}."
+        if not self._small_left(state, what):
+            return f"No {what} cards are left to buy."
+        if have < PRICES[what]:
+            return f"A {what} card costs {PRICES[what]} Kaballa Dolla and you have {have}."
+        if phase != FEED:
+            return f"You cannot buy a {what} card now."
+        short = self.shortfall(state)
+        if not short[what]:
+            return f"The bunny needs no more {what}: buy what is still short, feed it, or let it starve."
+        return (f"A {what} card costs {PRICES[what]} Kaballa Dolla (no change is given), and your {have} cannot buy "
+                f"enough even of the best cards left to make up {short['cabbage']} cabbage and {short['water']} water "
+                "short: the bunny cannot be saved by buying.")
+
     def agent(self, state: State, seat: int, rng: random.Random) -> str:
         from .agent import choose
 
@@ -939,9 +1039,7 @@ class KillerBunnies(Game):
         if phase == WINDOW:
             return "A reaction window is open: play:<card> a reaction card from your hand that fits, or pass."
         if verb == "buy":
-            if phase not in (START, FEED):
-                return "You can shop at Kaballa's Market at the start of your turn or while feeding a bunny."
-            return f"You cannot buy {arg!r} now: check the prices and your Kaballa Dolla ({self.dolla(state, seat)})."
+            return self._explain_buy(state, seat, arg)
         if verb in ("run", "play", "top", "bottom", "give"):
             return f"You have no card {arg!r} you may use that way now; /hand shows your cards."
         if verb == "target":

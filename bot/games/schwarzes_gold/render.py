@@ -378,7 +378,7 @@ def _side_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str
         draw_text(draw, (x0 + 14, y + 4), heading, 18, INK)
         draw_text(draw, (x0 + 14, y + 30), order, 22, INK, bold=True)
     supply = view["supply"]
-    draw_text(draw, (x0 + 14, top + 140), f"Supply: {supply['tokens']} tokens, {supply['barrels']} barrels", 17, INK)
+    draw_text(draw, (x0 + 14, top + 140), supply_text(supply), 17, INK)
 
     top += 180
     row_h = 92
@@ -396,6 +396,11 @@ def _side_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str
         if y + needed > HEIGHT - 18:
             break
         y = draw_wrapped(draw, (x0 + 14, y), line, 16, PANEL_W - 28, INK, spacing=1.25)
+
+
+def supply_text(supply: dict[str, int]) -> str:
+    """"Supply: 12 tokens, 1 barrel" (singular and plural as the counts need)."""
+    return f"Supply: {plural(supply['tokens'], 'token')}, {plural(supply['barrels'], 'barrel')}"
 
 
 def _player_row(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], seat: int, box: tuple[int, int, int, int]) -> None:

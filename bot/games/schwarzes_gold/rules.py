@@ -108,6 +108,8 @@ class SchwarzesGold(Game):
     summary: ClassVar[str] = "Roll for an area, strike oil, place rigs and trucks, then pump the field dry in snake order."
     rules_file: ClassVar[str] = "schwarzes-gold.txt"
     render_module: ClassVar[str] = "bot.games.schwarzes_gold.render"
+    version: ClassVar[int] = 2
+    """2: no barrel on wasteland that has closed again (issue 28)."""
     options: ClassVar[tuple[Option, ...]] = (
         Option("board", "1901", ("1901", "1926"), "Board side: 1901 (plain) or 1926 (settlements, wasteland, railway)."),
         Option("start_or_train", OFF, (OFF, ON), "Variant: at the end of phase 1 start phase 2 or place your train like a truck."),
@@ -211,6 +213,16 @@ class SchwarzesGold(Game):
             for f in board.fields_of[area]
         )
 
+    def oil_open(self, state: State, field: str) -> bool:
+        """Oil on a field that may be used: tokens, no barrel yet, and not closed wasteland.
+
+        The one test for both uses of a field's oil in phase 1, a barrel and (on a double)
+        another token: wasteland "can be used only after all other fields" of its area are
+        taken, and it closes again when one of them empties (a token scored by a truck in a
+        settlement, the black train's curse), so its oil then takes neither.
+        """
+        return field in state["tokens"] and field not in state["barrels"] and not self.locked(state, field)
+
     def buildable(self, state: State, field: str) -> bool:
         """A free field where a token, rig, truck or train may go."""
         return (
@@ -246,27 +258,26 @@ class SchwarzesGold(Game):
         free = [f for f in board.fields_of[area] if self.buildable(state, f)]
         actions: list[Action] = [Action(f"token:{f}", f"Strike oil: a token on {f}") for f in free]
         if double:
-            stacks = [
-                f for f in board.fields_of[area]
-                if f in state["tokens"] and f not in state["barrels"] and not self.locked(state, f)
-            ]
+            stacks = [f for f in board.fields_of[area] if self.oil_open(state, f)]
             actions += [
                 Action(f"token:{f}", f"Strike oil on {f} again (double: {state['tokens'][f] + 1} tokens there)")
                 for f in stacks
             ]
         if state["rigs_left"][seat] > 0:
-            actions += [Action(f"rig:{f}", f"Place an oil rig on {f}") for f in free]
+            actions += [Action(f"rig:{f}", f"Place an oil rig on {f}{self.reach_note(state, f, 'rig')}") for f in free]
         if state["truck"][seat] == "hand":
             spots = free + [f for f, a in special.items() if a == area and f not in state["pieces"]]
             for f in spots:
                 where = f"the settlement on {f}" if f in special else f
-                actions.append(Action(f"truck:{f}:h", f"Place your truck on {where}, facing along the row"))
-                actions.append(Action(f"truck:{f}:v", f"Place your truck on {where}, facing along the column"))
+                actions.append(Action(f"truck:{f}:h", f"Place your truck on {where}, facing along the row"
+                                                      f"{self.reach_note(state, f, 'truck', 'h')}"))
+                actions.append(Action(f"truck:{f}:v", f"Place your truck on {where}, facing along the column"
+                                                      f"{self.reach_note(state, f, 'truck', 'v')}"))
         if state["supply"]["barrels"] > 0:
             actions += [
                 Action(f"barrel:{f}", f"Place a barrel on the oil on {f}")
                 for f in board.fields_of[area]
-                if f in state["tokens"] and f not in state["barrels"]
+                if self.oil_open(state, f)
             ]
         if self.on(state, "own_trains") and state["train"][seat] == "hand":
             settlement = board.settlements.get(area)
@@ -469,9 +480,15 @@ class SchwarzesGold(Game):
     def reach(self, state: State, field: str) -> list[str]:
         """The fields a rig or truck on ``field`` takes oil from (before the caps)."""
         piece = state["pieces"][field]
-        if piece["kind"] == "rig":
+        return self.reach_of(state, field, piece["kind"], piece["dir"])
+
+    @staticmethod
+    def reach_of(state: State, field: str, kind: str, direction: str | None) -> list[str]:
+        """The fields a rig (``kind="rig"``) or a truck or train facing ``direction`` (h/v)
+        on ``field`` would take oil from, whether or not it stands there yet."""
+        if kind == "rig":
             return neighbours8(field)
-        ways = ("W", "E") if piece["dir"] == "h" else ("N", "S")
+        ways = ("W", "E") if direction == "h" else ("N", "S")
         out: list[str] = []
         for way in ways:
             for f in line_from(field, way):
@@ -482,8 +499,24 @@ class SchwarzesGold(Game):
 
     def haul(self, state: State, field: str) -> list[str]:
         """The fields a piece would take a token from now: one (the top one) per field, capped."""
-        cap = RIG_CAP if state["pieces"][field]["kind"] == "rig" else TRUCK_CAP
-        return [f for f in self.reach(state, field) if f in state["tokens"]][:cap]
+        piece = state["pieces"][field]
+        return self.haul_of(state, field, piece["kind"], piece["dir"])
+
+    def haul_of(self, state: State, field: str, kind: str, direction: str | None) -> list[str]:
+        """:meth:`haul` for a piece that may not stand on ``field`` yet (phase-1 labels)."""
+        cap = RIG_CAP if kind == "rig" else TRUCK_CAP
+        return [f for f in self.reach_of(state, field, kind, direction) if f in state["tokens"]][:cap]
+
+    def oil_text(self, fields: list[str], state: State) -> str:
+        """"3 tokens + 1 barrel": what pumping ``fields`` (one token each) brings in."""
+        barrels = sum(1 for f in fields if f in state["barrels"])
+        text = plural(len(fields), "token")
+        return text + (f" + {plural(barrels, 'barrel')}" if barrels else "")
+
+    def reach_note(self, state: State, field: str, kind: str, direction: str | None = None) -> str:
+        """A phase-1 label's note on the oil a piece placed on ``field`` would reach today."""
+        fields = self.haul_of(state, field, kind, direction)
+        return f" (would reach {self.oil_text(fields, state)} now)" if fields else " (no oil in reach yet)"
 
     def scoreable(self, state: State, seat: int) -> list[str]:
         return sorted(
@@ -670,10 +703,13 @@ class SchwarzesGold(Game):
             return [Prompt(seat, f"{tag(seat)}: your truck is still in its settlement; turn it?", actions)]
         if stage == "decide":
             actions_list: list[Action] = []
+            keeps = state["train"][seat] == "hand"
             if state["starter"] is None:
-                actions_list.append(Action("start", "Start phase 2 (take the black train)"))
-            if state["train"][seat] == "hand":
-                actions_list.append(Action("train", "Roll to place your train like a truck"))
+                point = "; your train stays in hand: 1 point at the end" if keeps else ""
+                actions_list.append(Action("start", f"Start phase 2 (take the black train{point})"))
+            if keeps:
+                actions_list.append(Action("train", "Roll to place your train like a truck (it scores like one, "
+                                                    "instead of the point)"))
                 actions_list.append(Action("pass", "Keep your train (1 point at the end)"))
             else:
                 actions_list.append(Action("pass", "Do not start"))
@@ -685,8 +721,10 @@ class SchwarzesGold(Game):
                 actions_list.append(Action("reroll", "Roll again (you must use the second roll)"))
             for f in self.board(state).fields_of[area]:
                 if self.buildable(state, f):
-                    actions_list.append(Action(f"train:{f}:h", f"Place your train on {f}, facing along the row"))
-                    actions_list.append(Action(f"train:{f}:v", f"Place your train on {f}, facing along the column"))
+                    actions_list.append(Action(f"train:{f}:h", f"Place your train on {f}, facing along the row"
+                                                               f"{self.reach_note(state, f, 'train', 'h')}"))
+                    actions_list.append(Action(f"train:{f}:v", f"Place your train on {f}, facing along the column"
+                                                               f"{self.reach_note(state, f, 'train', 'v')}"))
             a, b = state["dice"]
             return [Prompt(seat, f"{tag(seat)} rolled {a} + {b} = {a + b}: place the train in {area_label(area)}.", tuple(actions_list))]
         # stage == "score"
@@ -700,10 +738,7 @@ class SchwarzesGold(Game):
         return [Prompt(seat, f"{tag(seat)}: choose a rig or truck to score.", actions)]
 
     def _haul_text(self, state: State, field: str) -> str:
-        fields = self.haul(state, field)
-        barrels = sum(1 for f in fields if f in state["barrels"])
-        text = plural(len(fields), "token")
-        return text + (f" + {plural(barrels, 'barrel')}" if barrels else "")
+        return self.oil_text(self.haul(state, field), state)
 
     def perform(self, state: State, seat: int, key: str) -> list[Event]:
         events: list[Event] = []
@@ -976,7 +1011,11 @@ class SchwarzesGold(Game):
                     return "All three barrels are on the board."
                 if field not in state["tokens"]:
                     return f"A barrel goes on a token, and {field} has none."
-                return f"{field} already has a barrel."
+                if field in state["barrels"]:
+                    return f"{field} already has a barrel."
+                if self.locked(state, field):
+                    return (f"{field} is wasteland and closed again: it opens only when the rest of "
+                            f"{area_label(area)} is taken.")
             if field in self.settlement_fields(state):
                 return f"{field} is a settlement: no tokens or rigs there (only a truck)."
             if self.locked(state, field):
