@@ -544,3 +544,17 @@ def test_the_crossroads_is_asked_again_on_the_next_lap() -> None:
     assert state["phase"] == "fork"
     prompt = game.prompts(state)[0]
     assert "3 more steps" in prompt.text
+
+
+def test_going_back_onto_a_shortcut_offers_it_like_any_landing() -> None:
+    """"The right, or obligation, to take the shortcut belongs to those who land on the space":
+    a luck card that moves a player back onto the Pony Express Trail offers it too."""
+    pony = next(s for s in SPACES if s.kind == "shortcut" and not s.must)
+    luck = pony.id + 4
+    assert SPACES[luck].kind == "luck"
+    game, state, _ = _draw_card("Flood", pos_before_luck=luck - 3)  # back 4 spaces
+    assert state["seats"][0]["pos"] == pony.id
+    assert state["phase"] == "shortcut" and keys(game, state) == ["shortcut:take", "shortcut:skip"]
+    cash = state["seats"][0]["cash"]  # Dodge paid on the way to the luck space
+    game.apply(state, 0, "shortcut:take")
+    assert state["seats"][0]["pos"] == pony.target and state["seats"][0]["cash"] == cash  # no reimbursements

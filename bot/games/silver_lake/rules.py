@@ -130,6 +130,8 @@ class SilverLake(Game):
     )
     rules_file: ClassVar[str] = "treasure-of-silver-lake.txt"
     render_module: ClassVar[str] = "bot.games.silver_lake.render"
+    version: ClassVar[int] = 2
+    """2: landing on a shortcut by going back offers it too (older logs replay differently)."""
 
     # -- setup -----------------------------------------------------------------------------
 
@@ -494,7 +496,9 @@ class SilverLake(Game):
             else:
                 events.append(Event(f"{T(seat)} reaches the Silver Lake, but every nugget has been found."))
             self._finish(state, events)
-        elif kind == "shortcut" and forward:
+        elif kind == "shortcut":
+            # Whoever lands on it, by the dice, a card or going back, has the right (or the
+            # duty) to take it: the rulebook ties the shortcut to landing, not to the direction.
             if space.must:
                 events.append(Event(f"{T(seat)} must take the {space.name}."))
                 self._jump(state, seat, space.target, events)
