@@ -757,7 +757,7 @@ class Tables:
         turns = self.turns(live)
         outcome = live.game.outcome(live.state)
         if outcome is not None:
-            lines.append(describe_outcome(outcome, live.names))
+            lines.append(describe_outcome(outcome, live.names, live.game.format_score))
         elif live.row.paused:
             lines.append("The game is paused.")
         elif turns:
@@ -1158,12 +1158,16 @@ def _whose_turn(turns: list[Turn]) -> str:
     return "Waiting for " + ", ".join(turn.name for turn in turns) + f": {text}"
 
 
-def describe_outcome(outcome: Outcome, names: list[str]) -> str:
-    """"Game over — Ana wins (12), then Bo (9)." with shared ranks for ties."""
+def describe_outcome(outcome: Outcome, names: list[str], score: Callable[[float], str] | None = None) -> str:
+    """"Game over — Ana wins (12), then Bo (9)." with shared ranks for ties.
+
+    ``score`` writes a score (the game's :meth:`Game.format_score`: "$1,515,200" in a money
+    game); without it, the bare number."""
     order = sorted(range(len(names)), key=lambda seat: (outcome.ranks[seat], seat))
     winners = [names[seat] for seat in outcome.winners]
     head = f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}"
-    standings = ", ".join(f"{outcome.ranks[s]}. {names[s]} {_number(outcome.scores[s])}" for s in order)
+    shown = score or _number
+    standings = ", ".join(f"{outcome.ranks[s]}. {names[s]} {shown(outcome.scores[s])}" for s in order)
     return f"Game over: {head}! {name_seats(outcome.reason, names)} Final: {standings}."
 
 

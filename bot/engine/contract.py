@@ -60,6 +60,12 @@ def seat_ref(seat: int) -> str:
     return f"{{seat{seat}}}"
 
 
+def dollars(amount: float) -> str:
+    """A score in dollars for :meth:`Game.format_score`: ``1515200`` -> "$1,515,200", ``-500`` -> "-$500"."""
+    value = round(amount)
+    return f"{'-' if value < 0 else ''}${abs(value):,}"
+
+
 class IllegalAction(Exception):
     """An action the rules do not allow now.
 
@@ -312,6 +318,14 @@ class Game(ABC):
     def explain_refusal(self, state: State, seat: int, key: str) -> str:
         """Why ``key`` is not legal for ``seat``. Games override this to be more specific."""
         return f"{key!r} is not a legal move now."
+
+    def format_score(self, score: float) -> str:
+        """How a final score reads to players, e.g. in "Final: 1. Ana 12, 2. Bo 9".
+
+        The default is the bare number ("12", "2.5"); a game whose score is money says so
+        (``return dollars(score)`` -> "$1,515,200"), so a result never reads "cy 1515200".
+        """
+        return str(int(score)) if float(score).is_integer() else f"{score:g}"
 
     def resolve_options(self, given: Mapping[str, str]) -> dict[str, str]:
         """Fill in defaults and refuse unknown names or values with a helpful message."""

@@ -55,6 +55,7 @@ from bot.engine import (
     seat_ref,
     seed_value,
 )
+from bot.engine.contract import dollars
 
 from .components import (
     CARDS,
@@ -1005,6 +1006,10 @@ class ConstructionGame(Game):
         keys = [(1, scores[s], 0) if not state["out"][s] else (0, 0, state["out_order"].index(s)) for s in range(n)]
         ranks = tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
         return Outcome(scores=tuple(scores), ranks=ranks, reason=state["over"]["reason"])
+
+    def format_score(self, score: float) -> str:
+        """Scores are audited net worth in dollars: "$1,515,200"."""
+        return dollars(score)
 
     def agent(self, state: State, seat: int, rng: random.Random) -> str:
         from .agent import choose

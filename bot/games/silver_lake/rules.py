@@ -48,7 +48,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from bot.engine import Action, Event, Game, Option, Outcome, Prompt, Rng, State, seed_value
-from bot.engine.contract import seat_ref
+from bot.engine.contract import dollars, seat_ref
 from bot.engine.words import and_list, plural
 
 from .board import (
@@ -786,6 +786,10 @@ class SilverLake(Game):
         return Outcome.ranked(self.worth(state), state["end"], tiebreak=tiebreak)
 
     # -- views -----------------------------------------------------------------------------
+
+    def format_score(self, score: float) -> str:
+        """Scores are worth in dollars (cash and permits): "$1,515,200"."""
+        return dollars(score)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """The whole table except the order of the luck deck and of the nugget pile."""
