@@ -47,6 +47,7 @@ from bot.engine import (
     UnknownGame,
     fill_seat_refs,
     get_game,
+    seat_ref,
 )
 from bot.ratings import Ratings, describe_result
 from bot.store import ChannelBusy, PositionConflict, SeatRow, Store, StoreError, TableRow
@@ -136,6 +137,9 @@ class Turn:
     simultaneous: bool
     private: bool = False
     """The actions show what only this player may see: offer them to this player alone."""
+    addressed: bool = False
+    """The game's prompt text names this seat's own player (its ``{seatN}`` mark), so the
+    whose-turn line can use the text as it is instead of putting the name in front."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -840,6 +844,7 @@ class Tables:
             actions=tuple(Action(a.key, name_seats(a.label, names)) for a in prompt.actions),
             simultaneous=prompt.simultaneous,
             private=prompt.private,
+            addressed=seat_ref(prompt.seat) in prompt.text,
         )
 
     def public_view(self, live: LiveTable) -> dict[str, Any]:
@@ -1147,12 +1152,16 @@ so public lines use this instead; which seats have a prompt is itself public."""
 
 
 def _whose_turn(turns: list[Turn]) -> str:
-    """The public line saying who must act; a prompt that already names its player is used as it is."""
+    """The public line saying who must act; a prompt that already names its player is used as it is.
+
+    Whether it does is read from the game's own text (its ``{seatN}`` mark for that seat,
+    :attr:`Turn.addressed`), never by looking for the name in the filled-in text: a player
+    called "bo" is not named by "Buy the Silverbow charter"."""
     if len(turns) == 1:
         turn = turns[0]
         if turn.private:
             return f"{turn.name}: {PRIVATE_TURN_TEXT}"
-        return turn.text if turn.name in turn.text else f"{turn.name}: {turn.text}"
+        return turn.text if turn.addressed else f"{turn.name}: {turn.text}"
     public = [turn for turn in turns if not turn.private]
     text = public[0].text if public else PRIVATE_TURN_TEXT
     return "Waiting for " + ", ".join(turn.name for turn in turns) + f": {text}"

@@ -325,3 +325,31 @@ async def test_the_final_line_of_a_money_game_reads_as_money(tables: Tables) -> 
     text = (await tables.play_reply(live)).text
     winner = live.names[0]
     assert f"1. {winner} $12,345" in text and "$1,000" in text
+
+
+async def test_whose_turn_names_a_player_whose_name_is_inside_the_prompt(
+    store: Store, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player called "bo" is not named by "Buy the Silverbow charter": the line says "bo: ..."."""
+    from bot.engine import Prompt
+    from bot.tables import User
+    from tests.toygame import ToyDraw
+
+    def charter(self: ToyDraw, state: dict) -> list[Prompt]:
+        seat = state["turn"]
+        if seat == 0:  # a prompt that does not name its player
+            return [Prompt(seat, "Buy the Silverbow charter or pass", (Action("draw", "Buy"), Action("pass", "Pass")))]
+        return [Prompt(seat, f"{{seat{seat}}}: draw or pass", (Action("draw", "Draw"),))]
+
+    monkeypatch.setattr(ToyDraw, "legal_prompts", charter)
+    bo, ana = User(201, "bo"), User(202, "ana")
+    tables = Tables(store, clock=clock, seeds=lambda: 7, render=False)
+    reply = await tables.create(guild_id=1, channel_id=CHANNEL, host=bo, slug="toy-draw")
+    await tables.join(channel_id=CHANNEL, user=ana)
+    started = await tables.start(channel_id=CHANNEL, user=bo)
+    live = await tables.load(reply.table_id)
+    assert live.names == ["bo", "ana"]  # seed 7 seats bo first
+    assert started.text.splitlines()[-1] == "bo: Buy the Silverbow charter or pass"
+    # a prompt that names its own player is used as it is, without the name twice
+    moved = await tables.act(user=bo, move="pass", channel_id=CHANNEL)
+    assert moved.text.splitlines()[-1] == "ana: draw or pass"
