@@ -455,6 +455,7 @@ class Tables:
         try:
             game = get_game(slug)
             resolved = game.resolve_options(options or {})
+            game.check_options(resolved)  # combinations that could never start are refused now
         except (UnknownGame, BadOptions) as error:
             raise LobbyError(str(error)) from None
         channel = await self.store.channel_settings(channel_id)

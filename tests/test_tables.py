@@ -353,3 +353,22 @@ async def test_whose_turn_names_a_player_whose_name_is_inside_the_prompt(
     # a prompt that names its own player is used as it is, without the name twice
     moved = await tables.act(user=bo, move="pass", channel_id=CHANNEL)
     assert moved.text.splitlines()[-1] == "ana: draw or pass"
+
+
+async def test_options_that_cannot_go_together_are_refused_at_new_and_nothing_is_stored(
+    tables: Tables, store: Store
+) -> None:
+    """Schwarzes Gold's wasteland needs board 1926: /game new says so, and no lobby is opened."""
+    with pytest.raises(LobbyError, match=r"wasteland needs board 1926.*set board=1926"):
+        await tables.create(guild_id=1, channel_id=CHANNEL, host=ANA, slug="schwarzes-gold",
+                            options={"board": "1901", "wasteland": "on"})
+    assert await store.tables(guild_id=1, statuses=("lobby", "playing", "over", "cancelled")) == []
+    with pytest.raises(NoTable):
+        await tables.table_id_in(CHANNEL)
+    with pytest.raises(LobbyError, match="junctions=on changes how trains turn"):
+        await tables.create(guild_id=1, channel_id=CHANNEL, host=ANA, slug="schwarzes-gold",
+                            options={"board": "1926", "junctions": "on"})
+    # a combination that fits opens the lobby as before
+    reply = await tables.create(guild_id=1, channel_id=CHANNEL, host=ANA, slug="schwarzes-gold",
+                                options={"board": "1926", "wasteland": "on"})
+    assert "opened a table" in reply.text

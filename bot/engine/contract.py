@@ -343,6 +343,16 @@ class Game(ABC):
             resolved[name] = value
         return resolved
 
+    def check_options(self, options: Mapping[str, str]) -> None:
+        """Refuse option values that do not fit together, before any table is opened.
+
+        ``options`` are resolved (every option present, see :meth:`resolve_options`). Raise
+        :class:`BadOptions` with a sentence saying what to change ("wasteland needs board
+        1926: set board=1926"); the session layer calls this at ``/game new``, so a lobby that
+        could never start is never opened. The default accepts every combination.
+        """
+        return None
+
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
             raise BadOptions(
