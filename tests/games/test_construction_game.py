@@ -49,8 +49,10 @@ def fresh(players: int = 3, **options: str) -> dict:
 
 
 def pass_window(state: dict) -> None:
+    """Everyone in the purchase window buys nothing (the job's worker, after a bid, rolls)."""
     while state["phase"] == "window":
-        GAME.apply(state, state["window"]["waiting"][0], "pass")
+        seat = state["window"]["waiting"][0]
+        GAME.apply(state, seat, "roll" if seat == state["job"]["worker"] else "pass")
 
 
 def land(state: dict, seat: int, square: int) -> None:
@@ -490,3 +492,72 @@ def test_agents_finish_a_game_with_legal_moves() -> None:
         GAME.apply(state, prompt.seat, GAME.agent(state, prompt.seat, rng))
     outcome = GAME.outcome(state)
     assert outcome is not None and max(outcome.scores) >= 0
+
+
+def test_a_rival_who_wins_a_bid_may_buy_before_the_income_roll() -> None:
+    """"It must be purchased before rolling for job income": the bid's winner gets the window
+    too, and a scraper bought there counts on the job."""
+    state = fresh(3)
+    state["fleet"][0][SLOT["scraper"]] = 1
+    state["fleet"][2][SLOT["scraper"]] = 1
+    land(state, 0, 41)  # Airport runway: competitive bid
+    rig(state, [1, 4])
+    GAME.apply(state, 0, "roll")
+    GAME.apply(state, 0, "accept")
+    GAME.apply(state, 2, "bid:2000")
+    GAME.apply(state, 0, "pass")
+    assert state["phase"] == "window" and 2 in state["window"]["waiting"]
+    mine = set(next(p for p in GAME.prompts(state) if p.seat == 2).keys())
+    assert {"roll", "buy:scraper:1:note", "buy:truck:1"} <= mine
+    GAME.apply(state, 2, "buy:scraper:1:note")
+    assert 2 in state["window"]["waiting"]  # the worker keeps buying until they roll
+    GAME.apply(state, 2, "roll")
+    pass_window(state)
+    assert state["last"]["seat"] == 2 and state["last"]["pieces"] == 2
+    assert state["last"]["lines"][0][1] == rate("scraper", 4, 2)
+
+
+def test_a_lone_lander_who_opens_the_bid_gets_no_second_window() -> None:
+    """Alone with the machine, the lander had the job prompt's purchases already."""
+    state = fresh(3)
+    state["fleet"][0][SLOT["scraper"]] = 1
+    land(state, 0, 41)
+    rig(state, [1, 1])
+    GAME.apply(state, 0, "roll")
+    GAME.apply(state, 0, "accept")
+    assert state["phase"] == "window" and 0 not in state["window"]["waiting"]
+
+
+def test_on_a_trucking_week_the_lander_may_buy_a_truck_before_taking_the_job() -> None:
+    state = fresh(3)
+    land(state, 0, 8)  # Water line to a cul-de-sac: $3,000 trucking
+    rig(state, [1, 2])
+    GAME.apply(state, 0, "roll")
+    keys = GAME.prompts(state)[0].keys()
+    assert "buy:truck:1" in keys and "buy:landfill" in keys and "buy:backhoe:1" in keys
+    GAME.apply(state, 0, "buy:truck:1")
+    GAME.apply(state, 0, "accept")
+    pass_window(state)
+    assert ["Trucking bill (own truck)", 0] in state["last"]["lines"]
+    assert state["cash"][0] == 100_000 - 30_000 + rate("backhoe", 2, 2) - TRACK[8]["cost"]
+
+
+def test_cards_and_fees_count_the_same_pieces_on_the_job() -> None:
+    """Twelve dozers on a Landfill week with a Fuel-rebate card: the chart, the fee and the card
+    all count the ten pieces on the job (the audit found $12,000 of rebate against a $15,000 fee)."""
+    state = fresh(3)
+    state["fleet"][0][SLOT["dozer"]] = 12
+    square = TRACK[20]
+    assert square["card"] and square["fee"] == {"property": "landfill", "per_piece": 1500}
+    land(state, 0, 20)
+    rebate = card_with({"per_piece": 1000})
+    deck_top(state, rebate)
+    rig(state, [1, 3])
+    GAME.apply(state, 0, "roll")
+    GAME.apply(state, 0, "accept")
+    pass_window(state)
+    lines = dict((text, amount) for text, amount in state["last"]["lines"])
+    assert state["last"]["pieces"] == 10
+    assert lines["Landfill fee"] == -15_000 and lines["Contingency card"] == 10_000
+    assert state["last"]["lines"][0] == ["Rate chart: roll 3, 10 dozers (2 more idle: the chart counts 10)",
+                                         rate("dozer", 3, 12)]

@@ -70,6 +70,7 @@ from .components import (
     TRUCK,
     WEEKS,
     item_name,
+    on_job,
     price,
     rate,
 )
@@ -221,7 +222,9 @@ class ConstructionGame(Game):
     )
     rules_file = "construction-game.txt"
     render_module = "bot.games.construction_game.render"
-    version = 1
+    version = 2
+    """2: purchases before the income roll for a bid's winner and of anything on the job's
+    week; the job's pieces (at most 10) count for cards as for fees (older logs differ)."""
 
     # -- setup -------------------------------------------------------------------------
 
@@ -381,8 +384,12 @@ class ConstructionGame(Game):
             else:
                 actions.append(Action("accept", "Take the job and roll for income"))
         actions.append(Action("refuse", "Refuse the job"))
-        actions += buy_actions(state, seat, (kind,))
-        text = f"Week {job['square']}: {square['name']} ({SEASONS[kind]}, {kind}s). " + self._costs_text(square)
+        # "At any time ... before rolling for job income": the job's machines first, then
+        # anything else (a truck before a trucking bill, a deed before its fee).
+        others = tuple(item for item in (*EQUIPMENT, *DEEDS) if item != kind)
+        actions += buy_actions(state, seat, (kind,)) + buy_actions(state, seat, others)
+        text = (f"Week {job['square']}: {square['name']} ({SEASONS[kind]}, {kind}s). " + self._costs_text(square)
+                + " You may buy first: what you own before the income roll counts.")
         return Prompt(seat, text, tuple(actions))
 
     @staticmethod
@@ -415,6 +422,16 @@ class ConstructionGame(Game):
         job = state["job"]
         prompts = []
         for seat in window["waiting"]:
+            if seat == job["worker"]:
+                # The winner of a bid had no say before it was won: they buy what they like
+                # (it counts on this job), then roll.
+                kind = job["type"]
+                others = tuple(item for item in (*EQUIPMENT, *DEEDS) if item != kind)
+                actions = [Action("roll", "Roll for income now"),
+                           *buy_actions(state, seat, (kind,)), *buy_actions(state, seat, others)]
+                prompts.append(Prompt(seat, f"{seat_ref(seat)} won the job: buy equipment first (it counts on this "
+                                      "job), then roll for income.", tuple(actions), simultaneous=True))
+                continue
             # One piece (or deed) per window keeps the reaction short; the own turn buys in bulk.
             actions = [Action("pass", "No purchase now"), *buy_actions(state, seat, (*EQUIPMENT, *DEEDS), (1,))]
             prompts.append(Prompt(seat, f"{seat_ref(job['worker'])} is about to roll for income. Buy anything first?",
@@ -556,19 +573,21 @@ class ConstructionGame(Game):
         events.append(Event(f"{seat_ref(seat)} opens the bidding at {money(BID_OPEN)}."))
         if not rivals:
             events.append(Event(f"Nobody else has {kind}s: {seat_ref(seat)} gets the job for {money(BID_OPEN)}."))
-            self._win_bid(state, seat, BID_OPEN, events)
+            self._win_bid(state, seat, BID_OPEN, events, contested=False)
             return
         state["bid"] = {"square": job["square"], "type": kind, "high": BID_OPEN, "leader": seat,
                         "active": [seat, *rivals], "to_act": rivals[0]}
         state["phase"] = "bid"
 
-    def _win_bid(self, state: State, seat: int, amount: int, events: list[Event]) -> None:
+    def _win_bid(self, state: State, seat: int, amount: int, events: list[Event], *, contested: bool) -> None:
+        """The job goes to ``seat`` for ``amount``. After a contested bid the winner joins the
+        purchase window: a rival had no chance to buy for this job before winning it."""
         state["cash"][seat] -= amount
         state["job"]["worker"] = seat
         state["job"]["bid"] = amount
         state["bid"] = None
         state["phase"] = "auto"
-        state["steps"].insert(0, {"do": "window"})
+        state["steps"].insert(0, {"do": "window", "worker": contested})
 
     def _do_bid(self, state: State, seat: int, key: str, events: list[Event]) -> None:
         bid = state["bid"]
@@ -577,16 +596,19 @@ class ConstructionGame(Game):
         if len(active) == 1:
             winner = active[0]
             events.append(Event(f"{seat_ref(winner)} wins the job for {money(bid['high'])}."))
-            self._win_bid(state, winner, bid["high"], events)
+            self._win_bid(state, winner, bid["high"], events, contested=True)
             self._advance(state, events)
             return
         bid["to_act"] = _next_bidder(bid, index)
 
     def _do_window(self, state: State, seat: int, key: str, events: list[Event]) -> None:
         window = state["window"]
-        if key != "pass":
+        if seat == state["job"]["worker"] and key != "roll":
+            self._buy(state, seat, key, events)  # the job's worker keeps buying until "roll"
+            return
+        if key.startswith("buy:"):
             self._buy(state, seat, key, events)
-        else:
+        elif key == "pass":
             events.append(Event(f"{seat_ref(seat)} buys nothing now."))
         window["waiting"].remove(seat)
         if not window["waiting"]:
@@ -788,7 +810,8 @@ class ConstructionGame(Game):
 
     def _step_window(self, state: State, step: dict[str, Any], events: list[Event]) -> None:
         worker = state["job"]["worker"]
-        waiting = [s for s in self._solvent(state) if s != worker and can_buy_anything(state, s)]
+        waiting = [s for s in self._solvent(state)
+                   if (s != worker or step.get("worker")) and can_buy_anything(state, s)]
         state["steps"].insert(0, {"do": "income"})
         if waiting:
             state["window"] = {"waiting": waiting}
@@ -803,9 +826,11 @@ class ConstructionGame(Game):
         square = TRACK[where]
         rng = Rng(state)
         roll = rng.randint(1, 6)
-        count = state["fleet"][seat][SLOT[kind]]
+        owned = state["fleet"][seat][SLOT[kind]]
+        count = on_job(owned)  # the pieces on the job: the chart, the fees and the cards count these
         gross = rate(kind, roll, count)
-        lines: list[list[Any]] = [[f"Rate chart: roll {roll}, {item_name(kind, count)}", gross]]
+        idle = f" ({owned - count} more idle: the chart counts {CHART_PIECES})" if owned > count else ""
+        lines: list[list[Any]] = [[f"Rate chart: roll {roll}, {item_name(kind, count)}{idle}", gross]]
         if kind in state["hot"][seat]:
             lines.append(["Hot market: gross doubled", gross])
             gross *= 2
@@ -828,8 +853,8 @@ class ConstructionGame(Game):
             lines.append(["Track bonus", square["bonus"]])
             net += square["bonus"]
         state["cash"][seat] += net
-        if "fee" in square:  # per piece on the job (the chart's pieces: at most CHART_PIECES)
-            amount = square["fee"]["per_piece"] * min(count, CHART_PIECES)
+        if "fee" in square:  # per piece on the job
+            amount = square["fee"]["per_piece"] * count
             paid = self._fee(state, seat, square["fee"]["property"], amount, events)
             lines.append([f"{PROPERTIES[square['fee']['property']]['name']} fee", -paid])
             net -= paid
@@ -838,7 +863,7 @@ class ConstructionGame(Game):
             lines.append(["Trucking bill" + (" (own truck)" if not paid and state["fleet"][seat][SLOT[TRUCK]] else ""), -paid])
             net -= paid
         if card_text is not None:
-            extra = self._card_money(state, seat, kind, effect, events)
+            extra = self._card_money(state, seat, count, effect, events)
             if extra:
                 lines.append(["Contingency card", extra])
                 net += extra
@@ -847,13 +872,14 @@ class ConstructionGame(Game):
         events.append(Event(f"{seat_ref(seat)} rolls {roll} for income: " + "; ".join(
             f"{text} {money(amount)}" for text, amount in lines) + f". Net {money(net - job['bid'])}.", reveals=True))
 
-    def _card_money(self, state: State, seat: int, kind: str, effect: dict[str, Any], events: list[Event]) -> int:
-        """The money side of a Contingency card (gross changes were applied before)."""
+    def _card_money(self, state: State, seat: int, working: int, effect: dict[str, Any], events: list[Event]) -> int:
+        """The money side of a Contingency card (gross changes were applied before);
+        ``working`` is the pieces on the job, which a per-piece card counts."""
         if "cash" in effect:
             state["cash"][seat] += effect["cash"]
             return effect["cash"]
         if "per_piece" in effect:
-            amount = effect["per_piece"] * state["fleet"][seat][SLOT[kind]]
+            amount = effect["per_piece"] * working
             state["cash"][seat] += amount
             return amount
         if "trucking" in effect:  # the cards' trucking bills: a truck does not help
