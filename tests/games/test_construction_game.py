@@ -561,3 +561,85 @@ def test_cards_and_fees_count_the_same_pieces_on_the_job() -> None:
     assert lines["Landfill fee"] == -15_000 and lines["Contingency card"] == 10_000
     assert state["last"]["lines"][0] == ["Rate chart: roll 3, 10 dozers (2 more idle: the chart counts 10)",
                                          rate("dozer", 3, 12)]
+
+
+def test_the_rules_page_carries_the_rate_chart_and_the_prices() -> None:
+    """The chart on /game rules is the chart the game pays by (read back from the page)."""
+    from bot.games.construction_game.components import PRICES
+    from bot.rulebook import own_pages
+
+    page = next(p for p in own_pages("construction-game") if p.startswith("## The rate chart"))
+    rows = {}
+    for line in page.splitlines():
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if len(cells) == 7 and cells[0].split(" ")[0] in RATES:
+            kind, listed = cells[0].split(" ", 1)
+            rows[kind] = ([int(c.strip("$").replace(",", "")) for c in cells[1:]],
+                          int(listed.strip("()$").replace(",", "")))
+    assert rows == {kind: (RATES[kind], PRICES[kind]) for kind in RATES}
+    assert f"${PRICES['truck']:,}" in page and "at most 10" in page
+
+
+def test_the_picture_of_a_job_shows_its_rate_chart(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a job is decided, the view carries its chart row and the picture draws it: the
+    per-piece figures and the gross for the contractor's pieces on the job, doubled when hot."""
+    import io
+
+    from PIL import Image
+
+    from bot.games.construction_game import render
+
+    state = fresh(3)
+    state["fleet"][0][SLOT["dozer"]] = 3
+    state["hot"][0] = ["dozer"]
+    land(state, 0, 14)
+    rig(state, [1])
+    GAME.apply(state, 0, "roll")
+    view = GAME.view(state, None)
+    chart = view["chart"]
+    assert chart == {"type": "dozer", "seat": 0, "per_piece": RATES["dozer"], "pieces": 3, "hot": True,
+                     "gross": [2 * rate("dozer", roll, 3) for roll in range(1, 7)]}
+    drawn: list[str] = []
+    real = render.draw_text
+
+    def record(draw, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return real(draw, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(render, "draw_text", record)
+    view["names"] = ["ana", "bo", "cy"]
+    image = board(view)
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    with Image.open(io.BytesIO(buffer.getvalue())) as decoded:
+        assert decoded.size == image.size
+    assert any(text.startswith("Rate chart, dozer") and "ana's 3 on the job" in text and "doubled" in text
+               for text in drawn)
+    assert [render._money(v) for v in RATES["dozer"]] == [t for t in drawn if t in {render._money(v) for v in RATES["dozer"]}][:6]
+    assert render._money(2 * rate("dozer", 6, 3)) in drawn  # $57k: the gross for a 6, hot
+    # no job, no chart
+    GAME.apply(state, 0, "refuse")
+    assert GAME.view(state, None)["chart"] is None
+
+
+def test_the_starting_rolls_are_shown_in_the_first_line_and_the_picture(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.games.construction_game import render
+
+    state = GAME.setup(4, {}, 5)
+    assert state["start_rolls"] == ["1:3 2:1 3:2 4:4"]
+    prompt = GAME.prompts(state)[0]
+    assert prompt.text.startswith("Starting rolls: {seat0} 3, {seat1} 1, {seat2} 2, {seat3} 4. {seat3} starts.")
+    view = GAME.view(state, None)
+    assert view["start_rolls"] == [[[0, 3], [1, 1], [2, 2], [3, 4]]] and view["first"] == 3
+    drawn: list[str] = []
+    real = render.draw_text
+    monkeypatch.setattr(render, "draw_text", lambda d, xy, text, *a, **k: (drawn.append(text), real(d, xy, text, *a, **k)))
+    view["names"] = ["ana", "bo", "cy", "dee"]
+    board(view)
+    assert "Starting rolls: ana 3 · bo 1 · cy 2 · dee 4" in drawn and "dee rolled highest and starts." in drawn
+    # a tie rolls again, and both rounds are shown
+    tied = next(GAME.setup(3, {}, seed) for seed in range(200) if len(GAME.setup(3, {}, seed)["start_rolls"]) > 1)
+    assert "; tie, again: " in GAME.prompts(tied)[0].text
+    # once someone has moved, the turn prompt is the plain one
+    state["turns"] = 1
+    assert GAME.prompts(state)[0].text.startswith("Your turn:")

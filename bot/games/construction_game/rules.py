@@ -63,6 +63,7 @@ from .components import (
     DEEDS,
     EQUIPMENT,
     PROPERTIES,
+    RATES,
     SEASONS,
     SLOT,
     STAMPS,
@@ -108,6 +109,19 @@ def shuffled(letters: str, rng: Rng) -> str:
 def money(amount: int) -> str:
     """``-12500`` -> "-$12,500"."""
     return f"{'-' if amount < 0 else ''}${abs(amount):,}"
+
+
+def parse_start_rolls(rounds: list[str]) -> list[list[list[int]]]:
+    """The starting roll-offs as kept in the state ("1:3 2:5" per round) -> [[seat, roll], ...]."""
+    return [[[int(seat) - 1, int(roll)] for seat, roll in (pair.split(":") for pair in line.split())] for line in rounds]
+
+
+def start_rolls_text(rounds: list[str]) -> str:
+    """"Starting rolls: {seat0} 3, {seat1} 5; tie, again: ... {seat1} starts." for the log."""
+    parsed = parse_start_rolls(rounds)
+    parts = [", ".join(f"{seat_ref(seat)} {roll}" for seat, roll in line) for line in parsed]
+    best = max(parsed[-1], key=lambda pair: pair[1])[0]
+    return "Starting rolls: " + "; tie, again: ".join(parts) + f". {seat_ref(best)} starts."
 
 
 def credit_limit(years_done: int) -> int:
@@ -335,7 +349,10 @@ class ConstructionGame(Game):
         actions += [Action(f"repay:{amount}", f"Repay {money(amount)} of bank notes") for amount in repay]
         if not state["offered"] and self._can_offer(state, seat):
             actions.append(Action("trade", "Offer a piece or a deed to another contractor"))
-        return Prompt(seat, "Your turn: roll to move, or first shop, repay notes or offer a trade.", tuple(actions))
+        text = "Your turn: roll to move, or first shop, repay notes or offer a trade."
+        if state["turns"] == 0 and state["start_rolls"]:
+            text = f"{start_rolls_text(state['start_rolls'])} {text}"
+        return Prompt(seat, text, tuple(actions))
 
     def _shop_prompt(self, state: State) -> Prompt:
         seat = state["turn"]
@@ -993,7 +1010,27 @@ class ConstructionGame(Game):
             "final": state["final"],
             "over": _copy(state["over"]),
             "turns": state["turns"],
+            "first": state["first"],
+            "start_rolls": parse_start_rolls(state["start_rolls"]),
+            "chart": self._chart_view(state),
         }
+
+    @staticmethod
+    def _chart_view(state: State) -> dict[str, Any] | None:
+        """The rate chart for the job being decided, as its contractor would reckon it: the
+        per-piece figures by income roll, the pieces on the job and the gross for each roll
+        (doubled in a hot market). All of it is public (fleets and hot markets are)."""
+        job = state["job"]
+        if job is None:
+            return None
+        kind = job["type"]
+        seat = job["worker"]
+        if seat is None:
+            seat = state["bid"]["to_act"] if state["bid"] else job["seat"]
+        working = on_job(state["fleet"][seat][SLOT[kind]])
+        hot = kind in state["hot"][seat]
+        return {"type": kind, "seat": seat, "per_piece": list(RATES[kind]), "pieces": working, "hot": hot,
+                "gross": [rate(kind, roll, working) * (2 if hot else 1) for roll in range(1, 7)]}
 
     @staticmethod
     def waiting(state: State) -> list[int]:
