@@ -401,10 +401,11 @@ class ConstructionGame(Game):
             else:
                 actions.append(Action("accept", "Take the job and roll for income"))
         actions.append(Action("refuse", "Refuse the job"))
-        # "At any time ... before rolling for job income": the job's machines first, then
-        # anything else (a truck before a trucking bill, a deed before its fee).
+        # "At any time ... before rolling for job income": the job's machines (1-3 at a
+        # time), then one piece of anything else (a truck before a trucking bill, a deed
+        # before its fee); the prompt stays until accept or refuse, so any number can be bought.
         others = tuple(item for item in (*EQUIPMENT, *DEEDS) if item != kind)
-        actions += buy_actions(state, seat, (kind,)) + buy_actions(state, seat, others)
+        actions += buy_actions(state, seat, (kind,)) + buy_actions(state, seat, others, (1,))
         text = (f"Week {job['square']}: {square['name']} ({SEASONS[kind]}, {kind}s). " + self._costs_text(square)
                 + " You may buy first: what you own before the income roll counts.")
         return Prompt(seat, text, tuple(actions))
@@ -445,7 +446,7 @@ class ConstructionGame(Game):
                 kind = job["type"]
                 others = tuple(item for item in (*EQUIPMENT, *DEEDS) if item != kind)
                 actions = [Action("roll", "Roll for income now"),
-                           *buy_actions(state, seat, (kind,)), *buy_actions(state, seat, others)]
+                           *buy_actions(state, seat, (kind,)), *buy_actions(state, seat, others, (1,))]
                 prompts.append(Prompt(seat, f"{seat_ref(seat)} won the job: buy equipment first (it counts on this "
                                       "job), then roll for income.", tuple(actions), simultaneous=True))
                 continue
