@@ -819,7 +819,10 @@ class SilverLake(Game):
             "pile": len(state["pile"]) // 2,
             "area": state["area"],
             "debt": state["debt"],
-            "auction": None if auction is None else {k: auction[k] for k in ("permit", "seller", "high", "leader", "bidders")},
+            "auction": None if auction is None else {
+                **{k: auction[k] for k in ("permit", "seller", "high", "leader", "bidders")},
+                "to_act": auction["bidders"][auction["at"]],  # the bidder who must decide now
+            },
             "over": state["phase"] == "over",
             "end": state["end"],
             "outcome": None if outcome is None else {"scores": list(outcome.scores), "ranks": list(outcome.ranks)},
