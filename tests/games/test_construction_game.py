@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -571,11 +572,11 @@ def test_the_rules_page_carries_the_rate_chart_and_the_prices() -> None:
     page = next(p for p in own_pages("construction-game") if p.startswith("## The rate chart"))
     rows = {}
     for line in page.splitlines():
-        cells = [cell.strip() for cell in line.strip("|").split("|")]
-        if len(cells) == 7 and cells[0].split(" ")[0] in RATES:
-            kind, listed = cells[0].split(" ", 1)
-            rows[kind] = ([int(c.strip("$").replace(",", "")) for c in cells[1:]],
-                          int(listed.strip("()$").replace(",", "")))
+        found = re.fullmatch(r"- (\w+) \(price \$([\d,]+)\) — (.*)", line)
+        if found:
+            figures = re.findall(r"(\d): \$([\d,]+)", found.group(3))
+            assert [int(roll) for roll, _ in figures] == [1, 2, 3, 4, 5, 6]
+            rows[found.group(1)] = ([int(v.replace(",", "")) for _, v in figures], int(found.group(2).replace(",", "")))
     assert rows == {kind: (RATES[kind], PRICES[kind]) for kind in RATES}
     assert f"${PRICES['truck']:,}" in page and "at most 10" in page
 
