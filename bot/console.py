@@ -25,8 +25,10 @@ from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import TextIO
 
+from bot.config import load_settings
 from bot.engine import all_games
 from bot.games import load_all
+from bot.rulebook import NoSuchPage, rules_text, which_game
 from bot.store import Store
 from bot.tables import Private, Reply, TableError, Tables, User
 
@@ -40,7 +42,7 @@ Commands:
   /game new SLUG [opt=value]    open a table here (games: {games})
   /game join | leave | start    lobby
   /game status | history | cancel | list
-  /game rules SLUG              what a game is, its players and options
+  /game rules [SLUG [PAGE]]     how a game is played: summary, how to play, rulebook
   /play MOVE                    a move: its key (draw:3) or words of its label
   /moves                        your legal moves now
   /hand                         your private view
@@ -54,9 +56,11 @@ def user_named(name: str) -> User:
 
 
 class Console:
-    def __init__(self, tables: Tables, images: Path, out: TextIO = sys.stdout) -> None:
+    def __init__(self, tables: Tables, images: Path, out: TextIO = sys.stdout, rules_dir: Path | None = None) -> None:
         self.tables = tables
         self.images = images
+        self.rules_dir = rules_dir if rules_dir is not None else load_settings().rules_dir
+        """Where the publisher's rulebooks are (``GAMEMASTER_RULES_DIR``); our own pages need none."""
         self.out = out
         self.user = user_named("you")
 
@@ -157,9 +161,29 @@ class Console:
                 waiting = f", waiting for {', '.join(s.waiting_for)}" if s.waiting_for else ""
                 self.say(f"#{s.table_id} {s.title} ({s.status}): {', '.join(s.players)}{waiting}")
         elif sub == "rules":
-            self.say(describe_game(rest[0] if rest else ""))
+            self.rules(rest)
         else:
             self.say(f"Unknown /game command {sub!r}.")
+
+    def rules(self, args: list[str]) -> None:
+        """``/game rules [SLUG [PAGE]]``: the same pages as Discord's, in plain text."""
+        from bot.engine import UnknownGame, get_game
+
+        if not args:
+            self.say(which_game(all_games(), markup=False))
+            return
+        try:
+            game = get_game(args[0])
+        except UnknownGame as error:
+            self.say(f"✗ {error}")
+            return
+        if len(args) > 1 and not args[1].isdigit():
+            self.say(f"✗ The page is a number (1 is the summary), not {args[1]!r}.")
+            return
+        try:
+            self.say(rules_text(game, int(args[1]) if len(args) > 1 else 1, self.rules_dir, markup=False))
+        except NoSuchPage as error:
+            self.say(f"✗ {error}")
 
     async def play(self, args: list[str]) -> None:
         if not args:
@@ -206,21 +230,6 @@ class Console:
         path = self.images / name
         path.write_bytes(png)
         return path
-
-
-def describe_game(slug: str) -> str:
-    from bot.engine import UnknownGame, get_game
-
-    try:
-        game = get_game(slug)
-    except UnknownGame as error:
-        return str(error)
-    lines = [f"{game.title} ({game.slug}): {game.summary}", f"Players: {game.min_players}–{game.max_players}."]
-    if game.realtime:
-        lines.append("A speed game: live races (mode=live), or turns for play-by-post (mode=turns).")
-    for option in game.options:
-        lines.append(f"Option {option.name}: {' | '.join(option.choices)} (default {option.default}). {option.help}")
-    return "\n".join(lines)
 
 
 async def run_console(

@@ -10,8 +10,11 @@ rulebook files live outside the repository (``GAMEMASTER_RULES_DIR``, by default
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+
+from bot.engine import Game
 
 PAGE_CHARS = 1800
 """At most this many characters a page: a Discord message (2000) with room for a header."""
@@ -137,3 +140,51 @@ class RulePages:
 def game_pages(slug: str, rules_file: str, rules_dir: Path, data_dir: Path = DATA_DIR) -> RulePages:
     """Our pages for ``slug`` and, when ``rules_dir`` holds it, the rulebook ``rules_file``."""
     return RulePages(own=own_pages(slug, data_dir), book=rule_pages(rules_dir, rules_file) or [])
+
+
+class NoSuchPage(ValueError):
+    """A page number beyond a game's rules; the message says which pages there are."""
+
+
+def rules_text(game: Game, page: int, rules_dir: Path, *, markup: bool = True, data_dir: Path = DATA_DIR) -> str:
+    """Page ``page`` of ``/game rules`` for ``game``, the same for every front end.
+
+    Page 1 is the summary (players, options, where the other pages are); then our
+    how-to-play pages; then the rulebook when ``rules_dir`` holds it. ``markup`` writes
+    Discord's bold and code marks and its ``page:N`` syntax; without it, plain text and the
+    console's ``/game rules SLUG N``. Raises :class:`NoSuchPage` beyond the last page.
+    """
+    found = game_pages(game.slug, game.rules_file, rules_dir, data_dir)
+    pages, own = found.all, len(found.own)
+    total = len(pages) + 1
+    if not 1 <= page <= total:
+        raise NoSuchPage(f"{game.title} has {total} pages of rules; choose 1–{total}.")
+    bold = (lambda text: f"**{text}**") if markup else (lambda text: text)
+    code = (lambda text: f"`{text}`") if markup else (lambda text: text)
+    if page > 1:
+        part = "how to play" if page - 2 < own else "rulebook"
+        return f"{bold(f'{game.title} — {part}, page {page}/{total}')}\n{pages[page - 2]}"
+    lines = [
+        f"{bold(game.title)} — {game.summary}",
+        f"Players: {game.min_players}–{game.max_players}."
+        + (" A speed game: live races, or turns for play-by-post." if game.realtime else ""),
+    ]
+    for option in game.options:
+        lines.append(f"Option {code(option.name)}: {' | '.join(option.choices)} (default {option.default}). {option.help}")
+    if own:
+        command = f"/game rules {game.slug} page:2" if markup else f"/game rules {game.slug} 2"
+        lines.append(f"How to play, on pages 2–{own + 1}: {code(command)}.")
+    if found.book:
+        lines.append(f"The publisher's rulebook follows on pages {own + 2}–{total}.")
+    elif not own:
+        lines.append("The full rulebook is not installed on this bot.")
+    return "\n".join(lines)
+
+
+def which_game(games: Iterable[Game], *, markup: bool = True) -> str:
+    """The answer to ``/game rules`` without a game: which games there are, and how to ask."""
+    listed = [game for game in games if not game.slug.startswith("toy")]
+    command = "/game rules game:<game>" if markup else "/game rules GAME [PAGE]"
+    shown = f"`{command}`" if markup else command
+    names = ", ".join(f"{game.title} ({game.slug})" for game in listed)
+    return f"Which game? Ask with {shown}. The games: {names}."

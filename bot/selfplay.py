@@ -107,7 +107,7 @@ async def play_one(
 
         images.mkdir(parents=True, exist_ok=True)
         (images / f"selfplay-{slug}-{reply.table_id}.png").write_bytes(board_png(game, tables.public_view(live)))
-    return reply.table_id, describe_outcome(outcome, live.names), actions
+    return reply.table_id, describe_outcome(outcome, live.names, game.format_score), actions
 
 
 async def selfplay(

@@ -48,6 +48,7 @@ from bot.engine import (
     UnknownGame,
     fill_seat_refs,
     get_game,
+    seat_ref,
 )
 from bot.ratings import Ratings, describe_result
 from bot.store import ChannelBusy, PositionConflict, SeatRow, Store, StoreError, TablePaused, TableRow
@@ -137,6 +138,9 @@ class Turn:
     simultaneous: bool
     private: bool = False
     """The actions show what only this player may see: offer them to this player alone."""
+    addressed: bool = False
+    """The game's prompt text names this seat's own player (its ``{seatN}`` mark), so the
+    whose-turn line can use the text as it is instead of putting the name in front."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -453,6 +457,7 @@ class Tables:
         try:
             game = get_game(slug)
             resolved = game.resolve_options(options or {})
+            game.check_options(resolved)  # combinations that could never start are refused now
         except (UnknownGame, BadOptions) as error:
             raise LobbyError(str(error)) from None
         channel = await self.store.channel_settings(channel_id)
@@ -763,7 +768,7 @@ class Tables:
         turns = self.turns(live)
         outcome = live.game.outcome(live.state)
         if outcome is not None:
-            lines.append(describe_outcome(outcome, live.names))
+            lines.append(describe_outcome(outcome, live.names, live.game.format_score))
         elif live.row.paused:
             lines.append("The game is paused.")
         elif turns:
@@ -846,6 +851,7 @@ class Tables:
             actions=tuple(Action(a.key, name_seats(a.label, names)) for a in prompt.actions),
             simultaneous=prompt.simultaneous,
             private=prompt.private,
+            addressed=seat_ref(prompt.seat) in prompt.text,
         )
 
     def public_view(self, live: LiveTable) -> dict[str, Any]:
@@ -1153,23 +1159,31 @@ so public lines use this instead; which seats have a prompt is itself public."""
 
 
 def _whose_turn(turns: list[Turn]) -> str:
-    """The public line saying who must act; a prompt that already names its player is used as it is."""
+    """The public line saying who must act; a prompt that already names its player is used as it is.
+
+    Whether it does is read from the game's own text (its ``{seatN}`` mark for that seat,
+    :attr:`Turn.addressed`), never by looking for the name in the filled-in text: a player
+    called "bo" is not named by "Buy the Silverbow charter"."""
     if len(turns) == 1:
         turn = turns[0]
         if turn.private:
             return f"{turn.name}: {PRIVATE_TURN_TEXT}"
-        return turn.text if turn.name in turn.text else f"{turn.name}: {turn.text}"
+        return turn.text if turn.addressed else f"{turn.name}: {turn.text}"
     public = [turn for turn in turns if not turn.private]
     text = public[0].text if public else PRIVATE_TURN_TEXT
     return "Waiting for " + ", ".join(turn.name for turn in turns) + f": {text}"
 
 
-def describe_outcome(outcome: Outcome, names: list[str]) -> str:
-    """"Game over — Ana wins (12), then Bo (9)." with shared ranks for ties."""
+def describe_outcome(outcome: Outcome, names: list[str], score: Callable[[float], str] | None = None) -> str:
+    """"Game over — Ana wins (12), then Bo (9)." with shared ranks for ties.
+
+    ``score`` writes a score (the game's :meth:`Game.format_score`: "$1,515,200" in a money
+    game); without it, the bare number."""
     order = sorted(range(len(names)), key=lambda seat: (outcome.ranks[seat], seat))
     winners = [names[seat] for seat in outcome.winners] or ["Nobody"]  # Outcome.no_winner
     head = f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}"
-    standings = ", ".join(f"{outcome.ranks[s]}. {names[s]} {_number(outcome.scores[s])}" for s in order)
+    shown = score or _number
+    standings = ", ".join(f"{outcome.ranks[s]}. {names[s]} {shown(outcome.scores[s])}" for s in order)
     return f"Game over: {head}! {name_seats(outcome.reason, names)} Final: {standings}."
 
 

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.engine import UnknownGame, all_games, get_game
 from bot.playbypost import check_deadlines
-from bot.rulebook import game_pages
+from bot.rulebook import NoSuchPage, rules_text, which_game
 from bot.tables import Reply, TableError, User
 from cogs._ui import (
     bot_of,
@@ -321,39 +321,24 @@ class Games(commands.Cog):
                   lambda reply: publish(interaction, reply))
 
     @game.command(name="rules", description="How a game is played: summary, options, how to play, the rulebook")
-    @app_commands.describe(game="Which game", page="Rules page (1 is the summary)")
+    @app_commands.describe(game="Which game (leave it out for the list)", page="Rules page (1 is the summary)")
     @app_commands.autocomplete(game=game_names)
-    async def rules(self, interaction: discord.Interaction, game: str, page: app_commands.Range[int, 1, 99] = 1) -> None:
+    async def rules(self, interaction: discord.Interaction, game: str | None = None,
+                    page: app_commands.Range[int, 1, 99] = 1) -> None:
+        if not (game or "").strip():
+            await send_reply_text(interaction, clip(which_game(all_games())), ephemeral=True)
+            return
         try:
-            chosen = get_game(game)
+            chosen = get_game(game.strip())
         except UnknownGame as error:
             await send_error(interaction, str(error))
             return
         # Our how-to-play pages (data/<slug>/rules.md) come first; the rulebook folder is extra.
-        found = game_pages(chosen.slug, chosen.rules_file, bot_of(interaction).settings.rules_dir)
-        pages, own = found.all, len(found.own)
-        total = len(pages) + 1
-        if page > total:
-            await send_error(interaction, f"{chosen.title} has {total} pages of rules; choose 1–{total}.")
+        try:
+            text = rules_text(chosen, page, bot_of(interaction).settings.rules_dir)
+        except NoSuchPage as error:
+            await send_error(interaction, str(error))
             return
-        if page == 1:
-            lines = [
-                f"**{chosen.title}** — {chosen.summary}",
-                f"Players: {chosen.min_players}–{chosen.max_players}."
-                + (" A speed game: live races, or turns for play-by-post." if chosen.realtime else ""),
-            ]
-            for option in chosen.options:
-                lines.append(f"Option `{option.name}`: {' | '.join(option.choices)} (default {option.default}). {option.help}")
-            if own:
-                lines.append(f"How to play, on pages 2–{own + 1}: `/game rules {chosen.slug} page:2`.")
-            if found.book:
-                lines.append(f"The publisher's rulebook follows on pages {own + 2}–{total}.")
-            elif not own:
-                lines.append("The full rulebook is not installed on this bot.")
-            text = "\n".join(lines)
-        else:
-            part = "how to play" if page - 2 < own else "rulebook"
-            text = f"**{chosen.title} — {part}, page {page}/{total}**\n{pages[page - 2]}"
         await send_reply_text(interaction, clip(text), ephemeral=True)
 
 

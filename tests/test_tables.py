@@ -297,3 +297,78 @@ async def test_a_typed_move_that_is_not_legal_gets_the_games_own_reason(store: S
         await tables.act(user=mover, move="build:harbor", channel_id=CHANNEL + 9)
     # Puerto Rico explains (no builder phase now), rather than a generic "not one of your moves".
     assert "not one of your moves" not in str(refused.value) and "/moves" in str(refused.value)
+
+
+def test_money_games_format_their_scores_as_money() -> None:
+    """Final lines read "$1,515,200", not "1515200", in every game whose score is money."""
+    from bot.engine import Outcome, get_game
+    from bot.tables import describe_outcome
+
+    outcome = Outcome(scores=(881_000, 1_515_200), ranks=(2, 1), reason="The audit decides.")
+    for slug in ("construction-game", "bullfrog-goldfield", "1856", "silver-lake"):
+        line = describe_outcome(outcome, ["bo", "cy"], get_game(slug).format_score)
+        assert "1. cy $1,515,200, 2. bo $881,000" in line, slug
+    # points games keep the bare number
+    assert "1. cy 1515200" in describe_outcome(outcome, ["bo", "cy"], get_game("puerto-rico").format_score)
+    assert get_game("hisss").format_score(2.5) == "2.5"
+
+
+async def test_the_final_line_of_a_money_game_reads_as_money(tables: Tables) -> None:
+    """Through the session layer: the reply for a finished Silver Lake game prints dollars."""
+    reply = await tables.create(guild_id=1, channel_id=CHANNEL, host=ANA, slug="silver-lake")
+    await tables.join(channel_id=CHANNEL, user=BO)
+    await tables.start(channel_id=CHANNEL, user=ANA)
+    live = await tables.load(reply.table_id)
+    assert live.state is not None
+    live.state["seats"][0]["cash"], live.state["seats"][1]["cash"] = 12_345, 1_000
+    live.state.update(phase="over", end="The agreed laps are done.")  # a hand-built finished position
+    text = (await tables.play_reply(live)).text
+    winner = live.names[0]
+    assert f"1. {winner} $12,345" in text and "$1,000" in text
+
+
+async def test_whose_turn_names_a_player_whose_name_is_inside_the_prompt(
+    store: Store, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player called "bo" is not named by "Buy the Silverbow charter": the line says "bo: ..."."""
+    from bot.engine import Prompt
+    from bot.tables import User
+    from tests.toygame import ToyDraw
+
+    def charter(self: ToyDraw, state: dict) -> list[Prompt]:
+        seat = state["turn"]
+        if seat == 0:  # a prompt that does not name its player
+            return [Prompt(seat, "Buy the Silverbow charter or pass", (Action("draw", "Buy"), Action("pass", "Pass")))]
+        return [Prompt(seat, f"{{seat{seat}}}: draw or pass", (Action("draw", "Draw"),))]
+
+    monkeypatch.setattr(ToyDraw, "legal_prompts", charter)
+    bo, ana = User(201, "bo"), User(202, "ana")
+    tables = Tables(store, clock=clock, seeds=lambda: 7, render=False)
+    reply = await tables.create(guild_id=1, channel_id=CHANNEL, host=bo, slug="toy-draw")
+    await tables.join(channel_id=CHANNEL, user=ana)
+    started = await tables.start(channel_id=CHANNEL, user=bo)
+    live = await tables.load(reply.table_id)
+    assert live.names == ["bo", "ana"]  # seed 7 seats bo first
+    assert started.text.splitlines()[-1] == "bo: Buy the Silverbow charter or pass"
+    # a prompt that names its own player is used as it is, without the name twice
+    moved = await tables.act(user=bo, move="pass", channel_id=CHANNEL)
+    assert moved.text.splitlines()[-1] == "ana: draw or pass"
+
+
+async def test_options_that_cannot_go_together_are_refused_at_new_and_nothing_is_stored(
+    tables: Tables, store: Store
+) -> None:
+    """Schwarzes Gold's wasteland needs board 1926: /game new says so, and no lobby is opened."""
+    with pytest.raises(LobbyError, match=r"wasteland needs board 1926.*set board=1926"):
+        await tables.create(guild_id=1, channel_id=CHANNEL, host=ANA, slug="schwarzes-gold",
+                            options={"board": "1901", "wasteland": "on"})
+    assert await store.tables(guild_id=1, statuses=("lobby", "playing", "over", "cancelled")) == []
+    with pytest.raises(NoTable):
+        await tables.table_id_in(CHANNEL)
+    with pytest.raises(LobbyError, match="junctions=on changes how trains turn"):
+        await tables.create(guild_id=1, channel_id=CHANNEL, host=ANA, slug="schwarzes-gold",
+                            options={"board": "1926", "junctions": "on"})
+    # a combination that fits opens the lobby as before
+    reply = await tables.create(guild_id=1, channel_id=CHANNEL, host=ANA, slug="schwarzes-gold",
+                                options={"board": "1926", "wasteland": "on"})
+    assert "opened a table" in reply.text

@@ -60,6 +60,12 @@ def seat_ref(seat: int) -> str:
     return f"{{seat{seat}}}"
 
 
+def dollars(amount: float) -> str:
+    """A score in dollars for :meth:`Game.format_score`: ``1515200`` -> "$1,515,200", ``-500`` -> "-$500"."""
+    value = round(amount)
+    return f"{'-' if value < 0 else ''}${abs(value):,}"
+
+
 class IllegalAction(Exception):
     """An action the rules do not allow now.
 
@@ -329,6 +335,14 @@ class Game(ABC):
         """Why ``key`` is not legal for ``seat``. Games override this to be more specific."""
         return f"{key!r} is not a legal move now."
 
+    def format_score(self, score: float) -> str:
+        """How a final score reads to players, e.g. in "Final: 1. Ana 12, 2. Bo 9".
+
+        The default is the bare number ("12", "2.5"); a game whose score is money says so
+        (``return dollars(score)`` -> "$1,515,200"), so a result never reads "cy 1515200".
+        """
+        return str(int(score)) if float(score).is_integer() else f"{score:g}"
+
     def resolve_options(self, given: Mapping[str, str]) -> dict[str, str]:
         """Fill in defaults and refuse unknown names or values with a helpful message."""
         known = {option.name: option for option in self.options}
@@ -344,6 +358,16 @@ class Game(ABC):
                 )
             resolved[name] = value
         return resolved
+
+    def check_options(self, options: Mapping[str, str]) -> None:
+        """Refuse option values that do not fit together, before any table is opened.
+
+        ``options`` are resolved (every option present, see :meth:`resolve_options`). Raise
+        :class:`BadOptions` with a sentence saying what to change ("wasteland needs board
+        1926: set board=1926"); the session layer calls this at ``/game new``, so a lobby that
+        could never start is never opened. The default accepts every combination.
+        """
+        return None
 
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -49,8 +50,10 @@ def fresh(players: int = 3, **options: str) -> dict:
 
 
 def pass_window(state: dict) -> None:
+    """Everyone in the purchase window buys nothing (the job's worker, after a bid, rolls)."""
     while state["phase"] == "window":
-        GAME.apply(state, state["window"]["waiting"][0], "pass")
+        seat = state["window"]["waiting"][0]
+        GAME.apply(state, seat, "roll" if seat == state["job"]["worker"] else "pass")
 
 
 def land(state: dict, seat: int, square: int) -> None:
@@ -490,3 +493,154 @@ def test_agents_finish_a_game_with_legal_moves() -> None:
         GAME.apply(state, prompt.seat, GAME.agent(state, prompt.seat, rng))
     outcome = GAME.outcome(state)
     assert outcome is not None and max(outcome.scores) >= 0
+
+
+def test_a_rival_who_wins_a_bid_may_buy_before_the_income_roll() -> None:
+    """"It must be purchased before rolling for job income": the bid's winner gets the window
+    too, and a scraper bought there counts on the job."""
+    state = fresh(3)
+    state["fleet"][0][SLOT["scraper"]] = 1
+    state["fleet"][2][SLOT["scraper"]] = 1
+    land(state, 0, 41)  # Airport runway: competitive bid
+    rig(state, [1, 4])
+    GAME.apply(state, 0, "roll")
+    GAME.apply(state, 0, "accept")
+    GAME.apply(state, 2, "bid:2000")
+    GAME.apply(state, 0, "pass")
+    assert state["phase"] == "window" and 2 in state["window"]["waiting"]
+    mine = set(next(p for p in GAME.prompts(state) if p.seat == 2).keys())
+    assert {"roll", "buy:scraper:1:note", "buy:truck:1"} <= mine
+    GAME.apply(state, 2, "buy:scraper:1:note")
+    assert 2 in state["window"]["waiting"]  # the worker keeps buying until they roll
+    GAME.apply(state, 2, "roll")
+    pass_window(state)
+    assert state["last"]["seat"] == 2 and state["last"]["pieces"] == 2
+    assert state["last"]["lines"][0][1] == rate("scraper", 4, 2)
+
+
+def test_a_lone_lander_who_opens_the_bid_gets_no_second_window() -> None:
+    """Alone with the machine, the lander had the job prompt's purchases already."""
+    state = fresh(3)
+    state["fleet"][0][SLOT["scraper"]] = 1
+    land(state, 0, 41)
+    rig(state, [1, 1])
+    GAME.apply(state, 0, "roll")
+    GAME.apply(state, 0, "accept")
+    assert state["phase"] == "window" and 0 not in state["window"]["waiting"]
+
+
+def test_on_a_trucking_week_the_lander_may_buy_a_truck_before_taking_the_job() -> None:
+    state = fresh(3)
+    land(state, 0, 8)  # Water line to a cul-de-sac: $3,000 trucking
+    rig(state, [1, 2])
+    GAME.apply(state, 0, "roll")
+    keys = GAME.prompts(state)[0].keys()
+    assert "buy:truck:1" in keys and "buy:landfill" in keys and "buy:backhoe:1" in keys
+    GAME.apply(state, 0, "buy:truck:1")
+    GAME.apply(state, 0, "accept")
+    pass_window(state)
+    assert ["Trucking bill (own truck)", 0] in state["last"]["lines"]
+    assert state["cash"][0] == 100_000 - 30_000 + rate("backhoe", 2, 2) - TRACK[8]["cost"]
+
+
+def test_cards_and_fees_count_the_same_pieces_on_the_job() -> None:
+    """Twelve dozers on a Landfill week with a Fuel-rebate card: the chart, the fee and the card
+    all count the ten pieces on the job (the audit found $12,000 of rebate against a $15,000 fee)."""
+    state = fresh(3)
+    state["fleet"][0][SLOT["dozer"]] = 12
+    square = TRACK[20]
+    assert square["card"] and square["fee"] == {"property": "landfill", "per_piece": 1500}
+    land(state, 0, 20)
+    rebate = card_with({"per_piece": 1000})
+    deck_top(state, rebate)
+    rig(state, [1, 3])
+    GAME.apply(state, 0, "roll")
+    GAME.apply(state, 0, "accept")
+    pass_window(state)
+    lines = dict((text, amount) for text, amount in state["last"]["lines"])
+    assert state["last"]["pieces"] == 10
+    assert lines["Landfill fee"] == -15_000 and lines["Contingency card"] == 10_000
+    assert state["last"]["lines"][0] == ["Rate chart: roll 3, 10 dozers (2 more idle: the chart counts 10)",
+                                         rate("dozer", 3, 12)]
+
+
+def test_the_rules_page_carries_the_rate_chart_and_the_prices() -> None:
+    """The chart on /game rules is the chart the game pays by (read back from the page)."""
+    from bot.games.construction_game.components import PRICES
+    from bot.rulebook import own_pages
+
+    page = next(p for p in own_pages("construction-game") if p.startswith("## The rate chart"))
+    rows = {}
+    for line in page.splitlines():
+        found = re.fullmatch(r"- (\w+) \(price \$([\d,]+)\) — (.*)", line)
+        if found:
+            figures = re.findall(r"(\d): \$([\d,]+)", found.group(3))
+            assert [int(roll) for roll, _ in figures] == [1, 2, 3, 4, 5, 6]
+            rows[found.group(1)] = ([int(v.replace(",", "")) for _, v in figures], int(found.group(2).replace(",", "")))
+    assert rows == {kind: (RATES[kind], PRICES[kind]) for kind in RATES}
+    assert f"${PRICES['truck']:,}" in page and "at most 10" in page
+
+
+def test_the_picture_of_a_job_shows_its_rate_chart(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a job is decided, the view carries its chart row and the picture draws it: the
+    per-piece figures and the gross for the contractor's pieces on the job, doubled when hot."""
+    import io
+
+    from PIL import Image
+
+    from bot.games.construction_game import render
+
+    state = fresh(3)
+    state["fleet"][0][SLOT["dozer"]] = 3
+    state["hot"][0] = ["dozer"]
+    land(state, 0, 14)
+    rig(state, [1])
+    GAME.apply(state, 0, "roll")
+    view = GAME.view(state, None)
+    chart = view["chart"]
+    assert chart == {"type": "dozer", "seat": 0, "per_piece": RATES["dozer"], "pieces": 3, "hot": True,
+                     "gross": [2 * rate("dozer", roll, 3) for roll in range(1, 7)]}
+    drawn: list[str] = []
+    real = render.draw_text
+
+    def record(draw, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return real(draw, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(render, "draw_text", record)
+    view["names"] = ["ana", "bo", "cy"]
+    image = board(view)
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    with Image.open(io.BytesIO(buffer.getvalue())) as decoded:
+        assert decoded.size == image.size
+    assert any(text.startswith("Rate chart, dozer") and "ana's 3 on the job" in text and "doubled" in text
+               for text in drawn)
+    assert [render._money(v) for v in RATES["dozer"]] == [t for t in drawn if t in {render._money(v) for v in RATES["dozer"]}][:6]
+    assert render._money(2 * rate("dozer", 6, 3)) in drawn  # $57k: the gross for a 6, hot
+    # no job, no chart
+    GAME.apply(state, 0, "refuse")
+    assert GAME.view(state, None)["chart"] is None
+
+
+def test_the_starting_rolls_are_shown_in_the_first_line_and_the_picture(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.games.construction_game import render
+
+    state = GAME.setup(4, {}, 5)
+    assert state["start_rolls"] == ["1:3 2:1 3:2 4:4"]
+    prompt = GAME.prompts(state)[0]
+    assert prompt.text.startswith("Starting rolls: {seat0} 3, {seat1} 1, {seat2} 2, {seat3} 4. {seat3} starts.")
+    view = GAME.view(state, None)
+    assert view["start_rolls"] == [[[0, 3], [1, 1], [2, 2], [3, 4]]] and view["first"] == 3
+    drawn: list[str] = []
+    real = render.draw_text
+    monkeypatch.setattr(render, "draw_text", lambda d, xy, text, *a, **k: (drawn.append(text), real(d, xy, text, *a, **k)))
+    view["names"] = ["ana", "bo", "cy", "dee"]
+    board(view)
+    assert "Starting rolls: ana 3 · bo 1 · cy 2 · dee 4" in drawn and "dee rolled highest and starts." in drawn
+    # a tie rolls again, and both rounds are shown
+    tied = next(GAME.setup(3, {}, seed) for seed in range(200) if len(GAME.setup(3, {}, seed)["start_rolls"]) > 1)
+    assert "; tie, again: " in GAME.prompts(tied)[0].text
+    # once someone has moved, the turn prompt is the plain one
+    state["turns"] = 1
+    assert GAME.prompts(state)[0].text.startswith("Your turn:")

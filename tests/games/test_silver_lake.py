@@ -544,3 +544,95 @@ def test_the_crossroads_is_asked_again_on_the_next_lap() -> None:
     assert state["phase"] == "fork"
     prompt = game.prompts(state)[0]
     assert "3 more steps" in prompt.text
+
+
+def test_going_back_onto_a_shortcut_offers_it_like_any_landing() -> None:
+    """"The right, or obligation, to take the shortcut belongs to those who land on the space":
+    a luck card that moves a player back onto the Pony Express Trail offers it too."""
+    pony = next(s for s in SPACES if s.kind == "shortcut" and not s.must)
+    luck = pony.id + 4
+    assert SPACES[luck].kind == "luck"
+    game, state, _ = _draw_card("Flood", pos_before_luck=luck - 3)  # back 4 spaces
+    assert state["seats"][0]["pos"] == pony.id
+    assert state["phase"] == "shortcut" and keys(game, state) == ["shortcut:take", "shortcut:skip"]
+    cash = state["seats"][0]["cash"]  # Dodge paid on the way to the luck space
+    game.apply(state, 0, "shortcut:take")
+    assert state["seats"][0]["pos"] == pony.target and state["seats"][0]["cash"] == cash  # no reimbursements
+
+
+# -- the picture ---------------------------------------------------------------------------
+
+
+def _picture(state: dict[str, Any]):  # type: ignore[no-untyped-def]
+    from bot.games.silver_lake.render import board
+
+    view = SilverLake().view(state, None)
+    view["names"] = ["ana", "bo", "cy", "dee", "eve", "fay"][: state["players"]]
+    return board(view)
+
+
+def test_the_auction_picture_highlights_the_bidder_not_the_seller() -> None:
+    from bot.games.silver_lake import render
+    from bot.render.palette import INK
+
+    game = SilverLake()
+    state = fresh(3)
+    state["owner"]["F1"] = 0
+    game.apply(state, 0, "auction:F1")
+    assert state["phase"] == "auction" and game.prompts(state)[0].seat == 1
+    assert game.view(state, None)["auction"]["to_act"] == 1
+    image = _picture(state)
+    width = (render.WIDTH - 2 * render.MARGIN - 10) // 2
+
+    def framed(seat: int) -> bool:
+        row, column = divmod(seat, 2)
+        x0 = render.MARGIN + column * (width + 10)
+        y0 = render.BOARD_H + 12 + row * (render.PANEL_H + 10)
+        return image.getpixel((x0 + width // 2, y0 + 2)) == INK  # the thick frame of the one to act
+
+    assert framed(1) and not framed(0) and not framed(2)
+
+
+def test_pieces_on_a_city_leave_its_value_readable() -> None:
+    from bot.games.silver_lake import render
+    from bot.render.fonts import font
+    from bot.render.palette import player_colour
+
+    waco = SPACES[city("Waco")]
+    for count in range(1, 7):
+        state = fresh(6)
+        for seat in range(6):
+            state["seats"][seat]["pos"] = waco.id if seat < count else START
+        image = _picture(state)
+        _, value_at, spots = render.city_layout(waco, count)
+        left, top, right, bottom = font(16).getbbox(f"${waco.value}", anchor="mm")
+        box = (value_at[0] + left, value_at[1] + top, value_at[0] + right, value_at[1] + bottom)
+        for x, y in spots:  # no piece touches the value's letters
+            r = render.CITY_PIECE
+            assert x + r < box[0] or x - r >= box[2] or y + r < box[1] or y - r >= box[3], (count, (x, y), box)
+        colours = {player_colour(seat) for seat in range(6)}
+        inside = {image.getpixel((x, y)) for x in range(box[0], box[2]) for y in range(box[1], box[3])}
+        assert not inside & colours, count
+        assert len(spots) == count
+
+
+def test_the_picture_shows_which_way_the_route_runs() -> None:
+    from bot.games.silver_lake import render
+
+    assert len(render.ARROWS) == 8
+    boxes = [render._box(space) for space in SPACES]
+    image = _picture(fresh(3))
+    for space_id, (x, y), (dx, dy) in render.ARROWS:
+        space = SPACES[space_id]
+        following = SPACES[space.next[0]]
+        assert (dx, dy) == (following.col - space.col, following.row - space.row)  # the way the route goes on
+        assert abs(dx) + abs(dy) == 1
+        assert image.getpixel((x, y)) == render.ARROW
+        ahead = (x + dx * 16, y + dy * 16)  # the arrowhead is at the front
+        assert image.getpixel(ahead) == render.ARROW
+        for x0, y0, x1, y1 in boxes:  # drawn on free ground, over no space and not in the centre panel
+            assert x + 22 < x0 or x - 22 > x1 or y + 22 < y0 or y - 22 > y1
+        assert not (render.C_LEFT <= x <= render.C_RIGHT and render.C_TOP <= y <= render.C_BOTTOM)
+    # both branches after the crossroads carry an arrow
+    branches = {SPACES[space_id].segment for space_id, _, _ in render.ARROWS}
+    assert {"bottom", "top", "right", "mountain", "river"} <= branches

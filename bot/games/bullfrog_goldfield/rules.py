@@ -42,7 +42,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, State, seed_value
-from bot.engine.contract import seat_ref
+from bot.engine.contract import dollars, seat_ref
 from bot.engine.words import and_list
 
 from .components import MINE, MOUNTAIN, TOWN, VALLEY, components
@@ -518,6 +518,10 @@ class BullfrogGoldfield(Game):
         scores = [net_worth(state, seat) for seat in range(state["n"])]
         reason = f"Game over after cycle {state['cycle']}: {and_list(state['end'])}."
         return Outcome.ranked([s * 1000 for s in scores], reason)
+
+    def format_score(self, score: float) -> str:
+        """Scores are net worth in dollars: "$1,515,200"."""
+        return dollars(score)
 
     def agent(self, state: State, seat: int, rng: random.Random) -> str:
         from .agent import choose

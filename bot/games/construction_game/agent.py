@@ -190,7 +190,7 @@ def choose(state: State, seat: int, rng: random.Random, strategy: Strategy = BAL
             key = best_purchase(state, seat, strategy)
             if key in keys:
                 return key
-        return "pass"
+        return "roll" if seat == state["job"]["worker"] else "pass"  # the bid's winner rolls when done
     if phase == "crunch":
         short = -cash
         items = [k.split(":")[1] for k in keys]

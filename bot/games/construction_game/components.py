@@ -57,13 +57,24 @@ def item_name(item: str, count: int = 1) -> str:
     return f"{count} {item}s"
 
 
+def on_job(owned: int) -> int:
+    """The pieces that work a job: those owned of its type, at most :data:`CHART_PIECES`.
+
+    The rate chart counts at most that many, so the job is sized by it: the gross, the
+    fees charged per machine and the Contingency cards' per-piece amounts all count these
+    pieces, never the idle ones in the yard (see the README's rulings).
+    """
+    return min(owned, CHART_PIECES)
+
+
 def rate(kind: str, roll: int, pieces: int) -> int:
     """Gross income on the rate chart: a die roll (1-6) and the pieces of ``kind`` owned.
 
-    The chart is per piece and stops at :data:`CHART_PIECES` pieces: a bigger fleet of one
-    type earns no more (more pieces only help to survive auctions and audits).
+    The chart is per piece and stops at :data:`CHART_PIECES` pieces (:func:`on_job`): a
+    bigger fleet of one type earns no more (more pieces only help to survive auctions and
+    audits).
     """
-    return RATES[kind][roll - 1] * min(pieces, CHART_PIECES)
+    return RATES[kind][roll - 1] * on_job(pieces)
 
 
 def _check() -> None:

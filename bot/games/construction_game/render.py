@@ -189,6 +189,8 @@ def _week_panel(draw: Any, box: tuple[int, int, int, int], view: dict[str, Any],
             line(f"Bidding: {names[bid['leader']]} leads at {_money(bid['high'])}; {names[bid['to_act']]} to bid", 18, True)
         elif job.get("worker") is not None:
             line(f"{names[job['worker']]} does the job" + (f" (won the bid at {_money(job['bid'])})" if job.get("bid") else ""))
+        if view.get("chart"):
+            _chart(draw, (x0 + 14, y + 2, x1 - 14), view["chart"], names)
         return
     if moved:
         square = TRACK[moved_pos(moved)]
@@ -196,6 +198,44 @@ def _week_panel(draw: Any, box: tuple[int, int, int, int], view: dict[str, Any],
         line(square["name"])
     else:
         line("Everyone on YEAR END. The highest roll starts.", 18)
+    if view.get("start_rolls") and not view.get("turns"):
+        for text in _start_lines(view, names):
+            line(text, 18)
+
+
+def _start_lines(view: dict[str, Any], names: list[str]) -> list[str]:
+    """The roll-offs for the first player: "Starting rolls: ana 3 · bo 5 · cy 5", "Again: ..."."""
+    lines = []
+    for index, rolls in enumerate(view["start_rolls"]):
+        head = "Starting rolls" if index == 0 else "Tie, again"
+        lines.append(f"{head}: " + " · ".join(f"{names[seat]} {roll}" for seat, roll in rolls))
+    lines.append(f"{names[view['first']]} rolled highest and starts.")
+    return lines
+
+
+CHART_ROW = 22
+"""Height of a text row of the job's rate chart in the week panel."""
+
+
+def _chart(draw: Any, box: tuple[int, int, int], chart: dict[str, Any], names: list[str]) -> None:
+    """The rate chart for the job being decided: a die face per column, the chart's figure
+    per piece under it, and the gross it means for this contractor's pieces on the job."""
+    x0, y, x1 = box
+    kind, pieces = chart["type"], chart["pieces"]
+    hot = " · hot market: doubled" if chart["hot"] else ""
+    title = f"Rate chart, {kind}: per piece, and {names[chart['seat']]}'s {pieces} on the job{hot}"
+    draw_text(draw, (x0, y), title, fit_size(title, x1 - x0, 16), MUTED)
+    y += CHART_ROW
+    label_w = 92
+    column = (x1 - x0 - label_w) // 6
+    draw_text(draw, (x0, y + 14), "roll", 16, MUTED, anchor="lm")
+    draw_text(draw, (x0, y + 42), "per piece", 16, MUTED, anchor="lm")
+    draw_text(draw, (x0, y + 42 + CHART_ROW), "gross", 16, INK, bold=True, anchor="lm")
+    for face in range(1, 7):
+        cx = x0 + label_w + (face - 1) * column + column // 2
+        die(draw, (cx - 13, y + 1, cx + 13, y + 27), face, fill=TYPE_RGB[kind])
+        draw_text(draw, (cx, y + 42), _money(chart["per_piece"][face - 1]), 16, INK, anchor="mm")
+        draw_text(draw, (cx, y + 42 + CHART_ROW), _money(chart["gross"][face - 1]), 16, INK, bold=True, anchor="mm")
 
 
 def moved_pos(moved: dict[str, Any]) -> int:
@@ -280,10 +320,12 @@ def _header(view: dict[str, Any], names: list[str]) -> tuple[str, str]:
 
 
 def _panel_height(view: dict[str, Any]) -> int:
-    """Tall enough for the income roll's lines (up to nine: chart, hot, card, costs, fees...)."""
+    """Tall enough for the income roll's lines (up to nine: chart, hot, card, costs, fees...)
+    and for the week's job with its rate chart."""
     last = view.get("last")
     lines = len(last["lines"]) if last else 0
-    return max(220, 48 + 66 + 22 * lines + 64)
+    week = 48 + 5 * 26 + 3 * CHART_ROW + 16 if view.get("chart") else 220
+    return max(220, week, 48 + 66 + 22 * lines + 64)
 
 
 def board(view: dict[str, Any]) -> Image.Image:

@@ -55,6 +55,7 @@ from bot.engine import (
     seat_ref,
     seed_value,
 )
+from bot.engine.contract import dollars
 
 from .components import (
     CARDS,
@@ -62,6 +63,7 @@ from .components import (
     DEEDS,
     EQUIPMENT,
     PROPERTIES,
+    RATES,
     SEASONS,
     SLOT,
     STAMPS,
@@ -69,6 +71,7 @@ from .components import (
     TRUCK,
     WEEKS,
     item_name,
+    on_job,
     price,
     rate,
 )
@@ -106,6 +109,19 @@ def shuffled(letters: str, rng: Rng) -> str:
 def money(amount: int) -> str:
     """``-12500`` -> "-$12,500"."""
     return f"{'-' if amount < 0 else ''}${abs(amount):,}"
+
+
+def parse_start_rolls(rounds: list[str]) -> list[list[list[int]]]:
+    """The starting roll-offs as kept in the state ("1:3 2:5" per round) -> [[seat, roll], ...]."""
+    return [[[int(seat) - 1, int(roll)] for seat, roll in (pair.split(":") for pair in line.split())] for line in rounds]
+
+
+def start_rolls_text(rounds: list[str]) -> str:
+    """"Starting rolls: {seat0} 3, {seat1} 5; tie, again: ... {seat1} starts." for the log."""
+    parsed = parse_start_rolls(rounds)
+    parts = [", ".join(f"{seat_ref(seat)} {roll}" for seat, roll in line) for line in parsed]
+    best = max(parsed[-1], key=lambda pair: pair[1])[0]
+    return "Starting rolls: " + "; tie, again: ".join(parts) + f". {seat_ref(best)} starts."
 
 
 def credit_limit(years_done: int) -> int:
@@ -220,7 +236,9 @@ class ConstructionGame(Game):
     )
     rules_file = "construction-game.txt"
     render_module = "bot.games.construction_game.render"
-    version = 1
+    version = 2
+    """2: purchases before the income roll for a bid's winner and of anything on the job's
+    week; the job's pieces (at most 10) count for cards as for fees (older logs differ)."""
 
     # -- setup -------------------------------------------------------------------------
 
@@ -331,7 +349,10 @@ class ConstructionGame(Game):
         actions += [Action(f"repay:{amount}", f"Repay {money(amount)} of bank notes") for amount in repay]
         if not state["offered"] and self._can_offer(state, seat):
             actions.append(Action("trade", "Offer a piece or a deed to another contractor"))
-        return Prompt(seat, "Your turn: roll to move, or first shop, repay notes or offer a trade.", tuple(actions))
+        text = "Your turn: roll to move, or first shop, repay notes or offer a trade."
+        if state["turns"] == 0 and state["start_rolls"]:
+            text = f"{start_rolls_text(state['start_rolls'])} {text}"
+        return Prompt(seat, text, tuple(actions))
 
     def _shop_prompt(self, state: State) -> Prompt:
         seat = state["turn"]
@@ -380,8 +401,13 @@ class ConstructionGame(Game):
             else:
                 actions.append(Action("accept", "Take the job and roll for income"))
         actions.append(Action("refuse", "Refuse the job"))
-        actions += buy_actions(state, seat, (kind,))
-        text = f"Week {job['square']}: {square['name']} ({SEASONS[kind]}, {kind}s). " + self._costs_text(square)
+        # "At any time ... before rolling for job income": the job's machines (1-3 at a
+        # time), then one piece of anything else (a truck before a trucking bill, a deed
+        # before its fee); the prompt stays until accept or refuse, so any number can be bought.
+        others = tuple(item for item in (*EQUIPMENT, *DEEDS) if item != kind)
+        actions += buy_actions(state, seat, (kind,)) + buy_actions(state, seat, others, (1,))
+        text = (f"Week {job['square']}: {square['name']} ({SEASONS[kind]}, {kind}s). " + self._costs_text(square)
+                + " You may buy first: what you own before the income roll counts.")
         return Prompt(seat, text, tuple(actions))
 
     @staticmethod
@@ -414,6 +440,16 @@ class ConstructionGame(Game):
         job = state["job"]
         prompts = []
         for seat in window["waiting"]:
+            if seat == job["worker"]:
+                # The winner of a bid had no say before it was won: they buy what they like
+                # (it counts on this job), then roll.
+                kind = job["type"]
+                others = tuple(item for item in (*EQUIPMENT, *DEEDS) if item != kind)
+                actions = [Action("roll", "Roll for income now"),
+                           *buy_actions(state, seat, (kind,)), *buy_actions(state, seat, others, (1,))]
+                prompts.append(Prompt(seat, f"{seat_ref(seat)} won the job: buy equipment first (it counts on this "
+                                      "job), then roll for income.", tuple(actions), simultaneous=True))
+                continue
             # One piece (or deed) per window keeps the reaction short; the own turn buys in bulk.
             actions = [Action("pass", "No purchase now"), *buy_actions(state, seat, (*EQUIPMENT, *DEEDS), (1,))]
             prompts.append(Prompt(seat, f"{seat_ref(job['worker'])} is about to roll for income. Buy anything first?",
@@ -555,19 +591,21 @@ class ConstructionGame(Game):
         events.append(Event(f"{seat_ref(seat)} opens the bidding at {money(BID_OPEN)}."))
         if not rivals:
             events.append(Event(f"Nobody else has {kind}s: {seat_ref(seat)} gets the job for {money(BID_OPEN)}."))
-            self._win_bid(state, seat, BID_OPEN, events)
+            self._win_bid(state, seat, BID_OPEN, events, contested=False)
             return
         state["bid"] = {"square": job["square"], "type": kind, "high": BID_OPEN, "leader": seat,
                         "active": [seat, *rivals], "to_act": rivals[0]}
         state["phase"] = "bid"
 
-    def _win_bid(self, state: State, seat: int, amount: int, events: list[Event]) -> None:
+    def _win_bid(self, state: State, seat: int, amount: int, events: list[Event], *, contested: bool) -> None:
+        """The job goes to ``seat`` for ``amount``. After a contested bid the winner joins the
+        purchase window: a rival had no chance to buy for this job before winning it."""
         state["cash"][seat] -= amount
         state["job"]["worker"] = seat
         state["job"]["bid"] = amount
         state["bid"] = None
         state["phase"] = "auto"
-        state["steps"].insert(0, {"do": "window"})
+        state["steps"].insert(0, {"do": "window", "worker": contested})
 
     def _do_bid(self, state: State, seat: int, key: str, events: list[Event]) -> None:
         bid = state["bid"]
@@ -576,16 +614,19 @@ class ConstructionGame(Game):
         if len(active) == 1:
             winner = active[0]
             events.append(Event(f"{seat_ref(winner)} wins the job for {money(bid['high'])}."))
-            self._win_bid(state, winner, bid["high"], events)
+            self._win_bid(state, winner, bid["high"], events, contested=True)
             self._advance(state, events)
             return
         bid["to_act"] = _next_bidder(bid, index)
 
     def _do_window(self, state: State, seat: int, key: str, events: list[Event]) -> None:
         window = state["window"]
-        if key != "pass":
+        if seat == state["job"]["worker"] and key != "roll":
+            self._buy(state, seat, key, events)  # the job's worker keeps buying until "roll"
+            return
+        if key.startswith("buy:"):
             self._buy(state, seat, key, events)
-        else:
+        elif key == "pass":
             events.append(Event(f"{seat_ref(seat)} buys nothing now."))
         window["waiting"].remove(seat)
         if not window["waiting"]:
@@ -787,7 +828,8 @@ class ConstructionGame(Game):
 
     def _step_window(self, state: State, step: dict[str, Any], events: list[Event]) -> None:
         worker = state["job"]["worker"]
-        waiting = [s for s in self._solvent(state) if s != worker and can_buy_anything(state, s)]
+        waiting = [s for s in self._solvent(state)
+                   if (s != worker or step.get("worker")) and can_buy_anything(state, s)]
         state["steps"].insert(0, {"do": "income"})
         if waiting:
             state["window"] = {"waiting": waiting}
@@ -802,9 +844,11 @@ class ConstructionGame(Game):
         square = TRACK[where]
         rng = Rng(state)
         roll = rng.randint(1, 6)
-        count = state["fleet"][seat][SLOT[kind]]
+        owned = state["fleet"][seat][SLOT[kind]]
+        count = on_job(owned)  # the pieces on the job: the chart, the fees and the cards count these
         gross = rate(kind, roll, count)
-        lines: list[list[Any]] = [[f"Rate chart: roll {roll}, {item_name(kind, count)}", gross]]
+        idle = f" ({owned - count} more idle: the chart counts {CHART_PIECES})" if owned > count else ""
+        lines: list[list[Any]] = [[f"Rate chart: roll {roll}, {item_name(kind, count)}{idle}", gross]]
         if kind in state["hot"][seat]:
             lines.append(["Hot market: gross doubled", gross])
             gross *= 2
@@ -827,8 +871,8 @@ class ConstructionGame(Game):
             lines.append(["Track bonus", square["bonus"]])
             net += square["bonus"]
         state["cash"][seat] += net
-        if "fee" in square:  # per piece on the job (the chart's pieces: at most CHART_PIECES)
-            amount = square["fee"]["per_piece"] * min(count, CHART_PIECES)
+        if "fee" in square:  # per piece on the job
+            amount = square["fee"]["per_piece"] * count
             paid = self._fee(state, seat, square["fee"]["property"], amount, events)
             lines.append([f"{PROPERTIES[square['fee']['property']]['name']} fee", -paid])
             net -= paid
@@ -837,7 +881,7 @@ class ConstructionGame(Game):
             lines.append(["Trucking bill" + (" (own truck)" if not paid and state["fleet"][seat][SLOT[TRUCK]] else ""), -paid])
             net -= paid
         if card_text is not None:
-            extra = self._card_money(state, seat, kind, effect, events)
+            extra = self._card_money(state, seat, count, effect, events)
             if extra:
                 lines.append(["Contingency card", extra])
                 net += extra
@@ -846,13 +890,14 @@ class ConstructionGame(Game):
         events.append(Event(f"{seat_ref(seat)} rolls {roll} for income: " + "; ".join(
             f"{text} {money(amount)}" for text, amount in lines) + f". Net {money(net - job['bid'])}.", reveals=True))
 
-    def _card_money(self, state: State, seat: int, kind: str, effect: dict[str, Any], events: list[Event]) -> int:
-        """The money side of a Contingency card (gross changes were applied before)."""
+    def _card_money(self, state: State, seat: int, working: int, effect: dict[str, Any], events: list[Event]) -> int:
+        """The money side of a Contingency card (gross changes were applied before);
+        ``working`` is the pieces on the job, which a per-piece card counts."""
         if "cash" in effect:
             state["cash"][seat] += effect["cash"]
             return effect["cash"]
         if "per_piece" in effect:
-            amount = effect["per_piece"] * state["fleet"][seat][SLOT[kind]]
+            amount = effect["per_piece"] * working
             state["cash"][seat] += amount
             return amount
         if "trucking" in effect:  # the cards' trucking bills: a truck does not help
@@ -966,7 +1011,27 @@ class ConstructionGame(Game):
             "final": state["final"],
             "over": _copy(state["over"]),
             "turns": state["turns"],
+            "first": state["first"],
+            "start_rolls": parse_start_rolls(state["start_rolls"]),
+            "chart": self._chart_view(state),
         }
+
+    @staticmethod
+    def _chart_view(state: State) -> dict[str, Any] | None:
+        """The rate chart for the job being decided, as its contractor would reckon it: the
+        per-piece figures by income roll, the pieces on the job and the gross for each roll
+        (doubled in a hot market). All of it is public (fleets and hot markets are)."""
+        job = state["job"]
+        if job is None:
+            return None
+        kind = job["type"]
+        seat = job["worker"]
+        if seat is None:
+            seat = state["bid"]["to_act"] if state["bid"] else job["seat"]
+        working = on_job(state["fleet"][seat][SLOT[kind]])
+        hot = kind in state["hot"][seat]
+        return {"type": kind, "seat": seat, "per_piece": list(RATES[kind]), "pieces": working, "hot": hot,
+                "gross": [rate(kind, roll, working) * (2 if hot else 1) for roll in range(1, 7)]}
 
     @staticmethod
     def waiting(state: State) -> list[int]:
@@ -1005,6 +1070,10 @@ class ConstructionGame(Game):
         keys = [(1, scores[s], 0) if not state["out"][s] else (0, 0, state["out_order"].index(s)) for s in range(n)]
         ranks = tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
         return Outcome(scores=tuple(scores), ranks=ranks, reason=state["over"]["reason"])
+
+    def format_score(self, score: float) -> str:
+        """Scores are audited net worth in dollars: "$1,515,200"."""
+        return dollars(score)
 
     def agent(self, state: State, seat: int, rng: random.Random) -> str:
         from .agent import choose

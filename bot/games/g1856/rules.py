@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, State
+from bot.engine.contract import dollars
 from bot.games.g1856 import board, core, economy, route_builder
 from bot.games.g1856 import map as gmap
 from bot.games.g1856.routes import best_routes
@@ -705,6 +706,10 @@ class G1856(Game):
             "limit": f"Stock round {core.LAST_STOCK_ROUND} was the last.",
         }.get(state["ended"], "The game ended.")
         return Outcome.ranked(core.end_values(state), reason)
+
+    def format_score(self, score: float) -> str:
+        """Scores are each player's value in dollars (cash and shares): "$1,515,200"."""
+        return dollars(score)
 
 
 def board_ports() -> list[str]:

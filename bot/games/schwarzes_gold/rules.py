@@ -134,6 +134,10 @@ class SchwarzesGold(Game):
         if options["junctions"] == ON and OFF == options["own_trains"] == options["black_train"]:
             raise BadOptions("junctions=on changes how trains turn: play it with own_trains=on or black_train=on.")
 
+    def check_options(self, options: Mapping[str, str]) -> None:
+        """The contract's check at /game new: the same combinations setup refuses."""
+        self.check_combination(options)
+
     # -- setup -------------------------------------------------------------------------
 
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:

@@ -2,9 +2,11 @@
 
 Top: the route on a 24 × 14 grid (areas coloured by kind with their owner's colour band,
 hatched when mortgaged; cities with their reimbursement; red luck circles; instruction
-spaces; the Silver Lake; bridges and fords; the two shortcuts as dashed arcs), the pieces,
-and inside the loop the last dice, the last luck card and the permit register. Below: one
-panel per player with cash, worth, laps, nuggets and permits.
+spaces; the Silver Lake; bridges and fords; the two shortcuts as dashed arcs; arrows on
+the ground inside the loop showing which way the route runs), the pieces (on a city they
+stand below its value, which stays readable), and inside the loop the last dice, the last
+luck card and the permit register. Below: one panel per player with cash, worth, laps,
+nuggets and permits; the frame marks who must decide now (in an auction, the bidder).
 """
 
 from __future__ import annotations
@@ -81,6 +83,39 @@ REGISTER_W = 200
 ROW_H = 48
 
 
+ARROW: RGB = (150, 96, 44)
+ARROW_ALONG = (((15, 13), (0, -1)), ((4, 13), (0, -1)), ((0, 6), (1, 0)), ((3, 7), (1, 0)),
+               ((6, 0), (0, 1)), ((20, 0), (0, 1)), ((23, 4), (-1, 0)), ((23, 10), (-1, 0)))
+"""Where the route's direction is shown: (a space's grid cell, the side of it where free
+ground lies inside the loop). Two per side of the loop, one on each branch."""
+
+
+def _arrows() -> tuple[tuple[int, tuple[int, int], tuple[int, int]], ...]:
+    """(space id, arrow centre, unit direction): an arrow beside each space of
+    :data:`ARROW_ALONG`, pointing the way the route runs from it (to its next space)."""
+    at = {(space.col, space.row): space for space in SPACES}
+    arrows = []
+    for (col, row), (side_x, side_y) in ARROW_ALONG:
+        space = at[(col, row)]
+        following = SPACES[space.next[0]]
+        direction = (following.col - space.col, following.row - space.row)
+        x, y = _mid(space)
+        arrows.append((space.id, (x + side_x * PITCH, y + side_y * PITCH), direction))
+    return tuple(arrows)
+
+
+def _arrow(draw: ImageDraw.ImageDraw, centre: tuple[int, int], direction: tuple[int, int]) -> None:
+    """A short thick arrow centred on ``centre`` pointing along ``direction`` (a unit step)."""
+    dx, dy = direction
+    cx, cy = centre
+    half, head = 20, 12
+    tail = (cx - dx * half, cy - dy * half)
+    tip = (cx + dx * half, cy + dy * half)
+    base = (cx + dx * (half - head), cy + dy * (half - head))
+    draw.line([tail, base], fill=ARROW, width=7)
+    draw.polygon([tip, (base[0] + dy * 11, base[1] + dx * 11), (base[0] - dy * 11, base[1] - dx * 11)], fill=ARROW)
+
+
 def _space(draw: ImageDraw.ImageDraw, space: Space) -> None:
     """A space as printed on the board (areas unowned; owners are drawn over it per view)."""
     box = _box(space)
@@ -145,6 +180,8 @@ def _base() -> Image.Image:
             _dashed(draw, _arc_points((a[0], a[1] + lift // 3), (b[0], b[1] + lift // 3), lift // 2), (200, 110, 20), 5)
     for space in SPACES:
         _space(draw, space)
+    for _space_id, centre, direction in ARROWS:
+        _arrow(draw, centre, direction)
     start = _box(SPACES[0])
     draw_text(draw, (start[0] - 12, start[1] - 10), "New Orleans: start and finish, $200", 18, INK, bold=True, anchor="rd")
     draw.rounded_rectangle((C_LEFT, C_TOP, C_RIGHT, C_BOTTOM), radius=14, fill=PANEL, outline=LINE, width=2)
@@ -170,6 +207,9 @@ def _base() -> Image.Image:
             draw_text(draw, (cx + 28, cy + 21), f"${permit.price} · fee ${permit.fee}", 16, MUTED)
             cy += ROW_H
     return image
+
+
+ARROWS = _arrows()
 
 
 def _register_row(permit_id: str) -> tuple[int, int]:
@@ -235,12 +275,49 @@ def _hatch(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colour: RG
             draw.line([(ax, ay), (bx, by)], fill=colour, width=3)
 
 
+CITY_PIECE = 8
+"""The radius of a piece on a city: three fit in the strip below the city's value."""
+
+
+def city_layout(space: Space, pieces: int) -> tuple[tuple[int, int] | None, tuple[int, int], list[tuple[int, int]]]:
+    """Where a city with ``pieces`` pieces on it draws its name (None: no room), its value and
+    the pieces' centres. The value always stays clear: up to three pieces stand in a strip
+    below it, the fourth to sixth in a strip above it, where the name gives way (New
+    Orleans's name and value are also written beside it)."""
+    x0, y0, x1, y1 = _box(space)
+    cx = (x0 + x1) // 2
+    step = (CELL - 2 * CITY_PIECE - 4) // 2
+    row = [x0 + 2 + CITY_PIECE + k * step for k in range(3)]
+    spots = [(x, y1 - CITY_PIECE - 2) for x in row]
+    if pieces <= 3:
+        return (cx, y0 + 11), (cx, y0 + 26), spots[:pieces]
+    spots += [(x, y0 + CITY_PIECE + 2) for x in row]
+    return None, (cx, y0 + 26), spots[:pieces]
+
+
+def _city_with_pieces(image: Image.Image, draw: ImageDraw.ImageDraw, space: Space, seats: list[int], turn: int | None) -> None:
+    """A city cell drawn again around its pieces so that its value stays readable."""
+    fill = (255, 236, 200) if space.kind == "start" else CITY
+    draw.rectangle(_box(space), fill=fill, outline=INK, width=3)
+    name_at, value_at, spots = city_layout(space, len(seats))
+    if name_at is not None:
+        name = "N.O." if space.kind == "start" else space.name
+        draw_text(draw, name_at, name, fit_size(name, CELL - 4, 16, 13, bold=True), INK, bold=True, anchor="mm")
+    draw_text(draw, value_at, f"${space.value}", 16, INK, anchor="mm")
+    for seat, spot in zip(seats, spots, strict=False):
+        _paste_stamp(image, seat, spot, CITY_PIECE, 2 if seat == turn else 0)
+
+
 def _pieces(image: Image.Image, view: dict[str, Any]) -> None:
     here: dict[int, list[int]] = {}
     for seat, s in enumerate(view["seats"]):
         if not s["out"]:
             here.setdefault(s["pos"], []).append(seat)
+    draw = ImageDraw.Draw(image)
     for pos, seats in here.items():
+        if SPACES[pos].kind in ("city", "start"):
+            _city_with_pieces(image, draw, SPACES[pos], seats, _acting(view))
+            continue
         x0, y0, x1, y1 = _box(SPACES[pos])
         radius = 12 if len(seats) <= 4 else 11
         top = [(x0 + 12, y0 + 12), (x1 - 12, y0 + 12)]
@@ -249,7 +326,16 @@ def _pieces(image: Image.Image, view: dict[str, Any]) -> None:
         # On an area the top corners leave the owner's number and the area's name readable.
         spots = (top + bottom if SPACES[pos].kind == "area" else bottom + top) + middle
         for seat, spot in zip(seats, spots, strict=False):
-            _paste_stamp(image, seat, spot, radius, 3 if seat == view["turn"] else 0)
+            _paste_stamp(image, seat, spot, radius, 3 if seat == _acting(view) else 0)
+
+
+def _acting(view: dict[str, Any]) -> int | None:
+    """The seat that must decide now: the bidder during an auction (not the seller), else the
+    player whose turn it is."""
+    auction = view.get("auction")
+    if auction and auction.get("to_act") is not None:
+        return int(auction["to_act"])
+    return view["turn"]
 
 
 def _status(view: dict[str, Any], names: list[str]) -> str:
@@ -262,7 +348,8 @@ def _status(view: dict[str, Any], names: list[str]) -> str:
         auction = view["auction"]
         permit = PERMIT[auction["permit"]]
         high = f"high bid ${auction['high']} by {names[auction['leader']]}" if auction["leader"] is not None else "no bid yet"
-        return f"Auction of {permit.label} by {names[auction['seller']]}: {high}"
+        bidder = f"; {names[auction['to_act']]} to bid" if auction.get("to_act") is not None else ""
+        return f"Auction of {permit.label} by {names[auction['seller']]}: {high}{bidder}"
     if phase == "debt":
         return f"{who} owes ${view['debt']['amount']} and must raise money"
     doing = {
@@ -300,7 +387,7 @@ def _player_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int,
     s = view["seats"][seat]
     x0, y0, x1, _ = box
     panel(draw, box)
-    if view["turn"] == seat:
+    if _acting(view) == seat:
         draw.rounded_rectangle(box, radius=12, outline=INK, width=4)
     _paste_stamp(image, seat, (x0 + 24, y0 + 24), 16)
     name = names[seat]

@@ -48,7 +48,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from bot.engine import Action, Event, Game, Option, Outcome, Prompt, Rng, State, seed_value
-from bot.engine.contract import seat_ref
+from bot.engine.contract import dollars, seat_ref
 from bot.engine.words import and_list, plural
 
 from .board import (
@@ -130,6 +130,8 @@ class SilverLake(Game):
     )
     rules_file: ClassVar[str] = "treasure-of-silver-lake.txt"
     render_module: ClassVar[str] = "bot.games.silver_lake.render"
+    version: ClassVar[int] = 2
+    """2: landing on a shortcut by going back offers it too (older logs replay differently)."""
 
     # -- setup -----------------------------------------------------------------------------
 
@@ -494,7 +496,9 @@ class SilverLake(Game):
             else:
                 events.append(Event(f"{T(seat)} reaches the Silver Lake, but every nugget has been found."))
             self._finish(state, events)
-        elif kind == "shortcut" and forward:
+        elif kind == "shortcut":
+            # Whoever lands on it, by the dice, a card or going back, has the right (or the
+            # duty) to take it: the rulebook ties the shortcut to landing, not to the direction.
             if space.must:
                 events.append(Event(f"{T(seat)} must take the {space.name}."))
                 self._jump(state, seat, space.target, events)
@@ -783,6 +787,10 @@ class SilverLake(Game):
 
     # -- views -----------------------------------------------------------------------------
 
+    def format_score(self, score: float) -> str:
+        """Scores are worth in dollars (cash and permits): "$1,515,200"."""
+        return dollars(score)
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """The whole table except the order of the luck deck and of the nugget pile."""
         worth = self.worth(state)
@@ -811,7 +819,10 @@ class SilverLake(Game):
             "pile": len(state["pile"]) // 2,
             "area": state["area"],
             "debt": state["debt"],
-            "auction": None if auction is None else {k: auction[k] for k in ("permit", "seller", "high", "leader", "bidders")},
+            "auction": None if auction is None else {
+                **{k: auction[k] for k in ("permit", "seller", "high", "leader", "bidders")},
+                "to_act": auction["bidders"][auction["at"]],  # the bidder who must decide now
+            },
             "over": state["phase"] == "over",
             "end": state["end"],
             "outcome": None if outcome is None else {"scores": list(outcome.scores), "ranks": list(outcome.ranks)},
