@@ -141,7 +141,7 @@ def engine_playouts_per_second(game: Game, players: int, seconds: float = 3.0) -
 
 
 async def bench_game(slug: str, out: Callable[[str], None] = print, players: int | None = None,
-                     games: int = 3) -> dict[str, float]:
+                     games: int = 3, engine_seconds: float = 3.0) -> dict[str, float]:
     from bot.render import board_png
 
     game = get_game(slug)
@@ -196,7 +196,7 @@ async def bench_game(slug: str, out: Callable[[str], None] = print, players: int
         "move_render_p95_cpu_ms": totals.p(0.95, cpu=True),
         "png_median_kb": statistics.median(sizes) / 1024,
         "png_max_kb": max(sizes) / 1024,
-        "engine_games_per_s": engine_playouts_per_second(game, count),
+        "engine_games_per_s": engine_playouts_per_second(game, count, engine_seconds),
     }
 
     def verdict(ok: bool) -> str:
