@@ -213,7 +213,8 @@ async def bench_game(slug: str, out: Callable[[str], None] = print, players: int
     out(
         f"  move→picture (apply+persist+render) p95 {figures['move_render_p95_ms']:.1f} ms wall, "
         f"{figures['move_render_p95_cpu_ms']:.1f} ms CPU "
-        f"(target < {TARGET_MOVE_MS:.0f}: {verdict(figures['move_render_p95_ms'] < TARGET_MOVE_MS)})"
+        f"(target < {TARGET_MOVE_MS:.0f} on a quiet machine: wall {verdict(figures['move_render_p95_ms'] < TARGET_MOVE_MS)}, "
+        f"CPU {verdict(figures['move_render_p95_cpu_ms'] < TARGET_MOVE_MS)})"
     )
     out(
         f"  PNG median {figures['png_median_kb']:.0f} KB, max {figures['png_max_kb']:.0f} KB "
