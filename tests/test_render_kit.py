@@ -16,6 +16,7 @@ from bot.engine import get_game
 from bot.games import load_all
 from bot.render import board_image, encode_png
 from bot.render.fonts import BOLD, MASKS, REGULAR, font
+from bot.render.shapes import _rounded_sprite, rounded_rectangle
 
 STRINGS = ["Harbor", "12 VP", "Player 3 — governor", "€ 1.5", "ÄÖÜ ß", "x", "Lay #57 on F15", ""]
 ANCHORS = ["la", "mm", "rm", "ls", "mt", "rb"]
@@ -91,3 +92,23 @@ def test_a_two_pixel_mark_keeps_its_colour() -> None:
         draw.rectangle((x, y, x + 1, y + 1), fill=(213, 94, 0))
         decoded = Image.open(io.BytesIO(encode_png(image))).convert("RGB")
         assert decoded.getpixel((x, y)) == (213, 94, 0)
+
+
+def test_remembered_rounded_rectangles_paint_what_pillow_paints() -> None:
+    chooser = random.Random(8)
+    fills = [None, (255, 252, 245), (230, 159, 0), "white"]
+    outlines = [None, (34, 34, 38), (200, 194, 182)]
+    plain, sprites = (Image.new("RGB", (700, 500), (246, 242, 232)) for _ in range(2))
+    plain_draw, sprite_draw = ImageDraw.Draw(plain), ImageDraw.Draw(sprites)
+    for _ in range(2):  # the second round pastes remembered sprites
+        for i in range(120):
+            x0, y0 = chooser.randint(-20, 650), chooser.randint(-20, 450)
+            box = (x0, y0, x0 + chooser.randint(0, 180), y0 + chooser.randint(0, 130))
+            style = {"radius": chooser.choice([0, 3, 5, 6, 10, 12, 40]), "fill": fills[i % 4],
+                     "outline": outlines[i % 3], "width": chooser.choice([1, 2, 3, 6])}
+            if i % 7 == 0:
+                style["corners"] = (True, False, True, False)
+            plain_draw.rounded_rectangle(box, **style)
+            rounded_rectangle(sprite_draw, box, **style)
+    assert ImageChops.difference(plain, sprites).getbbox() is None
+    assert _rounded_sprite.cache_info().hits > 0
