@@ -82,33 +82,39 @@ async def bench_stats(out: Callable[[str], None] = print, games: int = GAMES) ->
                 ("game figures", lambda: ratings.game(chooser.choice(GUILDS), chooser.choice(SLUGS))),
             ):
                 samples = []
+                cpu_samples = []
                 for _ in range(200):
-                    start = time.perf_counter()
+                    start, cpu = time.perf_counter(), time.process_time()
                     await query()
                     samples.append((time.perf_counter() - start) * 1000)
+                    cpu_samples.append((time.process_time() - cpu) * 1000)
                 figures[f"{name}_p95_ms"] = _p(samples, 0.95)
-                out(f"  {name}: p50 {statistics.median(samples):.1f} ms, p95 {_p(samples, 0.95):.1f} ms (target < 50)")
+                out(f"  {name}: p50 {statistics.median(samples):.1f} ms, p95 {_p(samples, 0.95):.1f} ms wall; "
+                    f"p95 {_p(cpu_samples, 0.95):.1f} ms CPU (target < 50)")
 
             clock = SimulatedClock()
             tables = Tables(store, clock=clock, seeds=iter(range(7, 10_000)).__next__, render=True)
             table_id, _, actions = await play_one(tables, slug="puerto-rico", players=4, options={},
                                                   channel_id=900_000, chooser=random.Random(1), clock=clock)
             replays = Replays(tables)
-            steps = []
+            steps, step_cpu = [], []
             for _ in range(60):
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 await replays.frame(table_id, chooser.randint(0, actions))
                 steps.append((time.perf_counter() - start) * 1000)
+                step_cpu.append((time.process_time() - cpu) * 1000)
             figures["replay_p95_ms"] = _p(steps, 0.95)
+            figures["replay_p95_cpu_ms"] = _p(step_cpu, 0.95)
             out(f"  replay step of a {actions}-move game (picture included): p50 {statistics.median(steps):.0f} ms, "
-                f"p95 {_p(steps, 0.95):.0f} ms (target < 200)")
-            start = time.perf_counter()
+                f"p95 {_p(steps, 0.95):.0f} ms wall; p50 {statistics.median(step_cpu):.0f} ms, "
+                f"p95 {_p(step_cpu, 0.95):.0f} ms CPU (target < 200)")
+            start, cpu = time.perf_counter(), time.process_time()
             gif = await replays.gif(table_id)
-            seconds = time.perf_counter() - start
+            seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - cpu
             assert gif is not None
             figures["gif_mb"], figures["gif_s"] = len(gif) / 1024 / 1024, seconds
-            out(f"  GIF of the {actions}-move game: {len(gif) / 1024 / 1024:.2f} MB in {seconds:.1f} s "
-                "(targets < 8 MB, < 10 s; made in a worker thread)")
+            out(f"  GIF of the {actions}-move game: {len(gif) / 1024 / 1024:.2f} MB in {seconds:.1f} s wall, "
+                f"{cpu_seconds:.1f} s CPU (targets < 8 MB, < 10 s; made in a worker thread)")
         finally:
             await store.close()
     return figures

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.records import BadRecord
+from bot.records import BadRecord, CheckedRecord, check_record
 
 
 def describe(raw: Any) -> str | None:
@@ -51,3 +51,14 @@ def convert(raw: Any, members: Sequence[tuple[int, str]]) -> dict[str, Any]:
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         # A damaged or hand-edited export: any field may be missing or of the wrong type.
         raise BadRecord(f"The 18xx.games record is damaged ({type(error).__name__}: {error}).") from None
+
+
+def convert_and_check(raw: Any, members: Sequence[tuple[int, str]]) -> tuple[dict[str, Any], CheckedRecord]:
+    """:func:`convert`, then :func:`bot.records.check_record` of the result: all of an import's
+    CPU work in one call, made to run in a worker process (its arguments and results are plain
+    data, and it registers the games itself, as a fresh interpreter has none)."""
+    from bot.games import load_all
+
+    load_all()
+    record = convert(raw, members)
+    return record, check_record(record)

@@ -11,13 +11,16 @@ table produces at most one message per run.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
+import multiprocessing
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import foreign_records
+from bot.engine import get_game
 from bot.records import (
     SIGNING_KEY,
     BadRecord,
@@ -109,6 +112,25 @@ class Notice:
     table_id: int
     kind: str
     reply: Reply
+
+
+async def _in_worker_process(work: Callable[..., Any], *args: Any) -> Any:
+    """``work(*args)`` in a fresh worker process, awaited without blocking the event loop.
+
+    For CPU work long enough to matter (an 18xx.games import: a second or more of Python):
+    a thread would hold the interpreter lock that every other table's clicks wait for. A
+    spawned process (not forked: this process runs threads) costs about 0.2 s to start and
+    exits when done; exceptions such as :class:`BadRecord` come back as raised. Self-contained
+    on purpose, beside the session layer's own worker pool.
+    """
+    pool = concurrent.futures.ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
+    except concurrent.futures.process.BrokenProcessPool:
+        raise LobbyError("Import failed: the worker converting the record stopped; nothing was imported. "
+                         "Try again, and tell the bot's operator if it happens again.") from None
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 class PlayByPost:
@@ -394,8 +416,10 @@ class PlayByPost:
             )
         if len({m.id for m in members}) != len(members):
             raise LobbyError("Each seat needs a different member.")
-        record = await asyncio.to_thread(foreign_records.convert, raw, [(m.id, m.name) for m in members])
-        checked = await asyncio.to_thread(check_record, record)
+        record, checked = await _in_worker_process(
+            foreign_records.convert_and_check, raw, [(m.id, m.name) for m in members]
+        )
+        checked = replace(checked, game=get_game(checked.game.slug))  # the registry's, not a copy
         return await self._offer_foreign(guild_id, channel_id, user, record, checked, elsewhere=what)
 
     async def _create_imported(

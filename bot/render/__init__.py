@@ -19,15 +19,31 @@ from bot.engine import Game
 def encode_png(image: Image.Image) -> bytes:
     """PNG bytes of ``image``, reduced to a 256-colour palette first.
 
-    Board art is flat colour and anti-aliased text, which a fast octree palette keeps
-    intact; a palette PNG encodes about twice as fast and is a third of the size of an
+    Board art is flat colour and anti-aliased text, which a fast octree palette (chosen from a
+    sample, see :data:`PALETTE_SAMPLE`) keeps intact; a palette PNG encodes about twice as fast and is a third of the size of an
     RGB one (measured on a 1400×1638 Puerto Rico board: 58 → 33 ms, 233 → 100 KB), which
     is what keeps a move's reply under 100 ms and light on a phone's data.
     """
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
     buffer = io.BytesIO()
-    palette = image.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    palette.save(buffer, format="PNG", optimize=False, compress_level=3)
+    _quantize(rgb).save(buffer, format="PNG", optimize=False, compress_level=3)
     return buffer.getvalue()
+
+
+PALETTE_SAMPLE = 2
+"""The palette is chosen from every second pixel of every second row (a quarter of them), then
+every pixel is mapped to its nearest colour in it. Choosing is the dear part of quantizing
+(24 of 29 ms on a 1400×2022 Puerto Rico board); on the sample it takes a quarter of that and
+the picture is as close to the drawn one (mean error per channel 0.73 against 0.74, largest
+18 against 35, on that board), since anything drawn is at least two pixels wide."""
+
+
+def _quantize(rgb: Image.Image) -> Image.Image:
+    fast, plain = Image.Quantize.FASTOCTREE, Image.Dither.NONE
+    if rgb.width < 2 * PALETTE_SAMPLE or rgb.height < 2 * PALETTE_SAMPLE:
+        return rgb.quantize(colors=256, method=fast, dither=plain)
+    sample = rgb.resize((rgb.width // PALETTE_SAMPLE, rgb.height // PALETTE_SAMPLE), Image.Resampling.NEAREST)
+    return rgb.quantize(palette=sample.quantize(colors=256, method=fast, dither=plain), dither=plain)
 
 
 def _renderer(game: Game) -> Any:

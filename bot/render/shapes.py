@@ -2,12 +2,68 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Any
+
 from PIL import Image, ImageDraw
 
 from bot.render.palette import BACKGROUND, INK, LINE, PANEL, RGB, text_on
 from bot.render.text import draw_text, fit_size
 
 Box = tuple[int, int, int, int]
+
+
+SPRITE_MOST_PIXELS = 25_000
+"""Cards and tiles (a 160×115 role card is 18,400 pixels) are remembered; panels are drawn
+each time: they are few, and 256 sprites of at most 100 KB each bound the memory."""
+
+
+@lru_cache(maxsize=256)
+def _rounded_sprite(width: int, height: int, radius: float, fill: Any, outline: Any, line: int,
+                    corners: tuple[bool, bool, bool, bool] | None) -> Image.Image:
+    """A rounded rectangle drawn once on a transparent sprite: opaque exactly where Pillow
+    would paint, clear elsewhere (the corners, and the inside when there is no fill)."""
+    sprite = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    ImageDraw.Draw(sprite).rounded_rectangle((0, 0, width - 1, height - 1), radius=radius, fill=fill,
+                                             outline=outline, width=line, corners=corners)
+    return sprite
+
+
+def rounded_rectangle(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    radius: float = 0,
+    fill: Any = None,
+    outline: Any = None,
+    width: int = 1,
+    corners: tuple[bool, bool, bool, bool] | None = None,
+) -> None:
+    """``draw.rounded_rectangle`` with the same pixels, from a remembered sprite.
+
+    Pillow draws a rounded rectangle as four arcs, four pie slices and rectangles, in Python,
+    every time; boards draw the same few hundred cards and panels on every move. On an RGB
+    picture with whole-pixel corners the sprite is pasted through its own opacity, which
+    writes exactly the pixels Pillow would; anything else is drawn the plain way.
+    """
+    image = getattr(draw, "_image", None)
+    flat = len(box) == 4 and all(type(v) is int for v in box)
+    x0, y0, x1, y1 = box if flat else (0, 0, -1, -1)
+    if (
+        not flat
+        or image is None
+        or image.mode != "RGB"
+        or draw.mode != "RGB"
+        or min(x1 - x0, y1 - y0) < 2 * width  # an outline thicker than the box: Pillow paints beyond it
+        or (x1 - x0 + 1) * (y1 - y0 + 1) > SPRITE_MOST_PIXELS
+    ):
+        draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width, corners=corners)
+        return
+    try:
+        sprite = _rounded_sprite(x1 - x0 + 1, y1 - y0 + 1, radius, fill, outline, width, corners)
+    except TypeError:  # an unhashable colour (a list): nothing to remember it by
+        draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width, corners=corners)
+        return
+    image.paste(sprite, (x0, y0), sprite)
 
 
 def canvas(width: int, height: int, fill: RGB = BACKGROUND) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -26,7 +82,7 @@ def card(
     label_size: int = 18,
 ) -> None:
     """A rounded card with an optional centred label in a colour that reads on ``fill``."""
-    draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+    rounded_rectangle(draw, box, radius=radius, fill=fill, outline=outline, width=width)
     if label:
         x0, y0, x1, y1 = box
         size = fit_size(label, x1 - x0 - 8, label_size)
@@ -35,7 +91,7 @@ def card(
 
 def panel(draw: ImageDraw.ImageDraw, box: Box, title: str = "", title_size: int = 20) -> int:
     """A light panel with a title; returns the y where its content starts."""
-    draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=LINE, width=2)
+    rounded_rectangle(draw, box, radius=12, fill=PANEL, outline=LINE, width=2)
     x0, y0, _, _ = box
     if not title:
         return y0 + 10

@@ -17,6 +17,7 @@ Per-turn limits (one lay, one token per turn, money) belong to the game's turn s
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 from collections import deque
 from dataclasses import dataclass
@@ -294,14 +295,43 @@ def check_lay(
     "reachable", which these are not: record hotseat003 action 105 has WR, far from H11, lay
     TCC's town there). The game decides when a private may do that.
     """
-    hexes = board.hexes()
-    if coord not in hexes:
+    if coord not in board.hexes():
         raise IllegalAction(f"There is no hex {coord} on the 1856 map.")
     if tile not in board.tiles():
         raise IllegalAction(f"There is no tile #{tile} in 1856.")
     if not isinstance(rotation, int) or isinstance(rotation, bool) or not 0 <= rotation <= 5:
         raise IllegalAction("A tile's rotation is a whole number from 0 to 5.")
-    h = hexes[coord]
+    fits = _check_tile(state, corp, coord, tile, phase, connected=connected, special=special)
+    return _check_rotation(fits, rotation)
+
+
+@dataclass(frozen=True)
+class _TileFits:
+    """What :func:`_check_tile` found true of a tile on a hex whatever its rotation."""
+
+    corp: str | None
+    coord: str
+    tile: str
+    where: str
+    old: Placed
+    convert: bool
+    reach: Reach | None
+    cost: int
+
+
+def _check_tile(
+    state: MapState,
+    corp: str | None,
+    coord: str,
+    tile: str,
+    phase: str,
+    *,
+    connected: Reach | None = None,
+    special: bool = False,
+) -> _TileFits:
+    """The half of :func:`check_lay` that does not depend on the rotation (the hex, the supply,
+    the phase's colours, the reach, upgrade colour, labels, cities and towns), in its order."""
+    h = board.hexes()[coord]
     where = f"{h['name']} ({coord})" if h["name"] else coord
     if h["kind"] in ("offboard", "blue", "preprinted_gray"):
         raise IllegalAction(f"No tile can be laid on {where}.")
@@ -338,13 +368,23 @@ def check_lay(
                 raise IllegalAction(f"Tile #{tile} does not match the cities and towns of {where}.")
         elif len(new_def["towns"]) != len(old.towns) or len(new_def["cities"]) > max(len(old.cities), 1):
             raise IllegalAction(f"Tile #{tile} does not match the cities and towns of {where}.")
+    cost = 0
+    if coord not in state["tiles"] and h["terrain"] and not special:
+        cost = h["terrain"]["cost"]
+    return _TileFits(corp, coord, tile, where, old, convert, reach_, cost)
+
+
+def _check_rotation(fits: _TileFits, rotation: int) -> tuple[int, tuple[int, ...]]:
+    """The half of :func:`check_lay` that does depend on the rotation: no track off the map,
+    the old track kept, a connection to the company's track."""
+    coord, tile, where, reach_, corp = fits.coord, fits.tile, fits.where, fits.reach, fits.corp
     new = board.placed_tile(tile, rotation)
     for edge in sorted(new.exits):
         if board.track_neighbour(coord, edge) is None:
             raise IllegalAction(
                 f"Tile #{tile} at rotation {rotation} would run track off {where}'s side {edge}."
             )
-    mapping = _fit(old, new, convert)
+    mapping = _fit(fits.old, new, fits.convert)
     if mapping is None:
         raise IllegalAction(
             f"Tile #{tile} at rotation {rotation} does not keep the track already on {where}."
@@ -353,10 +393,7 @@ def check_lay(
         raise IllegalAction(
             f"Tile #{tile} at rotation {rotation} does not connect to {corp}'s track on {where}."
         )
-    cost = 0
-    if coord not in state["tiles"] and h["terrain"] and not special:
-        cost = h["terrain"]["cost"]
-    return cost, mapping
+    return fits.cost, mapping
 
 
 def lay_tile(
@@ -402,7 +439,98 @@ def lay_tile(
 
 def legal_tile_lays(state: MapState, corp: str, phase: str) -> list[Lay]:
     """Every (hex, tile, rotation) ``corp`` may lay now, with its cost; rotations that give the
-    same track are listed once (the lowest)."""
+    same track are listed once (the lowest).
+
+    Incremental: which tiles fit a hex depends only on the hex, what lies on it now, the sides
+    through which the company's track reaches it and the phase (and, for what may be laid
+    today, on which tiles are left in the supply). :func:`_hex_lays` answers the first part
+    once per such situation and remembers it, so a track step recomputes only the hexes whose
+    tile or reach changed since they were last asked about — on a late map, a handful of the
+    forty-odd hexes in reach instead of some 3,000 checks. The supply is applied afterwards.
+    :func:`legal_tile_lays_full` is the plain definition it must always equal (tests compare
+    the two over whole games).
+    """
+    reach_ = reach(state, corp)
+    supply = state["supply"]
+    blocked = state["blocked"]
+    hexes = board.hexes()
+    out: list[Lay] = []
+    for coord in sorted(reach_.edges):
+        if hexes[coord]["kind"] in ("offboard", "blue", "preprinted_gray") or coord in blocked:
+            continue
+        laid = state["tiles"].get(coord)
+        on_hex = None if laid is None else (laid["tile"], laid["rotation"])
+        for tile, rotation, cost in _hex_lays(coord, on_hex, frozenset(reach_.edges[coord]), phase):
+            if supply[tile] > 0:
+                out.append(Lay(coord, tile, rotation, cost))
+    return out
+
+
+@functools.lru_cache(maxsize=32_768)
+def _hex_lays(
+    coord: str, on_hex: tuple[str, int] | None, edges: frozenset[int], phase: str
+) -> tuple[tuple[str, int, int], ...]:
+    """``(tile, rotation, cost)`` of every lay on ``coord`` (holding ``on_hex``, reached through
+    the sides ``edges``) in ``phase``, as if every tile were still in the supply.
+
+    :func:`check_lay` reads nothing else of the map for an unblocked hex: the tile on it (its
+    track, its label, whether terrain is still to pay), the reach on it, the phase and the
+    supply, so a map holding only this hex's tile asks it exactly (a full supply stands in for
+    the real one, which :func:`legal_tile_lays` applies). The map's data is fixed for the
+    process, so the answers stay true; at most a few thousand situations occur in a game.
+    """
+    probe: MapState = {
+        "tiles": {} if on_hex is None else {coord: {"tile": on_hex[0], "rotation": on_hex[1]}},
+        "tokens": {},
+        "reservations": [],
+        "supply": _FULL_SUPPLY,
+        "blocked": {},
+    }
+    connected = Reach(edges={coord: set(edges)}, nodes=set())
+    colours = set(_allowed_colours(phase))
+    out: list[tuple[str, int, int]] = []
+    for tile in (name for name, t in board.tiles().items() if t["colour"] in colours):
+        try:  # what fails for one rotation here fails for all (most tiles: the wrong colour)
+            fits = _check_tile(probe, "", coord, tile, phase, connected=connected)
+        except IllegalAction:
+            continue
+        seen: set[frozenset[tuple[str, str]]] = set()
+        for rotation in range(6):
+            shape = _shape(tile, rotation)
+            if shape in seen:
+                continue
+            try:
+                cost, _ = _check_rotation(fits, rotation)
+            except IllegalAction:
+                continue
+            seen.add(shape)
+            out.append((tile, rotation, cost))
+    return tuple(out)
+
+
+class _Plenty(dict):  # type: ignore[type-arg]
+    """A supply with every tile in it (read only by :func:`_hex_lays`)."""
+
+    def get(self, key: object, default: object = None) -> int:
+        return 1
+
+    def __getitem__(self, key: object) -> int:
+        return 1
+
+
+_FULL_SUPPLY = _Plenty()
+
+
+@functools.cache
+def _shape(tile: str, rotation: int) -> frozenset[tuple[str, str]]:
+    """The track of ``tile`` at ``rotation`` as unordered pairs of ends (rotations of a
+    symmetric tile that give the same track have the same shape)."""
+    return frozenset((a, b) if a < b else (b, a) for a, b, _ in board.placed_tile(tile, rotation).paths)
+
+
+def legal_tile_lays_full(state: MapState, corp: str, phase: str) -> list[Lay]:
+    """:func:`legal_tile_lays` the slow, obvious way: every tile in the supply tried at every
+    rotation on every hex in reach. Kept as the definition the incremental one is tested against."""
     reach_ = reach(state, corp)
     colours = set(_allowed_colours(phase))
     out: list[Lay] = []

@@ -18,6 +18,7 @@ our tables play today's turn sequence.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -184,6 +185,13 @@ def _prompt_of(game: G1856, state: State) -> tuple[int, list[str]]:
     return prompts[0].seat, [a.key for a in prompts[0].actions]
 
 
+def _copy(state: State) -> State:
+    """A deep copy of a state through JSON, which a state is made of (the engine contract: it
+    round-trips exactly); several times faster than ``copy.deepcopy`` on a late 1856 state,
+    and a try costs one copy."""
+    return json.loads(json.dumps(state))
+
+
 def _reach(game: G1856, table: State, target: State, guess: list[str]) -> list[Move] | None:
     """Keys that take ``table`` to ``target`` (compared without table-only fields), or None.
 
@@ -194,7 +202,7 @@ def _reach(game: G1856, table: State, target: State, guess: list[str]) -> list[M
 
     def attempt(state: State, keys: list[str]) -> tuple[State, list[Move]] | None:
         moves = []
-        state = core.clone(state)
+        state = _copy(state)
         for key in keys:
             seat, legal = _prompt_of(game, state)
             if key not in legal:

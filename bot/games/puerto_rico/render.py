@@ -28,7 +28,7 @@ from bot.render.palette import (
     shade,
     text_on,
 )
-from bot.render.shapes import Box, canvas, card, panel
+from bot.render.shapes import Box, canvas, card, panel, rounded_rectangle
 from bot.render.text import draw_text, fit_size, text_width
 
 WIDTH = 1400
@@ -171,7 +171,7 @@ def _roles(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
         taken = role["taken_by"]
         fill = ROLE_COLOURS[role["id"]] if taken is None else shade(ROLE_COLOURS[role["id"]], 1.6)
         outline = HIGHLIGHT if role["active"] else (INK if taken is None else LINE)
-        draw.rounded_rectangle(box, radius=10, fill=fill, outline=outline, width=6 if role["active"] else 2)
+        rounded_rectangle(draw, box, radius=10, fill=fill, outline=outline, width=6 if role["active"] else 2)
         name = role["name"] + (" 2" if role["id"] == "prospector-2" else "")
         _text(draw, (x + width / 2, y + 22), name, 22, width - 12, INK, bold=True, anchor="mm")
         coins = role["doubloons"]
@@ -239,7 +239,7 @@ def _supplies(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
         if i < len(house):
             _good_chip(draw, (bx, by, bx + 104, by + 44), house[i], GOOD_SHORT[house[i]], 18)
         else:
-            draw.rounded_rectangle((bx, by, bx + 104, by + 44), radius=6, outline=LINE, width=2)
+            rounded_rectangle(draw, (bx, by, bx + 104, by + 44), radius=6, outline=LINE, width=2)
             draw_text(draw, (bx + 52, by + 22), "empty", 15, MUTED, anchor="mm")
     draw_text(draw, (x0 + 14, top + 108), "Goods supply", 17, MUTED, bold=True)
     goods = view["goods_supply"]
@@ -269,7 +269,7 @@ def _supplies(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
             if good is not None and c < ship["load"]:
                 _good_chip(draw, box, good, GOOD_SHORT[good][:3], 15)
             else:
-                draw.rounded_rectangle(box, radius=6, fill=PANEL, outline=LINE, width=2)
+                rounded_rectangle(draw, box, radius=6, fill=PANEL, outline=LINE, width=2)
     return y + h + 12
 
 
@@ -295,10 +295,10 @@ def _market_entry(draw: ImageDraw.ImageDraw, box: Box, entry: dict[str, Any]) ->
     copies = entry["copies"]
     colour = _building_colour(entry)
     if copies <= 0:
-        draw.rounded_rectangle(box, radius=6, fill=(232, 228, 220), outline=LINE, width=2)
+        rounded_rectangle(draw, box, radius=6, fill=(232, 228, 220), outline=LINE, width=2)
         _text(draw, (x0 + 10, (y0 + y1) / 2), f"{entry['name']} · sold out", 17, x1 - x0 - 20, MUTED, anchor="lm")
         return
-    draw.rounded_rectangle(box, radius=6, fill=PANEL, outline=INK, width=2)
+    rounded_rectangle(draw, box, radius=6, fill=PANEL, outline=INK, width=2)
     draw.rectangle((x0 + 2, y0 + 2, x0 + 14, y1 - 2), fill=colour)
     _coin(draw, (x0 + 34, (y0 + y1) // 2), 15, str(entry["cost"]))
     name_w = x1 - x0 - 150
@@ -316,9 +316,9 @@ def _player_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, bo
     x0, y0, x1, y1 = box
     colour = player_colour(seat)
     acting = view.get("actor") == seat
-    draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=HIGHLIGHT if acting else LINE,
+    rounded_rectangle(draw, box, radius=12, fill=PANEL, outline=HIGHLIGHT if acting else LINE,
                            width=6 if acting else 2)
-    draw.rounded_rectangle((x0, y0, x1, y0 + 44), radius=12, fill=colour)
+    rounded_rectangle(draw, (x0, y0, x1, y0 + 44), radius=12, fill=colour)
     draw.rectangle((x0, y0 + 30, x1, y0 + 44), fill=colour)
     title = _name(view, seat)
     tags = []
@@ -348,13 +348,13 @@ def _player_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, bo
         if i < len(island):
             tile = island[i]["tile"]
             fill = GOOD_COLOURS[tile]
-            draw.rounded_rectangle(tile_box, radius=5, fill=fill, outline=INK, width=2)
+            rounded_rectangle(draw, tile_box, radius=5, fill=fill, outline=INK, width=2)
             _text(draw, (bx + tile_w / 2, by + 13), GOOD_SHORT[tile], 14, tile_w - 6, text_on(fill), bold=True,
                   anchor="mm")
             _circles(draw, bx + tile_w // 2 - 7, by + 32, 1 if island[i]["occupied"] else 0, 1, radius=7,
                      on=text_on(fill))
         else:
-            draw.rounded_rectangle(tile_box, radius=5, outline=LINE, width=2)
+            rounded_rectangle(draw, tile_box, radius=5, outline=LINE, width=2)
     # city: 12 spaces, 4 columns x 3 rows; large buildings take two cells of a row
     city_x = x0 + 12 + 3 * (tile_w + 6) + 10
     draw_text(draw, (city_x, inner_top), f"City ({data['city_spaces_used']}/12 spaces)", 16, MUTED, bold=True)
@@ -371,7 +371,7 @@ def _player_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, bo
             if (row, col) not in taken:
                 bx = city_x + col * (cell_w + 6)
                 by = inner_top + 22 + row * (cell_h + 6)
-                draw.rounded_rectangle((bx, by, bx + cell_w, by + cell_h), radius=5, outline=LINE, width=2)
+                rounded_rectangle(draw, (bx, by, bx + cell_w, by + cell_h), radius=5, outline=LINE, width=2)
     # goods, San Juan, VP
     bottom = y1 - 62
     draw_text(draw, (x0 + 12, bottom + 4), "San Juan", 15, MUTED, bold=True)
@@ -422,7 +422,7 @@ def _city_building(draw: ImageDraw.ImageDraw, box: Box, building: dict[str, Any]
     }.get(building["building"])
     if produces:
         fill = GOOD_COLOURS[produces]
-    draw.rounded_rectangle(box, radius=6, fill=fill, outline=INK, width=2)
+    rounded_rectangle(draw, box, radius=6, fill=fill, outline=INK, width=2)
     ink = text_on(fill)
     name = building["name"]
     size = fit_size(name, x1 - x0 - 8, 15, bold=True)
