@@ -1,38 +1,47 @@
-"""The exact search for a company's best run: branch and bound on the track graph.
+"""The exact search for a company's best run when it holds one D-train (any distance).
 
 A run is one route per train (or none), routes sharing no track (no hex side), each route a
 simple path through at least one of the company's stations (see :mod:`routes` for the rules).
-The search is exact: it returns the best total there is, and the next best plans the president
-is offered, with nothing left unsearched. What keeps it fast is that nothing is enumerated that
-a bound proves useless.
+The search is exact: it returns the best total there is and the next best plans the president
+is offered; nothing is left unsearched and there is no work limit. It is fast because what a
+bound proves useless is never enumerated.
 
-**One train.** Routes are grown from each station, first one way (the *first arm*), then, from
-the station, the other way (the *second arm*), so the station may sit anywhere on the route;
-a route containing a station already grown from was found from that station, so it is barred.
-Before a partial route is extended, an upper bound on what it can still earn is compared with
-the best found so far (the floor): the stops still *reachable* from its open ends (the tip of
-the arm being grown and, while the first arm grows, the station the second arm leaves from),
-over track that neither this route nor the company's other routes use, and without passing
-through a stop a route may only end at (off-boards, cities full of other companies' markers).
-A train of distance ``d`` can add at most the ``d - stops`` most valuable of them; a D-train
-every reachable stop it may pass through, plus, at each of its open ends, one stop it may only
-end at. Bonuses not yet earned are added in full. The bound never underestimates, so a cut
-never loses a route that could beat the floor. Children are tried most valuable first so that
-the floor rises early.
+**Trains with a distance** (2 to 8 stops) have few routes even on a late map (about 4,000 for a
+6-train, 13,000 for an 8): they are enumerated once (:func:`routes.enumerate_routes`), best
+first, and filtered by the track still free.
 
-**Several trains.** Trains are searched one after another (shorter trains first, D-trains
-last: a short train has few routes, and the last train is searched directly for its best
-route beside the others). For train ``i`` on track ``used`` by the trains before it, the bound
-for trains ``i+1..`` is the sum of their *exact* best routes on the track left (each one a
-single-train search, memoized per track state). Train ``i`` only needs routes earning more than
-``floor - total - bound``; each is tried best first, and the bound is recomputed on the track it
-leaves. Trains of one distance take their routes in a fixed order (each no better than the
-previous one), so a set of routes is searched once, not in every order. A train may also run
-nothing. There is no work limit: the search ends when every remaining branch is proved unable
-to beat the floor.
+**The D-train** runs any distance, so its routes are not enumerated (a dense late map has
+hundreds of thousands) but searched. Routes are grown from each station, first one way (the
+*first arm*), then from the station the other way (the *second arm*), so the station may sit
+anywhere on the route; a route through a station already grown from was found from it. Before
+a partial route is extended, an upper bound on what it can still add is compared with the
+*floor* (the worst of the plans kept so far, or the threshold the caller needs):
 
-Everything here is plain data in, plain data out (a :class:`~routes.Graph` and lists of tuples),
-so the search can run in a worker process.
+- *regions*: from each open end (the tip of the arm, and while the first arm grows the station
+  the second arm will leave from), the stops reachable over stops not on the route and track
+  not used, never through a stop a route may only end at (off-boards, cities full of other
+  companies' markers). A path enters one region per end; in it, it collects at most every stop
+  it may pass through, plus one stop it may only end at (such stops, and dead ends: stops with
+  one way in, are only counted as ends);
+- *blocks*: a path that leaves a biconnected piece of the region through a cut vertex never
+  comes back, so it collects at most the stops of the blocks along one chain of the block tree
+  (Tarjan's algorithm, the best chain computed as blocks close).
+
+Bonuses not yet earned are added in full. The bounds never underestimate, so a cut never loses
+a route that could beat the floor. Neighbours are tried most valuable first so that the floor
+rises early, and a partial route whose stops, tip and arm equal those of one already grown from,
+on track that includes that one's, is skipped (it can only end in fewer ways).
+
+**Several trains** are searched one after another, the trains with a distance first, the
+D-train last. For train ``i`` on the track ``used`` by the trains before it, the bound for the
+trains after it is the sum of their *exact* best routes on the track left (list scans, or a
+D-train search, memoized per track state); train ``i`` takes only routes earning more than
+``floor - total - bound``, best first, and the last train is searched directly for its best
+routes beside the others. Trains of one distance take their routes in a fixed order, so a set
+of routes is searched once, not in every order. A train may also run nothing.
+
+Everything here is plain data in, plain data out (a :class:`~routes.Graph` and tuples), so the
+search can run in a worker process.
 """
 
 from __future__ import annotations
@@ -61,9 +70,7 @@ class _Single:
         self.bonus_total = sum(amount for _, amount in table)
         value = graph.value
         # Neighbours most valuable first: good routes are found early and raise the floor.
-        self.adjacency = [
-            sorted(adj, key=lambda e: -value[e[0]]) for adj in graph.adjacency
-        ]
+        self.adjacency = [sorted(adj, key=lambda e: -value[e[0]]) for adj in graph.adjacency]
         self.homes = list(dict.fromkeys(graph.homes))
         self.best_memo: dict[tuple[int | None, int], int] = {}
         self.lists: dict[int, list[Candidate]] = {}
@@ -124,7 +131,6 @@ class _Single:
         passable = graph.passable
         group = graph.group
         value = graph.value
-        cap = limit if limit is not None else len(graph.nodes)
         bonus_total = self.bonus_total
         found: list[Candidate] = []
         best_by_stops: dict[int, int] = {}  # keep mode: stop set -> index in found
@@ -152,57 +158,158 @@ class _Single:
             found.append(cand)
             raise_floor()
 
-        def bound(starts: tuple[int, ...], visited: int, mask: int, count: int) -> int:
-            """Most the open ends ``starts`` can still add (see the module docstring)."""
+        def regions(ends: tuple[int, ...], visited: int, mask: int) -> list[list[list[int]]]:
+            """For each open end, the regions a route may continue into from it.
+
+            A region is what is reachable through one first step from the end, over stops not
+            on the route and track not used, passing only through stops a route may pass
+            through: (its stops' value, the two most valuable stops in it a route may only end
+            at). Regions of different first steps that meet are one region (same object), so
+            two ends continuing into one region draw on it once.
+            """
             self.nodes_searched += 1
-            start_bits = 0
-            for v in starts:
-                start_bits |= 1 << v
-            seen = visited | start_bits
+            end_bits = 0
+            for v in ends:
+                end_bits |= 1 << v
             # The open ends are on the route, but a stop next to one may be entered from it.
-            closed = visited & ~start_bits
-            stack = list(starts)
-            through = 0  # reachable stops a route may pass through
-            end1 = end2 = 0  # the two most valuable reachable stops a route may only end at
-            values: list[int] | None = [] if limit is not None else None
-            while stack:
-                v = stack.pop()
-                # A stop with at most one way on left (not counting the way in) is a dead end:
-                # a route reaching it ends there, like at an off-board.
-                exits = 0
+            closed = visited & ~end_bits
+            seen = visited
+            label: dict[int, list[int]] = {}  # passable stop -> its region [through, end1, end2]
+            out: list[list[list[int]]] = []
+            for end in ends:
+                options: list[list[int]] = []
+                for first, m0, _ in adjacency[end]:
+                    if (visited >> first) & 1 or m0 & mask:
+                        continue
+                    if not passable[first]:
+                        options.append([0, value[first], 0])  # a route may end there
+                        continue
+                    region = label.get(first)
+                    if region is None:
+                        region = [0, 0, 0]
+                        through = 0
+                        end1 = end2 = 0
+                        seen |= 1 << first
+                        stack = [first]
+                        label[first] = region
+                        while stack:
+                            v = stack.pop()
+                            # A stop with at most one way on (not counting the way in) is a
+                            # dead end: a route reaching it ends there, like at an off-board.
+                            exits = 0
+                            for w, m, _ in adjacency[v]:
+                                if (closed >> w) & 1 or m & mask:
+                                    continue
+                                exits += 1
+                                if not passable[w]:
+                                    x = value[w]
+                                    if x > end2:
+                                        end1, end2 = (x, end1) if x > end1 else (end1, x)
+                                    continue
+                                if (seen >> w) & 1:
+                                    continue
+                                seen |= 1 << w
+                                label[w] = region
+                                stack.append(w)
+                            x = value[v]
+                            if exits <= 1:
+                                if x > end2:
+                                    end1, end2 = (x, end1) if x > end1 else (end1, x)
+                            else:
+                                through += x
+                        region[0], region[1], region[2] = through, end1, end2
+                    options.append(region)
+                out.append(list({id(r): r for r in options}.values()))
+            return out
+
+        def path_bound(start: int, visited: int, mask: int) -> int:
+            """Most a path from ``start`` can still add, over stops not on the route and track
+            not used: the best chain of *blocks* (biconnected pieces) from ``start``.
+
+            A simple path that leaves a block through a cut vertex never returns to it, so it
+            collects at most the stops of the blocks along one path of the block tree; a stop
+            a route may only end at is a block of its own hanging off its neighbour. Computed
+            by Tarjan's algorithm, blocks in the order they close (innermost first)."""
+            self.nodes_searched += 1
+            best_below: dict[int, int] = {}  # cut vertex -> best chain of blocks hanging from it
+            closed = visited & ~(1 << start)  # edges back to the start count (as in any cycle)
+
+            def neighbours(v: int) -> list[int]:
+                out = []
                 for w, m, _ in adjacency[v]:
                     if (closed >> w) & 1 or m & mask:
                         continue
-                    exits += 1
-                    if (seen >> w) & 1:
-                        continue
-                    seen |= 1 << w
                     if passable[w]:
-                        stack.append(w)
-                    else:
-                        x = value[w]
-                        if x > end2:
-                            end1, end2 = (x, end1) if x > end1 else (end1, x)
-                if not (start_bits >> v) & 1:
-                    x = value[v]
-                    if exits <= 1:
-                        if x > end2:
-                            end1, end2 = (x, end1) if x > end1 else (end1, x)
-                    else:
-                        through += x
-                        if values is not None:
-                            values.append(x)
-            ends = end1 + end2 if len(starts) > 1 else end1
-            if values is None:
-                return through + ends + bonus_total
-            left = cap - count
-            if left <= 0:
-                return bonus_total
-            pool = [*values, end1, end2] if len(starts) > 1 else [*values, end1]
-            if len(pool) > left:
-                pool.sort(reverse=True)
-                pool = pool[:left]
-            return sum(pool) + bonus_total
+                        if w not in out:
+                            out.append(w)
+                    elif value[w] > best_below.get(v, 0):
+                        best_below[v] = value[w]  # a route may end there
+                return out
+
+            disc = {start: 0}
+            low = {start: 0}
+            order = 1
+            on_stack: list[int] = []
+            frames = [(start, -1, iter(neighbours(start)))]
+            while frames:
+                v, parent, rest = frames[-1]
+                for w in rest:
+                    if w == parent:
+                        continue
+                    if w in disc:
+                        if disc[w] < low[v]:
+                            low[v] = disc[w]
+                        continue
+                    disc[w] = low[w] = order
+                    order += 1
+                    on_stack.append(w)
+                    frames.append((w, v, iter(neighbours(w))))
+                    break
+                else:
+                    frames.pop()
+                    if not frames:
+                        break
+                    p = frames[-1][0]
+                    if low[v] < low[p]:
+                        low[p] = low[v]
+                    if low[v] >= disc[p]:
+                        # The block entered from p closes: its stops, then the best chain below.
+                        total = 0
+                        below = 0
+                        while True:
+                            u = on_stack.pop()
+                            total += value[u]
+                            x = best_below.get(u, 0)
+                            if x > below:
+                                below = x
+                            if u == v:
+                                break
+                        if total + below > best_below.get(p, 0):
+                            best_below[p] = total + below
+            return best_below.get(start, 0)
+
+        def bound_one(tip: int, visited: int, mask: int) -> int:
+            """Most one open end can still add (:func:`path_bound`)."""
+            return path_bound(tip, visited, mask) + bonus_total
+
+        def bound_two(tip: int, home: int, visited: int, mask: int, need: int) -> int:
+            """Most two open ends (the first arm's tip and the station the second arm leaves
+            from) can still add: the best pair of regions, or one region both draw on."""
+            tips, homes = regions((tip, home), visited, mask)
+            best = 0
+            for a in tips:
+                for b in homes:
+                    # Both arms into one region: its stops once, two ends in it.
+                    x = a[0] + a[1] + a[2] if a is b else a[0] + a[1] + b[0] + b[1]
+                    if x > best:
+                        best = x
+            for a in (*tips, *homes):
+                if a[0] + a[1] > best:
+                    best = a[0] + a[1]
+            if best + bonus_total > need:
+                # The two arms are disjoint paths: each at most its own chain of blocks.
+                best = min(best, path_bound(tip, visited, mask) + path_bound(home, visited, mask))
+            return best + bonus_total
 
         # Keep mode: a partial route with the same stops, the same tip and track that includes
         # the track of one already grown from (same arm) earns the same and can only end in
@@ -231,7 +338,6 @@ class _Single:
             visited: int,
             groups: int,
             mask: int,
-            count: int,
             val: int,
         ) -> None:
             if second_segs:
@@ -243,11 +349,10 @@ class _Single:
                 )
                 if not passable[node]:
                     return
-            if count >= cap:
+            arm_start = first_segs[0] if first_segs and not second_segs else -1
+            if states is not None and dominated((2, node, visited, arm_start), mask):
                 return
-            if states is not None and dominated((2, node, visited, first_segs[0] if first_segs and not second_segs else -1), mask):
-                return
-            if val + bound((node,), visited, mask, count) <= floor[0]:
+            if val + bound_one(node, visited, mask) <= floor[0]:
                 return
             for other, seg_mask, sid in adjacency[node]:
                 if (visited >> other) & 1 or seg_mask & mask:
@@ -269,7 +374,6 @@ class _Single:
                     visited | (1 << other),
                     groups | (1 << g) if g >= 0 else groups,
                     mask | seg_mask,
-                    count + 1,
                     val + value[other],
                 )
                 second.pop()
@@ -283,17 +387,17 @@ class _Single:
             visited: int,
             groups: int,
             mask: int,
-            count: int,
             val: int,
         ) -> None:
             # The route may continue from the station the other way (the station inside it).
-            grow_second(home, home, first, first_segs, [], [], visited, groups, mask, count, val)
-            if (first_segs and not passable[node]) or count >= cap:
+            grow_second(home, home, first, first_segs, [], [], visited, groups, mask, val)
+            if first_segs and not passable[node]:
                 return
-            if states is not None and dominated((1, node, visited, first_segs[0] if first_segs else -1), mask):
+            if states is not None and dominated(
+                (1, node, visited, first_segs[0] if first_segs else -1), mask
+            ):
                 return
-            starts = (node, home) if node != home else (home, home)
-            if val + bound(starts, visited, mask, count) <= floor[0]:
+            if val + bound_two(node, home, visited, mask, floor[0] - val) <= floor[0]:
                 return
             for other, seg_mask, sid in adjacency[node]:
                 if (visited >> other) & 1 or seg_mask & mask:
@@ -311,7 +415,6 @@ class _Single:
                     visited | (1 << other),
                     groups | (1 << g) if g >= 0 else groups,
                     mask | seg_mask,
-                    count + 1,
                     val + value[other],
                 )
                 first.pop()
@@ -328,7 +431,6 @@ class _Single:
                 barred | (1 << home),
                 (1 << g) if g >= 0 else 0,
                 used,
-                1,
                 value[home],
             )
             barred |= 1 << home
@@ -343,7 +445,6 @@ def best_plans(
     table: list[tuple[frozenset[int], int]],
     distances: list[int | None],
     keep: int,
-    on_plan: Callable[[Plan], None] | None = None,
 ) -> list[Plan]:
     """The ``keep`` best runs (distinct sets of stops per route), best first.
 
@@ -354,7 +455,9 @@ def best_plans(
     if n == 0:
         return [Plan(0, ())]
     single = _Single(graph, table)
-    # Search order: shortest trains first, D-trains last (stable, so equal trains stay together).
+    # Search order: shortest trains first, the D-train last (stable: equal trains stay
+    # together). A train with a distance has few routes (a list, cheap to filter); the D-train
+    # is searched last, for its best routes beside the others' with a threshold that rises.
     order = sorted(range(n), key=lambda i: distances[i] if distances[i] is not None else 10**6)
     dist = [distances[i] for i in order]
     grouped = [i > 0 and dist[i] == dist[i - 1] for i in range(n)]
