@@ -98,9 +98,7 @@ def _p(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def time_set(
-    label: str, positions: list[RoutePosition], out: Callable[[str], None]
-) -> dict[str, float]:
+def time_set(label: str, positions: list[RoutePosition], out: Callable[[str], None]) -> dict[str, float]:
     samples: list[tuple[float, RoutePosition, int]] = []
     for position in positions:
         began = time.process_time()
