@@ -15,6 +15,7 @@ wall time) and the slowest position named. Numbers, not assertions.
 from __future__ import annotations
 
 import copy
+import gc
 import json
 import time
 from collections.abc import Callable, Iterator
@@ -101,6 +102,7 @@ def _p(values: list[float], q: float) -> float:
 def time_set(label: str, positions: list[RoutePosition], out: Callable[[str], None]) -> dict[str, float]:
     samples: list[tuple[float, RoutePosition, int]] = []
     for position in positions:
+        gc.collect()  # outside the timing: garbage left by the search before is not this one's
         began = time.process_time()
         plan = position.solve()
         samples.append(((time.process_time() - began) * 1000, position, plan.revenue))
@@ -115,6 +117,9 @@ def time_set(label: str, positions: list[RoutePosition], out: Callable[[str], No
     )
     p = worst[1]
     out(f"    slowest: {p.name} ({p.corp}, {'+'.join(p.trains)}, phase {p.phase}, ${worst[2]})")
+    if len(samples) <= 12:  # a small set: every search
+        for ms, position, revenue in samples:
+            out(f"    {position.name}: {ms:.1f} ms, ${revenue}")
     return figures
 
 

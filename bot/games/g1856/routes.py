@@ -595,10 +595,11 @@ def exhaustive_best_routes(
     bonuses: Bonuses | dict[str, Any] | None = None,
     alternatives: int = 3,
 ) -> RunPlan:
-    """The reference the search is checked against: every legal route enumerated, then
-    combined by branch and bound over candidate bitsets (:func:`_combine`), without limit.
-    Exact, but with D-trains on a late map it takes seconds to minutes; tests and benchmarks
-    only."""
+    """Every legal route enumerated, then combined by branch and bound over candidate bitsets
+    (:func:`_combine`), without limit. Exact. :func:`best_routes` uses it for trains with a
+    distance only (their routes are few) and for two D-trains; with one D-train it is the
+    reference the branch and bound of :mod:`route_search` is checked against (with a D on a
+    dense late map it takes seconds: every D-route is enumerated)."""
     _checked(trains, phase)
     graph = build_graph(state, corp, phase)
     table = bonus_table(graph, Bonuses.of(bonuses))
