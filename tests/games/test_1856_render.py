@@ -18,13 +18,13 @@ from bot.engine import State
 from bot.games.g1856 import board, economy
 from bot.games.g1856 import render as table
 from bot.games.g1856 import render_map as rmap
-from bot.games.g1856.map import lay_tile, legal_tile_lays, new_map, place_home_token, tokens_of
+from bot.games.g1856.map import current, lay_tile, legal_tile_lays, new_map, place_home_token, tokens_of
 from bot.games.g1856.positions import random_position
 from bot.games.g1856.render_map import ROUTE_COLOURS, map_view, render_map, render_zoom
 from bot.games.g1856.routes import best_routes
 from bot.games.g1856.rules import G1856
 from bot.render import board_png
-from bot.render.palette import BACKGROUND, PLAYERS
+from bot.render.palette import BACKGROUND, INK, MUTED, PLAYERS, WHITE
 
 GAME = G1856()
 
@@ -279,7 +279,10 @@ def test_track_step_outlines_where_the_company_may_lay():
         table.board_image(plain).crop((0, 90, 1400, top)), colour
     )
     assert ring > 150 * len(hexes)  # about six sides of 4 px a hex
-    assert f"{len(hexes)} hexes outlined" in table.round_detail(view)
+    # One hex is "1 hex", never "1 hexes".
+    words = f"{len(hexes)} hex outlined" if len(hexes) == 1 else f"{len(hexes)} hexes outlined"
+    assert words in table.round_detail(view)
+    assert "1 hexes" not in table.round_detail(view)
 
 
 def test_route_step_shows_the_best_run():
@@ -360,3 +363,65 @@ def test_the_private_companies_panel_shows_prices_bids_and_owners() -> None:
     assert after.size == before.size and after.tobytes() != before.tobytes()
     state["privates"]["FT"]["closed"] = True  # a closed private leaves the panel
     assert table.board_image(game.view(state, None)).height == before.height - 34
+
+
+# ---------------------------------------------------------------- labels
+
+
+def _record_end_map(name: str) -> tuple[dict[str, Any], str]:
+    """The map at the end of a test record, replayed through our engine."""
+    from pathlib import Path
+
+    from bot.games.g1856 import replay18xx
+
+    record = json.loads((Path(__file__).parent / "data" / "1856" / f"{name}.json").read_text())
+    last: State | None = None
+    for _, after in replay18xx.steps(record, replay18xx.platform_of(record)):
+        last = after
+    assert last is not None
+    return last["map"], last["phase"]
+
+
+def test_labels_clear_of_stops_revenue_track_and_each_other_on_a_late_map() -> None:
+    """Record hotseat007's last map (phase D): markers in Toronto, Hamilton and Barrie, a
+    brown tile on Maudaumin (C14). No hex name, coordinate, tile letter or revenue disc
+    covers a city's marker spaces, a town or another label; a label over track stands on a
+    plate; and the pixels in each label's box are its text's, so what was planned is drawn."""
+    state, phase = _record_end_map("hotseat007")
+    for coord in ("N11", "L15", "M4", "C14"):
+        assert state["tokens"].get(coord) and coord in state["tiles"], coord
+    view = map_view(state, phase)
+    plans = rmap.label_plans(view)
+    checked = 0
+    for coord, plan in plans.items():
+        boxes = list(plan.labels.items())
+        for k, (key, (_, _, box)) in enumerate(boxes):
+            assert not any(rmap._overlaps(box, m) for m in plan.markers), (coord, key)
+            for other, (_, _, box2) in boxes[k + 1 :]:
+                assert not rmap._overlaps(box, box2), (coord, key, other)
+            if key not in plan.backed and not key.startswith("revenue:c"):
+                assert not any(rmap._overlaps(box, t) for t in plan.track), (coord, key)
+            checked += 1
+    assert checked > 150  # every hex has its coordinate at least
+    for coord in ("N11", "L15", "M4", "C14"):
+        assert {"coord", "name", "revenue:c0"} <= set(plans[coord].labels), coord
+        assert min(plans[coord].sizes.values()) >= 13  # readable
+    image = render_map(view)
+    for coord in ("N11", "L15", "M4", "C14"):
+        plan = plans[coord]
+        dark = current(state, coord).colour in ("red", "brown", "gray")
+        for key, colour in (("coord", WHITE if dark else MUTED), ("name", INK)):
+            left, top, right, bottom = (round(v) for v in plan.labels[key][2])
+            inked = _near(image.crop((left, top, right, bottom)), colour, 40)
+            assert inked > 15, (coord, key, inked)
+
+
+def test_revenue_disc_keeps_clear_of_the_coordinate_on_c14() -> None:
+    """The disc of Maudaumin's city used to sit on "C14" (the coordinate under it)."""
+    state = new_map()
+    place_home_token(state, "LPS")
+    lay_tile(state, None, "C14", "57", 2, "2")
+    plan = rmap.label_plans(map_view(state, "2"))["C14"]
+    disc = plan.labels["revenue:c0"][2]
+    assert not rmap._overlaps(disc, plan.labels["coord"][2])
+    assert not rmap._overlaps(disc, plan.labels["name"][2])

@@ -193,7 +193,8 @@ def round_detail(view: dict[str, Any]) -> str:
             return lead
         hexes = lay_hexes(view)
         if hexes:
-            return f"{lead} · {corp} lays track: {len(hexes)} hexes outlined where it may"
+            count = f"{len(hexes)} hex" if len(hexes) == 1 else f"{len(hexes)} hexes"
+            return f"{lead} · {corp} lays track: {count} outlined where it may"
         return f"{lead} · {corp} {STEP_WORDS.get(op.get('step') or '', 'operates')}"
     ended = {"bank": "the bank broke", "bankruptcy": "a player went bankrupt", "stalled": "nobody could act"}
     return f"The game ended: {ended.get(view.get('ended') or '', 'it is over')}"

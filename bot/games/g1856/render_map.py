@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -172,23 +173,20 @@ def _draw_hex(
     s = layout.s
     x, y = layout.centre(coord)
     if layer == 1:
+        # The coordinate goes over the routes too, where the hex's track and stops are not.
+        plan = hex_labels(layout, coord, placed, phase, coord in state["tiles"])
+        for key in plan.backed:
+            draw.rounded_rectangle(plan.labels[key][2], radius=4, fill=FILL[placed.colour])
+        cx, cy = plan.labels["coord"][:2]
+        _text(draw, (cx, cy), coord, plan.sizes["coord"], WHITE if placed.colour in ("red", "brown", "gray") else MUTED)
         if placed.colour == "red":
             _draw_offboard(draw, layout, coord, placed, phase, labels=True)
         elif placed.colour != "blue":
-            _draw_stops(draw, layout, coord, h, placed, state, phase)
+            _draw_stops(draw, layout, coord, h, placed, state, phase, plan)
         return
     draw.polygon(layout.corners(coord), fill=FILL[placed.colour], outline=(90, 84, 74))
     if outline is not None:
         draw.line([*layout.corners(coord), layout.corners(coord)[0]], fill=outline, width=max(3, int(s / 12)))
-    small = max(16, int(s * 0.3))
-    # Coordinate at the top, muted.
-    _text(
-        draw,
-        (x, y - s * 0.66),
-        coord,
-        small,
-        MUTED if placed.colour not in ("red", "brown", "gray") else WHITE,
-    )
     if placed.colour == "blue":
         return
     if placed.colour == "red":
@@ -213,21 +211,18 @@ def _draw_stops(
     placed: board.Placed,
     state: MapState,
     phase: str,
+    plan: HexLabels,
 ) -> None:
     s = layout.s
-    x, y = layout.centre(coord)
-    small = max(16, int(s * 0.3))
     nodes = _node_positions(layout, coord, placed)
     tokens = state["tokens"].get(coord, [])
-    slot_r = max(16, int(s * 0.22))
-    for i, (rev, slots) in enumerate(placed.cities):
+    for i, (_, slots) in enumerate(placed.cities):
+        slot_r = _slot_radius(s, slots)
         cx, cy = nodes[f"c{i}"]
         corps = tokens[i] if i < len(tokens) else []
         reserved = [r["corp"] for r in state["reservations"] if r["hex"] == coord and r["city"] in (i, None)]
         per_row = min(slots, 2)
-        rows_n = (slots + 1) // 2
-        total_w = per_row * 2 * slot_r
-        total_h = rows_n * 2 * slot_r
+        total_w, total_h = _city_size(slots, slot_r)
         if slots > 1:
             draw.rounded_rectangle(
                 (cx - total_w / 2 - 3, cy - total_h / 2 - 3, cx + total_w / 2 + 3, cy + total_h / 2 + 3),
@@ -249,44 +244,281 @@ def _draw_stops(
                 draw.ellipse(box, fill=WHITE, outline=INK, width=2)
                 if k == len(corps) and reserved:
                     _text(draw, (sx, sy), reserved[0], max(12, int(slot_r * 0.75)), MUTED)
-        value = board.revenue(rev, phase)
-        if value:
-            size = max(16, int(s * 0.2))
-            r = max(13, int(s * 0.19), int(font(size, True).getlength(str(value)) / 2 + 4))
-            # Beside the city, on the side away from the hex centre, kept inside the hex.
-            side = 1 if cx >= x - 1 else -1
-            rx = cx + side * (total_w / 2 + r * 0.9)
-            rx = min(max(rx, x - s * 0.75 + r), x + s * 0.75 - r)
-            ry = cy - total_h / 2 - r * 0.2
+    for key, (rx, ry, box) in plan.labels.items():
+        if key.startswith("revenue:c"):
+            r = (box[2] - box[0]) / 2
             draw.ellipse((rx - r, ry - r, rx + r, ry + r), fill=WHITE, outline=INK, width=1)
-            _text(draw, (rx, ry), str(value), size, bold=True)
-    for i, rev in enumerate(placed.towns):
+            _text(draw, (rx, ry), plan.texts[key], plan.sizes[key], bold=True)
+    for i in range(len(placed.towns)):
         tx, ty = nodes[f"t{i}"]
-        r = max(7, int(s * 0.12))
+        r = _town_radius(s)
         draw.ellipse((tx - r, ty - r, tx + r, ty + r), fill=INK)
-        value = board.revenue(rev, phase)
-        if value:
-            _text(draw, (tx, ty + r + small * 0.6), str(value), small, bold=True)
+    for key, (lx, ly, _) in plan.labels.items():
+        if key.startswith("revenue:t") or key == "label":
+            _text(draw, (lx, ly), plan.texts[key], plan.sizes[key], bold=True)
+        elif key == "name":
+            _text(draw, (lx, ly), plan.texts[key], plan.sizes[key], INK)
+        elif key == "port":
+            _text(draw, (lx, ly), "⚓", plan.sizes[key], (30, 60, 140))
+        elif key == "terrain":
+            terrain = h["terrain"]
+            u = s / 9
+            tx, ty = lx, ly - 2.2 * u
+            if terrain["type"] == "mountain":
+                draw.polygon([(tx - 2 * u, ty + u), (tx, ty - 2 * u), (tx + 2 * u, ty + u)], fill=(120, 90, 60))
+            else:
+                draw.line(
+                    [(tx - 2 * u, ty), (tx - u, ty - u), (tx + u, ty + u), (tx + 2 * u, ty)],
+                    fill=(40, 90, 170),
+                    width=max(3, int(u / 2)),
+                )
+            _text(draw, (tx, ty + 2.2 * u), plan.texts[key], plan.sizes[key])
+
+
+# ---------------------------------------------------------------- where labels go
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom (pixels)
+
+
+def _slot_radius(s: float, slots: int) -> int:
+    """A marker space's radius; a city of three or four spaces (two rows) uses a smaller one,
+    so the hex keeps a strip above and below it for the coordinate and the name."""
+    return max(16, int(s * 0.22)) if slots <= 2 else max(14, int(s * 0.2))
+
+
+def _town_radius(s: float) -> int:
+    return max(7, int(s * 0.12))
+
+
+def _city_size(slots: int, slot_r: int) -> tuple[float, float]:
+    """Width and height of a city's marker spaces (two to a row)."""
+    return min(slots, 2) * 2 * slot_r, (slots + 1) // 2 * 2 * slot_r
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@dataclass(frozen=True)
+class HexLabels:
+    """Where one hex's pieces are drawn, as pixel boxes: what label placement must avoid
+    (``markers``: cities with their marker spaces and towns; ``track``: small boxes along every
+    track path) and where each label went (``labels``: ``"coord"``, ``"name"``, ``"label"``,
+    ``"port"``, ``"terrain"``, ``"revenue:c0"``..., ``"revenue:t0"``...: centre x, y and box),
+    with its text and font size. The renderer draws from it and the tests check it."""
+
+    markers: tuple[Box, ...]
+    track: tuple[Box, ...]
+    labels: dict[str, tuple[float, float, Box]]
+    texts: dict[str, str]
+    sizes: dict[str, int]
+    backed: frozenset[str] = frozenset()
+    """Labels with no spot clear of the track: drawn on a plate of the hex's colour over it."""
+
+
+def _track_boxes(layout: _Layout, coord: str, placed: board.Placed) -> list[Box]:
+    x, y = layout.centre(coord)
+    nodes = _node_positions(layout, coord, placed)
+    half = max(4, int(layout.s / 7)) / 2 + 1
+    out: list[Box] = []
+    for a, b, _ in placed.paths:
+        if a[0] == "e" and b[0] == "e":
+            pts = _bezier(layout.edge_mid(coord, int(a[1])), (x, y), layout.edge_mid(coord, int(b[1])), 16)
+        else:
+            edge, node = (a, b) if a[0] == "e" else (b, a)
+            if node not in nodes:
+                continue
+            (x0, y0), (x1, y1) = layout.edge_mid(coord, int(edge[1])), nodes[node]
+            pts = [(x0 + (x1 - x0) * t / 12, y0 + (y1 - y0) * t / 12) for t in range(13)]
+        out += [(px - half, py - half, px + half, py + half) for px, py in pts]
+    return out
+
+
+def _inside(layout: _Layout, coord: str, box: Box, scale: float) -> bool:
+    """All four corners of ``box`` inside the hex scaled by ``scale`` about its centre."""
+    x, y = layout.centre(coord)
+    s = layout.s * scale
+    for px, py in ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])):
+        dx, dy = abs(px - x), abs(py - y)
+        if dx > s or dy > math.sqrt(3) / 2 * s or dy > math.sqrt(3) * (s - dx):
+            return False
+    return True
+
+
+def _ring(x: float, y: float, radii: tuple[float, ...], first: float) -> list[tuple[float, float]]:
+    """Points around (x, y): each radius, twelve directions starting at ``first`` degrees
+    (0 = right, 90 = down) and alternating either side of it."""
+    out = []
+    for r in radii:
+        for k in range(12):
+            step = (k + 1) // 2 * (1 if k % 2 else -1)
+            angle = math.radians(first + 30 * step)
+            out.append((x + r * math.cos(angle), y + r * math.sin(angle)))
+    return out
+
+
+def hex_labels(layout: _Layout, coord: str, placed: board.Placed, phase: str, tiled: bool) -> HexLabels:
+    """Place the hex's labels one by one where nothing drawn so far is: first the revenue of
+    each city (a disc touching its box, above it if it fits, standing over the hex's border if
+    need be), then the coordinate (at the top, else in a corner), the revenue of each town
+    (under it), the name (at the bottom if it fits), the tile label, the port anchor and the
+    terrain cost.
+    Each candidate spot is tried in order of preference; a spot must keep the label inside the
+    hex (a name may reach a little beyond it) and clear of the track, the stops and the labels
+    already placed. A label with no clear spot at its size is tried smaller (down to 12 px),
+    then goes where it overlaps least."""
+    h = board.hexes()[coord]
+    s = layout.s
+    x, y = layout.centre(coord)
+    nodes = _node_positions(layout, coord, placed)
+    markers: list[Box] = []
+    if placed.colour not in ("red", "blue"):
+        for i, (_, slots) in enumerate(placed.cities):
+            cx, cy = nodes[f"c{i}"]
+            w, hh = _city_size(slots, _slot_radius(s, slots))
+            markers.append((cx - w / 2 - 3, cy - hh / 2 - 3, cx + w / 2 + 3, cy + hh / 2 + 3))
+        for i in range(len(placed.towns)):
+            tx, ty = nodes[f"t{i}"]
+            r = _town_radius(s)
+            markers.append((tx - r, ty - r, tx + r, ty + r))
+    track = _track_boxes(layout, coord, placed) if placed.colour not in ("red", "blue") else []
+    labels: dict[str, tuple[float, float, Box]] = {}
+    texts: dict[str, str] = {}
+    sizes: dict[str, int] = {}
+    backed: set[str] = set()
+    hard: list[Box] = list(markers)  # stops, marker spaces and the labels placed so far
+
+    def hit(box: Box, others: list[Box]) -> float:
+        return sum(
+            (min(box[2], o[2]) - max(box[0], o[0])) * (min(box[3], o[3]) - max(box[1], o[1]))
+            for o in others
+            if _overlaps(box, o)
+        )
+
+    def place(
+        key: str,
+        text: str,
+        size: int,
+        bold: bool,
+        spots: list[tuple[float, float]],
+        scales: tuple[float, ...],
+        disc: float = 0.0,
+        grid: bool = False,
+    ) -> None:
+        """Clear of everything if it can be (full size first, then down to 13 px); else clear
+        of stops and labels but over track, on a plate of the hex's colour; each within the hex
+        scaled by ``scales[0]``, then by the next scale...; else wherever it overlaps least."""
+        sizes_tried = [size] if disc else sorted({size, max(13, size - 2), 13}, reverse=True)
+        every: list[tuple[int, float, float, Box]] = []
+        chosen = None
+        for spread in scales:
+            boxes: list[tuple[int, float, float, Box]] = []
+            for fsize in sizes_tried:
+                if disc:
+                    half_w = half_h = max(disc, font(fsize, bold).getlength(text) / 2 + 4)
+                else:
+                    left, top, right, bottom = font(fsize, bold).getbbox(text, anchor="mm")
+                    half_w, half_h = (right - left) / 2 + 1, (bottom - top) / 2 + 1
+                for px, py in spots:
+                    box = (px - half_w, py - half_h, px + half_w, py + half_h)
+                    if _inside(layout, coord, box, spread):
+                        boxes.append((fsize, px, py, box))
+            every += boxes
+            chosen = next((b for b in boxes if not hit(b[3], hard) and (disc or not hit(b[3], track))), None)
+            if chosen is None:
+                chosen = next((b for b in boxes if not hit(b[3], hard)), None)
+                if chosen is not None and not disc:
+                    backed.add(key)
+            if chosen is not None:
+                break
+        if chosen is None and not grid:
+            # None of the usual spots: any spot of a grid over the hex, nearest the first.
+            fx, fy = spots[0]
+            step = s * 0.12
+            cells = [
+                (x + i * step, y + j * step)
+                for i in range(-8, 9)
+                for j in range(-7, 8)
+                if _inside(layout, coord, (x + i * step, y + j * step) * 2, 1.0)
+            ]
+            cells.sort(key=lambda p: (p[0] - fx) ** 2 + (p[1] - fy) ** 2)
+            if cells:
+                place(key, text, size, bold, cells, scales, disc, grid=True)
+                return
+        if chosen is None:
+            if not every:  # nowhere near the hex: the first spot, at the smallest size
+                fsize = sizes_tried[-1]
+                left, top, right, bottom = font(fsize, bold).getbbox(text, anchor="mm")
+                px, py = spots[0]
+                every = [(fsize, px, py, (px + left, py + top, px + right, py + bottom))]
+            chosen = min(every, key=lambda b: hit(b[3], hard))
+            if not disc:
+                backed.add(key)
+        fsize, px, py, box = chosen
+        labels[key], texts[key], sizes[key] = (px, py, box), text, fsize
+        hard.append(box)
+
+    small = max(16, int(s * 0.3))
+    if placed.colour not in ("red", "blue"):
+        if h["name"]:
+            name = _fit_name(h["name"], small, s * 1.9)
+            spots = [(x, y + s * f) for f in (0.7, 0.62, 0.76, 0.55)] + [(x, y - s * f) for f in (0.45, 0.3)]
+            spots += _ring(x, y, (s * 0.55, s * 0.4), 90)
+            place("name", name, small, False, spots, (1.25,))
+        for i, (rev, slots) in enumerate(placed.cities):
+            value = board.revenue(rev, phase) if phase else 0
+            if not value:
+                continue
+            cx, cy = nodes[f"c{i}"]
+            w, hh = _city_size(slots, _slot_radius(s, slots))
+            r = max(13, int(s * 0.19), int(font(max(16, int(s * 0.2)), True).getlength(str(value)) / 2 + 4))
+            # Touching the city's box: above it, towards the side away from the hex centre,
+            # first; then round the box. A white disc may stand over track.
+            away = 1 if cx >= x - 1 else -1
+            bw, bh = w / 2 + 3 + r + 1, hh / 2 + 3 + r + 1
+            around = [(0.3, -1), (0.5, -1), (0, -1), (-0.3, -1), (-0.5, -1), (1, -0.5), (1, -1), (1, 0)]
+            around += [(-1, -0.5), (-1, -1), (-1, 0), (1, 0.5), (-1, 0.5), (1, 1), (-1, 1), (0.5, 1), (0, 1), (-0.5, 1)]
+            if slots > 2:  # a tall box leaves no room above it: beside it first
+                around = [(1, 0), (1, -0.5), (1, 0.5), (-1, 0), (-1, -0.5), (-1, 0.5), *around]
+            spots = [(cx + away * fx * bw, cy + fy * bh) for fx, fy in around]
+            # A disc may stand a little over the hex's border, as on a printed map.
+            place(f"revenue:c{i}", str(value), max(16, int(s * 0.2)), True, spots, (1.0, 1.15, 1.3, 1.45, 1.6), disc=r)
+        coord_size = max(16, int(s * 0.3))
+        spots = [(x, y - s * 0.66), (x, y - s * 0.72), (x - s * 0.4, y - s * 0.62), (x + s * 0.4, y - s * 0.62)]
+        spots += [(x - s * 0.62, y - s * 0.25), (x + s * 0.62, y - s * 0.25), (x - s * 0.62, y + s * 0.25)]
+        spots += [(x + s * 0.62, y + s * 0.25), (x - s * 0.4, y + s * 0.62), (x + s * 0.4, y + s * 0.62)]
+        place("coord", coord, coord_size, False, spots, (1.02, 1.1))
+        for i, rev in enumerate(placed.towns):
+            value = board.revenue(rev, phase) if phase else 0
+            if not value:
+                continue
+            tx, ty = nodes[f"t{i}"]
+            d = _town_radius(s) + small * 0.6
+            place(f"revenue:t{i}", str(value), small, True, _ring(tx, ty, (d, d * 1.5), 90), (1.0, 1.15))
+    if placed.colour in ("red", "blue"):
+        coord_size = max(16, int(s * 0.3))
+        spots = [(x, y - s * 0.66), (x, y - s * 0.72), (x - s * 0.4, y - s * 0.62), (x + s * 0.4, y - s * 0.62)]
+        spots += [(x - s * 0.62, y - s * 0.25), (x + s * 0.62, y - s * 0.25), (x - s * 0.62, y + s * 0.25)]
+        spots += [(x + s * 0.62, y + s * 0.25), (x - s * 0.4, y + s * 0.62), (x + s * 0.4, y + s * 0.62)]
+        place("coord", coord, coord_size, False, spots, (1.02, 1.1))
+        return HexLabels(tuple(markers), tuple(track), labels, texts, sizes, frozenset(backed))
     label = placed.label or (h["label"] if placed.colour == "white" else None)
     if label:
-        _text(draw, (x - s * 0.5, y - s * 0.42), label, small, bold=True)
-    terrain = h["terrain"]
-    if terrain and coord not in state["tiles"]:
-        tx, ty = x + s * 0.45, y + s * 0.3
-        u = s / 9
-        if terrain["type"] == "mountain":
-            draw.polygon([(tx - 2 * u, ty + u), (tx, ty - 2 * u), (tx + 2 * u, ty + u)], fill=(120, 90, 60))
-        else:
-            draw.line(
-                [(tx - 2 * u, ty), (tx - u, ty - u), (tx + u, ty + u), (tx + 2 * u, ty)],
-                fill=(40, 90, 170),
-                width=max(3, int(u / 2)),
-            )
-        _text(draw, (tx, ty + 2.2 * u), f"${terrain['cost']}", small)
-    if h["name"] and placed.colour != "red":
-        _text(draw, (x, y + s * 0.7), _fit_name(h["name"], small, s * 1.9), small, INK)
+        spots = [(x - s * 0.5, y - s * 0.42), (x + s * 0.5, y - s * 0.42), *_ring(x, y, (s * 0.5, s * 0.62), 210)]
+        place("label", label, small, True, spots, (1.0, 1.1, 1.25))
     if h["port"]:
-        _text(draw, (x + s * 0.55, y - s * 0.35), "⚓", small, (30, 60, 140))
+        spots = [(x + s * 0.55, y - s * 0.35), (x - s * 0.55, y - s * 0.35), *_ring(x, y, (s * 0.55,), 330)]
+        place("port", "⚓", small, False, spots, (1.0, 1.1, 1.25))
+    terrain = h["terrain"]
+    if terrain and not tiled:
+        # The cost, with its icon drawn just above it (terrain shows on untiled hexes only).
+        u = s / 9
+        spots = [(x + s * 0.45, y + s * 0.3 + 2.2 * u), (x - s * 0.45, y + s * 0.3 + 2.2 * u)]
+        spots += [(px, py + 2.2 * u) for px, py in _ring(x, y - s * 0.1, (s * 0.5, s * 0.35), 30)]
+        place("terrain", f"${terrain['cost']}", small, False, spots, (1.1,))
+        lx, ly = labels["terrain"][:2]
+        hard.append((lx - 2 * u, ly - 4.2 * u, lx + 2 * u, ly - 1.2 * u))
+    return HexLabels(tuple(markers), tuple(track), labels, texts, sizes, frozenset(backed))
 
 
 def _fit_name(name: str, size: int, room: float, bold: bool = False) -> str:
@@ -438,15 +670,9 @@ def _body(
     return image
 
 
-def _draw(
-    view: dict[str, Any],
-    coords: list[str],
-    width: int,
-    outline: set[str],
-    outline_colour: RGB | None,
-    below: int = 0,
-) -> Image.Image:
-    state = view["map"]
+def _geometry(coords: list[str], width: int) -> tuple[Geometry, int, int]:
+    """Hex size and origin for a picture of ``coords`` about ``width`` px wide, its real
+    width and height."""
     cols = [ord(c[0]) - ord("A") for c in coords]
     rows = [int(c[1:]) for c in coords]
     c0, c1 = min(cols), max(cols)
@@ -457,7 +683,33 @@ def _draw(
     size = min(90.0, (width - 2 * margin) / (1.5 * (c1 - c0) + 2))
     width = max(1000, int(2 * margin + size * (1.5 * (c1 - c0) + 2)))
     height = int(header + margin * 2 + math.sqrt(3) / 2 * size * (r1 - r0 + 2) + size * 0.3)
-    geometry: Geometry = (size, float(margin), float(header + margin), c0, r0)
+    return (size, float(margin), float(header + margin), c0, r0), width, height
+
+
+def label_plans(view: dict[str, Any], width: int = 1400) -> dict[str, HexLabels]:
+    """Every hex's :class:`HexLabels` as :func:`render_map` draws it at ``width``: the boxes of
+    its stops, track and labels in the picture's pixels."""
+    coords = sorted(board.hexes())
+    (size, ox, oy, c0, r0), _, _ = _geometry(coords, width)
+    layout = _Layout(size, (ox, oy), (c0, c0), (r0, r0))
+    state = view["map"]
+    return {
+        coord: hex_labels(layout, coord, current(state, coord), view["phase"], coord in state["tiles"])
+        for coord in coords
+    }
+
+
+def _draw(
+    view: dict[str, Any],
+    coords: list[str],
+    width: int,
+    outline: set[str],
+    outline_colour: RGB | None,
+    below: int = 0,
+) -> Image.Image:
+    state = view["map"]
+    geometry, width, height = _geometry(coords, width)
+    margin = 12
     tiles = state["tiles"]
     reserved: dict[str, list[tuple[int | None, str]]] = {}
     for r in state["reservations"]:

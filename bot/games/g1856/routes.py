@@ -377,11 +377,6 @@ def _bits(items: list[int], size: int) -> int:
     return int.from_bytes(raw, "little")
 
 
-SEARCH_WORK = 1_500_000_000
-"""How much searching (bit operations on candidate sets) a run may take before the best plans
-found so far are offered: about a second here. Ordinary maps finish far below it."""
-
-
 def _combine(
     routes: list[Candidate], graph: Graph, distances: list[int | None], keep: int
 ) -> list[tuple[int, list[int]]]:
@@ -453,12 +448,6 @@ def _combine(
         results: list[tuple[int, list[int]]] = []
         floor = [-1]
         picks: list[int] = []
-        # Work done, in bit operations on the candidate sets (each costs ``size`` bits). A map
-        # with hundreds of thousands of routes for two D-trains could take half a minute to be
-        # searched to the end; the search stops at SEARCH_WORK and keeps the best plans found
-        # (candidates are tried best first). Counted, not timed, so a replay finds the same.
-        work = [0]
-
         signatures: list[tuple[tuple[int, ...], ...]] = []
 
         def offer(total: int) -> None:
@@ -480,8 +469,6 @@ def _combine(
             if i == n:
                 if total > floor[0]:
                     offer(total)
-                return
-            if work[0] > SEARCH_WORK and results:
                 return
             cands = free & eligible[i] & ~((1 << start) - 1)
             if i == n - 1:
@@ -509,9 +496,6 @@ def _combine(
             # tried can do no better (same revenue, fewer routes left for the others).
             tried: dict[frozenset[int], list[int]] = {}
             while cands:
-                work[0] += size
-                if work[0] > SEARCH_WORK and results:
-                    return
                 low = cands & -cands
                 k = low.bit_length() - 1
                 cands ^= low
@@ -552,6 +536,16 @@ def _combine(
     return solve(0, keep) if n else [(0, [])]
 
 
+def _checked(trains: list[str], phase: str) -> None:
+    for train in trains:
+        try:
+            board.train_distance(str(train))
+        except KeyError:
+            raise IllegalAction(f"There is no {train}-train in 1856.") from None
+    if phase not in board.phases():
+        raise IllegalAction(f"There is no phase {phase} in 1856.")
+
+
 def best_routes(
     state: MapState,
     corp: str,
@@ -561,14 +555,52 @@ def best_routes(
     alternatives: int = 3,
 ) -> RunPlan:
     """The run that earns the most for ``corp``'s ``trains`` (names or record ids: ``"2"``,
-    ``"D"``, ``"3-1"``), with up to ``alternatives`` next-best plans for the president."""
-    for train in trains:
-        try:
-            board.train_distance(str(train))
-        except KeyError:
-            raise IllegalAction(f"There is no {train}-train in 1856.") from None
-    if phase not in board.phases():
-        raise IllegalAction(f"There is no phase {phase} in 1856.")
+    ``"D"``, ``"3-1"``), with up to ``alternatives`` next-best plans for the president.
+
+    Exact (:mod:`route_search`: branch and bound, no work limit). A pure function of plain
+    data (the map state is JSON-like, the result has ``to_json``), so it may run in a worker
+    process."""
+    from bot.games.g1856.route_search import best_plans
+
+    _checked(trains, phase)
+    distances = [board.train_distance(str(t)) for t in trains]
+    if distances.count(None) != 1:
+        # Trains with a distance only: their routes are few (thousands at most), enumerated and
+        # combined by bitsets. Two D-trains compete for the same long routes: there the
+        # per-route bounds of the search are weak, and the enumeration is the faster of the
+        # two exact methods (see the data README).
+        return exhaustive_best_routes(state, corp, trains, phase, bonuses, alternatives)
+    graph = build_graph(state, corp, phase)
+    table = bonus_table(graph, Bonuses.of(bonuses))
+    found = best_plans(graph, table, distances, 1 + max(0, alternatives))
+    plans = [
+        RunPlan(
+            plan.total,
+            [_result(graph, trains[k], cand) for k, cand in enumerate(plan.picks) if cand is not None],
+        )
+        for plan in found
+    ]
+    if not plans:
+        return RunPlan(0, [])
+    best = plans[0]
+    best.alternatives = plans[1:]
+    return best
+
+
+def exhaustive_best_routes(
+    state: MapState,
+    corp: str,
+    trains: list[str],
+    phase: str,
+    bonuses: Bonuses | dict[str, Any] | None = None,
+    alternatives: int = 3,
+) -> RunPlan:
+    """Every legal route enumerated, then combined by branch and bound over candidate bitsets
+    (:func:`_combine`), without limit. Exact. :func:`best_routes` uses it for trains with a
+    distance only (their routes are few) and for two D-trains; with one D-train it is the
+    reference the branch and bound of :mod:`route_search` is checked against (with a D on a
+    dense late map it takes seconds: every D-route is enumerated)."""
+    _checked(trains, phase)
     graph = build_graph(state, corp, phase)
     table = bonus_table(graph, Bonuses.of(bonuses))
     order = sorted(range(len(trains)), key=lambda i: -(board.train_distance(trains[i]) or 10**6))
@@ -576,12 +608,9 @@ def best_routes(
     longest = None if None in distances else max(distances, default=0)
     every = enumerate_routes(graph, longest, table) if trains else []
     found = _combine(every, graph, distances, 1 + max(0, alternatives))
-    lists = [every] * len(distances)
     plans = []
     for total, picks in found:
-        routes = [
-            _result(graph, trains[order[k]], lists[k][pick]) for k, pick in enumerate(picks) if pick >= 0
-        ]
+        routes = [_result(graph, trains[order[k]], every[pick]) for k, pick in enumerate(picks) if pick >= 0]
         routes.sort(key=lambda r: trains.index(r.train) if r.train in trains else 0)
         plans.append(RunPlan(total, routes))
     if not plans:
