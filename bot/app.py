@@ -27,7 +27,8 @@ from bot.games import load_all
 from bot.moderation import Moderation
 from bot.playbypost import PlayByPost
 from bot.store import Store
-from bot.tables import Tables
+from bot.tables import Reply, Tables
+from bot.workers import workers_from_env
 from cogs._ui import (
     APOLOGY,
     LobbyButton,
@@ -72,7 +73,10 @@ class GameMasterBot(commands.Bot):
         load_all()
         self.store = await Store.open(self.settings.db_path)
         self._tables = Tables(self.store, seeds=await seed_source(self.store, self.settings.seed, self.clock()),
-                              clock=self.clock, owns=self.settings.owns)
+                              clock=self.clock, owns=self.settings.owns, workers=workers_from_env(),
+                              on_resumed=self.post_resumed)
+        # Tables whose next decision is a bot's (the process died between a move and the bots'
+        # answer) continue in the scheduler's first run, once the gateway can carry the reply.
         self.pbp = PlayByPost(self._tables)
         self.moderation = Moderation(self._tables, self.pbp)
         # Results of games that ended while the bot was going down are recorded now.
@@ -124,6 +128,12 @@ class GameMasterBot(commands.Bot):
                 log.exception("scheduler run failed")
             await asyncio.sleep(self.settings.tick)
 
+    async def post_resumed(self, reply: Reply) -> None:
+        """Bots that continued a table in the background (it was loaded after a restart) say so."""
+        await self.wait_until_ready()
+        row = (await self.tables.load(reply.table_id)).row
+        await post_notice(self, row.guild_id, row.channel_id, reply)
+
     async def expire_timed(self) -> None:
         """Resolve live games whose deadline has passed (nobody clicked in time, a tie window closed)."""
         for reply in await self.tables.expire_due(self.clock()):
@@ -169,6 +179,9 @@ class GameMasterBot(commands.Bot):
         for timer in list(self._timers):
             timer.cancel()
         await super().close()
+        if self._tables is not None:
+            await self._tables.settle()
+            await self._tables.workers.close()
         if self.store is not None:
             await self.store.close()
             self.store = None

@@ -118,6 +118,7 @@ class PlayByPost:
         self.tables = tables
         self.store = tables.store
         self._key: bytes | None = None
+        self._resumed_once = False
         self._imports = asyncio.Lock()  # answers to waiting imports, one at a time
 
     async def signing_key(self) -> bytes:
@@ -222,8 +223,17 @@ class PlayByPost:
         return sorted(found, key=lambda due: (due.at, due.table_id, due.seat))
 
     async def run_due(self, now: float) -> list[Notice]:
-        """Handle what is due, at most one message per table, in the order things fell due."""
+        """Handle what is due, at most one message per table, in the order things fell due.
+
+        First, tables whose next decision is a bot's continue (:meth:`Tables.resume_due`): on
+        the first run after a start every table is looked at — a move committed just before
+        the process died still gets the bots' answer — afterwards those whose bots failed.
+        """
         notices: list[Notice] = []
+        everything, self._resumed_once = not self._resumed_once, True
+        for reply in await self.tables.resume_due(now, everything=everything):
+            live = await self.tables.load(reply.table_id)
+            notices.append(Notice(live.row.channel_id, live.row.guild_id, reply.table_id, "bots", reply))
         by_table: dict[int, list[Due]] = {}
         for due in await self.due(now):
             by_table.setdefault(due.table_id, []).append(due)

@@ -875,6 +875,8 @@ class Tables:
                     key = live.game.agent(json.loads(live.state_json), seat, random.Random(seed))
                     move = self._apply_here(live, seat, key, at)
                 events += await self._commit(live, seat, live.user_at(seat).user_id, move, at)
+            except StaleBoard:
+                break  # another process moved this table first (it was forgotten): its bots are answered there
             except Exception:
                 log.exception("table %s: the bot at seat %s could not move at position %s; it tries again later",
                               live.id, seat, live.position)

@@ -40,7 +40,7 @@ import logging
 import multiprocessing
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Protocol, TypeVar
@@ -93,9 +93,10 @@ class LocalWorkers:
         return None
 
 
-def workers_from_env(environ: dict[str, str] | None = None) -> ProcessWorkers:
-    """The bot's pool: ``GAMEMASTER_WORKERS`` processes (default 2), ``GAMEMASTER_WORKER_TIMEOUT``
-    seconds per job (default 30)."""
+def workers_from_env(environ: Mapping[str, str] | None = None) -> Workers:
+    """The bot's pool: ``GAMEMASTER_WORKERS`` processes (default 2; 0 keeps everything in the
+    bot's process, as :class:`LocalWorkers`), ``GAMEMASTER_WORKER_TIMEOUT`` seconds per job
+    (default 30). The workers start at once, so they are ready by the first move."""
     env = os.environ if environ is None else environ
     size_text = (env.get("GAMEMASTER_WORKERS") or "").strip()
     timeout_text = (env.get("GAMEMASTER_WORKER_TIMEOUT") or "").strip()
@@ -107,9 +108,13 @@ def workers_from_env(environ: dict[str, str] | None = None) -> ProcessWorkers:
             f"GAMEMASTER_WORKERS must be a whole number and GAMEMASTER_WORKER_TIMEOUT seconds, "
             f"not {size_text!r} and {timeout_text!r}"
         ) from None
-    if not 1 <= size <= 64 or not timeout > 0:
-        raise ValueError(f"GAMEMASTER_WORKERS must be 1–64 (not {size}) and the timeout positive (not {timeout:g})")
-    return ProcessWorkers(size, timeout=timeout)
+    if not 0 <= size <= 64 or not timeout > 0:
+        raise ValueError(f"GAMEMASTER_WORKERS must be 0–64 (not {size}) and the timeout positive (not {timeout:g})")
+    if size == 0:
+        return LocalWorkers()
+    pool = ProcessWorkers(size, timeout=timeout)
+    pool.start()
+    return pool
 
 
 class ProcessWorkers:
@@ -134,6 +139,10 @@ class ProcessWorkers:
         self.replaced = 0
         """Workers killed and replaced so far (crashes and timeouts)."""
         self.jobs = 0
+
+    def start(self) -> None:
+        """Start the worker processes now (otherwise they start with the first job)."""
+        self._start()
 
     def _start(self) -> asyncio.Queue[_Worker]:
         if self._idle is None:
@@ -259,6 +268,8 @@ def _serve(conn: Connection, setup: Callable[[], None] | None) -> None:
         from bot.games import load_all
 
         load_all()
+        import bot.render  # noqa: F401  Pillow and the fonts, before the first picture is asked for
+
         if setup is not None:
             setup()
     except Exception as error:  # tell the parent why instead of dying silently
