@@ -432,13 +432,12 @@ class Tables:
             self._live.move_to_end(table_id)
             return live
         commits = self.store.commits
-        row = await self.store.table(table_id)
-        if row is None:
+        found = await self.store.load_table(table_id)  # row, seats and snapshot in one read
+        if found is None:
             raise NoTable("That table no longer exists.")
+        row, seats, loaded = found
         game = get_game(row.slug)
-        seats = await self.store.seats(table_id)
         live = LiveTable(row=row, game=game, seats=seats)
-        loaded = await self.store.load_state(table_id)
         if loaded is not None:
             state = json.loads(loaded.state_json)
             # Normally the snapshot is the newest position; replay anything logged after it.
