@@ -53,6 +53,8 @@ T = TypeVar("T")
 DEFAULT_TIMEOUT = 30.0
 """Seconds one job may take: 1856's worst route search is about 3 s of CPU; on a machine
 several times oversubscribed that is still well inside."""
+WORKER_NICENESS = 10
+"""How much lower than the bot process its workers run (``nice``)."""
 STARTUP_TIMEOUT = 120.0
 """Seconds a fresh worker may take to import the games before it is called broken."""
 
@@ -265,6 +267,9 @@ def _serve(conn: Connection, setup: Callable[[], None] | None) -> None:
         import signal
 
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the parent, which stops us
+        # Below the bot's own priority: when the cores are busy, the event loop that answers
+        # every table (acknowledgements, light games' moves) runs first, heavy work after.
+        os.nice(WORKER_NICENESS)
         from bot.games import load_all
 
         load_all()
