@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import foreign_records
+from bot.engine import Prompt
 from bot.records import (
     SIGNING_KEY,
     BadRecord,
@@ -43,6 +44,7 @@ from bot.tables import (
     check_id,
     event_json,
 )
+from bot.workers import bot_choice
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -299,22 +301,46 @@ class PlayByPost:
                                           is_bot=True, actor_id=0, now=now, kind="timeout-replace")
             await self.tables.refresh(live)
             return f"⏰ {name} ran out of time; a bot takes over their seat.", []
-        key, how = self.fallback_move(live, seat, prefer_pass=policy == "skip")
+        key, how = await self.fallback(live, seat, prefer_pass=policy == "skip")
         events = await self.tables.commit_move(live, seat, None, key)
         return f"⏰ {name} ran out of time: {how}.", events
 
     def fallback_move(self, live: LiveTable, seat: int, *, prefer_pass: bool) -> tuple[str, str]:
         """A pass where the game has one (when asked), else the bot agent's move."""
-        assert live.state is not None
-        prompt = next(p for p in live.game.prompts(live.state) if p.seat == seat)
+        prompt, passed = self._pass_for(live, seat, prefer_pass)
+        if passed is not None:
+            return passed
+        chooser = random.Random(self._timeout_seed(live, seat))
+        key = live.game.agent(json.loads(live.state_json or "{}"), seat, chooser)
+        return key, self._bot_plays(prompt, key)
+
+    async def fallback(self, live: LiveTable, seat: int, *, prefer_pass: bool) -> tuple[str, str]:
+        """:meth:`fallback_move` with a heavy game's bot choosing in the workers, off the loop."""
+        if not live.game.heavy:
+            return self.fallback_move(live, seat, prefer_pass=prefer_pass)
+        prompt, passed = self._pass_for(live, seat, prefer_pass)
+        if passed is not None:
+            return passed
+        key = await self.tables.game_job(bot_choice, live.game.slug, live.state_json, seat,
+                                          self._timeout_seed(live, seat))
+        return key, self._bot_plays(prompt, key)
+
+    def _pass_for(self, live: LiveTable, seat: int, prefer_pass: bool) -> tuple[Prompt, tuple[str, str] | None]:
+        prompt = next(p for p in self.tables.prompts(live) if p.seat == seat)
         if prefer_pass:
             for action in prompt.actions:
                 if action.key == "pass" or action.key.startswith("pass"):
-                    return action.key, "they pass"
-        chooser = random.Random(f"{live.row.seed}:{live.position}:{seat}:timeout")
-        key = live.game.agent(json.loads(live.state_json or "{}"), seat, chooser)
+                    return prompt, (action.key, "they pass")
+        return prompt, None
+
+    @staticmethod
+    def _timeout_seed(live: LiveTable, seat: int) -> str:
+        return f"{live.row.seed}:{live.position}:{seat}:timeout"
+
+    @staticmethod
+    def _bot_plays(prompt: Prompt, key: str) -> str:
         label = next((a.label for a in prompt.actions if a.key == key), key)
-        return key, f"the bot plays for them ({label})"
+        return f"the bot plays for them ({label})"
 
     # -- records --------------------------------------------------------------------------------
 

@@ -446,7 +446,7 @@ class Tables:
             live.state = state
             live.state_json = json.dumps(state) if loaded.later_actions else loaded.state_json
             if game.heavy and live.row.status == "playing" and not live.outdated:
-                live.prompts = await self._game_job(prompts_of, game.slug, live.state_json)
+                live.prompts = await self.game_job(prompts_of, game.slug, live.state_json)
                 live.prompts_of = state
         cached = self._live.get(table_id)
         if cached is not None:
@@ -478,8 +478,10 @@ class Tables:
             return False
         return any(live.user_at(p.seat).is_bot for p in self.prompts(live) if 0 <= p.seat < len(live.seats))
 
-    async def _game_job(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """A heavy game's job in the workers; a crashed or hung worker becomes a refusal."""
+    async def game_job(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """A heavy game's job in the workers; a crashed or hung worker becomes a refusal.
+
+        (Also used by :mod:`bot.playbypost` for a timeout's bot choice.)"""
         try:
             return await self.workers.run(fn, *args)
         except WorkerTimedOut:
@@ -795,7 +797,7 @@ class Tables:
     async def _heavy(self, job: Callable[..., Applied], live: LiveTable, seat: int, arg: str, at: int | None) -> _Move:
         """A heavy game's move (``apply_move``, or ``bot_move`` with the bot's seed) in the workers."""
         try:
-            applied = await self._game_job(job, live.game.slug, live.state_json, seat, arg, at)
+            applied = await self.game_job(job, live.game.slug, live.state_json, seat, arg, at)
         except IllegalAction as error:
             raise IllegalMove(name_seats(str(error), live.names)) from None
         return _Move(applied, json.loads(applied.state_json), True)

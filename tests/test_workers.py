@@ -33,6 +33,7 @@ from bot.workers import (
     apply_move,
     bot_move,
     prompts_of,
+    workers_from_env,
 )
 from tests.conftest import ANA, BO, FakeClock
 
@@ -203,3 +204,13 @@ async def test_a_bot_whose_choice_fails_leaves_the_players_move_committed(store:
     [resumed] = await tables.resume_due(clock.now)
     assert resumed.position == before + 2 and "Bot 1 counts" in resumed.text
     assert game.prompts((await tables.load(table_id)).state)[0].seat == tables.turns(live)[0].seat
+
+
+def test_the_pool_size_and_timeout_come_from_the_environment() -> None:
+    assert isinstance(workers_from_env({"GAMEMASTER_WORKERS": "0"}), LocalWorkers)
+    with pytest.raises(ValueError, match="must be a whole number"):
+        workers_from_env({"GAMEMASTER_WORKERS": "two"})
+    with pytest.raises(ValueError, match="0–64 \\(not 65\\)"):
+        workers_from_env({"GAMEMASTER_WORKERS": "65"})
+    with pytest.raises(ValueError, match="timeout positive"):
+        workers_from_env({"GAMEMASTER_WORKER_TIMEOUT": "-1"})
