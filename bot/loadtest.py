@@ -31,6 +31,7 @@ acknowledged), and the RSS of the bot process and of its workers.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import resource
 import statistics
@@ -40,10 +41,11 @@ import tracemalloc
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from bot.engine import get_game
 from bot.games import load_all
 from bot.store import Store
 from bot.tables import TableError, Tables, User
-from bot.workers import LocalWorkers, ProcessWorkers, Workers
+from bot.workers import LocalWorkers, ProcessWorkers, Workers, apply_move
 
 GAMES = ("hisss", "puerto-rico")
 
@@ -226,6 +228,35 @@ async def _light_phase(tables: Tables, ids: list[int], moves: int, users: int, s
     return latencies, elapsed, max(lag.lags, default=0.0)
 
 
+async def offload_costs(pool: ProcessWorkers, *, moves: int = 60, out: Callable[[str], None] = print) -> None:
+    """What a move costs the bot process in-process and through a worker (medians over ``moves``
+    bot moves from the start): the measurement behind which games declare ``heavy``."""
+    for slug, players in (("hisss", 4), ("chomp", 3), ("puerto-rico", 4), ("1856", 4)):
+        game = get_game(slug)
+        state = game.setup(players, game.resolve_options(dict(LIGHT).get(slug, {})), 5)
+        rng = random.Random(1)
+        here, there, wall = [], [], []
+        for _ in range(moves):
+            prompts = game.prompts(state)
+            if not prompts:
+                break
+            seat = prompts[0].seat
+            key, text = game.agent(state, seat, rng), json.dumps(state)
+            began = time.process_time()
+            copy = json.loads(text)
+            game.apply(copy, seat, key)
+            json.dumps(copy)
+            game.prompts(copy)
+            here.append(time.process_time() - began)
+            began, began_wall = time.process_time(), time.perf_counter()
+            json.loads((await pool.run(apply_move, slug, text, seat, key, None)).state_json)
+            there.append(time.process_time() - began)
+            wall.append(time.perf_counter() - began_wall)
+            game.apply(state, seat, key)
+        out(f"a {slug} move: {statistics.median(here) * 1000:.3f} ms CPU in-process; through a worker "
+            f"{statistics.median(there) * 1000:.3f} ms CPU of the bot process, {statistics.median(wall) * 1000:.3f} ms wall")
+
+
 def _rss_mb(pid: int) -> float:
     try:
         with open(f"/proc/{pid}/status") as status:
@@ -264,6 +295,8 @@ async def run_mix(
                 people = [User(20_000_000 + next_channel * 10 + n, f"L{next_channel}P{n}") for n in range(players)]
                 return await _open(light_tables, next_channel, slug, options, people, 0)
 
+            if isinstance(pool, ProcessWorkers):
+                await offload_costs(pool, out=out)
             ids = [await open_light(index, chooser) for index in range(light)]
             out(f"mix: {light} light tables (HISSS, Chomp) on {type(pool).__name__}"
                 f"{f' ({workers} processes)' if workers else ''}; {store.backend_name}")

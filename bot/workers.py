@@ -54,7 +54,9 @@ DEFAULT_TIMEOUT = 30.0
 """Seconds one job may take: 1856's worst route search is about 3 s of CPU; on a machine
 several times oversubscribed that is still well inside."""
 WORKER_NICENESS = 10
-"""How much lower than the bot process its workers run (``nice``)."""
+"""How much lower than the bot process its workers run (``nice``; ``GAMEMASTER_WORKER_NICE``).
+Higher protects the event loop's process more but starves heavy work on a machine busy with
+other programs (see the README's figures); 10 is the compromise."""
 STARTUP_TIMEOUT = 120.0
 """Seconds a fresh worker may take to import the games before it is called broken."""
 
@@ -102,19 +104,22 @@ def workers_from_env(environ: Mapping[str, str] | None = None) -> Workers:
     env = os.environ if environ is None else environ
     size_text = (env.get("GAMEMASTER_WORKERS") or "").strip()
     timeout_text = (env.get("GAMEMASTER_WORKER_TIMEOUT") or "").strip()
+    nice_text = (env.get("GAMEMASTER_WORKER_NICE") or "").strip()
     try:
         size = int(size_text) if size_text else 2
         timeout = float(timeout_text) if timeout_text else DEFAULT_TIMEOUT
+        niceness = int(nice_text) if nice_text else WORKER_NICENESS
     except ValueError:
         raise ValueError(
-            f"GAMEMASTER_WORKERS must be a whole number and GAMEMASTER_WORKER_TIMEOUT seconds, "
-            f"not {size_text!r} and {timeout_text!r}"
+            f"GAMEMASTER_WORKERS and GAMEMASTER_WORKER_NICE must be whole numbers and GAMEMASTER_WORKER_TIMEOUT "
+            f"seconds, not {size_text!r}, {nice_text!r} and {timeout_text!r}"
         ) from None
-    if not 0 <= size <= 64 or not timeout > 0:
-        raise ValueError(f"GAMEMASTER_WORKERS must be 0–64 (not {size}) and the timeout positive (not {timeout:g})")
+    if not 0 <= size <= 64 or not timeout > 0 or not 0 <= niceness <= 19:
+        raise ValueError(f"GAMEMASTER_WORKERS must be 0–64 (not {size}), the timeout positive (not {timeout:g}) "
+                         f"and GAMEMASTER_WORKER_NICE 0–19 (not {niceness})")
     if size == 0:
         return LocalWorkers()
-    pool = ProcessWorkers(size, timeout=timeout)
+    pool = ProcessWorkers(size, timeout=timeout, niceness=niceness)
     pool.start()
     return pool
 
@@ -128,13 +133,14 @@ class ProcessWorkers:
     """
 
     def __init__(self, size: int = 2, *, timeout: float = DEFAULT_TIMEOUT, setup: Callable[[], None] | None = None,
-                 startup_timeout: float = STARTUP_TIMEOUT) -> None:
+                 startup_timeout: float = STARTUP_TIMEOUT, niceness: int = WORKER_NICENESS) -> None:
         if size < 1:
             raise ValueError("a pool needs at least one worker")
         self.size = size
         self.timeout = timeout
         self.startup_timeout = startup_timeout
         self._setup = setup
+        self.niceness = niceness
         self._context = multiprocessing.get_context("spawn")
         self._idle: asyncio.Queue[_Worker] | None = None
         self._all: set[_Worker] = set()
@@ -154,7 +160,7 @@ class ProcessWorkers:
         return self._idle
 
     def _spawn(self) -> _Worker:
-        worker = _Worker(self._context, self._setup)
+        worker = _Worker(self._context, self._setup, self.niceness)
         self._all.add(worker)
         return worker
 
@@ -192,9 +198,10 @@ class _Worker:
     """One process and the pipe to it. ``broken`` once its state is unknown (died, timed out,
     cancelled mid-job): the pool then kills it and starts another."""
 
-    def __init__(self, context: Any, setup: Callable[[], None] | None) -> None:
+    def __init__(self, context: Any, setup: Callable[[], None] | None, niceness: int) -> None:
         parent, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child, setup), daemon=True, name="gamemaster-worker")
+        self.process = context.Process(target=_serve, args=(child, setup, niceness), daemon=True,
+                                       name="gamemaster-worker")
         self.process.start()
         child.close()
         self.conn: Connection = parent
@@ -261,7 +268,7 @@ class _Worker:
         self.kill()
 
 
-def _serve(conn: Connection, setup: Callable[[], None] | None) -> None:
+def _serve(conn: Connection, setup: Callable[[], None] | None, niceness: int = WORKER_NICENESS) -> None:
     """A worker's life: register the games, say ready, then run jobs until told to stop."""
     try:
         import signal
@@ -269,7 +276,7 @@ def _serve(conn: Connection, setup: Callable[[], None] | None) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the parent, which stops us
         # Below the bot's own priority: when the cores are busy, the event loop that answers
         # every table (acknowledgements, light games' moves) runs first, heavy work after.
-        os.nice(WORKER_NICENESS)
+        os.nice(niceness)
         from bot.games import load_all
 
         load_all()

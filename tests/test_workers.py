@@ -208,9 +208,11 @@ async def test_a_bot_whose_choice_fails_leaves_the_players_move_committed(store:
 
 def test_the_pool_size_and_timeout_come_from_the_environment() -> None:
     assert isinstance(workers_from_env({"GAMEMASTER_WORKERS": "0"}), LocalWorkers)
-    with pytest.raises(ValueError, match="must be a whole number"):
+    with pytest.raises(ValueError, match="must be whole numbers"):
         workers_from_env({"GAMEMASTER_WORKERS": "two"})
     with pytest.raises(ValueError, match="0–64 \\(not 65\\)"):
         workers_from_env({"GAMEMASTER_WORKERS": "65"})
     with pytest.raises(ValueError, match="timeout positive"):
         workers_from_env({"GAMEMASTER_WORKER_TIMEOUT": "-1"})
+    with pytest.raises(ValueError, match="GAMEMASTER_WORKER_NICE 0–19 \\(not 25\\)"):
+        workers_from_env({"GAMEMASTER_WORKER_NICE": "25"})
