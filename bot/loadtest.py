@@ -301,6 +301,7 @@ async def run_mix(
             out(f"mix: {light} light tables (HISSS, Chomp) on {type(pool).__name__}"
                 f"{f' ({workers} processes)' if workers else ''}; {store.backend_name}")
 
+            await _light_phase(light_tables, ids, moves // 4, users, seed + 2, open_light)  # warm-up, not counted
             alone, alone_s, alone_lag = await _light_phase(light_tables, ids, moves, users, seed, open_light)
 
             heavy_moves = 0

@@ -39,7 +39,9 @@ import json
 import logging
 import multiprocessing
 import os
+import pickle
 import random
+import struct
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -195,16 +197,27 @@ class ProcessWorkers:
 
 
 class _Worker:
-    """One process and the pipe to it. ``broken`` once its state is unknown (died, timed out,
-    cancelled mid-job): the pool then kills it and starts another."""
+    """One process, a pipe for its jobs and one for its answers. ``broken`` once its state is
+    unknown (died, timed out, cancelled mid-job): the pool then kills it and starts another.
+
+    Answers are read without ever blocking the event loop: a board picture of a megabyte does
+    not fit a pipe's buffer, and a blocking read would wait for the (lower-priority) worker to
+    be scheduled again for every buffer-full. The answer pipe is read in the loop as bytes
+    arrive, in :class:`multiprocessing.connection.Connection`'s framing, and unpickled once
+    complete.
+    """
 
     def __init__(self, context: Any, setup: Callable[[], None] | None, niceness: int) -> None:
-        parent, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child, setup, niceness), daemon=True,
+        jobs_in, jobs_out = context.Pipe(duplex=False)
+        answers_in, answers_out = context.Pipe(duplex=False)
+        self.process = context.Process(target=_serve, args=(jobs_in, answers_out, setup, niceness), daemon=True,
                                        name="gamemaster-worker")
         self.process.start()
-        child.close()
-        self.conn: Connection = parent
+        jobs_in.close()
+        answers_out.close()
+        self.conn: Connection = jobs_out
+        self.answers: Connection = answers_in
+        os.set_blocking(answers_in.fileno(), False)
         self.ready = False
         self.broken = False
 
@@ -213,13 +226,36 @@ class _Worker:
         return self.process.pid
 
     async def _message(self, timeout: float) -> Any:
-        """The worker's next message, waiting without blocking the loop."""
+        """The worker's next message, read as it arrives (see the class docstring)."""
         loop = asyncio.get_running_loop()
-        arrived: asyncio.Future[None] = loop.create_future()
-        fd = self.conn.fileno()
-        loop.add_reader(fd, lambda: arrived.done() or arrived.set_result(None))
+        arrived: asyncio.Future[bytes | None] = loop.create_future()
+        fd = self.answers.fileno()
+        buffer = bytearray()
+
+        def readable() -> None:
+            if arrived.done():
+                return
+            try:
+                chunk = os.read(fd, 1 << 20)
+            except BlockingIOError:
+                return
+            except OSError:
+                chunk = b""
+            if not chunk:  # end of file: the worker is gone
+                arrived.set_result(None)
+                return
+            buffer.extend(chunk)
+            try:
+                message = _framed(buffer)
+            except WorkerCrashed as error:
+                arrived.set_exception(error)
+                return
+            if message is not None:
+                arrived.set_result(message)
+
+        loop.add_reader(fd, readable)
         try:
-            await asyncio.wait_for(arrived, timeout)
+            payload = await asyncio.wait_for(arrived, timeout)
         except TimeoutError:
             self.broken = True
             raise WorkerTimedOut(f"the job ran past {timeout:g} s") from None
@@ -228,11 +264,10 @@ class _Worker:
             raise
         finally:
             loop.remove_reader(fd)
-        try:
-            return self.conn.recv()
-        except (EOFError, OSError):
+        if payload is None:
             self.broken = True
-            raise WorkerCrashed(f"the worker process died (exit code {self._exit_code()})") from None
+            raise WorkerCrashed(f"the worker process died (exit code {self._exit_code()})")
+        return pickle.loads(payload)
 
     def _exit_code(self) -> int | None:
         self.process.join(1)
@@ -260,6 +295,7 @@ class _Worker:
             self.process.kill()
         self.process.join(5)
         self.conn.close()
+        self.answers.close()
 
     def stop(self) -> None:
         with contextlib.suppress(BrokenPipeError, OSError):
@@ -268,7 +304,27 @@ class _Worker:
         self.kill()
 
 
-def _serve(conn: Connection, setup: Callable[[], None] | None, niceness: int = WORKER_NICENESS) -> None:
+def _framed(buffer: bytearray) -> bytes | None:
+    """The payload of one complete message in ``Connection.send_bytes`` framing, or None yet:
+    a 4-byte big-endian length, or -1 and an 8-byte length for messages over 2 GiB."""
+    if len(buffer) < 4:
+        return None
+    (size,) = struct.unpack("!i", buffer[:4])
+    start = 4
+    if size == -1:
+        if len(buffer) < 12:
+            return None
+        (size,) = struct.unpack("!Q", buffer[4:12])
+        start = 12
+    if len(buffer) < start + size:
+        return None
+    if len(buffer) > start + size:
+        raise WorkerCrashed("the worker sent more than one answer")  # one job, one answer: never expected
+    return bytes(buffer[start:])
+
+
+def _serve(jobs: Connection, conn: Connection, setup: Callable[[], None] | None,
+           niceness: int = WORKER_NICENESS) -> None:
     """A worker's life: register the games, say ready, then run jobs until told to stop."""
     try:
         import signal
@@ -290,7 +346,7 @@ def _serve(conn: Connection, setup: Callable[[], None] | None, niceness: int = W
     conn.send(("ready", None))
     while True:
         try:
-            job = conn.recv()
+            job = jobs.recv()
         except (EOFError, OSError):
             return
         if job is None:
