@@ -66,7 +66,8 @@ def parser() -> argparse.ArgumentParser:
     load.add_argument("--db", help="SQLite path or postgresql:// URL (default: a temporary SQLite file)")
     load.add_argument("--mix", action="store_true", help="light tables alone, then beside bot-played heavy ones")
     load.add_argument("--heavy", type=int, default=4, help="--mix: 1856 and Puerto Rico tables played by bots")
-    load.add_argument("--workers", type=int, default=2, help="--mix: worker processes (0: all in one process)")
+    load.add_argument("--workers", type=int, default=None,
+                      help="--mix: worker processes (default: one per core but one, as the bot; 0: all in one process)")
     soak = commands.add_parser("crashsoak", help="SIGKILL a process applying moves; check nothing acknowledged is lost")
     soak.add_argument("--kills", type=int, default=50)
     soak.add_argument("--db", help="SQLite path or postgresql:// URL (default: a temporary SQLite file)")

@@ -22,8 +22,8 @@ tables (HISSS and Chomp, simulated users, no pictures) are played first alone, t
 ``--heavy`` 1856 and Puerto Rico tables are played by bots — one simulated player each, the
 other seats bots, every board drawn. There are no bot levels yet: today's agents stand in for
 "hard" bots (1856's plans routes with the full route search). Both phases use the bot's worker
-processes (``--workers``; ``--workers 0`` runs everything in the one process, as before issue
-29). It prints the light tables' click → committed latency alone and with the heavy mix, moves/s,
+processes (``--workers``, by default as many as the bot starts; ``--workers 0`` runs everything
+in the one process, as before issue 29). It prints the light tables' click → committed latency alone and with the heavy mix, moves/s,
 the longest the event loop was unavailable (what a new interaction waits before it can even be
 acknowledged), and the RSS of the bot process and of its workers.
 """
@@ -45,7 +45,7 @@ from bot.engine import get_game
 from bot.games import load_all
 from bot.store import Store
 from bot.tables import TableError, Tables, User
-from bot.workers import LocalWorkers, ProcessWorkers, Workers, apply_move
+from bot.workers import LocalWorkers, ProcessWorkers, Workers, apply_move, default_size
 
 GAMES = ("hisss", "puerto-rico")
 
@@ -269,12 +269,13 @@ def _rss_mb(pid: int) -> float:
 
 
 async def run_mix(
-    db: str | None, *, light: int = 300, heavy: int = 4, moves: int = 6000, users: int = 30, workers: int = 2,
+    db: str | None, *, light: int = 300, heavy: int = 4, moves: int = 6000, users: int = 30, workers: int | None = None,
     seed: int = 1, out: Callable[[str], None] = print,
 ) -> dict[str, float]:
     """Light tables' latency alone and beside bot-played heavy tables (see the module docstring)."""
     load_all()
     chooser = random.Random(seed)
+    workers = default_size() if workers is None else workers
     pool: Workers = ProcessWorkers(workers) if workers else LocalWorkers()
     if isinstance(pool, ProcessWorkers):
         pool.start()

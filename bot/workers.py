@@ -99,16 +99,22 @@ class LocalWorkers:
         return None
 
 
+def default_size() -> int:
+    """One worker per core but one: a core is left for the event loop that answers everyone
+    (on 2 cores, 1 worker; measured in the README's figures)."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
 def workers_from_env(environ: Mapping[str, str] | None = None) -> Workers:
-    """The bot's pool: ``GAMEMASTER_WORKERS`` processes (default 2; 0 keeps everything in the
-    bot's process, as :class:`LocalWorkers`), ``GAMEMASTER_WORKER_TIMEOUT`` seconds per job
-    (default 30). The workers start at once, so they are ready by the first move."""
+    """The bot's pool: ``GAMEMASTER_WORKERS`` processes (default :func:`default_size`; 0 keeps
+    everything in the bot's process, as :class:`LocalWorkers`), ``GAMEMASTER_WORKER_TIMEOUT``
+    seconds per job (default 30). The workers start at once, so they are ready by the first move."""
     env = os.environ if environ is None else environ
     size_text = (env.get("GAMEMASTER_WORKERS") or "").strip()
     timeout_text = (env.get("GAMEMASTER_WORKER_TIMEOUT") or "").strip()
     nice_text = (env.get("GAMEMASTER_WORKER_NICE") or "").strip()
     try:
-        size = int(size_text) if size_text else 2
+        size = int(size_text) if size_text else default_size()
         timeout = float(timeout_text) if timeout_text else DEFAULT_TIMEOUT
         niceness = int(nice_text) if nice_text else WORKER_NICENESS
     except ValueError:
