@@ -205,7 +205,10 @@ class PlayByPost:
             deadlines = Deadlines.from_json(row.deadlines)
             if row.paused or (deadlines.reminder_hours is None and deadlines.timeout_hours is None):
                 continue
-            live = await self.tables.load(row.id)
+            try:
+                live = await self.tables.load(row.id)
+            except TableError:
+                continue  # e.g. its game engine failed on loading it: the others are still due
             handled = set(await self.store.notices(row.id))
             turns = [t for t in self.tables.turns(live) if not live.user_at(t.seat).is_bot]
             away = await self.away_note([t.user_id for t in turns])

@@ -64,7 +64,7 @@ from bot.engine import (
     get_game,
 )
 from bot.ratings import Ratings, describe_result
-from bot.store import ChannelBusy, PositionConflict, SeatRow, Store, StoreError, TableRow
+from bot.store import ActionRow, ChannelBusy, PositionConflict, SeatRow, Store, StoreError, TableRow
 from bot.workers import (
     Applied,
     JobFailed,
@@ -76,6 +76,7 @@ from bot.workers import (
     draw_board,
     draw_private,
     prompts_of,
+    replay_moves,
 )
 
 Clock = Callable[[], float]
@@ -439,12 +440,9 @@ class Tables:
         game = get_game(row.slug)
         live = LiveTable(row=row, game=game, seats=seats)
         if loaded is not None:
-            state = json.loads(loaded.state_json)
             # Normally the snapshot is the newest position; replay anything logged after it.
-            for action in loaded.later_actions:
-                replay_action(game, state, action.seat, action.action_key, action.at_ms)
-            live.state = state
-            live.state_json = json.dumps(state) if loaded.later_actions else loaded.state_json
+            live.state_json = await self._replay(game, loaded.state_json, loaded.later_actions)
+            live.state = state = json.loads(live.state_json)
             if game.heavy and live.row.status == "playing" and not live.outdated:
                 live.prompts = await self.game_job(prompts_of, game.slug, live.state_json)
                 live.prompts_of = state
@@ -477,6 +475,15 @@ class Tables:
         if live.row.status != "playing" or live.row.paused or live.state is None or live.outdated:
             return False
         return any(live.user_at(p.seat).is_bot for p in self.prompts(live) if 0 <= p.seat < len(live.seats))
+
+    async def _replay(self, game: Game, state_json: str, actions: list[ActionRow]) -> str:
+        """The state after replaying logged ``actions`` (in the workers for a heavy game)."""
+        if not actions:
+            return state_json
+        moves = [(action.seat, action.action_key, action.at_ms) for action in actions]
+        if game.heavy:
+            return await self.game_job(replay_moves, game.slug, state_json, moves)  # type: ignore[no-any-return]
+        return replay_moves(game.slug, state_json, moves)
 
     async def game_job(self, fn: Callable[..., Any], *args: Any) -> Any:
         """A heavy game's job in the workers; a crashed or hung worker becomes a refusal.
@@ -1204,10 +1211,8 @@ class Tables:
         if snapshot is None:
             raise TableError("This game's history is incomplete; it cannot be undone.")
         position, state_json = snapshot
-        state = json.loads(state_json)
-        for action in await self.store.actions(live.id, after=position, limit=target - position):
-            replay_action(live.game, state, action.seat, action.action_key, action.at_ms)
-        new_json = json.dumps(state)
+        new_json = await self._replay(live.game, state_json,
+                                      await self.store.actions(live.id, after=position, limit=target - position))
         undone = await self.store.undo_to(
             live.id, target=target, state_json=new_json, actor_id=actor.id, now=self.clock(), reason=headline
         )

@@ -409,6 +409,15 @@ def bot_choice(slug: str, state_json: str, seat: int, chooser_seed: str) -> str:
     return get_game(slug).agent(json.loads(state_json), seat, random.Random(chooser_seed))
 
 
+def replay_moves(slug: str, state_json: str, moves: list[tuple[int, str, int | None]]) -> str:
+    """The state after logged moves ``(seat, key, table-clock ms)`` (an undo, a load after a crash)."""
+    game = get_game(slug)
+    state = json.loads(state_json)
+    for seat, key, at in moves:
+        game.apply(state, seat, key, at)
+    return json.dumps(state)
+
+
 def prompts_of(slug: str, state_json: str) -> list[Prompt]:
     return get_game(slug).prompts(json.loads(state_json))
 
