@@ -3,6 +3,7 @@ through the session layer, and a worker that crashes or hangs costs only its own
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import time
@@ -160,17 +161,39 @@ async def test_a_real_worker_pool_plays_and_loses_only_the_move_that_crashed_or_
 
 
 async def test_pool_failures_are_job_failures_not_process_failures() -> None:
-    pool = ProcessWorkers(1, timeout=0.5, setup=register_toy_heavy)
+    pool = ProcessWorkers(1, timeout=30.0, setup=register_toy_heavy)
     try:
         state = '{"count": 0, "turn": 0, "players": 1}'
         with pytest.raises(WorkerCrashed, match="died \\(exit code 3\\)"):
             await pool.run(apply_move, "toy-heavy", state, 0, "crash", None)
+        pool.timeout = 0.5
         with pytest.raises(WorkerTimedOut, match=r"ran past 0\.5 s"):
             await pool.run(apply_move, "toy-heavy", state, 0, "hang", None)
         pool.timeout = 30.0
         applied = await pool.run(apply_move, "toy-heavy", state, 0, "step", None)
         assert applied.state_json == '{"count": 1, "turn": 0, "players": 1}'
         assert pool.replaced == 2
+    finally:
+        await pool.close()
+
+
+async def test_a_hung_job_holds_up_only_itself() -> None:
+    """Two workers: while one hangs, the other worker's job is answered; a job given up on (its
+    caller cancelled) takes its worker with it, so a late answer cannot reach the next job."""
+    pool = ProcessWorkers(2, timeout=30.0, setup=register_toy_heavy)
+    try:
+        state = '{"count": 0, "turn": 0, "players": 1}'
+        await asyncio.gather(*(pool.run(apply_move, "toy-heavy", state, 0, "step", None) for _ in range(2)))  # both up
+        hung = asyncio.create_task(pool.run(apply_move, "toy-heavy", state, 0, "hang", None))
+        other = asyncio.create_task(pool.run(apply_move, "toy-heavy", state, 0, "step", None))
+        done, _ = await asyncio.wait({hung, other}, return_when=asyncio.FIRST_COMPLETED)
+        assert done == {other} and json.loads(other.result().state_json)["count"] == 1
+        hung.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await hung
+        assert pool.replaced == 1
+        answers = await asyncio.gather(*(pool.run(apply_move, "toy-heavy", state, 0, "step", None) for _ in range(2)))
+        assert [json.loads(a.state_json)["count"] for a in answers] == [1, 1]
     finally:
         await pool.close()
 
