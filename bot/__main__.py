@@ -64,6 +64,10 @@ def parser() -> argparse.ArgumentParser:
     load.add_argument("--moves", type=int, default=20000)
     load.add_argument("--users", type=int, default=50, help="concurrent simulated users")
     load.add_argument("--db", help="SQLite path or postgresql:// URL (default: a temporary SQLite file)")
+    load.add_argument("--mix", action="store_true", help="light tables alone, then beside bot-played heavy ones")
+    load.add_argument("--heavy", type=int, default=4, help="--mix: 1856 and Puerto Rico tables played by bots")
+    load.add_argument("--workers", type=int, default=None,
+                      help="--mix: worker processes (default: one per core but one, as the bot; 0: all in one process)")
     soak = commands.add_parser("crashsoak", help="SIGKILL a process applying moves; check nothing acknowledged is lost")
     soak.add_argument("--kills", type=int, default=50)
     soak.add_argument("--db", help="SQLite path or postgresql:// URL (default: a temporary SQLite file)")
@@ -164,8 +168,12 @@ def main(argv: list[str] | None = None) -> int:
 
         return asyncio.run(bench(args.slugs))
     if command == "loadtest":
-        from bot.loadtest import run_load
+        from bot.loadtest import run_load, run_mix
 
+        if args.mix:
+            asyncio.run(run_mix(args.db, light=args.tables, heavy=args.heavy, moves=args.moves, users=args.users,
+                                workers=args.workers))
+            return 0
         asyncio.run(run_load(args.db, table_count=args.tables, moves=args.moves, users=args.users))
         return 0
     if command == "crashsoak":

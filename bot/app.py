@@ -34,7 +34,8 @@ from bot.logs import install_filters as install_log_filter
 from bot.moderation import Moderation
 from bot.playbypost import PlayByPost
 from bot.store import Store, StoreError, StoreUnavailable, redact_url
-from bot.tables import Tables
+from bot.tables import Reply, Tables
+from bot.workers import workers_from_env
 from cogs._ui import (
     APOLOGY,
     LobbyButton,
@@ -137,8 +138,11 @@ class GameMasterBot(commands.Bot):
             log.info("metrics and health on http://%s:%d/metrics and /healthz", self.settings.metrics_host,
                      self.metrics_server.port)
         self._tables = Tables(self.store, seeds=await seed_source(self.store, self.settings.seed, self.clock()),
-                              clock=self.clock, owns=self.settings.owns)
+                              clock=self.clock, owns=self.settings.owns, workers=workers_from_env(),
+                              on_resumed=self.post_resumed)
         metrics.watch(tables_loaded=lambda: self._tables.loaded_count if self._tables else 0, shards=self.shard_states)
+        # Tables whose next decision is a bot's (the process died between a move and the bots'
+        # answer) continue in the scheduler's first run, once the gateway can carry the reply.
         self.pbp = PlayByPost(self._tables)
         self.moderation = Moderation(self._tables, self.pbp)
         # Results of games that ended while the bot was going down are recorded now.
@@ -194,6 +198,12 @@ class GameMasterBot(commands.Bot):
                 log.exception("scheduler run failed")
             await asyncio.sleep(self.settings.tick)
 
+    async def post_resumed(self, reply: Reply) -> None:
+        """Bots that continued a table in the background (it was loaded after a restart) say so."""
+        await self.wait_until_ready()
+        row = (await self.tables.load(reply.table_id)).row
+        await post_notice(self, row.guild_id, row.channel_id, reply)
+
     async def expire_timed(self) -> None:
         """Resolve live games whose deadline has passed (nobody clicked in time, a tie window closed)."""
         for reply in await self.tables.expire_due(self.clock()):
@@ -245,6 +255,9 @@ class GameMasterBot(commands.Bot):
         for timer in list(self._timers):
             timer.cancel()
         await super().close()
+        if self._tables is not None:
+            await self._tables.settle()
+            await self._tables.workers.close()
         if self.metrics_server is not None:
             await self.metrics_server.stop()
             self.metrics_server = None

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import foreign_records
-from bot.engine import get_game
+from bot.engine import Prompt, get_game
 from bot.records import (
     SIGNING_KEY,
     BadRecord,
@@ -46,6 +46,7 @@ from bot.tables import (
     check_id,
     event_json,
 )
+from bot.workers import bot_choice
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -140,6 +141,7 @@ class PlayByPost:
         self.tables = tables
         self.store = tables.store
         self._key: bytes | None = None
+        self._resumed_once = False
         self._imports = asyncio.Lock()  # answers to waiting imports, one at a time
 
     async def signing_key(self) -> bytes:
@@ -224,7 +226,10 @@ class PlayByPost:
             deadlines = Deadlines.from_json(row.deadlines)
             if row.paused or (deadlines.reminder_hours is None and deadlines.timeout_hours is None):
                 continue
-            live = await self.tables.load(row.id)
+            try:
+                live = await self.tables.load(row.id)
+            except TableError:
+                continue  # e.g. its game engine failed on loading it: the others are still due
             handled = set(await self.store.notices(row.id))
             turns = [t for t in self.tables.turns(live) if not live.user_at(t.seat).is_bot]
             away = await self.away_note([t.user_id for t in turns])
@@ -244,8 +249,17 @@ class PlayByPost:
         return sorted(found, key=lambda due: (due.at, due.table_id, due.seat))
 
     async def run_due(self, now: float) -> list[Notice]:
-        """Handle what is due, at most one message per table, in the order things fell due."""
+        """Handle what is due, at most one message per table, in the order things fell due.
+
+        First, tables whose next decision is a bot's continue (:meth:`Tables.resume_due`): on
+        the first run after a start every table is looked at — a move committed just before
+        the process died still gets the bots' answer — afterwards those whose bots failed.
+        """
         notices: list[Notice] = []
+        everything, self._resumed_once = not self._resumed_once, True
+        for reply in await self.tables.resume_due(now, everything=everything):
+            live = await self.tables.load(reply.table_id)
+            notices.append(Notice(live.row.channel_id, live.row.guild_id, reply.table_id, "bots", reply))
         by_table: dict[int, list[Due]] = {}
         for due in await self.due(now):
             by_table.setdefault(due.table_id, []).append(due)
@@ -311,22 +325,46 @@ class PlayByPost:
                                           is_bot=True, actor_id=0, now=now, kind="timeout-replace")
             await self.tables.refresh(live)
             return f"⏰ {name} ran out of time; a bot takes over their seat.", []
-        key, how = self.fallback_move(live, seat, prefer_pass=policy == "skip")
+        key, how = await self.fallback(live, seat, prefer_pass=policy == "skip")
         events = await self.tables.commit_move(live, seat, None, key)
         return f"⏰ {name} ran out of time: {how}.", events
 
     def fallback_move(self, live: LiveTable, seat: int, *, prefer_pass: bool) -> tuple[str, str]:
         """A pass where the game has one (when asked), else the bot agent's move."""
-        assert live.state is not None
-        prompt = next(p for p in live.game.prompts(live.state) if p.seat == seat)
+        prompt, passed = self._pass_for(live, seat, prefer_pass)
+        if passed is not None:
+            return passed
+        chooser = random.Random(self._timeout_seed(live, seat))
+        key = live.game.agent(json.loads(live.state_json or "{}"), seat, chooser)
+        return key, self._bot_plays(prompt, key)
+
+    async def fallback(self, live: LiveTable, seat: int, *, prefer_pass: bool) -> tuple[str, str]:
+        """:meth:`fallback_move` with a heavy game's bot choosing in the workers, off the loop."""
+        if not live.game.heavy:
+            return self.fallback_move(live, seat, prefer_pass=prefer_pass)
+        prompt, passed = self._pass_for(live, seat, prefer_pass)
+        if passed is not None:
+            return passed
+        key = await self.tables.game_job(bot_choice, live.game.slug, live.state_json, seat,
+                                          self._timeout_seed(live, seat))
+        return key, self._bot_plays(prompt, key)
+
+    def _pass_for(self, live: LiveTable, seat: int, prefer_pass: bool) -> tuple[Prompt, tuple[str, str] | None]:
+        prompt = next(p for p in self.tables.prompts(live) if p.seat == seat)
         if prefer_pass:
             for action in prompt.actions:
                 if action.key == "pass" or action.key.startswith("pass"):
-                    return action.key, "they pass"
-        chooser = random.Random(f"{live.row.seed}:{live.position}:{seat}:timeout")
-        key = live.game.agent(json.loads(live.state_json or "{}"), seat, chooser)
+                    return prompt, (action.key, "they pass")
+        return prompt, None
+
+    @staticmethod
+    def _timeout_seed(live: LiveTable, seat: int) -> str:
+        return f"{live.row.seed}:{live.position}:{seat}:timeout"
+
+    @staticmethod
+    def _bot_plays(prompt: Prompt, key: str) -> str:
         label = next((a.label for a in prompt.actions if a.key == key), key)
-        return key, f"the bot plays for them ({label})"
+        return f"the bot plays for them ({label})"
 
     # -- records --------------------------------------------------------------------------------
 

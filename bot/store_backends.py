@@ -31,7 +31,7 @@ import fcntl
 import os
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Protocol
@@ -117,9 +117,86 @@ def sqlite_path(location: str) -> str:
 # -- SQLite ----------------------------------------------------------------------------------------
 
 
+class _DirectSqliteTx:
+    """A :class:`Tx` over the ``sqlite3`` connection itself, for code already running on
+    aiosqlite's connection thread: its methods never suspend (see :func:`run_unsuspended`)."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        try:
+            return self._conn.execute(sql, tuple(params)).rowcount
+        except sqlite3.IntegrityError as error:
+            raise IntegrityError(str(error)) from None
+        except sqlite3.Error as error:
+            raise sqlite_fault(error) or error from None
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        try:
+            return int(self._conn.execute(sql, tuple(params)).lastrowid or 0)
+        except sqlite3.IntegrityError as error:
+            raise IntegrityError(str(error)) from None
+        except sqlite3.Error as error:
+            raise sqlite_fault(error) or error from None
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        try:
+            return self._conn.execute(sql, tuple(params)).fetchall()
+        except sqlite3.Error as error:
+            raise sqlite_fault(error) or error from None
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        return self._conn.execute(sql, tuple(params)).fetchone()
+
+
+def run_unsuspended(coroutine: Coroutine[Any, Any, None]) -> None:
+    """Run a coroutine that never suspends (it awaits only a :class:`_DirectSqliteTx`) to its end."""
+    try:
+        coroutine.send(None)
+    except StopIteration:
+        return
+    coroutine.close()
+    raise RuntimeError("a batched write awaited something other than its transaction")
+
+
 class _SqliteTx:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
+
+    async def run_batch(self, works: Sequence[Callable[[Tx], Awaitable[None]]]) -> list[Exception | None]:
+        """Run several writes in this transaction with one hand-off to the connection's thread.
+
+        Each write runs inside a savepoint of its own: one that raises (a guarded update that
+        found the table moved on) is rolled back alone and its exception returned in its place.
+        A write may only await the :class:`Tx` it is given — it runs on aiosqlite's thread,
+        where those calls complete at once (:func:`run_unsuspended`). Handing statements to
+        that thread one at a time is what cost the event loop most under load.
+        """
+
+        def batch(conn: sqlite3.Connection) -> list[Exception | None]:
+            direct = _DirectSqliteTx(conn)
+            outcomes: list[Exception | None] = []
+            for work in works:
+                conn.execute("SAVEPOINT grouped_write")
+                try:
+                    run_unsuspended(work(direct))  # type: ignore[arg-type]
+                except DatabaseFault:  # the disk, not this write: the whole batch fails
+                    raise
+                except Exception as error:  # this write alone is undone; its caller is told
+                    conn.execute("ROLLBACK TO grouped_write")
+                    outcomes.append(error)
+                else:
+                    outcomes.append(None)
+                conn.execute("RELEASE grouped_write")
+            return outcomes
+
+        # aiosqlite runs functions on its connection thread through ``_execute`` (the way its
+        # own ``execute_fetchall`` does); tests/test_store.py exercises this path on every run.
+        try:
+            return await self._db._execute(batch, self._db._conn)  # type: ignore[no-any-return]
+        except sqlite3.Error as error:  # a savepoint statement itself failed: the disk, most likely
+            raise sqlite_fault(error) or error from None
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         try:
@@ -141,8 +218,7 @@ class _SqliteTx:
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         try:
-            async with self._db.execute(sql, tuple(params)) as cursor:
-                return list(await cursor.fetchall())
+            return list(await self._db.execute_fetchall(sql, tuple(params)))  # one hand-off, not three
         except sqlite3.Error as error:
             raise sqlite_fault(error) or error from None
 
@@ -266,14 +342,27 @@ class SqliteBackend:
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         try:
-            async with self._lock, self._db.execute(sql, tuple(params)) as cursor:
-                return list(await cursor.fetchall())
+            async with self._lock:
+                return list(await self._db.execute_fetchall(sql, tuple(params)))  # one hand-off, not three
         except sqlite3.Error as error:
             raise sqlite_fault(error) or error from None
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
+
+    async def fetch_many(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Row]]:
+        """Several reads in one hand-off to the connection's thread, seeing one state of the file
+        (no write of this process can come between them: they hold the connection)."""
+
+        def reads(conn: sqlite3.Connection) -> list[list[Row]]:
+            return [conn.execute(sql, tuple(params)).fetchall() for sql, params in queries]
+
+        try:
+            async with self._lock:
+                return await self._db._execute(reads, self._db._conn)  # type: ignore[no-any-return]
+        except sqlite3.Error as error:
+            raise sqlite_fault(error) or error from None
 
 
 def _lock_file(path: str) -> int:
@@ -452,6 +541,12 @@ class PostgresBackend:
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         with _pg_faults():
             return await self._pool.fetchrow(to_postgres(sql), *tuple(params))
+
+    async def fetch_many(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Row]]:
+        """Several reads on one connection, in one repeatable-read transaction (one state)."""
+        with _pg_faults():
+            async with self._pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+                return [list(await conn.fetch(to_postgres(sql), *params)) for sql, params in queries]
 
 
 Backend = SqliteBackend | PostgresBackend

@@ -13,9 +13,24 @@ A move, end to end (:meth:`Tables.act`), under the table's lock:
 3. the game applies it to a *copy* of the state, so a refusal or a failed write leaves
    the live table as it was;
 4. the action row and the new snapshot are committed in one SQLite transaction;
-5. only then is the reply built and the board drawn (in a worker thread).
+5. only then is the reply built and the board drawn (by the workers).
 
 Refusals raise :class:`TableError` subclasses whose message is meant for the player.
+
+Where the CPU work runs (:mod:`bot.workers`): pictures are always drawn by the workers; a game
+that declares ``heavy`` (1856) has its ``apply``, its bots' choices and its prompts computed
+there too, while the table's lock is held, so the event loop that answers every other table
+stays free; light games run in-process, where a move costs less than sending its state to
+another process. The bot gives the session layer worker processes
+(:class:`bot.workers.ProcessWorkers`); tests and tools get :class:`bot.workers.LocalWorkers`.
+A worker that crashes or runs past its timeout costs that one move: it is refused
+(:class:`EngineFailed`) and nothing is committed.
+
+Bots resume on their own. A table whose next decision is a bot's — because the process died
+between a player's committed move and the bots' answer, or because a bot's choice failed — is
+continued when it is next loaded from the store (in the background, the reply going to
+:attr:`Tables.on_resumed`), at start (:meth:`Tables.resume_due` with ``everything=True``,
+which the scheduler runs first) and, after a failure, by the scheduler with a growing pause.
 """
 
 from __future__ import annotations
@@ -29,7 +44,7 @@ import re
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -51,7 +66,29 @@ from bot.engine import (
     seat_ref,
 )
 from bot.ratings import Ratings, describe_result
-from bot.store import ChannelBusy, PositionConflict, SeatRow, Store, StoreError, TablePaused, TableRow
+from bot.store import (
+    ActionRow,
+    ChannelBusy,
+    PositionConflict,
+    SeatRow,
+    Store,
+    StoreError,
+    TablePaused,
+    TableRow,
+)
+from bot.workers import (
+    Applied,
+    JobFailed,
+    LocalWorkers,
+    Workers,
+    WorkerTimedOut,
+    apply_move,
+    bot_move,
+    draw_board,
+    draw_private,
+    prompts_of,
+    replay_moves,
+)
 
 Clock = Callable[[], float]
 log = logging.getLogger(__name__)
@@ -59,6 +96,9 @@ log = logging.getLogger(__name__)
 CACHE_SIZE = 256
 """Tables kept in memory (least recently used evicted); others reload from their snapshot."""
 MAX_ID = 2**63 - 1
+BOT_RETRY_S = 30.0
+"""After a bot failed to move, the first retry waits this long; each failure doubles it."""
+BOT_RETRY_MAX_S = 3600.0
 
 
 # -- errors -------------------------------------------------------------------------------
@@ -112,6 +152,10 @@ class IllegalMove(TableError):
 
 class NotModerator(TableError):
     pass
+
+
+class EngineFailed(TableError):
+    """The worker computing a move crashed or ran out of time; nothing was committed."""
 
 
 # -- values returned to front ends ----------------------------------------------------------------
@@ -215,6 +259,9 @@ class LiveTable:
     seats: list[SeatRow]
     state_json: str | None = None
     state: dict[str, Any] | None = None
+    prompts: list[Prompt] | None = None
+    """The prompts of ``prompts_of`` (see :meth:`Tables.prompts`): valid while it is ``state``."""
+    prompts_of: dict[str, Any] | None = None
 
     @property
     def id(self) -> int:
@@ -333,7 +380,9 @@ class Tables:
     ``render`` turns pictures off for self-play and engine benchmarks. ``owns`` says which
     guilds' tables this process runs (a sharded bot: the guilds on its shards, see
     :class:`bot.config.Shards`); deadlines and lists skip the others, which another process,
-    holding them in its own cache, runs.
+    holding them in its own cache, runs. ``workers`` runs the CPU work (see the module
+    docstring; default :class:`LocalWorkers`), and ``on_resumed`` receives the reply of bots
+    that continued a table in the background (the bot posts it in the table's channel).
     """
 
     def __init__(
@@ -345,6 +394,8 @@ class Tables:
         render: bool = True,
         cache_size: int = CACHE_SIZE,
         owns: Callable[[int | None], bool] | None = None,
+        workers: Workers | None = None,
+        on_resumed: Callable[[Reply], Awaitable[None]] | None = None,
     ) -> None:
         self.store = store
         self.owns: Callable[[int | None], bool] = owns or (lambda guild_id: True)
@@ -356,6 +407,11 @@ class Tables:
         self._live: OrderedDict[int, LiveTable] = OrderedDict()
         self._locks: dict[int, _TableLock] = {}
         self._channel_lock = asyncio.Lock()
+        self.workers: Workers = workers or LocalWorkers()
+        self.on_resumed = on_resumed
+        self._stalled: dict[int, tuple[int, float]] = {}
+        """Tables whose bots failed: (failures so far, when to try again)."""
+        self._resuming: dict[int, asyncio.Task[None]] = {}
 
     # -- loading -------------------------------------------------------------------------
     #
@@ -392,20 +448,19 @@ class Tables:
             self._live.move_to_end(table_id)
             return live
         commits = self.store.commits
-        row = await self.store.table(table_id)
-        if row is None:
+        found = await self.store.load_table(table_id)  # row, seats and snapshot in one read
+        if found is None:
             raise NoTable("That table no longer exists.")
+        row, seats, loaded = found
         game = get_game(row.slug)
-        seats = await self.store.seats(table_id)
         live = LiveTable(row=row, game=game, seats=seats)
-        loaded = await self.store.load_state(table_id)
         if loaded is not None:
-            state = json.loads(loaded.state_json)
             # Normally the snapshot is the newest position; replay anything logged after it.
-            for action in loaded.later_actions:
-                replay_action(game, state, action.seat, action.action_key, action.at_ms)
-            live.state = state
-            live.state_json = json.dumps(state) if loaded.later_actions else loaded.state_json
+            live.state_json = await self._replay(game, loaded.state_json, loaded.later_actions)
+            live.state = state = json.loads(live.state_json)
+            if game.heavy and live.row.status == "playing" and not live.outdated:
+                live.prompts = await self.game_job(prompts_of, game.slug, live.state_json)
+                live.prompts_of = state
         cached = self._live.get(table_id)
         if cached is not None:
             return cached  # loaded meanwhile by someone else: theirs is as new or newer
@@ -413,7 +468,54 @@ class Tables:
             self._publish(live)
         # else: something was committed while we read; what we read is correct for this
         # caller but may be older than that commit, so it is not cached.
+        if self.owns(live.row.guild_id) and self.bots_waiting(live):
+            self._resume_later(table_id)  # e.g. the process died between a move and the bots' answer
         return live
+
+    def prompts(self, live: LiveTable) -> list[Prompt]:
+        """The game's prompts for the table's state, computed once per state.
+
+        A state is never changed in place (moves are applied to a copy), so the prompts stay
+        right until ``live.state`` is another object.
+        """
+        if live.state is None:
+            return []
+        if live.prompts is None or live.prompts_of is not live.state:
+            live.prompts = live.game.prompts(live.state)
+            live.prompts_of = live.state
+        return live.prompts
+
+    def bots_waiting(self, live: LiveTable) -> bool:
+        """Whether the table's next decision is a bot seat's (and the game goes on)."""
+        if live.row.status != "playing" or live.row.paused or live.state is None or live.outdated:
+            return False
+        return any(live.user_at(p.seat).is_bot for p in self.prompts(live) if 0 <= p.seat < len(live.seats))
+
+    async def _replay(self, game: Game, state_json: str, actions: list[ActionRow]) -> str:
+        """The state after replaying logged ``actions`` (in the workers for a heavy game)."""
+        if not actions:
+            return state_json
+        moves = [(action.seat, action.action_key, action.at_ms) for action in actions]
+        if game.heavy:
+            return await self.game_job(replay_moves, game.slug, state_json, moves)  # type: ignore[no-any-return]
+        return replay_moves(game.slug, state_json, moves)
+
+    async def game_job(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """A heavy game's job in the workers; a crashed or hung worker becomes a refusal.
+
+        (Also used by :mod:`bot.playbypost` for a timeout's bot choice.)"""
+        try:
+            return await self.workers.run(fn, *args)
+        except WorkerTimedOut:
+            raise EngineFailed(
+                "The game engine took too long on that and was stopped; nothing was recorded. "
+                "Try again in a moment, or ask a moderator to look at the table."
+            ) from None
+        except JobFailed:
+            raise EngineFailed(
+                "The game engine failed while working on that; nothing was recorded. "
+                "Try again in a moment, or ask a moderator to look at the table."
+            ) from None
 
     async def refresh(self, live: LiveTable) -> None:
         """Re-read a table's row and seats after a write; call with the table's lock held."""
@@ -608,7 +710,7 @@ class Tables:
             if expected_revision is not None and expected_revision != self.board_revision(live):
                 raise StaleBoard("This board is out of date — here is the current one.", self.board_revision(live))
             assert live.state is not None
-            prompts = live.game.prompts(live.state)
+            prompts = self.prompts(live)
             mine = [prompt for prompt in prompts if prompt.seat == seat]
             if not mine:
                 raise NotYourTurn(self.not_your_turn(live))
@@ -687,19 +789,49 @@ class Tables:
         The only way a move reaches the store: players, bot seats, timeouts, moderators and
         expired deadlines all come through here. Call with the table's lock held. In timed
         play the move carries the table clock (``at``, or from ``received``), never earlier
-        than the last move's.
+        than the last move's. A heavy game's move is computed by the workers
+        (:class:`EngineFailed` if that fails).
         """
-        assert live.state_json is not None and live.state is not None
         began = time.perf_counter()  # for the operator's move-latency metric
+        at = self._stamp(live, received, at)
+        if live.game.heavy:
+            assert live.state_json is not None
+            applied = await self._heavy(apply_move, live, seat, key, at)
+        else:
+            applied = self._apply_here(live, seat, key, at)
+        committed = await self._commit(live, seat, user_id, applied, at)
+        metrics.move_committed(live.game.slug, time.perf_counter() - began)
+        return committed
+
+    def _stamp(self, live: LiveTable, received: float | None, at: int | None) -> int | None:
+        """The table-clock time of a move (timed play only), never before the last move's."""
+        assert live.state is not None
+        if at is None and live.game.is_timed(live.state):
+            at = max(self.table_clock(live, received), int(live.state.get("now", 0)))
+        return at
+
+    def _apply_here(self, live: LiveTable, seat: int, key: str, at: int | None) -> _Move:
+        """A light game's move, in-process: cheaper than sending the state to a worker."""
+        assert live.state_json is not None
         state = json.loads(live.state_json)
-        if at is None and live.game.is_timed(state):
-            at = max(self.table_clock(live, received), int(state.get("now", 0)))
         try:
             events = replay_action(live.game, state, seat, key, at)
         except IllegalAction as error:
             raise IllegalMove(name_seats(str(error), live.names)) from None
-        status = "over" if live.game.outcome(state) is not None else "playing"
-        state_json = json.dumps(state)
+        return _Move(Applied(key, events, json.dumps(state), live.game.outcome(state) is not None, []), state, False)
+
+    async def _heavy(self, job: Callable[..., Applied], live: LiveTable, seat: int, arg: str, at: int | None) -> _Move:
+        """A heavy game's move (``apply_move``, or ``bot_move`` with the bot's seed) in the workers."""
+        try:
+            applied = await self.game_job(job, live.game.slug, live.state_json, seat, arg, at)
+        except IllegalAction as error:
+            raise IllegalMove(name_seats(str(error), live.names)) from None
+        return _Move(applied, json.loads(applied.state_json), True)
+
+    async def _commit(self, live: LiveTable, seat: int, user_id: int | None, move: _Move, at: int | None) -> list[Event]:
+        applied = move.applied
+        events = list(applied.events)
+        status = "over" if applied.over else "playing"
         position = live.position + 1
         now = self.clock()
         try:
@@ -708,9 +840,9 @@ class Tables:
                 position=position,
                 seat=seat,
                 user_id=user_id,
-                action_key=key,
+                action_key=applied.key,
                 events=[event_json(event) for event in events],
-                state_json=state_json,
+                state_json=applied.state_json,
                 status=status,
                 now=now,
                 at_ms=at,
@@ -720,8 +852,9 @@ class Tables:
             if isinstance(conflict, TablePaused):  # paused by another process: say so, not "moved on"
                 raise GameNotRunning(str(conflict)) from None
             raise StaleBoard("The table moved on while you were deciding — try again.", live.revision) from None
-        metrics.move_committed(live.game.slug, time.perf_counter() - began)
-        live.state, live.state_json = state, state_json
+        live.state, live.state_json = move.state, applied.state_json
+        if move.has_prompts:
+            live.prompts, live.prompts_of = applied.prompts, move.state
         live.row = replace(
             live.row, position=position, revision=live.revision + 1, status=status, updated_at=now, moved_at=now
         )
@@ -745,21 +878,118 @@ class Tables:
         return Event(describe_result(mine, live.names) if mine else "")
 
     async def run_bots(self, live: LiveTable) -> list[Event]:
-        """Let bot seats play while a bot must decide (all bots of a simultaneous prompt first)."""
+        """Let bot seats play while a bot must decide (all bots of a simultaneous prompt first).
+
+        Call with the table's lock held, after the move that handed the turn to the bots has
+        been committed. A bot whose choice fails (its worker crashed or hung, the agent raised,
+        the store refused) does not undo that move: the bots stop, the reply says so, and the
+        table is resumed later (:meth:`resume_due`).
+        """
         events: list[Event] = []
         for _ in range(live.game.max_actions(len(live.seats))):
             if live.row.status != "playing" or live.row.paused or live.state_json is None:
                 break
-            state = json.loads(live.state_json)
-            waiting = [p for p in live.game.prompts(state) if live.user_at(p.seat).is_bot]
+            waiting = [p for p in self.prompts(live) if live.user_at(p.seat).is_bot]
             if not waiting:
+                self._stalled.pop(live.id, None)
                 break
             seat = waiting[0].seat
             # Seeded by table and position: a bot's choices replay the same way.
-            chooser = random.Random(f"{live.row.seed}:{live.position}:{seat}")
-            key = live.game.agent(state, seat, chooser)
-            events += await self.commit_move(live, seat, live.user_at(seat).user_id, key)
+            seed = f"{live.row.seed}:{live.position}:{seat}"
+            try:
+                at = self._stamp(live, None, None)
+                if live.game.heavy:
+                    move = await self._heavy(bot_move, live, seat, seed, at)
+                else:
+                    key = live.game.agent(json.loads(live.state_json), seat, random.Random(seed))
+                    move = self._apply_here(live, seat, key, at)
+                events += await self._commit(live, seat, live.user_at(seat).user_id, move, at)
+            except StaleBoard:
+                break  # another process moved this table first (it was forgotten): its bots are answered there
+            except Exception:
+                log.exception("table %s: the bot at seat %s could not move at position %s; it tries again later",
+                              live.id, seat, live.position)
+                self._stall(live.id)
+                name = live.user_at(seat).name
+                events.append(Event(f"{name} could not decide this time; it tries again shortly."))
+                break
         return events
+
+    def _stall(self, table_id: int) -> None:
+        """Remember a table whose bots failed, to try again after a pause that doubles each time."""
+        failures, _ = self._stalled.get(table_id, (0, 0.0))
+        self._stalled[table_id] = (failures + 1, self.clock() + min(BOT_RETRY_MAX_S, BOT_RETRY_S * 2**failures))
+
+    def _resume_later(self, table_id: int) -> None:
+        """Continue a table's bots in the background (the loader may hold the table's lock)."""
+        if table_id in self._resuming:
+            return
+        try:
+            task = asyncio.get_running_loop().create_task(self._resume_in_background(table_id))
+        except RuntimeError:
+            return  # no loop (a synchronous tool): the scheduler resumes it
+        self._resuming[table_id] = task
+
+    async def _resume_in_background(self, table_id: int) -> None:
+        try:
+            reply = await self.resume_bots(table_id)
+            if reply is not None and self.on_resumed is not None:
+                await self.on_resumed(reply)
+        except Exception:
+            log.exception("resuming the bots of table %s failed", table_id)
+        finally:
+            self._resuming.pop(table_id, None)
+
+    async def settle(self) -> None:
+        """Wait until bots resumed in the background are done (tests, and closing)."""
+        while self._resuming:
+            await asyncio.gather(*list(self._resuming.values()), return_exceptions=True)
+
+    async def resume_bots(self, table_id: int) -> Reply | None:
+        """Let the bots of one table move if its next decision is theirs; their reply, or None.
+
+        A reply is returned only when a bot actually moved (a retry that fails again is not
+        worth another message in the channel).
+        """
+        async with self.lock(table_id):
+            try:
+                live = await self.load(table_id)
+            except NoTable:
+                self._stalled.pop(table_id, None)
+                return None
+            if not self.bots_waiting(live):
+                self._stalled.pop(table_id, None)
+                return None
+            position = live.position
+            events = await self.run_bots(live)
+            if live.position == position:
+                return None
+            return await self.play_reply(live, events=events)
+
+    async def resume_due(self, now: float, *, everything: bool = False) -> list[Reply]:
+        """Continue tables whose next decision is a bot's: those whose bots failed and whose pause
+        is over, or (``everything``, at start) every table of this process whose turn is a bot's.
+
+        The scheduler calls it on every tick; its first run after a start looks at everything,
+        which is how a move committed just before the process died still gets its answer.
+        """
+        if everything:
+            ids = [row.id for row in await self.store.tables(statuses=("playing",))
+                   if self.owns(row.guild_id) and not row.paused]
+        else:
+            ids = [table_id for table_id, (_, when) in self._stalled.items() if when <= now]
+        replies = []
+        for table_id in ids:
+            task = self._resuming.get(table_id)
+            if task is not None:
+                await asyncio.gather(task, return_exceptions=True)  # a load already started it
+            try:
+                reply = await self.resume_bots(table_id)
+            except TableError:
+                continue  # cancelled or refused meanwhile: nothing to continue
+            if reply is not None:
+                replies.append(reply)
+        return replies
 
     async def play_reply(self, live: LiveTable, lines: list[str] | None = None, *, events: list[Event] | None = None) -> Reply:
         assert live.state is not None
@@ -838,7 +1068,7 @@ class Tables:
     def turns(self, live: LiveTable) -> list[Turn]:
         if live.state is None or live.row.status != "playing" or live.outdated:
             return []
-        return [self._turn(live, prompt) for prompt in live.game.prompts(live.state)]
+        return [self._turn(live, prompt) for prompt in self.prompts(live)]
 
     def _turn(self, live: LiveTable, prompt: Prompt) -> Turn:
         seat = live.user_at(prompt.seat)
@@ -868,12 +1098,10 @@ class Tables:
         """
         if live.state is None or not live.game.render_module:
             return None
-        from bot.render import board_png  # Pillow loads only for front ends that draw
-
         view = self.public_view(live)
         try:
-            return await asyncio.to_thread(board_png, live.game, view)
-        except Exception:
+            return await self.workers.run(draw_board, live.game.slug, view, draw=True)
+        except Exception:  # a crashed or hung worker included (JobFailed)
             log.exception("drawing table %s at position %s failed", live.id, live.position)
             return None
 
@@ -1005,10 +1233,8 @@ class Tables:
         if snapshot is None:
             raise TableError("This game's history is incomplete; it cannot be undone.")
         position, state_json = snapshot
-        state = json.loads(state_json)
-        for action in await self.store.actions(live.id, after=position, limit=target - position):
-            replay_action(live.game, state, action.seat, action.action_key, action.at_ms)
-        new_json = json.dumps(state)
+        new_json = await self._replay(live.game, state_json,
+                                      await self.store.actions(live.id, after=position, limit=target - position))
         undone = await self.store.undo_to(
             live.id, target=target, state_json=new_json, actor_id=actor.id, now=self.clock(), reason=headline
         )
@@ -1085,9 +1311,10 @@ class Tables:
         view["me"] = seat
         picture = None
         if self.render and live.game.render_module:
-            from bot.render import private_png
-
-            picture = await asyncio.to_thread(private_png, live.game, view)
+            try:
+                picture = await self.workers.run(draw_private, live.game.slug, view, draw=True)
+            except JobFailed:
+                log.error("drawing the private view of table %s failed in a worker", live.id)
         moves = [a.label for turn in self.turns(live) if turn.seat == seat for a in turn.actions]
         text = f"You are seat {seat + 1} ({live.names[seat]}) at {live.game.title}."
         text += f"\nYour moves: {'; '.join(moves)}" if moves else "\nNothing to decide right now."
@@ -1129,6 +1356,17 @@ class Tables:
             since=live.row.moved_at or live.row.updated_at,
             waiting_user_ids=tuple(sorted({turn.user_id for turn in turns})),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class _Move:
+    """A computed, not yet committed move: the worker's answer, the new state decoded, and
+    whether ``applied.prompts`` are the new state's (a worker computes them; in-process they
+    are computed when first asked for)."""
+
+    applied: Applied
+    state: dict[str, Any]
+    has_prompts: bool
 
 
 def outdated_text(live: LiveTable) -> str:

@@ -89,7 +89,7 @@ async def _mover(tables: Tables, table_id: int) -> User:
 async def test_a_status_read_racing_the_start_does_not_let_a_late_join_in(tables: Tables, store: Store) -> None:
     table_id = await _lobby(tables, ANA, BO)
     tables.forget()  # an empty cache: after a restart, forget(), /settings forget-me
-    hold = Hold(store, "seats")
+    hold = Hold(store, "load_table")
     hold.armed = True
     reader = asyncio.create_task(tables.status(channel_id=CHANNEL))  # /game status, autocomplete, /board…
     await hold.arrived.wait()  # the reader has read the lobby and is still loading
@@ -115,7 +115,7 @@ async def test_a_board_read_racing_a_move_is_not_left_one_move_behind(tables: Ta
     table_id = await _started(tables, ANA, BO)
     first = await _mover(tables, table_id)
     tables.forget()
-    hold = Hold(store, "load_state")
+    hold = Hold(store, "load_table")
     hold.armed = True
     reader = asyncio.create_task(tables.board(channel_id=CHANNEL))
     await hold.arrived.wait()  # the reader holds the position before the move
@@ -132,7 +132,7 @@ async def test_a_load_racing_a_commit_after_forget_is_not_cached(tables: Tables,
     table_id = await _started(tables, ANA, BO)
     first = await _mover(tables, table_id)
     tables.forget()
-    hold = Hold(store, "load_state")
+    hold = Hold(store, "load_table")
     hold.armed = True
     reader = asyncio.create_task(tables.status(channel_id=CHANNEL))
     await hold.arrived.wait()

@@ -372,3 +372,28 @@ async def test_options_that_cannot_go_together_are_refused_at_new_and_nothing_is
     reply = await tables.create(guild_id=1, channel_id=CHANNEL, host=ANA, slug="schwarzes-gold",
                                 options={"board": "1926", "wasteland": "on"})
     assert "opened a table" in reply.text
+
+
+async def test_a_move_on_an_evicted_table_costs_five_trips_to_the_database_thread(store: Store, clock: FakeClock) -> None:
+    """Handing statements to aiosqlite's thread one by one was what the event loop spent its time
+    on under load: a reload is one trip now, a move's writes go in one (plus BEGIN and COMMIT)."""
+    tables = Tables(store, clock=clock, seeds=lambda: 5, render=False)
+    table_id = await _started(tables)
+    tables.forget()  # evicted: the next use reads it again
+    connection = store._db._db  # type: ignore[union-attr]
+    trips: list[object] = []
+    original = connection._execute
+
+    async def counted(fn: object, *args: object, **kwargs: object) -> object:
+        trips.append(fn)
+        return await original(fn, *args, **kwargs)
+
+    connection._execute = counted
+    try:
+        user = await _user_to_move(tables, table_id)  # the reload: row, seats, snapshot, later actions
+        assert len(trips) == 1
+        reply = await tables.act(user=user, move="draw", table_id=table_id)
+    finally:
+        connection._execute = original
+    assert reply.position == 1
+    assert len(trips) == 5  # reload; BEGIN, the move's four writes, COMMIT; the players' settings

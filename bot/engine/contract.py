@@ -208,6 +208,9 @@ class Game(ABC):
     """File name of the rulebook in ``shared/rules``."""
     render_module: ClassVar[str] = ""
     """Dotted module with ``board(view) -> PIL.Image`` and optionally ``private(view)``."""
+    heavy: ClassVar[bool] = False
+    """Its moves can cost long enough to stall a shared event loop (1856's route search: up
+    to seconds): the session layer computes its moves, bots and prompts in a worker process."""
 
     # -- to implement -----------------------------------------------------------------
 
