@@ -41,6 +41,10 @@ BUTTON_LIMIT = 5
 SELECT_LIMIT = 25
 MAX_SELECTS = 5
 """A message holds five action rows: up to 125 actions as five menus of 25."""
+MAX_OPTION_INTEGER = 2**53 - 1
+"""The largest value an integer option may declare or take: Discord's API keeps integers
+within what a JavaScript number holds exactly, and refuses a whole command sync over one
+option declaring more."""
 APOLOGY = "Sorry — something went wrong on our side. The table is unchanged; please try again."
 DELIVERY_FAILED = "Done — but the board could not be posted. Use /board to see it."
 
