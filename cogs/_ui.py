@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from bot.engine import Action
-from bot.store import StoreBusy
+from bot.store import StoreBusy, StoreError
 from bot.tables import Private, Reply, StaleBoard, TableError, Tables, User
 
 if TYPE_CHECKING:
@@ -473,8 +473,11 @@ async def _publish_edited(interaction: discord.Interaction, reply: Reply) -> Non
     edit: dict[str, Any] = {"content": message["content"], "view": message.get("view")}
     edit["attachments"] = [message["file"]] if "file" in message else []
     clicked = interaction.message
-    if clicked is not None and clicked.id == live.row.message_id and not interaction.response.is_done():
-        await interaction.response.edit_message(**edit)
+    if clicked is not None and clicked.id == live.row.message_id:
+        if interaction.response.is_done():  # deferred as an update of this board (a slow move)
+            await interaction.edit_original_response(**edit)
+        else:
+            await interaction.response.edit_message(**edit)
     else:
         await _send(interaction, content="Done — the board is updated.", ephemeral=True)
         channel = interaction.channel
@@ -568,12 +571,12 @@ async def run(
         await _send_stale(interaction, stale, table_id)
         return
     except (TableError, StoreBusy) as refusal:
-        await _clear_public_placeholder(interaction, ephemeral)
+        await _clear_public_placeholder(interaction, ephemeral or update)
         await send_error(interaction, str(refusal))
         return
     except Exception:
         log.exception("command failed (table %s, user %s)", table_id, interaction.user.id)
-        await _clear_public_placeholder(interaction, ephemeral)
+        await _clear_public_placeholder(interaction, ephemeral or update)
         await send_error(interaction, APOLOGY)
         return
     try:
@@ -585,7 +588,10 @@ async def run(
 
 
 async def _clear_public_placeholder(interaction: discord.Interaction, ephemeral: bool) -> None:
-    """A public "thinking…" placeholder must not stay behind when the answer is private."""
+    """A public "thinking…" placeholder must not stay behind when the answer is private.
+
+    Pass ``True`` when there is none: a private defer, or a deferred update, whose original
+    response is the clicked message itself (deleting it would delete the board)."""
     if interaction.response.is_done() and not ephemeral:
         with contextlib.suppress(discord.HTTPException):
             await interaction.delete_original_response()
@@ -611,6 +617,13 @@ async def play_from_component(interaction: discord.Interaction, table_id: int, r
     user = user_of(interaction)
 
     on_private_panel = interaction.message is not None and interaction.message.flags.ephemeral
+    # A click on the one live board of a table posted in edit mode is answered by editing
+    # that board. When the move is slow, the answer must then be deferred as an update of it:
+    # a "thinking…" placeholder would be a new public message, left saying "Done".
+    on_live_board = False
+    if interaction.message is not None and not on_private_panel:
+        with contextlib.suppress(TableError, StoreError):
+            on_live_board = (await tables.load(table_id)).row.message_id == interaction.message.id
 
     async def deliver(reply: Reply) -> None:
         if on_private_panel:
@@ -635,7 +648,7 @@ async def play_from_component(interaction: discord.Interaction, table_id: int, r
                            channel_id=interaction.channel_id or 0),
         deliver,
         ephemeral=on_private_panel,
-        update=on_private_panel,
+        update=on_private_panel or on_live_board,
         table_id=table_id,
     )
 
