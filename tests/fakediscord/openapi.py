@@ -18,9 +18,11 @@ Two deliberate departures from the document, both what Discord itself accepts:
 * **Formats are not asserted** (``date-time``, ``uri``...), as jsonschema's default; the
   fake's own checks look at what matters there.
 
-Cost: the document is decompressed and parsed once per process (about 30 ms), and one
+Cost: the document is decompressed and parsed once per process (about 0.2 s of CPU), and one
 validator is compiled per operation on first use; ``$ref``\\ s resolve through a
 ``referencing`` registry holding the whole document, so nothing is copied or inlined.
+Checking a move's answer (a board with a 25-option menu) takes about 2.5 ms; a whole e2e
+run checks some 600 requests.
 """
 
 from __future__ import annotations
