@@ -250,6 +250,18 @@ async def test_rest_and_gateway_protocol(fake_discord: FakeDiscord) -> None:
         assert "empty message" in fake.errors[1]
         assert "used twice" in fake.errors[2]
         fake.errors.clear()
+        assert fake.spec_violations == []  # Discord's spec allows all three; its limits are others
+
+        # A body Discord's OpenAPI document refuses is recorded (and would fail the test).
+        bad_mentions = {"content": "hi", "allowed_mentions": {"parse": [], "users": ["alice"]}}
+        async with http.post(f"{fake.api_url}/channels/{games.id}/messages", json=bad_mentions, headers=auth) as resp:
+            assert resp.status == 200
+        assert fake.spec_violations == [
+            "POST /channels/{channel_id}/messages: allowed_mentions.users[0]: 'alice' does not match '^(0|[1-9][0-9]*)$'"
+        ]
+        with pytest.raises(AssertionError, match="refuses"):
+            fake.check_spec_violations()
+        fake.spec_violations.clear()
 
         async with http.get(f"{fake.api_url}/users/@me", headers={"Authorization": "Bot wrong"}) as resp:
             assert resp.status == 401
