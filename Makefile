@@ -16,11 +16,14 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/python -m bot run-or-console
 
+# Breadth, within 10 minutes on two cores: every game, player count, mode and option value, the
+# store on both backends, the bot end to end. The slowest tests are listed to keep it so.
 test: $(STAMP) postgres
-	$(BIN)/python -m pytest -q -n 2 --dist loadgroup -m "not slow"
+	$(BIN)/python -m pytest -q -n 2 --dist loadgroup -m "not slow" --durations=20
 	$(BIN)/ruff check .
 
-# Depth: 200 kit seeds per game, player count and mode, plus the long fuzz and soak tests.
+# Depth: 200 kit seeds per game, player count and mode (4 in `make test`), 20 rounds of the
+# public-text kit (3), the fuzzers' deep runs and the other tests marked slow.
 soak: $(STAMP) postgres
 	KIT_SEEDS=$${KIT_SEEDS:-200} PUBLIC_SEEDS=$${PUBLIC_SEEDS:-20} $(BIN)/python -m pytest -q -n 2 --dist loadgroup
 

@@ -27,7 +27,7 @@ import discord
 
 from bot import metrics
 from bot.engine import Action
-from bot.store import StoreBusy, StoreUnavailable
+from bot.store import StoreBusy, StoreError, StoreUnavailable
 from bot.tables import Private, Reply, StaleBoard, TableError, Tables, User
 
 if TYPE_CHECKING:
@@ -42,6 +42,10 @@ BUTTON_LIMIT = 5
 SELECT_LIMIT = 25
 MAX_SELECTS = 5
 """A message holds five action rows: up to 125 actions as five menus of 25."""
+MAX_OPTION_INTEGER = 2**53 - 1
+"""The largest value an integer option may declare or take: Discord's API keeps integers
+within what a JavaScript number holds exactly, and refuses a whole command sync over one
+option declaring more."""
 APOLOGY = "Sorry — something went wrong on our side. The table is unchanged; please try again."
 DELIVERY_FAILED = "Done — but the board could not be posted. Use /board to see it."
 
@@ -470,8 +474,11 @@ async def _publish_edited(interaction: discord.Interaction, reply: Reply) -> Non
     edit: dict[str, Any] = {"content": message["content"], "view": message.get("view")}
     edit["attachments"] = [message["file"]] if "file" in message else []
     clicked = interaction.message
-    if clicked is not None and clicked.id == live.row.message_id and not interaction.response.is_done():
-        await interaction.response.edit_message(**edit)
+    if clicked is not None and clicked.id == live.row.message_id:
+        if interaction.response.is_done():  # deferred as an update of this board (a slow move)
+            await interaction.edit_original_response(**edit)
+        else:
+            await interaction.response.edit_message(**edit)
     else:
         await _send(interaction, content="Done — the board is updated.", ephemeral=True)
         channel = interaction.channel
@@ -568,13 +575,13 @@ async def run(
     except (TableError, StoreBusy, StoreUnavailable) as refusal:
         # StoreUnavailable (full or read-only disk, database down): the store logged the operator's line.
         metrics.interaction_outcome("store_unavailable" if isinstance(refusal, StoreUnavailable) else "refused")
-        await _clear_public_placeholder(interaction, ephemeral)
+        await _clear_public_placeholder(interaction, ephemeral or update)
         await send_error(interaction, str(refusal))
         return
     except Exception:
         metrics.interaction_outcome("error")
         log.exception("command failed (table %s, user %s)", table_id, interaction.user.id)
-        await _clear_public_placeholder(interaction, ephemeral)
+        await _clear_public_placeholder(interaction, ephemeral or update)
         await send_error(interaction, APOLOGY)
         return
     try:
@@ -589,7 +596,10 @@ async def run(
 
 
 async def _clear_public_placeholder(interaction: discord.Interaction, ephemeral: bool) -> None:
-    """A public "thinking…" placeholder must not stay behind when the answer is private."""
+    """A public "thinking…" placeholder must not stay behind when the answer is private.
+
+    Pass ``True`` when there is none: a private defer, or a deferred update, whose original
+    response is the clicked message itself (deleting it would delete the board)."""
     if interaction.response.is_done() and not ephemeral:
         with contextlib.suppress(discord.HTTPException):
             await interaction.delete_original_response()
@@ -615,6 +625,13 @@ async def play_from_component(interaction: discord.Interaction, table_id: int, r
     user = user_of(interaction)
 
     on_private_panel = interaction.message is not None and interaction.message.flags.ephemeral
+    # A click on the one live board of a table posted in edit mode is answered by editing
+    # that board. When the move is slow, the answer must then be deferred as an update of it:
+    # a "thinking…" placeholder would be a new public message, left saying "Done".
+    on_live_board = False
+    if interaction.message is not None and not on_private_panel:
+        with contextlib.suppress(TableError, StoreError):
+            on_live_board = (await tables.load(table_id)).row.message_id == interaction.message.id
 
     async def deliver(reply: Reply) -> None:
         if on_private_panel:
@@ -639,7 +656,7 @@ async def play_from_component(interaction: discord.Interaction, table_id: int, r
                            channel_id=interaction.channel_id or 0),
         deliver,
         ephemeral=on_private_panel,
-        update=on_private_panel,
+        update=on_private_panel or on_live_board,
         table_id=table_id,
     )
 

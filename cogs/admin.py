@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import Reply, User
-from cogs._ui import bot_of, clip, is_moderator, publish, run, user_of
+from cogs._ui import MAX_OPTION_INTEGER, bot_of, clip, is_moderator, publish, run, user_of
 
 
 def _person(member: discord.User | discord.Member) -> User:
@@ -40,7 +40,7 @@ class Admin(commands.Cog):
 
     @admin.command(name="rate", description="Count an imported finished game for ratings (recomputes them)")
     @app_commands.describe(table="The finished table's number (see /game archive)")
-    async def rate(self, interaction: discord.Interaction, table: app_commands.Range[int, 1, 2**53]) -> None:
+    async def rate(self, interaction: discord.Interaction, table: app_commands.Range[int, 1, MAX_OPTION_INTEGER]) -> None:
         moderation, user = bot_of(interaction).moderation, user_of(interaction)
         moderator = await is_moderator(interaction)
 

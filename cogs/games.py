@@ -14,6 +14,7 @@ from bot.playbypost import check_deadlines
 from bot.rulebook import NoSuchPage, rules_text, which_game
 from bot.tables import Reply, TableError, User
 from cogs._ui import (
+    MAX_OPTION_INTEGER,
     bot_of,
     clip,
     is_moderator,
@@ -183,7 +184,7 @@ class Games(commands.Cog):
 
     @game.command(name="replay", description="Step through a finished game, move by move")
     @app_commands.describe(table="The table's number (see /game archive)", move="Start at this move (default: the end)")
-    async def replay(self, interaction: discord.Interaction, table: app_commands.Range[int, 1, 2**53],
+    async def replay(self, interaction: discord.Interaction, table: app_commands.Range[int, 1, MAX_OPTION_INTEGER],
                      move: app_commands.Range[int, 0, 1_000_000] | None = None) -> None:
         from cogs.stats import show_replay
 

@@ -6,6 +6,7 @@ real SQLite file, so these tests check the adapters, not a mock of the game.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 from dataclasses import dataclass, field
@@ -67,7 +68,12 @@ class FakeResponse:
 
     async def defer(self, **kw: Any) -> None:
         self._done = True
-        self.log.append(Sent("defer", ephemeral=kw.get("ephemeral", False)))
+        self.log.append(Sent("defer-thinking" if kw.get("thinking") else "defer", ephemeral=kw.get("ephemeral", False)))
+
+    async def edit_message(self, **kw: Any) -> None:
+        assert not self._done, "responded twice"
+        self._done = True
+        self.log.append(_sent("edit_message", None, kw))
 
 
 class FakeFollowup:
@@ -79,7 +85,7 @@ class FakeFollowup:
 
 
 def _sent(kind: str, content: str | None, kw: dict[str, Any]) -> Sent:
-    files = [kw["file"]] if "file" in kw else []
+    files = [kw["file"]] if "file" in kw else list(kw.get("attachments") or [])
     return Sent(
         kind,
         content if content is not None else kw.get("content"),
@@ -117,6 +123,10 @@ class FakeInteraction:
 
     async def delete_original_response(self) -> None:
         self.log.append(Sent("delete"))
+
+    async def edit_original_response(self, **kw: Any) -> None:
+        assert self.response.is_done(), "edited the original response before answering"
+        self.log.append(_sent("edit_original", None, kw))
 
 
 @pytest.fixture
@@ -249,6 +259,59 @@ async def test_button_click_plays_and_clears_the_old_board(client: Any) -> None:
     await MoveButton(table_id, 0, "draw:3", "Draw card 3").callback(again)
     assert again.log[0].ephemeral and "out of date" in again.log[0].content and again.log[0].files
     assert again.log[0].mentions is not None and again.log[0].mentions.users == []
+
+
+async def _live_board_table(client: Any) -> int:
+    """A started HISSS table posted in edit mode, whose live board is the FakeMessage clicked."""
+    await _started_hisss(client)
+    table_id = started_table(client)
+    await client.tables.store.set_channel_settings(CHANNEL, GUILD, {"posting": "edit"}, actor_id=101, now=0.0)
+    await client.tables.set_live_message(table_id, FakeMessage().id, None)
+    return table_id
+
+
+def _slow_moves(client: Any, click: FakeInteraction, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every move outlast the defer timer: it starts only once the interaction is deferred."""
+    deferred = asyncio.Event()
+    act, defer = client.tables.act, click.response.defer
+
+    async def act_after_the_defer(**kw: Any) -> Any:
+        await deferred.wait()
+        return await act(**kw)
+
+    async def defer_and_tell(**kw: Any) -> None:
+        await defer(**kw)
+        deferred.set()
+
+    monkeypatch.setattr(_ui, "DEFER_AFTER", 0.0)
+    monkeypatch.setattr(client.tables, "act", act_after_the_defer)
+    monkeypatch.setattr(click.response, "defer", defer_and_tell)
+
+
+@pytest.mark.parametrize("slow", [False, True])
+async def test_a_click_on_the_live_board_edits_it_even_when_the_move_is_slow(
+    client: Any, monkeypatch: pytest.MonkeyPatch, slow: bool
+) -> None:
+    table_id = await _live_board_table(client)
+    click = FakeInteraction(client, _whose_turn(client), "Mover")
+    if slow:
+        _slow_moves(client, click, monkeypatch)
+    await MoveButton(table_id, 0, "draw:3", "Draw card 3").callback(click)
+    # Slow: a deferred update of the clicked board, then that board edited through the
+    # interaction — no "thinking…" message, nothing left in the channel saying "Done".
+    assert [sent.kind for sent in click.log] == (["defer", "edit_original"] if slow else ["edit_message"])
+    assert "draws" in (click.log[-1].content or "") and click.log[-1].files
+    assert click.message.edits == []
+
+
+async def test_a_refused_slow_click_on_the_live_board_keeps_the_board(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    table_id = await _live_board_table(client)
+    someone_else = next(user for user in (101, 102) if user != _whose_turn(client))
+    click = FakeInteraction(client, someone_else, "Other")
+    _slow_moves(client, click, monkeypatch)
+    await MoveButton(table_id, 0, "draw:3", "Draw card 3").callback(click)
+    # The original response of a deferred update is the board itself: it is not deleted.
+    assert [sent.kind for sent in click.log] == ["defer", "followup"] and click.log[1].ephemeral
 
 
 async def test_select_menu_plays_the_chosen_value(client: Any) -> None:

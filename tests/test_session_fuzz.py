@@ -30,7 +30,7 @@ from bot.playbypost import PlayByPost
 from bot.store import COPY_ORDER, Store
 from bot.tables import TableError, Tables, User
 
-QUICK = int(os.environ.get("SESSION_FUZZ_EXAMPLES", "60"))
+QUICK = int(os.environ.get("SESSION_FUZZ_EXAMPLES", "30"))
 DEEP = int(os.environ.get("SESSION_FUZZ_EXAMPLES", "400"))
 STEPS = 30
 

@@ -52,18 +52,26 @@ def check_board(message: Message, *, over: bool = False) -> None:
 
 
 async def play_one_move(fake: FakeDiscord, board: Message, users: dict[int, str], step: int) -> tuple[Any, str]:
-    """Make the next move the way a player might, varying the way between moves."""
+    """Make the next move the way a player might, varying the way between moves.
+
+    Up to five moves come as buttons; more as menus, used on even steps. On odd steps the
+    player types the start of a move the menus offer ("draw" for the fan, "place" when a
+    drawn card fits in more than five places) and plays an autocomplete suggestion. Which
+    of these comes up depends on the table's seed, which is new with every installation.
+    """
     [mover_id] = board.pinged_user_ids
     mover = users[mover_id]
     buttons = [c for c in board.interactive_components() if c.get("type") == 2]
     selects = [c for c in board.interactive_components() if c.get("type") == 3]
     if buttons:
         return await fake.click(mover, board, buttons[-1]["custom_id"]), "button"
-    if step % 2 == 0 and selects:
+    assert selects, f"a board of a running game without its moves: {board.content!r}"
+    if step % 2 == 0:
         menu = selects[step % len(selects)]
         return await fake.select(mover, board, menu["custom_id"], [menu["options"][0]["value"]]), "select"
-    choices = await fake.autocomplete(mover, board.channel_id, "play", options={"move": "draw"}, focused="move")
-    assert choices and all(choice["value"].startswith("draw:") for choice in choices)
+    verb = selects[0]["options"][0]["value"].split(":")[0]
+    choices = await fake.autocomplete(mover, board.channel_id, "play", options={"move": verb}, focused="move")
+    assert choices and all(choice["value"].startswith(f"{verb}:") for choice in choices), (verb, choices)
     return await fake.slash(mover, board.channel_id, "play", options={"move": choices[-1]["value"]}), "slash"
 
 

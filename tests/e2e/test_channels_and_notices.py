@@ -40,14 +40,18 @@ async def test_edit_mode_keeps_one_live_board_with_a_log_thread(
             result = await fake.click(who, board, component["custom_id"])
         else:
             result = await fake.select(who, board, component["custom_id"], [component["options"][0]["value"]])
-        assert result.response_type == 7  # the live message itself was updated
+        # The live message itself is updated: at once (7), or after a deferred update (6) when
+        # the move outlasts the bot's defer timer on a busy machine — never a new message.
+        assert result.response_type in (6, 7) and result.original is not None and result.original.id == live.id
+    # Each move's log line is posted after its board edit: four lines, four edits.
+    log_lines = await fake.wait_until(lambda: len(fake.messages_in(thread)) >= 4 and fake.messages_in(thread),
+                                      what="four log lines")
+    assert len(log_lines) >= 4 and all(len(m.pinged_user_ids) == 1 for m in log_lines)
     board = fake.get_message(live.id)
     assert board.edits >= 4 and board.attachments and board.attachments[0].image().width >= 800
     public_boards = [m for m in fake.messages_in(channel) if m.attachments]
     assert len(public_boards) == 1  # no new board message per move
-    log_lines = await fake.wait_until(lambda: len(fake.messages_in(thread)) >= 4 and fake.messages_in(thread),
-                                      what="four log lines")
-    assert len(log_lines) >= 4 and all(len(m.pinged_user_ids) == 1 for m in log_lines)
+    assert not [m for m in fake.messages_in(channel) if "Done" in m.content]
     await fake.settle()
     assert fake.errors == []
     proc.assert_clean()

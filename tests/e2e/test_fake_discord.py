@@ -9,7 +9,7 @@ import aiohttp
 import pytest
 
 from tests.fakediscord import BotProcess, FakeDiscord
-from tests.fakediscord.models import FLAG_EPHEMERAL, PRIVILEGED_INTENTS
+from tests.fakediscord.models import FLAG_EPHEMERAL, PATIENCE, PRIVILEGED_INTENTS
 
 pytestmark = pytest.mark.e2e
 
@@ -87,7 +87,7 @@ async def test_probe_bot_end_to_end(fake_discord: FakeDiscord, probe_process: Bo
 
     # Defer (public), first followup fills the placeholder, edits of original/followup/channel post.
     steps = await fake.slash(alice, "games", "probe steps")
-    await fake.settle()
+    await steps.wait_followups(3)  # "done", the probe's last request: everything before it is in
     assert steps.original is not None and steps.original.content == "step 1 edited"
     assert [m.content for m in steps.followups] == ["step 1 edited", "step 2 edited", "done"]
     assert [m.ephemeral for m in steps.followups] == [False, False, True]
@@ -97,8 +97,11 @@ async def test_probe_bot_end_to_end(fake_discord: FakeDiscord, probe_process: Bo
 
     # A thread on the reply message, a post in it, a slash command inside the thread.
     opened = await fake.slash(bob, "games", "probe thread", options={"name": "table-1"})
-    await fake.settle()
-    thread = fake.channel("table-1")
+    # Adding the member is the probe's last request.
+    thread = await fake.wait_until(
+        lambda: next((t for t in fake.threads if t.name == "table-1" and bob.id in t.thread_members), None),
+        what="the thread with its member",
+    )
     assert thread.is_thread and thread.parent_id == fake.channel("games").id
     assert thread.id == opened.message.id
     assert bob.id in thread.thread_members
@@ -151,9 +154,9 @@ async def test_resume_and_refusals(probe_process: BotProcess, fake_discord: Fake
         return sum(1 for p in fake.gateway_received if p["op"] == 6)
 
     await fake.drop_connection()
-    await fake.wait_until(lambda: resumes() == 1, timeout=5, what="RESUME after a dropped connection")
+    await fake.wait_until(lambda: resumes() == 1, what="RESUME after a dropped connection")
     await fake.send_reconnect()
-    await fake.wait_until(lambda: resumes() == 2, timeout=5, what="RESUME after op 7 RECONNECT")
+    await fake.wait_until(lambda: resumes() == 2, what="RESUME after op 7 RECONNECT")
     session = await fake.wait_ready()
     assert len(fake.sessions) == 1 and session.number == 1
     echoed = await fake.slash("alice", "games", "probe echo", options={"text": "after resume"})
@@ -247,6 +250,18 @@ async def test_rest_and_gateway_protocol(fake_discord: FakeDiscord) -> None:
         assert "empty message" in fake.errors[1]
         assert "used twice" in fake.errors[2]
         fake.errors.clear()
+        assert fake.spec_violations == []  # Discord's spec allows all three; its limits are others
+
+        # A body Discord's OpenAPI document refuses is recorded (and would fail the test).
+        bad_mentions = {"content": "hi", "allowed_mentions": {"parse": [], "users": ["alice"]}}
+        async with http.post(f"{fake.api_url}/channels/{games.id}/messages", json=bad_mentions, headers=auth) as resp:
+            assert resp.status == 200
+        assert fake.spec_violations == [
+            "POST /channels/{channel_id}/messages: allowed_mentions.users[0]: 'alice' does not match '^(0|[1-9][0-9]*)$'"
+        ]
+        with pytest.raises(AssertionError, match="refuses"):
+            fake.check_spec_violations()
+        fake.spec_violations.clear()
 
         async with http.get(f"{fake.api_url}/users/@me", headers={"Authorization": "Bot wrong"}) as resp:
             assert resp.status == 401
@@ -257,7 +272,7 @@ async def test_rest_and_gateway_protocol(fake_discord: FakeDiscord) -> None:
         inflate = zlib.decompressobj()
 
         async def receive(ws: aiohttp.ClientWebSocketResponse) -> dict:
-            msg = await ws.receive(timeout=5)
+            msg = await ws.receive(timeout=PATIENCE)
             assert msg.type == aiohttp.WSMsgType.BINARY
             assert msg.data.endswith(b"\x00\x00\xff\xff")
             return json.loads(inflate.decompress(msg.data))
@@ -275,5 +290,5 @@ async def test_rest_and_gateway_protocol(fake_discord: FakeDiscord) -> None:
             assert [m["user"]["id"] for m in guild["d"]["members"]] == [str(fake.bot_user.id)]
             await ws.send_json({"op": 1, "d": 2})
             assert (await receive(ws))["op"] == 11
-            await fake.wait_ready(timeout=2)
+            await fake.wait_ready()
     assert fake.errors == []

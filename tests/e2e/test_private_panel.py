@@ -50,10 +50,14 @@ async def test_moves_from_private_panels_edit_the_panel_through_the_interaction(
             played = await fake.click(mover, panel, component["custom_id"])
         else:
             played = await fake.select(mover, panel, component["custom_id"], [component["options"][0]["value"]])
-        await fake.settle()
+        # The click is answered first (the panel is cleared, or the answer deferred), and the
+        # public board follows: wait for both, however long the board takes to draw.
+        await fake.wait_until(
+            lambda: not fake.get_message(panel.id).interactive_components()  # noqa: B023
+            and any(not m.flags & EPHEMERAL for m in played.messages),  # noqa: B023
+            what="the panel cleared and the new board posted",
+        )
         assert fake.errors == [], fake.errors
-        # The used panel has no buttons left, and the move produced a new public board.
-        assert fake.get_message(panel.id).interactive_components() == []
         board = board_of(played)
         assert not board.flags & EPHEMERAL and board.attachments
         panel_moves += 1

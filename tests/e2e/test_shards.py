@@ -18,8 +18,9 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.conftest import serve
 from tests.fakediscord import BotProcess, FakeDiscord, default_world
-from tests.fakediscord.models import Message
+from tests.fakediscord.models import PATIENCE, Message
 from tests.pgserver import PostgresServer
 
 pytestmark = pytest.mark.e2e
@@ -34,12 +35,8 @@ COMMANDS = ["game", "play", "admin", "settings"]
 async def fake_discord() -> AsyncIterator[FakeDiscord]:
     """The fake Discord with two guilds, recommending 2 shards (overrides the e2e fixture, so
     ``bot_processes`` stops the bots before this fake)."""
-    fake = FakeDiscord(default_world(guilds=2), shard_count=2)
-    await fake.start()
-    try:
+    async for fake in serve(FakeDiscord(default_world(guilds=2), shard_count=2)):
         yield fake
-    finally:
-        await fake.stop()
 
 
 def public(result: Any) -> Message:
@@ -175,7 +172,7 @@ class Gateway:
         return gateway
 
     async def receive(self) -> dict[str, Any]:
-        msg = await self.ws.receive(timeout=5)
+        msg = await self.ws.receive(timeout=PATIENCE)
         if msg.type.name != "TEXT":
             return {"closed": self.ws.close_code}
         return msg.json()

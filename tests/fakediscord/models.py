@@ -21,6 +21,13 @@ if TYPE_CHECKING:
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 
+PATIENCE = 60.0
+"""Seconds a wait of the fake (or of :class:`~tests.fakediscord.process.BotProcess`) allows by
+default before it fails. Every wait ends as soon as its event happens, so this only bounds a
+hang; it is generous so that a busy machine (a CPU-heavy process beside the suite, a bot
+process starting slowly) never fails a test that passes on a quiet one. What Discord itself
+times (the 3-second first answer) is checked separately and is not this."""
+
 # Permission bits (https://discord.com/developers/docs/topics/permissions).
 CREATE_INSTANT_INVITE = 1 << 0
 KICK_MEMBERS = 1 << 1
@@ -702,7 +709,7 @@ class InteractionResult:
         self.changed.set()
         self.changed = asyncio.Event()
 
-    async def wait_for(self, predicate: Callable[[InteractionResult], bool], timeout: float = 10.0) -> None:
+    async def wait_for(self, predicate: Callable[[InteractionResult], bool], timeout: float = PATIENCE) -> None:
         """Wait until ``predicate(self)`` is true (``TimeoutError`` after ``timeout`` seconds)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -718,7 +725,7 @@ class InteractionResult:
             except TimeoutError:
                 continue
 
-    async def wait_followups(self, count: int = 1, timeout: float = 10.0) -> list[Message]:
+    async def wait_followups(self, count: int = 1, timeout: float = PATIENCE) -> list[Message]:
         """Wait for at least ``count`` followup messages and return them."""
         await self.wait_for(lambda r: len(r.followups) >= count, timeout)
         return self.followups

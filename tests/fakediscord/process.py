@@ -12,7 +12,12 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from tests.fakediscord.models import PATIENCE
+
 ROOT = Path(__file__).resolve().parents[2]
+STOP_GRACE = 20.0
+"""Seconds a stopped bot gets to shut down cleanly (SIGTERM) before it is killed. A quick
+bot takes well under one; the margin is for a machine busy with other work."""
 
 
 class BotProcess:
@@ -95,7 +100,7 @@ class BotProcess:
             )
         return self
 
-    async def stop(self, timeout: float = 5.0) -> int | None:
+    async def stop(self, timeout: float = STOP_GRACE) -> int | None:
         """SIGTERM, wait up to ``timeout`` seconds, then SIGKILL. Returns the exit status."""
         proc = self._proc
         if proc is None:
@@ -115,7 +120,7 @@ class BotProcess:
             os.kill(self._proc.pid, signal.SIGKILL)
             self._proc.wait()
 
-    def stop_sync(self, timeout: float = 5.0) -> None:
+    def stop_sync(self, timeout: float = STOP_GRACE) -> None:
         """Blocking stop, for finalizers outside an event loop."""
         proc = self._proc
         if proc is None or proc.poll() is not None:
@@ -127,12 +132,12 @@ class BotProcess:
             proc.kill()
             proc.wait()
 
-    async def restart(self, env: Mapping[str, str] | None = None, timeout: float = 5.0) -> BotProcess:
+    async def restart(self, env: Mapping[str, str] | None = None, timeout: float = STOP_GRACE) -> BotProcess:
         """Stop, then start again (with the previous environment unless ``env`` is given)."""
         await self.stop(timeout)
         return self.start(env)
 
-    async def wait_for_output(self, text: str, timeout: float = 10.0) -> None:
+    async def wait_for_output(self, text: str, timeout: float = PATIENCE) -> None:
         """Wait until ``text`` appears in the output (polls the log file every 50 ms, bounded)."""
         deadline = time.monotonic() + timeout
         while text not in self.output:

@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 from aiohttp import WSMsgType, web
 
-from tests.fakediscord import validate
+from tests.fakediscord import openapi, validate
 from tests.fakediscord.gateway import (
     HEARTBEAT,
     HEARTBEAT_ACK,
@@ -60,6 +60,7 @@ from tests.fakediscord.models import (
     INTENT_GUILD_MESSAGES,
     INTENT_GUILDS,
     INTENT_MESSAGE_CONTENT,
+    PATIENCE,
     PRIVATE_THREAD,
     PRIVILEGED_INTENTS,
     PUBLIC_THREAD,
@@ -166,6 +167,9 @@ class FakeDiscord:
     shard_count:
         The shard count ``GET /gateway/bot`` recommends (what an ``AutoShardedClient``
         without its own count uses).
+    check_spec:
+        Hold every REST request against Discord's OpenAPI document and record what it
+        refuses in :attr:`spec_violations` (see :mod:`tests.fakediscord.openapi`).
     """
 
     def __init__(
@@ -178,6 +182,7 @@ class FakeDiscord:
         heartbeat_interval_ms: int = 41_250,
         attachment_size_limit: int = 10 * 1024 * 1024,
         shard_count: int = 1,
+        check_spec: bool = True,
     ) -> None:
         self.world = world or default_world()
         self.shard_count = shard_count
@@ -196,6 +201,14 @@ class FakeDiscord:
         self.refusals: list[str] = []
         """Requests refused as real Discord would for the simulated world (closed DMs, ...)."""
         self.requests: list[RequestRecord] = []
+        self.check_spec = check_spec
+        """Whether every REST request is held against Discord's OpenAPI document (:mod:`openapi`)."""
+        self.spec_violations: list[str] = []
+        """Requests Discord's OpenAPI document says are invalid: ``"PUT /applications/... : why"``.
+        Kept apart from :attr:`errors` so a test that provokes fake errors on purpose still
+        sees these; the e2e fixtures fail any test that leaves one behind."""
+        self.spec_routes: dict[str, int] = {}
+        """How many requests were checked against the spec, by its route (``POST /channels/{channel_id}/messages``)."""
         self.messages: list[Message] = []
         self.interactions: list[InteractionResult] = []
         self.identifies: list[Identify] = []
@@ -226,6 +239,10 @@ class FakeDiscord:
 
     async def start(self) -> FakeDiscord:
         """Listen on 127.0.0.1 on a free port."""
+        if self.check_spec:
+            # Parse the spec now, not on the first request: that would stall this event loop
+            # while a bot waits for an answer it is timed on.
+            openapi.load_spec()
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_route("GET", "/gateway", self._gateway_handler)
         app.router.add_route(
@@ -585,9 +602,18 @@ class FakeDiscord:
         return cmd
 
     def check(self) -> None:
-        """Raise ``AssertionError`` listing every recorded protocol error."""
-        if self.errors:
-            raise AssertionError("fake Discord recorded errors:\n  " + "\n  ".join(self.errors))
+        """Raise ``AssertionError`` listing every recorded protocol error and spec violation."""
+        if self.errors or self.spec_violations:
+            found = [*self.errors, *(f"not in Discord's spec: {v}" for v in self.spec_violations)]
+            raise AssertionError("fake Discord recorded errors:\n  " + "\n  ".join(found))
+
+    def check_spec_violations(self) -> None:
+        """Raise ``AssertionError`` if a request did not fit Discord's OpenAPI document."""
+        if self.spec_violations:
+            raise AssertionError(
+                f"requests Discord's API spec (commit {openapi.load_spec().commit[:12]}) refuses:\n  "
+                + "\n  ".join(self.spec_violations)
+            )
 
     # ------------------------------------------------------------------ waiting
 
@@ -596,7 +622,7 @@ class FakeDiscord:
         self._changed = asyncio.Event()
 
     async def wait_until(
-        self, predicate: Callable[[], T], timeout: float = 10.0, what: str = "condition"
+        self, predicate: Callable[[], T], timeout: float = PATIENCE, what: str = "condition"
     ) -> T:
         """Wait until ``predicate()`` is truthy and return its value (``TimeoutError`` after ``timeout``)."""
         loop = asyncio.get_running_loop()
@@ -613,7 +639,7 @@ class FakeDiscord:
                 await asyncio.wait_for(event.wait(), remaining)
 
     async def wait_ready(
-        self, timeout: float = 15.0, *, min_sessions: int = 1, shard: int | None = None
+        self, timeout: float = PATIENCE, *, min_sessions: int = 1, shard: int | None = None
     ) -> GatewaySession:
         """Wait until a bot identified, got READY and every GUILD_CREATE, and is still connected.
 
@@ -644,12 +670,12 @@ class FakeDiscord:
         where = "DMs" if guild is None else guild.name
         await self.wait_until(ready, timeout, f"bot ready for {where}")
 
-    async def wait_disconnected(self, timeout: float = 10.0) -> None:
+    async def wait_disconnected(self, timeout: float = PATIENCE) -> None:
         """Wait until no gateway connection is open."""
         await self.wait_until(lambda: not self._connections, timeout, "bot disconnected")
 
     async def wait_commands(
-        self, names: Iterable[str] = (), *, syncs: int = 1, timeout: float = 15.0
+        self, names: Iterable[str] = (), *, syncs: int = 1, timeout: float = PATIENCE
     ) -> None:
         """Wait until at least ``syncs`` bulk overwrites happened and every name in ``names`` is registered."""
         wanted = list(names)
@@ -669,7 +695,7 @@ class FakeDiscord:
         *,
         since: int = 0,
         ephemeral: bool = False,
-        timeout: float = 10.0,
+        timeout: float = PATIENCE,
     ) -> Message:
         """Wait for a (non-deleted) message at index >= ``since`` (see :meth:`mark`) matching the filters."""
         cid = self.channel(channel).id if channel is not None else None
@@ -684,7 +710,7 @@ class FakeDiscord:
 
         return await self.wait_until(find, timeout, f"message in {channel!r}")
 
-    async def settle(self, quiet: float = 0.25, timeout: float = 10.0) -> None:
+    async def settle(self, quiet: float = 0.25, timeout: float = PATIENCE) -> None:
         """Wait until no REST request is in flight and none arrived for ``quiet`` seconds."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -712,7 +738,7 @@ class FakeDiscord:
         group: str | None = None,
         options: Mapping[str, Any] | None = None,
         locale: str | None = None,
-        timeout: float = 10.0,
+        timeout: float = PATIENCE,
         wait_complete: bool = True,
     ) -> InteractionResult:
         """Run a slash command as ``user`` in ``channel`` and return once the bot answered.
@@ -747,7 +773,7 @@ class FakeDiscord:
         focused: str | None = None,
         subcommand: str | None = None,
         group: str | None = None,
-        timeout: float = 10.0,
+        timeout: float = PATIENCE,
     ) -> list[dict[str, Any]]:
         """Send an autocomplete request and return the bot's choices (``[{"name", "value"}]``).
 
@@ -778,7 +804,7 @@ class FakeDiscord:
         custom_id: str | None = None,
         *,
         label: str | None = None,
-        timeout: float = 10.0,
+        timeout: float = PATIENCE,
         wait_complete: bool = True,
     ) -> InteractionResult:
         """Press a button (by ``custom_id`` or ``label``) on a stored message as ``user``.
@@ -815,7 +841,7 @@ class FakeDiscord:
         custom_id: str,
         values: list[str],
         *,
-        timeout: float = 10.0,
+        timeout: float = PATIENCE,
         wait_complete: bool = True,
     ) -> InteractionResult:
         """Choose ``values`` in a select menu on a stored message as ``user``.
@@ -853,7 +879,7 @@ class FakeDiscord:
         modal: InteractionResult,
         values: Mapping[str, str | list[str]],
         *,
-        timeout: float = 10.0,
+        timeout: float = PATIENCE,
         wait_complete: bool = True,
     ) -> InteractionResult:
         """Submit the modal the bot opened in answer to ``modal``, filling inputs by custom_id."""
@@ -1682,7 +1708,17 @@ class FakeDiscord:
         body, files = await self._read_body(request)
         record.body = body
         record.files = [f.filename for f in files.values()]
+        if self.check_spec:
+            self._check_against_spec(request, body)
         return await handler(request, *match.groups(), body=body, files=files)
+
+    def _check_against_spec(self, request: web.Request, body: Any) -> None:
+        """Record what Discord's OpenAPI document says is wrong with this request (see :mod:`openapi`)."""
+        route, problems = openapi.check_request(request.method, request.path, body, has_body=request.body_exists)
+        if route is not None:
+            self.spec_routes[route] = self.spec_routes.get(route, 0) + 1
+        where = route or f"{request.method} {request.path}"
+        self.spec_violations += [f"{where}: {problem}" for problem in problems]
 
     async def _read_body(self, request: web.Request) -> tuple[Any, dict[int, _Upload]]:
         files: dict[int, _Upload] = {}
