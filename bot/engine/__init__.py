@@ -3,6 +3,7 @@
 Only the standard library is imported here; see ``contract.py`` for how a game is written.
 """
 
+from bot.engine.amounts import AmountChoice, Written, amount_choices, dollars_text, parse_amount, split_amount
 from bot.engine.contract import (
     EXPIRE,
     MAX_KEY_LENGTH,
@@ -27,6 +28,7 @@ __all__ = [
     "MAX_KEY_LENGTH",
     "SYSTEM_SEAT",
     "Action",
+    "AmountChoice",
     "BadOptions",
     "Event",
     "Game",
@@ -37,10 +39,15 @@ __all__ = [
     "Rng",
     "State",
     "UnknownGame",
+    "Written",
     "all_games",
+    "amount_choices",
+    "dollars_text",
     "fill_seat_refs",
     "get_game",
+    "parse_amount",
     "register",
     "seat_ref",
     "seed_value",
+    "split_amount",
 ]
