@@ -166,3 +166,31 @@ async def test_several_partial_matches_are_offered_not_played(tables: Tables) ->
         await tables.act(user=mover, move="pay", channel_id=CHANNEL)
     assert len(several.value.candidates) > 1 and "Pick one" in str(several.value)
     assert (await tables.load(table_id)).position == position
+
+
+async def test_the_console_asks_before_a_partial_match_and_plays_on_yes(tables: Tables, tmp_path) -> None:
+    import io
+
+    from bot.console import CONSOLE_CHANNEL, Console
+
+    reply = await tables.create(guild_id=None, channel_id=CONSOLE_CHANNEL, host=ANA, slug="hisss")
+    await tables.join(channel_id=CONSOLE_CHANNEL, user=BO)
+    await tables.start(channel_id=CONSOLE_CHANNEL, user=ANA)
+    live = await tables.load(reply.table_id)
+    out = io.StringIO()
+    console = Console(tables, tmp_path, out)
+    console.user = ANA if tables.turns(live)[0].user_id == ANA.id else BO
+    position = live.position
+    await console.run(["/play draw 7", "n"])
+    assert "would play: Draw card 7" in out.getvalue() and "Play it? (y/n)" in out.getvalue()
+    assert "Cancelled — nothing was played." in out.getvalue()
+    assert (await tables.load(reply.table_id)).position == position
+    await console.run(["/play draw 7", "y"])
+    assert (await tables.store.actions(reply.table_id))[-1].action_key == "draw:7"
+    # Several matches are numbered; a number plays that one.
+    out.truncate(0)
+    live = await tables.load(reply.table_id)
+    console.user = ANA if tables.turns(live)[0].user_id == ANA.id else BO
+    await console.run(["/play draw", "2"])
+    assert "1. Draw card 1" in out.getvalue() and "Type a number" in out.getvalue()
+    assert (await tables.store.actions(reply.table_id))[-1].action_key == "draw:2"
