@@ -556,8 +556,8 @@ async def _send(interaction: discord.Interaction, **message: Any) -> int | None:
     return getattr(sent, "message_id", None)
 
 
-_boards: OrderedDict[int, tuple[int, int]] = OrderedDict()
-"""Per table, the (channel id, message id) of the last public board posted with move controls."""
+_boards: OrderedDict[int, tuple[int, int, int]] = OrderedDict()
+"""Per table, the (channel id, message id, revision) of the last public board posted while it runs."""
 MAX_BOARDS = 10_000
 
 
@@ -575,11 +575,13 @@ async def board_posted(client: discord.Client, reply: Reply, channel_id: int, me
         return
     previous = _boards.pop(reply.table_id, None)
     if message_id is not None and reply.status == "playing":
-        _boards[reply.table_id] = (channel_id, message_id)
+        _boards[reply.table_id] = (channel_id, message_id, reply.revision)
         while len(_boards) > MAX_BOARDS:
             _boards.popitem(last=False)
     if previous is None or previous[1] == message_id:
         return
+    if previous[2] == reply.revision and reply.status == "playing":
+        return  # still current (a live race goes on, or /board posted it again): its buttons still count
     channel = client.get_channel(previous[0])
     if channel is None or not hasattr(channel, "get_partial_message"):
         return
