@@ -423,7 +423,17 @@ async def play_amount_form(interaction: discord.Interaction) -> bool:
         return await tables.act(user=user, move=action.key, table_id=table_id, expected_revision=revision,
                                 channel_id=interaction.channel_id or 0)
 
-    await run(interaction, work, lambda reply: publish(interaction, reply), table_id=table_id)
+    async def deliver(reply: Reply) -> None:
+        live_message = (await tables.load(table_id)).row.message_id
+        await publish(interaction, reply)
+        form_board = interaction.message  # the board whose "Enter amount…" opened the form
+        if form_board is not None and form_board.id != live_message and reply.revision != revision:
+            try:  # it is history now (also when this process never posted it: a restart)
+                await form_board.edit(view=None)
+            except discord.HTTPException:
+                log.debug("could not clear the buttons of message %s", form_board.id)
+
+    await run(interaction, work, deliver, table_id=table_id)
     return True
 
 

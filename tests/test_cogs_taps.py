@@ -146,6 +146,7 @@ async def test_amounts_get_a_form_with_the_legal_range(client: Any) -> None:  # 
     assert await play_amount_form(played)
     assert (await tables.store.actions(table_id))[-1].action_key == f"price:{wanted}"
     assert not played.log[0].ephemeral and played.log[0].files
+    assert played.message.edits == [{"view": None}]  # the board the form came from is history
     # The same form once more: the board moved on.
     stale = submission(client, mover, modal.custom_id, f"{wanted}k")
     await play_amount_form(stale)
