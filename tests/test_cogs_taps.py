@@ -166,3 +166,20 @@ async def test_a_new_board_takes_the_controls_off_the_previous_one(client: Any) 
     await call(Play.play, Play(client), mover, move="draw:1")
     assert (first[1], {"view": None}) in client.board_edits
     assert _ui._boards[table_id][1] != first[1]
+
+
+def test_past_125_amounts_the_board_still_has_controls() -> None:
+    """A Bullfrog share auction lists one bid per amount (174 here): once a board without buttons."""
+    from bot.engine import Action
+
+    actions = [Action("pass", "Pass (you cannot bid again in this auction)")]
+    actions += [Action(f"bid:{k}", f"Bid ${k * 1000:,}") for k in range(5, 179)]
+    view = _ui.action_components(9, 3, actions)
+    assert view is not None
+    ids = [c.custom_id for c in view.children]
+    assert ids == ["gm:9:3:pass", "gm:9:3:bid:5", "gm:9:3:bid:178", "gm-amount:9:3:bid"]
+    # A few amounts stay buttons; other long lists are still menus of 25.
+    few = _ui.action_components(9, 3, actions[:4])
+    assert [c.custom_id for c in few.children] == ["gm:9:3:pass", "gm:9:3:bid:5", "gm:9:3:bid:6", "gm:9:3:bid:7"]
+    cards = [Action(f"draw:{n}", f"Draw card {n}") for n in range(1, 40)]
+    assert [c.custom_id for c in _ui.action_components(9, 3, cards).children] == ["gm-select:9:3:0", "gm-select:9:3:1"]
