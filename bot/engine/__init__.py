@@ -3,7 +3,15 @@
 Only the standard library is imported here; see ``contract.py`` for how a game is written.
 """
 
-from bot.engine.amounts import AmountChoice, Written, amount_choices, dollars_text, parse_amount, split_amount
+from bot.engine.amounts import (
+    BIG_CHOICE,
+    AmountChoice,
+    Written,
+    amount_choices,
+    dollars_text,
+    parse_amount,
+    split_amount,
+)
 from bot.engine.contract import (
     EXPIRE,
     MAX_KEY_LENGTH,
@@ -24,6 +32,7 @@ from bot.engine.registry import UnknownGame, all_games, get_game, register
 from bot.engine.rng import Rng, seed_value
 
 __all__ = [
+    "BIG_CHOICE",
     "EXPIRE",
     "MAX_KEY_LENGTH",
     "SYSTEM_SEAT",
