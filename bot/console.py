@@ -30,9 +30,11 @@ from bot.engine import all_games
 from bot.games import load_all
 from bot.rulebook import NoSuchPage, rules_text, which_game
 from bot.store import Store
-from bot.tables import Private, Reply, TableError, Tables, User
+from bot.tables import ConfirmMove, Private, Reply, TableError, Tables, UnsureMove, User
 
 CONSOLE_CHANNEL = 1
+OFFER_LIMIT = 20
+"""Moves listed (numbered) when typed text matches several."""
 CONSOLE_GUILD = None
 log = logging.getLogger(__name__)
 
@@ -63,6 +65,8 @@ class Console:
         """Where the publisher's rulebooks are (``GAMEMASTER_RULES_DIR``); our own pages need none."""
         self.out = out
         self.user = user_named("you")
+        self.offer: UnsureMove | None = None
+        """A typed move that matched only partly, waiting for "y" (or a number) on the next line."""
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -77,7 +81,11 @@ class Console:
                 continue
             if line in ("/quit", "/exit"):
                 break
-            await self.handle(line)
+            offer, self.offer = self.offer, None
+            if offer is not None and not line.startswith("/"):
+                await self.answer(offer, line)
+            else:
+                await self.handle(line)
             if interactive:
                 print("> ", end="", file=self.out, flush=True)
 
@@ -189,7 +197,43 @@ class Console:
         if not args:
             self.say("Usage: /play MOVE (see /moves)")
             return
-        reply = await self.tables.act(user=self.user, move=" ".join(args), channel_id=CONSOLE_CHANNEL)
+        try:
+            reply = await self.tables.act(user=self.user, move=" ".join(args), channel_id=CONSOLE_CHANNEL)
+        except UnsureMove as unsure:
+            # Never a surprise move: a partial match is asked about, several are listed.
+            self.offer = unsure
+            if isinstance(unsure, ConfirmMove):
+                self.say(f"? {unsure} Play it? (y/n)")
+            else:
+                self.say(f"? {unsure}")
+                for number, action in enumerate(unsure.candidates[:OFFER_LIMIT], start=1):
+                    self.say(f"  {number}. {action.label}  [{action.key}]")
+                more = " (or be more specific)" if len(unsure.candidates) > OFFER_LIMIT else ""
+                self.say(f"Type a number to play it, anything else to cancel{more}.")
+            return
+        self.show(reply)
+
+    async def answer(self, offer: UnsureMove, line: str) -> None:
+        """The line after an offer: "y" plays a confirmation, a number picks one of several.
+
+        The move is played for the board the offer was made for, so if the table moved on
+        meanwhile it is refused as out of date instead of played blindly.
+        """
+        answer = line.strip().lower()
+        if isinstance(offer, ConfirmMove):
+            chosen = offer.candidates[0] if answer in ("y", "yes") else None
+        else:
+            index = int(answer) - 1 if answer.isdigit() else -1
+            chosen = offer.candidates[index] if 0 <= index < min(len(offer.candidates), OFFER_LIMIT) else None
+        if chosen is None:
+            self.say("Cancelled — nothing was played.")
+            return
+        try:
+            reply = await self.tables.act(user=self.user, move=chosen.key, table_id=offer.table_id,
+                                          expected_revision=offer.revision, channel_id=CONSOLE_CHANNEL)
+        except TableError as error:
+            self.say(f"✗ {error}")
+            return
         self.show(reply)
 
     async def moves(self, args: list[str]) -> None:

@@ -61,9 +61,11 @@ from bot.engine import (
     Outcome,
     Prompt,
     UnknownGame,
+    amount_choices,
     fill_seat_refs,
     get_game,
     seat_ref,
+    split_amount,
 )
 from bot.ratings import Ratings, describe_result
 from bot.store import (
@@ -140,14 +142,34 @@ class StaleBoard(TableError):
         self.revision = revision
 
 
-class AmbiguousMove(TableError):
-    def __init__(self, message: str, candidates: list[Action]) -> None:
+class UnsureMove(TableError):
+    """Typed text that did not name one move exactly; nothing was played.
+
+    ``candidates`` are the moves it could mean, for the board at ``revision`` of table
+    ``table_id``: a front end offers them (a Confirm button that carries the key and the
+    revision, so a confirmation made after the board changed is refused as stale).
+    """
+
+    def __init__(self, message: str, candidates: list[Action], table_id: int = 0, revision: int = 0) -> None:
         super().__init__(message)
         self.candidates = candidates
+        self.table_id, self.revision = table_id, revision
+
+
+class ConfirmMove(UnsureMove):
+    """One move matches only part of what was typed: the player confirms it first."""
+
+
+class AmbiguousMove(UnsureMove):
+    """Several moves match what was typed."""
 
 
 class IllegalMove(TableError):
     pass
+
+
+class AmountRefused(IllegalMove):
+    """An amount that is not legal now; the message names the legal range and the nearest."""
 
 
 class NotModerator(TableError):
@@ -342,35 +364,80 @@ def name_seats(text: str, names: list[str]) -> str:
     return fill_seat_refs(text, names)
 
 
-def resolve_move(move: str, actions: tuple[Action, ...] | list[Action]) -> Action:
-    """Find the action a player meant: exact key, then a unique match on words.
+@dataclass(frozen=True, slots=True)
+class MoveMatch:
+    """What typed text means among the legal actions (see :func:`resolve_move`).
 
-    Every word typed must start a word of the label or key ("harb" finds "Build Harbor").
-    Raises :class:`AmbiguousMove` listing the candidates, or :class:`IllegalMove`.
+    ``how`` is ``"exact"`` (the key, the whole label, or a legal amount: play it),
+    ``"confirm"`` (one action matches part of the text: ask first) or ``"several"``.
+    """
+
+    how: str
+    actions: tuple[Action, ...]
+
+    @property
+    def action(self) -> Action:
+        return self.actions[0]
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+def resolve_move(move: str, actions: tuple[Action, ...] | list[Action]) -> MoveMatch:
+    """Find the action a player meant; only an exact match may be played at once.
+
+    Exact: the key, or the whole label (case and spacing aside), or an amount among the
+    prompt's amount actions ("bid 15000", "$15,000", "15k" — see :mod:`bot.engine.amounts`).
+    Otherwise every word typed must start a word of the label or key ("harb" finds "Build
+    Harbor"): one match needs confirming, several are offered. Raises :class:`IllegalMove`
+    when nothing matches, or when an amount is not legal (the sentence gives the legal range
+    and the nearest legal amounts).
     """
     text = move.strip()
     if not text:
         raise IllegalMove("Say which move: use /moves to see them.")
     for action in actions:
         if action.key == text:
-            return action
-    lowered = text.lower()
+            return MoveMatch("exact", (action,))
+    folded = _folded(text)
     for action in actions:
-        if action.key.lower() == lowered or action.label.lower() == lowered:
-            return action
-    wanted = lowered.split()
+        if action.key.lower() == folded or _folded(action.label) == folded:
+            return MoveMatch("exact", (action,))
+    split = split_amount(text)
+    if split is not None:
+        words, written = split
+        choices = [choice for choice in amount_choices(actions) if choice.named_by(words)]
+        if choices:
+            found = [a for a in (choice.action_for(written) for choice in choices) if a is not None]
+            if len(found) == 1:
+                return MoveMatch("exact", (found[0],))
+            if found:
+                return MoveMatch("several", tuple(found))
+            raise AmountRefused(" ".join(choice.refusal(written) for choice in choices))
+    wanted = folded.split()
     candidates = []
     for action in actions:
         words = re.split(r"[\s:/,()\-]+", f"{action.label} {action.key}".lower())
         if all(any(word.startswith(token) for word in words if word) for token in wanted):
             candidates.append(action)
     if len(candidates) == 1:
-        return candidates[0]
+        return MoveMatch("confirm", (candidates[0],))
     if candidates:
-        shown = "; ".join(action.label for action in candidates[:10])
-        more = f" and {len(candidates) - 10} more" if len(candidates) > 10 else ""
-        raise AmbiguousMove(f'"{text}" matches {len(candidates)} moves: {shown}{more}. Be more specific.', candidates)
+        return MoveMatch("several", tuple(candidates))
     raise IllegalMove(f'"{text}" is not one of your moves now. Use /moves to see them.')
+
+
+def unsure_move(text: str, match: MoveMatch, table_id: int, revision: int) -> UnsureMove:
+    """The refusal-with-offer for a match that is not exact (the text says what to do)."""
+    candidates = list(match.actions)
+    if match.how == "confirm":
+        return ConfirmMove(f'"{text}" would play: {candidates[0].label}. Confirm it, or type the move in full.',
+                           candidates, table_id, revision)
+    shown = "; ".join(action.label for action in candidates[:10])
+    more = f" and {len(candidates) - 10} more" if len(candidates) > 10 else ""
+    return AmbiguousMove(f'"{text}" matches {len(candidates)} moves: {shown}{more}. Pick one, or be more specific.',
+                         candidates, table_id, revision)
 
 
 class Tables:
@@ -715,9 +782,9 @@ class Tables:
             if not mine:
                 raise NotYourTurn(self.not_your_turn(live))
             try:
-                action = resolve_move(move, [action for prompt in mine for action in prompt.actions])
-            except AmbiguousMove:
-                raise
+                match = resolve_move(move, [action for prompt in mine for action in prompt.actions])
+            except AmountRefused:
+                raise  # an amount that is not legal: the sentence gives the range and the nearest
             except IllegalMove:
                 # Something that is not a move now: the game says why, in its own words
                 # ("Harbor costs 8 doubloons and you have 5"), when it can.
@@ -730,7 +797,9 @@ class Tables:
                     log.warning("%s: explain_refusal failed for %r", live.game.slug, text, exc_info=True)
                     raise IllegalMove(f'"{text}" is not one of your moves now. Use /moves to see them.') from None
                 raise IllegalMove(f"{reason} Use /moves to see your moves.") from None
-            events = await self.commit_move(live, seat, user.id, action.key, received=received)
+            if match.how != "exact":  # a partial match is offered back, never played
+                raise unsure_move(move.strip(), match, table_id, self.board_revision(live))
+            events = await self.commit_move(live, seat, user.id, match.action.key, received=received)
             events += await self.run_bots(live)
             return await self.play_reply(live, events=events)
 

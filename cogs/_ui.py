@@ -20,15 +20,26 @@ import asyncio
 import contextlib
 import io
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
 from bot import metrics
-from bot.engine import Action
+from bot.engine import BIG_CHOICE, Action, AmountChoice, amount_choices, parse_amount
 from bot.store import StoreBusy, StoreError, StoreUnavailable
-from bot.tables import Private, Reply, StaleBoard, TableError, Tables, User
+from bot.tables import (
+    AmountRefused,
+    ConfirmMove,
+    Private,
+    Reply,
+    StaleBoard,
+    TableError,
+    Tables,
+    UnsureMove,
+    User,
+)
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -89,12 +100,14 @@ def clip(text: str, limit: int = MAX_CONTENT) -> str:
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<table>\d+):(?P<revision>\d+):(?P<key>.+)"):
     """A button for one action, valid for the board at ``revision`` of table ``table``."""
 
-    def __init__(self, table_id: int, revision: int, key: str, label: str = "", primary: bool = False) -> None:
+    def __init__(self, table_id: int, revision: int, key: str, label: str = "", primary: bool = False,
+                 row: int | None = None) -> None:
         super().__init__(
             discord.ui.Button(
                 label=clip(label or key, 80),
                 style=discord.ButtonStyle.primary if primary else discord.ButtonStyle.secondary,
                 custom_id=f"gm:{table_id}:{revision}:{key}",
+                row=row,
             )
         )
         self.table_id, self.revision, self.key = table_id, revision, key
@@ -115,13 +128,14 @@ class MoveSelect(
     """A select menu of up to 25 actions for the board at ``revision``; ``part`` numbers the menus."""
 
     def __init__(self, table_id: int, revision: int, actions: list[Action] | None = None, part: int = 0,
-                 placeholder: str = "Choose your move…") -> None:
+                 placeholder: str = "Choose your move…", row: int | None = None) -> None:
         options = [discord.SelectOption(label=clip(a.label, 100), value=a.key) for a in actions or []]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"gm-select:{table_id}:{revision}:{part}",
                 placeholder=placeholder,
                 options=options or [discord.SelectOption(label="-", value="-")],
+                row=row,
             )
         )
         self.table_id, self.revision = table_id, revision
@@ -257,19 +271,219 @@ def move_components(reply: Reply) -> discord.ui.View | None:
     return view
 
 
+def big_amounts(actions: list[Action]) -> list[AmountChoice]:
+    """The amount choices too long to list (more than five amounts of one prefix) that fit a form's custom_id."""
+    return [choice for choice in amount_choices(actions)
+            if len(choice.actions) > BIG_CHOICE and len(choice.prefix) <= MAX_FORM_PREFIX]
+
+
 def action_components(table_id: int, revision: int, actions: list[Action]) -> discord.ui.View | None:
-    if not actions or len(actions) > SELECT_LIMIT * MAX_SELECTS:
+    """Buttons for at most 5 actions, else select menus of 25.
+
+    A long choice among amounts (bids, prices) is not listed: it becomes one row of the
+    minimum, the maximum and an "Enter amount…" button that opens a form for the number.
+    """
+    forms = big_amounts(actions)[: MAX_SELECTS - 1]
+    in_forms = {action.key for choice in forms for action in choice.actions.values()}
+    rest = [action for action in actions if action.key not in in_forms]
+    rows_left = MAX_SELECTS - len(forms)
+    if not actions or (len(rest) > BUTTON_LIMIT and -(-len(rest) // SELECT_LIMIT) > rows_left):
         return None
     view = discord.ui.View(timeout=None)
-    if len(actions) <= BUTTON_LIMIT:
-        for index, action in enumerate(actions):
-            view.add_item(MoveButton(table_id, revision, action.key, action.label, primary=index == 0))
-        return view
-    chunks = [actions[i : i + SELECT_LIMIT] for i in range(0, len(actions), SELECT_LIMIT)]
-    for part, chunk in enumerate(chunks):
-        placeholder = "Choose your move…" if len(chunks) == 1 else f"Choose your move ({chunk[0].label} – {chunk[-1].label})"
-        view.add_item(MoveSelect(table_id, revision, chunk, part, clip(placeholder, 150)))
+    row = 0
+    if rest and len(rest) <= BUTTON_LIMIT:
+        for index, action in enumerate(rest):
+            view.add_item(MoveButton(table_id, revision, action.key, action.label, primary=index == 0, row=row))
+        row += 1
+    elif rest:
+        chunks = [rest[i : i + SELECT_LIMIT] for i in range(0, len(rest), SELECT_LIMIT)]
+        for part, chunk in enumerate(chunks):
+            placeholder = "Choose your move…" if len(chunks) == 1 else f"Choose your move ({chunk[0].label} – {chunk[-1].label})"
+            view.add_item(MoveSelect(table_id, revision, chunk, part, clip(placeholder, 150), row=row))
+            row += 1
+    for choice in forms:
+        lowest, highest = choice.actions[choice.amounts[0]], choice.actions[choice.amounts[-1]]
+        view.add_item(MoveButton(table_id, revision, lowest.key, lowest.label, primary=not rest, row=row))
+        view.add_item(MoveButton(table_id, revision, highest.key, highest.label, row=row))
+        view.add_item(AmountButton(table_id, revision, choice.prefix, row=row))
+        row += 1
     return view
+
+
+# -- numbers in a form ----------------------------------------------------------------------------
+
+
+class AmountButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"gm-amount:(?P<table>\d+):(?P<revision>\d+):(?P<prefix>.+)"
+):
+    """"Enter amount…": opens a form for a number among the amount actions of ``prefix``."""
+
+    def __init__(self, table_id: int, revision: int, prefix: str, row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label="Enter amount…", style=discord.ButtonStyle.success,
+                                           custom_id=self.custom_id_for(table_id, revision, prefix), row=row))
+        self.table_id, self.revision, self.prefix = table_id, revision, prefix
+
+    @staticmethod
+    def custom_id_for(table_id: int, revision: int, prefix: str) -> str:
+        return f"gm-amount:{table_id}:{revision}:{prefix}"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any, /) -> AmountButton:
+        return cls(int(match["table"]), int(match["revision"]), match["prefix"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        tables, user = tables_of(interaction), user_of(interaction)
+        try:
+            choice = await amount_choice_of(tables, user, self.table_id, self.revision, self.prefix,
+                                            interaction.channel_id or 0)
+        except StaleBoard as stale:
+            await _send_stale(interaction, stale, self.table_id)
+            return
+        except TableError as refusal:
+            await send_error(interaction, str(refusal))
+            return
+        modal = AmountModal(self.table_id, self.revision, choice)
+        # Not kept in this process's view store: every submission, before or after a restart,
+        # is answered by the same listener (``Play.on_interaction``), reading the custom_id.
+        modal.stop()
+        await interaction.response.send_modal(modal)
+
+
+AMOUNT_FORM = "gm-amount-form"
+MAX_FORM_PREFIX = 50
+"""A form's custom_id (at most 100 characters) holds the table id, the revision and the prefix."""
+AMOUNT_FIELD = "amount"
+
+
+class AmountModal(discord.ui.Modal):
+    """The form for a number: its field's label states the legal range ("Bid: $12,000 to $40,000").
+
+    Its custom_id ``gm-amount-form:<table>:<revision>:<prefix>`` carries everything the answer
+    needs, so a form submitted after the bot restarted is still played (or refused as stale).
+    """
+
+    def __init__(self, table_id: int, revision: int, choice: AmountChoice) -> None:
+        super().__init__(title=clip(f"Your {choice.noun}", 45), custom_id=f"{AMOUNT_FORM}:{table_id}:{revision}:{choice.prefix}")
+        self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
+            label=choice.field_label(), custom_id=AMOUNT_FIELD, required=True, max_length=20,
+            placeholder=clip(f"e.g. {choice.amounts[0]}, ${choice.amounts[0]:,} or {choice.amounts[0] / 1000:g}k", 100),
+        )
+        self.add_item(self.amount)
+
+
+async def amount_choice_of(tables: Tables, user: User, table_id: int, revision: int, prefix: str,
+                           channel_id: int) -> AmountChoice:
+    """The clicker's amount choice of ``prefix`` on the board at ``revision`` (refusals as for a move)."""
+    live = await tables.load(table_id)
+    tables.check_channel(live, channel_id)
+    tables.check_running(live)
+    if tables.board_revision(live) != revision:
+        raise StaleBoard("This board is out of date — here is the current one.", tables.board_revision(live))
+    seat = live.seat_of(user.id)
+    if seat is None:
+        raise TableError("You are not seated at this table.")
+    mine = [a for turn in tables.turns(live) if turn.seat == seat for a in turn.actions]
+    if not mine:
+        raise TableError(tables.not_your_turn(live))
+    for choice in amount_choices(mine):
+        if choice.prefix == prefix:
+            return choice
+    raise TableError("That choice is not open to you now — see /moves.")
+
+
+def submitted_amount(interaction: discord.Interaction) -> str:
+    """The text typed in an amount form (a modal submission's only field)."""
+    for row in (interaction.data or {}).get("components", []):
+        for component in row.get("components", [row.get("component", {})]):
+            if component.get("custom_id") == AMOUNT_FIELD:
+                return str(component.get("value") or "")
+    return ""
+
+
+async def play_amount_form(interaction: discord.Interaction) -> bool:
+    """Answer an amount form's submission; ``False`` if this interaction is not one.
+
+    The number is read by the engine's parser and must be one of the legal amounts; else the
+    refusal (private) gives the legal range and the nearest legal amounts. Then it is played
+    like a click, for the board the form was opened from.
+    """
+    if getattr(interaction, "type", None) is not discord.InteractionType.modal_submit:
+        return False
+    parts = str((interaction.data or {}).get("custom_id", "")).split(":", 3)
+    if len(parts) != 4 or parts[0] != AMOUNT_FORM or not (parts[1].isdigit() and parts[2].isdigit()):
+        return False
+    table_id, revision, prefix = int(parts[1]), int(parts[2]), parts[3]
+    tables, user, text = tables_of(interaction), user_of(interaction), submitted_amount(interaction)
+
+    async def work() -> Reply:
+        choice = await amount_choice_of(tables, user, table_id, revision, prefix, interaction.channel_id or 0)
+        written = parse_amount(text)
+        if written is None:
+            raise AmountRefused(f'"{clip(text, 40)}" is not an amount: write it like 15000, $15,000 or 15k; '
+                                f"{choice.range_text()}.")
+        action = choice.action_for(written)
+        if action is None:
+            raise AmountRefused(choice.refusal(written))
+        return await tables.act(user=user, move=action.key, table_id=table_id, expected_revision=revision,
+                                channel_id=interaction.channel_id or 0)
+
+    async def deliver(reply: Reply) -> None:
+        live_message = (await tables.load(table_id)).row.message_id
+        await publish(interaction, reply)
+        form_board = interaction.message  # the board whose "Enter amount…" opened the form
+        if form_board is not None and form_board.id != live_message and reply.revision != revision:
+            try:  # it is history now (also when this process never posted it: a restart)
+                await form_board.edit(view=None)
+            except discord.HTTPException:
+                log.debug("could not clear the buttons of message %s", form_board.id)
+
+    await run(interaction, work, deliver, table_id=table_id)
+    return True
+
+
+# -- offers for typed moves that matched only partly -----------------------------------------------
+
+OFFER_LIMIT = 20
+"""Candidates offered as buttons (four rows of five; the last row is Cancel)."""
+
+
+class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-cancel"):
+    """Cancel on a private offer: nothing is played, the offer goes away."""
+
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Button(label="Cancel", style=discord.ButtonStyle.secondary, custom_id="gm-cancel",
+                                           row=MAX_SELECTS - 1))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any, /) -> CancelButton:
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await interaction.response.edit_message(content="Cancelled — nothing was played.", view=None)
+        except discord.HTTPException:
+            log.debug("could not clear the offer of user %s", interaction.user.id)
+
+
+def offer_message(unsure: UnsureMove) -> dict[str, Any]:
+    """The private answer to typed text that named no move exactly.
+
+    One candidate: Confirm (a move button carrying the key and the board's revision, so a
+    confirmation made after the table moved on is refused as stale) and Cancel. Several: one
+    button each, up to :data:`OFFER_LIMIT`; past that the list and "be more specific".
+    """
+    message: dict[str, Any] = {"content": clip(str(unsure)), "ephemeral": True}
+    candidates = unsure.candidates
+    if len(candidates) > OFFER_LIMIT:
+        return message
+    view = discord.ui.View(timeout=None)
+    for action in candidates:
+        label = f"Confirm: {action.label}" if isinstance(unsure, ConfirmMove) else action.label
+        view.add_item(MoveButton(unsure.table_id, unsure.revision, action.key, label,
+                                 primary=isinstance(unsure, ConfirmMove)))
+    view.add_item(CancelButton())
+    message["view"] = view
+    return message
 
 
 class MyMovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-mine:(?P<table>\d+):(?P<revision>\d+)"):
@@ -347,11 +561,48 @@ def private_message(private: Private) -> dict[str, Any]:
     return message
 
 
-async def _send(interaction: discord.Interaction, **message: Any) -> None:
+async def _send(interaction: discord.Interaction, **message: Any) -> int | None:
+    """Send as the response or a followup; the posted message's id when Discord says it."""
     if interaction.response.is_done():
-        await interaction.followup.send(**message)
-    else:
-        await interaction.response.send_message(**message)
+        posted = await interaction.followup.send(**message, wait=True)
+        return getattr(posted, "id", None)
+    sent = await interaction.response.send_message(**message)
+    return getattr(sent, "message_id", None)
+
+
+_boards: OrderedDict[int, tuple[int, int, int]] = OrderedDict()
+"""Per table, the (channel id, message id, revision) of the last public board posted while it runs."""
+MAX_BOARDS = 10_000
+
+
+def _is_board(reply: Reply) -> bool:
+    return not reply.lobby and reply.request is None and reply.status in ("playing", "over")
+
+
+async def board_posted(client: discord.Client, reply: Reply, channel_id: int, message_id: int | None) -> None:
+    """A new board of ``reply``'s table was posted: take the move controls off the previous one.
+
+    Its buttons would only be refused as out of date, so the old board shows none. Best effort
+    (this process remembers the boards it posted; after a restart a stale click is still refused).
+    """
+    if not _is_board(reply):
+        return
+    previous = _boards.pop(reply.table_id, None)
+    if message_id is not None and reply.status == "playing":
+        _boards[reply.table_id] = (channel_id, message_id, reply.revision)
+        while len(_boards) > MAX_BOARDS:
+            _boards.popitem(last=False)
+    if previous is None or previous[1] == message_id:
+        return
+    if previous[2] == reply.revision and reply.status == "playing":
+        return  # still current (a live race goes on, or /board posted it again): its buttons still count
+    channel = client.get_channel(previous[0])
+    if channel is None or not hasattr(channel, "get_partial_message"):
+        return
+    try:
+        await channel.get_partial_message(previous[1]).edit(view=None)
+    except discord.HTTPException:
+        log.debug("could not clear the controls of message %s (table %s)", previous[1], reply.table_id)
 
 
 async def send_error(interaction: discord.Interaction, text: str) -> None:
@@ -390,14 +641,18 @@ async def send_reply(interaction: discord.Interaction, reply: Reply, *, ephemera
         _set_disabled(view, True)
         if interaction.response.is_done():
             posted = await interaction.followup.send(**message, wait=True)
+            posted_id = getattr(posted, "id", None)
             _set_disabled(view, False)
             await _enable(posted.edit(view=view), reply.table_id)
         else:
-            await interaction.response.send_message(**message)
+            sent = await interaction.response.send_message(**message)
+            posted_id = getattr(sent, "message_id", None)
             _set_disabled(view, False)
             await _enable(interaction.edit_original_response(view=view), reply.table_id)
     else:
-        await _send(interaction, **message)
+        posted_id = await _send(interaction, **message)
+    if not ephemeral:
+        await board_posted(interaction.client, reply, interaction.channel_id or 0, posted_id)
     watch = getattr(interaction.client, "watch_deadline", None)
     if reply.deadline_at is not None and watch is not None:
         watch(reply.deadline_at)
@@ -534,7 +789,8 @@ async def post_notice(client: discord.Client, guild_id: int | None, channel_id: 
         _set_disabled(view, False)
         await _enable(posted.edit(view=view), reply.table_id)
     else:
-        await channel.send(**message)  # type: ignore[union-attr]
+        posted = await channel.send(**message)  # type: ignore[union-attr]
+    await board_posted(client, reply, channel_id, getattr(posted, "id", None))
     watch = getattr(client, "watch_deadline", None)
     if reply.deadline_at is not None and watch is not None:
         watch(reply.deadline_at)

@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import Action
-from bot.tables import Private, Reply, TableError
-from cogs._ui import clip, private_message, run, send_reply, tables_of, user_of
+from bot.tables import Private, Reply, TableError, UnsureMove
+from cogs._ui import (
+    AmountButton,
+    CancelButton,
+    clip,
+    offer_message,
+    play_amount_form,
+    private_message,
+    run,
+    send_reply,
+    tables_of,
+    user_of,
+)
 
 
 def rank_moves(actions: list[Action], typed: str, limit: int = 25) -> list[Action]:
@@ -50,10 +63,31 @@ class Play(commands.Cog):
     async def play(self, interaction: discord.Interaction, move: str) -> None:
         tables, user = tables_of(interaction), user_of(interaction)
 
-        async def deliver(reply: Reply) -> None:
-            await send_reply(interaction, reply)
+        async def work() -> Reply | UnsureMove:
+            try:
+                return await tables.act(user=user, move=move, channel_id=interaction.channel_id or 0)
+            except UnsureMove as unsure:  # a partial match: offered back privately, never played
+                return unsure
 
-        await run(interaction, lambda: tables.act(user=user, move=move, channel_id=interaction.channel_id or 0), deliver)
+        async def deliver(result: Reply | UnsureMove) -> None:
+            if isinstance(result, UnsureMove):
+                if interaction.response.is_done():
+                    # A slow answer left a public "thinking…" placeholder: the offer is private.
+                    with contextlib.suppress(discord.HTTPException):
+                        await interaction.delete_original_response()
+                    await interaction.followup.send(**offer_message(result))
+                else:
+                    await interaction.response.send_message(**offer_message(result))
+                return
+            await send_reply(interaction, result)
+
+        await run(interaction, work, deliver)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Amount forms: their submissions are answered here, from the custom_id alone, so a
+        form opened before a restart still works (discord.py keeps no modal across one)."""
+        await play_amount_form(interaction)
 
     @app_commands.command(name="hand", description="What only you can see at this table (private)")
     @app_commands.guild_only()
@@ -83,4 +117,5 @@ class Play(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(AmountButton, CancelButton)  # persistent: they work after a restart
     await bot.add_cog(Play(bot))

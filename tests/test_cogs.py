@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import itertools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,6 +54,10 @@ class Sent:
     mentions: discord.AllowedMentions | None = None
 
 
+MESSAGE_IDS = itertools.count(7000)
+"""Ids of the messages the fake interactions post."""
+
+
 class FakeResponse:
     def __init__(self, log: list[Sent]) -> None:
         self.log = log
@@ -61,10 +66,11 @@ class FakeResponse:
     def is_done(self) -> bool:
         return self._done
 
-    async def send_message(self, content: str | None = None, **kw: Any) -> None:
+    async def send_message(self, content: str | None = None, **kw: Any) -> SimpleNamespace:
         assert not self._done, "responded twice"
         self._done = True
         self.log.append(_sent("response", content, kw))
+        return SimpleNamespace(message_id=next(MESSAGE_IDS))  # as discord.py's InteractionCallbackResponse
 
     async def defer(self, **kw: Any) -> None:
         self._done = True
@@ -149,13 +155,22 @@ async def client(tmp_path: Path, clock: Any) -> Any:
 
     channel_posts: list[str] = []
 
+    board_edits: list[tuple[int, dict[str, Any]]] = []
+
     class Channel:
         async def send(self, content: str, **kw: Any) -> None:
             channel_posts.append(content)
 
+        def get_partial_message(self, message_id: int) -> Any:
+            async def edit(**kw: Any) -> None:
+                board_edits.append((message_id, kw))
+
+            return SimpleNamespace(id=message_id, edit=edit)
+
     yield SimpleNamespace(
         tables=tables, settings=settings, pbp=pbp, moderation=Moderation(tables, pbp), dms=dms,
         channel_posts=channel_posts, get_user=lambda user_id: DMUser(user_id), get_channel=lambda _id: Channel(),
+        board_edits=board_edits,
     )
     await store.close()
 

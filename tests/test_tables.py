@@ -12,7 +12,6 @@ from bot.engine import Action
 from bot.store import Store
 from bot.store_backends import IntegrityError
 from bot.tables import (
-    AmbiguousMove,
     GameNotRunning,
     IllegalMove,
     LobbyError,
@@ -255,13 +254,13 @@ def test_move_resolution() -> None:
         Action("build:hacienda", "Build Hacienda (2 doubloons)"),
         Action("pass", "Pass"),
     ]
-    assert resolve_move("pass", actions).key == "pass"
-    assert resolve_move("PASS", actions).key == "pass"
-    assert resolve_move("harb", actions).key == "build:harbor"
-    assert resolve_move("build hac", actions).key == "build:hacienda"
-    with pytest.raises(AmbiguousMove, match='"build" matches 2 moves: Build Harbor') as ambiguous:
-        resolve_move("build", actions)
-    assert len(ambiguous.value.candidates) == 2
+    assert resolve_move("pass", actions).action.key == "pass"
+    assert resolve_move("PASS", actions).action.key == "pass"
+    # A partial match is never played at once: one asks for confirmation, several are offered.
+    assert (resolve_move("harb", actions).how, resolve_move("harb", actions).action.key) == ("confirm", "build:harbor")
+    assert resolve_move("build hac", actions).how == "confirm"
+    several = resolve_move("build", actions)
+    assert several.how == "several" and len(several.actions) == 2
     with pytest.raises(IllegalMove):
         resolve_move("castle", actions)
 

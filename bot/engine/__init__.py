@@ -3,6 +3,15 @@
 Only the standard library is imported here; see ``contract.py`` for how a game is written.
 """
 
+from bot.engine.amounts import (
+    BIG_CHOICE,
+    AmountChoice,
+    Written,
+    amount_choices,
+    dollars_text,
+    parse_amount,
+    split_amount,
+)
 from bot.engine.contract import (
     EXPIRE,
     MAX_KEY_LENGTH,
@@ -23,10 +32,12 @@ from bot.engine.registry import UnknownGame, all_games, get_game, register
 from bot.engine.rng import Rng, seed_value
 
 __all__ = [
+    "BIG_CHOICE",
     "EXPIRE",
     "MAX_KEY_LENGTH",
     "SYSTEM_SEAT",
     "Action",
+    "AmountChoice",
     "BadOptions",
     "Event",
     "Game",
@@ -37,10 +48,15 @@ __all__ = [
     "Rng",
     "State",
     "UnknownGame",
+    "Written",
     "all_games",
+    "amount_choices",
+    "dollars_text",
     "fill_seat_refs",
     "get_game",
+    "parse_amount",
     "register",
     "seat_ref",
     "seed_value",
+    "split_amount",
 ]

@@ -76,8 +76,13 @@ async def play_one_move(fake: FakeDiscord, board: Message, users: dict[int, str]
 
 
 async def click_an_outdated_board(fake: FakeDiscord, boards: list[Message], users: dict[int, str]) -> None:
-    """A board from before the restart: its component still reaches the bot, which refuses it as outdated."""
-    old = next(b for b in boards[1:15] if b.interactive_components() and b.pinged_user_ids)
+    """An old board whose controls survived: its component still reaches the bot, which refuses it as outdated.
+
+    Every new board takes the controls off the one before it, so the earlier boards show none;
+    the last board posted before the restart keeps them (the new process never knew it).
+    """
+    assert not any(b.interactive_components() for b in boards[1:15])
+    old = next(b for b in boards[:-1] if b.interactive_components() and b.pinged_user_ids)
     component = old.interactive_components()[0]
     clicker = users[old.pinged_user_ids[0]]
     if component.get("type") == 2:
