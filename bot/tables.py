@@ -958,10 +958,30 @@ class Tables:
         for _ in range(live.game.max_actions(len(live.seats))):
             if live.row.status != "playing" or live.row.paused or live.state_json is None:
                 break
-            waiting = [p for p in self.prompts(live) if live.user_at(p.seat).is_bot]
+            prompts = self.prompts(live)
+            waiting = [p for p in prompts if live.user_at(p.seat).is_bot]
             if not waiting:
                 self._stalled.pop(live.id, None)
-                break
+                forced = self._forced_prompt(live, prompts)
+                if forced is None:
+                    break
+                # A forced move is the seat's only action and public knowledge: played at
+                # once, through the same commit as any move, marked forced in the log.
+                action = forced.actions[0]
+                at = self._stamp(live, None, None)
+                try:
+                    if live.game.heavy:
+                        move = await self._heavy(apply_move, live, forced.seat, action.key, at)
+                    else:
+                        move = self._apply_here(live, forced.seat, action.key, at)
+                except IllegalMove:
+                    break
+                move.applied.events.insert(0, Event(f"{seat_ref(forced.seat)}: {action.label} (forced)."))
+                try:
+                    events += await self._commit(live, forced.seat, live.user_at(forced.seat).user_id, move, at)
+                except StaleBoard:
+                    break
+                continue
             seat = waiting[0].seat
             # Seeded by table and position: a bot's choices replay the same way.
             seed = f"{live.row.seed}:{live.position}:{seat}"
@@ -983,6 +1003,14 @@ class Tables:
                 events.append(Event(f"{name} could not decide this time; it tries again shortly."))
                 break
         return events
+
+    def _forced_prompt(self, live: LiveTable, prompts: list[Prompt]) -> Prompt | None:
+        """The first prompt the game declares forced (one public action), or None."""
+        assert live.state is not None
+        for prompt in prompts:
+            if 0 <= prompt.seat < len(live.seats) and live.game.forced(live.state, prompt):
+                return prompt
+        return None
 
     def _stall(self, table_id: int) -> None:
         """Remember a table whose bots failed, to try again after a pause that doubles each time."""

@@ -212,6 +212,11 @@ class Game(ABC):
     """Its moves can cost long enough to stall a shared event loop (1856's route search: up
     to seconds): the session layer computes its moves, bots and prompts in a worker process."""
 
+    hidden_information: ClassVar[bool] = True
+    """Whether anything in a state is hidden from some player (hands, face-down decks, secret
+    choices) besides the RNG. The safe assumption is yes; a game sets ``False`` only when its
+    ``conceal`` redraws nothing but the RNG. It decides the default of :meth:`forced`."""
+
     # -- to implement -----------------------------------------------------------------
 
     @abstractmethod
@@ -258,6 +263,32 @@ class Game(ABC):
             if prompt.seat == seat:
                 return rng.choice(prompt.actions).key
         raise IllegalAction("This seat has nothing to decide now.")
+
+    def forced(self, state: State, prompt: Prompt) -> bool:
+        """Whether the session layer may play ``prompt``'s only action for its seat at once.
+
+        A forced move is logged like any move (marked "forced"), but nobody is pinged or
+        waited for. That is only fair when everyone already knows the move is forced: if a
+        prompt shows a lone "Pass" because its player holds no fitting card, playing it at
+        once tells the table that the hand is empty. So answer ``True`` only for a prompt
+        with exactly one action whose being the only one follows from public information;
+        the test kit checks that the answer never changes when hidden information is
+        redrawn (:meth:`conceal`). Never for a simultaneous or timed prompt (speed is part
+        of the game there), nor a private one (its actions depend on what only its seat
+        sees).
+
+        The default is safe: such a prompt is forced only in a game that declares it has no
+        hidden information (:attr:`hidden_information`). A game with hidden information
+        overrides this for the prompts it knows to be public.
+        """
+        return (
+            not self.hidden_information
+            and len(prompt.actions) == 1
+            and not prompt.simultaneous
+            and not prompt.private
+            and prompt.deadline is None
+            and not self.is_timed(state)
+        )
 
     # -- timed play (real-time games) ---------------------------------------------------
     #

@@ -278,6 +278,12 @@ def _check_views(game: Game, state: State, players: int, chooser: random.Random,
                 raise _fail(game, where, "which seats are prompted (or a prompt's kind or deadline) depends on "
                                          "hidden information: the public would learn who holds what; prompt "
                                          "everyone who could act, or nobody")
+            forced = [(p.seat, game.forced(state, p)) for p in game.prompts(state)]
+            if [(p.seat, game.forced(concealed, p)) for p in game.prompts(concealed)] != forced:
+                raise _fail(game, where, "which prompts are forced (played by the session layer at once) "
+                                         "depends on hidden information: auto-playing them would reveal it")
+            if not game.hidden_information and any(p.private for p in game.prompts(state)):
+                raise _fail(game, where, "a game without hidden information has a private prompt")
             if redrawn != public:
                 raise _fail(game, where, "a prompt not marked private depends on hidden information "
                                          "(front ends show it publicly); mark it Prompt(private=True)")

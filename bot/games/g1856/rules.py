@@ -65,6 +65,7 @@ class G1856(Game):
     rules_file: ClassVar[str] = "1856-en.txt"
     render_module: ClassVar[str] = "bot.games.g1856.render"
     heavy: ClassVar[bool] = True  # route search and legal lays: worker processes (bot.workers)
+    hidden_information: ClassVar[bool] = False  # no cards, no dice, no RNG: every prompt is public
 
     # ------------------------------------------------------------------ set-up
 
