@@ -33,7 +33,7 @@ from pathlib import Path
 
 from bot.engine import Game, all_games, get_game
 from bot.games import load_all
-from bot.selfplay import THINKING_SECONDS, SimulatedClock, simulated_users
+from bot.selfplay import SimulatedClock, simulated_users, think_or_expire
 from bot.store import Store
 from bot.tables import Reply, Tables, User
 
@@ -114,14 +114,9 @@ async def _step(tables: Tables, clock: SimulatedClock, reply: Reply, by_id: dict
                 chooser: random.Random) -> Reply:
     """One simulated decision on the table clock: a player thinks for a while and moves; if the
     thinking outlasts the reply's deadline, the deadline resolves first (as the bot's timer would)."""
-    if reply.deadline_at is not None:
-        clock.now += chooser.choice(THINKING_SECONDS)
-        if clock.now >= reply.deadline_at:
-            clock.now = reply.deadline_at
-            expired = [r for r in await tables.expire_due(clock.now) if r.table_id == reply.table_id]
-            if not expired:
-                raise RuntimeError(f"table {reply.table_id}: a deadline passed and nothing happened")
-            return expired[-1]
+    expired = await think_or_expire(tables, clock, reply, chooser)
+    if expired is not None:
+        return expired
     turn = chooser.choice(reply.turns)
     key = chooser.choice(turn.actions).key
     return await tables.act(user=by_id[turn.user_id], move=key, table_id=reply.table_id)

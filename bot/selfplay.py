@@ -17,7 +17,7 @@ from pathlib import Path
 from bot.engine import get_game
 from bot.games import load_all
 from bot.store import Store
-from bot.tables import Tables, User, describe_outcome
+from bot.tables import Reply, Tables, User, describe_outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +47,24 @@ def simulated_users(count: int) -> list[User]:
     """Players driven by the self-play loop: ordinary seats (not bot seats, which play themselves)."""
     return [User(id=900_000 + seat, name=f"Player {seat + 1}") for seat in range(count)]
 
+
+
+async def think_or_expire(tables: Tables, clock: SimulatedClock, reply: Reply,
+                          chooser: random.Random) -> Reply | None:
+    """A simulated player thinks for a while on the table clock before answering ``reply``.
+
+    When the thinking outlasts the reply's deadline, the deadline resolves first, as the bot's
+    timer would: the reply that expiry produced is returned. ``None``: the player may move."""
+    if reply.deadline_at is None:
+        return None
+    clock.now += chooser.choice(THINKING_SECONDS)
+    if clock.now < reply.deadline_at:
+        return None
+    clock.now = reply.deadline_at
+    expired = [r for r in await tables.expire_due(clock.now) if r.table_id == reply.table_id]
+    if not expired:
+        raise RuntimeError(f"table {reply.table_id}: a deadline passed and nothing happened")
+    return expired[-1]
 
 async def play_one(
     tables: Tables,
@@ -78,14 +96,10 @@ async def play_one(
     while reply.turns:
         if actions >= bound:
             raise RuntimeError(f"table {reply.table_id} not over after {bound} actions")
-        if reply.deadline_at is not None and clock is not None:
-            clock.now += chooser.choice(THINKING_SECONDS)
-            if clock.now >= reply.deadline_at:
-                clock.now = reply.deadline_at
-                expired = [r for r in await tables.expire_due(clock.now) if r.table_id == reply.table_id]
-                if not expired:
-                    raise RuntimeError(f"table {reply.table_id}: a deadline passed and nothing happened")
-                reply = expired[-1]
+        if clock is not None:
+            expired = await think_or_expire(tables, clock, reply, chooser)
+            if expired is not None:
+                reply = expired
                 actions += 1
                 continue
         turn = chooser.choice(reply.turns)
