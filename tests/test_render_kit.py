@@ -100,14 +100,18 @@ def test_remembered_rounded_rectangles_paint_what_pillow_paints() -> None:
     outlines = [None, (34, 34, 38), (200, 194, 182)]
     plain, sprites = (Image.new("RGB", (700, 500), (246, 242, 232)) for _ in range(2))
     plain_draw, sprite_draw = ImageDraw.Draw(plain), ImageDraw.Draw(sprites)
-    for _ in range(2):  # the second round pastes remembered sprites
-        for i in range(120):
-            x0, y0 = chooser.randint(-20, 650), chooser.randint(-20, 450)
-            box = (x0, y0, x0 + chooser.randint(0, 180), y0 + chooser.randint(0, 130))
-            style = {"radius": chooser.choice([0, 3, 5, 6, 10, 12, 40]), "fill": fills[i % 4],
-                     "outline": outlines[i % 3], "width": chooser.choice([1, 2, 3, 6])}
-            if i % 7 == 0:
-                style["corners"] = (True, False, True, False)
+    shapes = []
+    for i in range(120):
+        x0, y0 = chooser.randint(-20, 650), chooser.randint(-20, 450)
+        box = (x0, y0, x0 + chooser.randint(0, 180), y0 + chooser.randint(0, 130))
+        style = {"radius": chooser.choice([0, 3, 5, 6, 10, 12, 40]), "fill": fills[i % 4],
+                 "outline": outlines[i % 3], "width": chooser.choice([1, 2, 3, 6])}
+        if i % 7 == 0:
+            style["corners"] = (True, False, True, False)
+        shapes.append((box, style))
+    _rounded_sprite.cache_clear()  # other tests in this process may have drawn these sizes already
+    for _ in range(2):  # the second round pastes the sprites the first one remembered
+        for box, style in shapes:
             plain_draw.rounded_rectangle(box, **style)
             rounded_rectangle(sprite_draw, box, **style)
     assert ImageChops.difference(plain, sprites).getbbox() is None
