@@ -62,6 +62,20 @@ def board_png(game: Game, view: dict[str, Any]) -> bytes:
     return encode_png(board_image(game, view))
 
 
+def card_image(game: Game, view: dict[str, Any]) -> Image.Image:
+    """The table card: the picture posted after every move, drawn for a phone (text at least
+    :func:`bot.render.legibility.floor_px` of its width). A renderer without ``table_card(view)``
+    posts its full board instead."""
+    module = _renderer(game)
+    draw_card = getattr(module, "table_card", None)
+    return draw_card(view) if draw_card is not None else module.board(view)
+
+
+def card_png(game: Game, view: dict[str, Any]) -> bytes:
+    """The table card as PNG bytes (see :func:`card_image`)."""
+    return encode_png(card_image(game, view))
+
+
 def private_png(game: Game, view: dict[str, Any]) -> bytes | None:
     """A seat's private picture (hand, secret points), or None if the game has none."""
     module = _renderer(game)

@@ -18,6 +18,8 @@ from typing import Any
 
 from PIL import ImageFont
 
+from bot.render.legibility import note_drawn
+
 FONT_DIR = Path(__file__).resolve().parents[2] / "images" / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
@@ -84,6 +86,8 @@ class CachedFont(ImageFont.FreeTypeFont):
         *args: Any,
         **kwargs: Any,
     ) -> Any:
+        if isinstance(text, str):
+            note_drawn(text, self.size)  # the legibility check's record (bot/render/legibility.py)
         if mode not in ("L", "1") or features or args or not isinstance(text, str) or len(text) > _LONGEST_CACHED:
             return super().getmask2(text, mode, direction, features, language, stroke_width, anchor, ink, start,
                                     *args, **kwargs)
