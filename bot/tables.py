@@ -535,8 +535,8 @@ class Tables:
             self._publish(live)
         # else: something was committed while we read; what we read is correct for this
         # caller but may be older than that commit, so it is not cached.
-        if self.owns(live.row.guild_id) and self.bots_waiting(live):
-            self._resume_later(table_id)  # e.g. the process died between a move and the bots' answer
+        if self.owns(live.row.guild_id) and (self.bots_waiting(live) or self.forced_waiting(live)):
+            self._resume_later(table_id)  # e.g. the process died between a move and the bots' (or a forced) answer
         return live
 
     def prompts(self, live: LiveTable) -> list[Prompt]:
@@ -557,6 +557,13 @@ class Tables:
         if live.row.status != "playing" or live.row.paused or live.state is None or live.outdated:
             return False
         return any(live.user_at(p.seat).is_bot for p in self.prompts(live) if 0 <= p.seat < len(live.seats))
+
+    def forced_waiting(self, live: LiveTable) -> bool:
+        """Whether the table's next decision is a forced move not yet played (e.g. it became due
+        just before the process stopped): :meth:`run_bots` plays it."""
+        if live.row.status != "playing" or live.row.paused or live.state is None or live.outdated:
+            return False
+        return self._forced_prompt(live, self.prompts(live)) is not None
 
     async def _replay(self, game: Game, state_json: str, actions: list[ActionRow]) -> str:
         """The state after replaying logged ``actions`` (in the workers for a heavy game)."""
@@ -1054,7 +1061,7 @@ class Tables:
             except NoTable:
                 self._stalled.pop(table_id, None)
                 return None
-            if not self.bots_waiting(live):
+            if not self.bots_waiting(live) and not self.forced_waiting(live):
                 self._stalled.pop(table_id, None)
                 return None
             position = live.position
@@ -1432,7 +1439,9 @@ class Tables:
         for row in rows:
             who = live.names[row.seat] if 0 <= row.seat < len(live.names) else "the clock"
             public = [name_seats(e["text"], live.names) for e in row.events if e.get("visible_to") is None]
-            lines.append(f"{row.position}. {who}: {' '.join(public) or row.action_key}")
+            said = ' '.join(public) or row.action_key
+            # A line that already names its mover (a forced move's "Bo: Draw … (forced).") keeps one name.
+            lines.append(f"{row.position}. {said if said.startswith(f'{who}: ') else f'{who}: {said}'}")
         return "\n".join(lines)
 
     async def list_open(self, *, guild_id: int | None) -> list[TableSummary]:

@@ -48,7 +48,8 @@ async def test_a_forced_move_plays_at_once_logged_persisted_unpinged(
     assert "(forced)" in reply.text
     assert other.id not in reply.mentions and [t.user_id for t in reply.turns] == [first.id]
     history = await tables.history(channel_id=CHANNEL)
-    assert f"2. {other.name}: {other.name}: Draw the top card (forced)." in history
+    assert f"2. {other.name}: Draw the top card (forced)." in history
+    assert f"{other.name}: {other.name}:" not in history
     live = await tables.load(table_id)
     state, position = live.state, live.position
     await store.close()
@@ -87,3 +88,27 @@ def test_the_kit_refuses_forced_moves_that_depend_on_hidden_information() -> Non
     check_all(ToyDraw())  # the honest toy passes
     with pytest.raises(KitFailure, match="forced"):
         check_all(_LeakyForced())
+
+
+async def test_a_forced_move_left_pending_at_a_restart_is_played_on_reload(
+    db_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The move that made the next one forced was committed by a process that stopped before it
+    # played the forced answer (here: one that did not force it yet). The next process plays it on load.
+    store = await Store.open(db_path)
+    tables = Tables(store, clock=clock, seeds=lambda: 5, render=False)
+    table_id = await _started(tables)
+    first = await _chooser(tables, table_id)
+    reply = await tables.act(user=first, move="draw", table_id=table_id)
+    assert reply.position == 1
+    await store.close()
+    monkeypatch.setattr(ToyDraw, "forced", _public_single)
+    reopened = await Store.open(db_path)
+    restarted = Tables(reopened, clock=clock, render=False)
+    await restarted.load(table_id)
+    await restarted.settle()
+    live = await restarted.load(table_id)
+    assert live.position == 2
+    assert [t.user_id for t in restarted.turns(live)] == [first.id]
+    assert "(forced)" in await restarted.history(channel_id=CHANNEL)
+    await reopened.close()
