@@ -59,6 +59,10 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--agents", action="store_true", help="use the game's own bot agent instead of random")
     bench = commands.add_parser("bench", help="print load, move, render and playout figures")
     bench.add_argument("slugs", nargs="*")
+    taps = commands.add_parser("taps", help="taps per decision over self-played games, before and with groups")
+    taps.add_argument("slugs", nargs="*", help="games (default: all)")
+    taps.add_argument("--games", type=int, default=50)
+    taps.add_argument("--players", type=int, help="default: 4, or the game's maximum if smaller")
     load = commands.add_parser("loadtest", help="many tables, concurrent users: moves/s, latency, memory")
     load.add_argument("--tables", type=int, default=1000)
     load.add_argument("--moves", type=int, default=20000)
@@ -167,6 +171,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.bench import bench
 
         return asyncio.run(bench(args.slugs))
+    if command == "taps":
+        from bot.taps import run as run_taps
+
+        return run_taps(args.slugs, args.games, args.players)
     if command == "loadtest":
         from bot.loadtest import run_load, run_mix
 

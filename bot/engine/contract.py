@@ -84,10 +84,19 @@ class Action:
 
     Keys are canonical notation (``role:builder``, ``draw:17``) unique among the actions
     offered at one time, at most :data:`MAX_KEY_LENGTH` characters.
+
+    How front ends present the move (never whether it is legal): ``main`` marks the few
+    choices a turn is about (Roll, Pass, Done, Buy), shown as buttons on the board; ``group``
+    files the others under a path of names, e.g. ``("Mortgage",)`` or ``("Trucks", "D8")``:
+    the first name is one control on the board, each further name a narrowing step (see
+    :mod:`bot.engine.choices`). Names in a group path should be the short names the picture
+    prints ("D8" on the map is "D8" in the menu).
     """
 
     key: str
     label: str
+    group: tuple[str, ...] = ()
+    main: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +220,11 @@ class Game(ABC):
     heavy: ClassVar[bool] = False
     """Its moves can cost long enough to stall a shared event loop (1856's route search: up
     to seconds): the session layer computes its moves, bots and prompts in a worker process."""
+
+    grouped: ClassVar[bool] = False
+    """Whether the game files its actions in groups and main choices (``Action.group``,
+    ``Action.main``) so that every prompt fits the front ends' steps: then the test kit
+    checks every prompt with :func:`bot.engine.choices.check_layout`."""
 
     hidden_information: ClassVar[bool] = True
     """Whether anything in a state is hidden from some player (hands, face-down decks, secret

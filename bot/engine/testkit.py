@@ -19,7 +19,9 @@ What is checked, for many seeds and every player count:
   ends show those on the public board), nor which seats are prompted at all (a reaction
   window or a race that asks only the players holding a fitting card tells everyone who
   holds one);
-- prompts are empty exactly when ``outcome`` is given, and the outcome ranks every seat.
+- prompts are empty exactly when ``outcome`` is given, and the outcome ranks every seat;
+- in a game that declares its groups (``Game.grouped``), every prompt's actions can all be
+  reached through the front ends' steps (:mod:`bot.engine.choices`) within their limits.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.engine.choices import ChoiceLayoutError, check_layout
 from bot.engine.contract import (
     EXPIRE,
     MAX_KEY_LENGTH,
@@ -214,6 +217,11 @@ def _check_prompts(game: Game, state: State, prompts: list, players: int, where:
                 raise _fail(game, where, f"key {key!r} has surrounding spaces")
         if not prompt.text:
             raise _fail(game, where, "a prompt without text")
+        if game.grouped:
+            try:
+                check_layout(prompt.actions)
+            except ChoiceLayoutError as error:
+                raise _fail(game, where, f"seat {prompt.seat}'s choices do not fit the controls: {error}") from None
     if len(prompts) > 1 and not all(prompt.simultaneous for prompt in prompts):
         raise _fail(game, where, "several prompts at once must be marked simultaneous")
 
@@ -296,7 +304,7 @@ def _public_prompts(game: Game, state: State) -> list[tuple[Any, ...]]:
     prompt not marked private, its text and actions too."""
     return [
         (p.seat, p.private, p.simultaneous, p.deadline)
-        + (() if p.private else (p.text, tuple((a.key, a.label) for a in p.actions)))
+        + (() if p.private else (p.text, tuple((a.key, a.label, a.group, a.main) for a in p.actions)))
         for p in game.prompts(state)
     ]
 

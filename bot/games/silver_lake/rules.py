@@ -103,13 +103,16 @@ def _money_action_table() -> dict[str, dict[str, Action]]:
     table: dict[str, dict[str, Action]] = {}
     for pid, permit in PERMIT.items():
         table[pid] = {
-            "mortgage": Action(f"mortgage:{pid}", f"Mortgage {permit.label} for {money(permit.mortgage)}"),
-            "redeem": Action(f"redeem:{pid}", f"Redeem {permit.label} for {money(permit.price)}"),
-            "sell": Action(f"sell:{pid}", f"Sell {permit.label} to the bank for {money(permit.price)}"),
+            "mortgage": Action(f"mortgage:{pid}", f"Mortgage {permit.label} for {money(permit.mortgage)}",
+                               group=("Mortgage",)),
+            "redeem": Action(f"redeem:{pid}", f"Redeem {permit.label} for {money(permit.price)}", group=("Redeem",)),
+            "sell": Action(f"sell:{pid}", f"Sell {permit.label} to the bank for {money(permit.price)}",
+                           group=("Sell to the bank",)),
             "sell-mortgaged": Action(
-                f"sell:{pid}", f"Sell mortgaged {permit.label} to the bank for {money(permit.price - permit.mortgage)}"
+                f"sell:{pid}", f"Sell mortgaged {permit.label} to the bank for {money(permit.price - permit.mortgage)}",
+                group=("Sell to the bank",),
             ),
-            "auction": Action(f"auction:{pid}", f"Auction {permit.label} to the other players"),
+            "auction": Action(f"auction:{pid}", f"Auction {permit.label} to the other players", group=("Auction",)),
         }
     return table
 
@@ -125,6 +128,7 @@ class SilverLake(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     summary: ClassVar[str] = "Race round the Wild West loop, buy fishing, hunting and mining permits, find the Silver Lake gold."
+    grouped: ClassVar[bool] = True
     options: ClassVar[tuple[Option, ...]] = (
         Option("laps", DEFAULT_LAPS, LAPS, "Laps agreed before the start: the game ends when the first player completes them."),
     )
@@ -203,18 +207,18 @@ class SilverLake(Game):
         me = state["seats"][seat]
         if phase == "roll":
             again = " again (doubles)" if state["throws"] else ""
-            actions = [Action("roll", f"Roll the dice{again}")]
+            actions = [Action("roll", f"Roll the dice{again}", main=True)]
             if state["throws"]:
                 # "They may roll again": the extra throw of a double is a right, not a duty.
-                actions.append(Action("stop", "End your turn without the extra throw"))
+                actions.append(Action("stop", "End your turn without the extra throw", main=True))
             actions += self._money_actions(state, seat, auction=True)
             return [Prompt(seat, f"{T(seat)}: roll{again}, or manage your permits ({money(me['cash'])} in hand).", tuple(actions))]
         if phase == "buy":
             permit = PERMIT[state["area"]]
             actions = []
             if me["cash"] >= permit.price:
-                actions.append(Action("buy", f"Buy {permit.label} for {money(permit.price)}"))
-            actions.append(Action("decline", f"Do not buy {permit.name}"))
+                actions.append(Action("buy", f"Buy {permit.label} for {money(permit.price)}", main=True))
+            actions.append(Action("decline", f"Do not buy {permit.name}", main=True))
             actions += self._money_actions(state, seat, auction=False)
             text = (f"{T(seat)}: buy the permit for {permit.label} for {money(permit.price)}"
                     f" (fee {money(permit.fee)})? You have {money(me['cash'])}.")
@@ -238,7 +242,7 @@ class SilverLake(Game):
             debt = state["debt"]
             actions = self._money_actions(state, seat, auction=True, debt=True)
             if me["cash"] + self._buyback(state, seat) < debt["amount"]:
-                actions.append(Action("insolvent", "Declare yourself insolvent: hand everything to the bank"))
+                actions.append(Action("insolvent", "Declare yourself insolvent: hand everything to the bank", main=True))
             text = (f"{T(seat)} owes {money(debt['amount'])} ({debt['why']}) and has {money(me['cash'])}:"
                     " raise the money.")
             return [Prompt(seat, text, tuple(actions))]
@@ -247,7 +251,7 @@ class SilverLake(Game):
             bidder = auction["bidders"][auction["at"]]
             permit = PERMIT[auction["permit"]]
             actions = [Action(f"bid:{amount}", f"Bid {money(amount)}") for amount in self._bids(state, bidder)]
-            actions.append(Action("pass", "Pass (leave this auction)"))
+            actions.append(Action("pass", "Pass (leave this auction)", main=True))
             high = (f"high bid {money(auction['high'])} by {T(auction['leader'])}" if auction["leader"] is not None
                     else "no bid yet")
             text = f"{T(bidder)}: {T(auction['seller'])} auctions {permit.label} (price {money(permit.price)}); {high}."
