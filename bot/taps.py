@@ -75,19 +75,29 @@ def flat_cost(actions: Sequence[Action], key: str) -> tuple[int, int, str]:
 
 
 def grouped_cost(actions: Sequence[Action], key: str) -> tuple[int, int, str]:
-    """(taps, longest list read, "form"/"") with the game's groups."""
+    """(taps, longest list read, "form"/"") with the game's groups.
+
+    The list read at a step is the select the pick is made in, or the step's buttons.
+    """
     count = taps(actions, key)
     longest = 0
     path: tuple[str, ...] = ()
     for _ in range(count):
         step = layout(actions, path)
-        shown = sum(len(c.options) if c.kind == "select" else 1 for c in step.controls())
-        longest = max(longest, shown)
-        following = [o.group for c in step.controls() for o in c.options
-                     if o.group is not None and any(a.key == key and a.group[: len(o.group)] == o.group for a in actions)]
-        if not following:
+        buttons = sum(1 for c in step.controls() if c.kind != "select")
+        following: tuple[str, ...] | None = None
+        for control in step.controls():
+            for option in control.options:
+                leads = option.action is not None and option.action.key == key or option.group is not None and any(
+                    a.key == key and a.group[: len(option.group)] == option.group for a in actions)
+                if leads:
+                    longest = max(longest, len(control.options) if control.kind == "select" else buttons)
+                    following = option.group
+            if control.amount is not None and any(a.key == key for a in control.amount.actions.values()):
+                longest = max(longest, buttons)
+        if following is None:
             break
-        path = following[0]
+        path = following
     return count, longest, "form" if needs_form(actions, key) else ""
 
 
