@@ -545,3 +545,20 @@ def private(view: dict[str, Any]) -> Image.Image | None:
         draw_text(draw, (MARGIN, y), "No cards in hand.", 20, MUTED)
         y += 30
     return image.crop((0, 0, width, y + 10))
+
+
+# -- the table card (phone first; drawn in card.py) ----------------------------------------------
+
+
+def table_card(view: dict[str, Any]) -> Image.Image:
+    """The picture posted after every move, 720 px wide for a phone (see :mod:`.card`)."""
+    from bot.games.collide_o.card import table_card as draw_table_card  # card.py builds on this module
+
+    return draw_table_card(view)
+
+
+def card_standings(view: dict[str, Any]) -> list[str]:
+    """Each seat's cards left as the table card prints it (see :mod:`.card`)."""
+    from bot.games.collide_o.card import card_standings as standings_of
+
+    return standings_of(view)
