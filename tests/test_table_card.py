@@ -44,7 +44,6 @@ CARDS_PENDING = {
     "bullfrog-goldfield",
     "chomp",
     "construction-game",
-    "finders-keepers",
     "hisss",
     "killer-bunnies",
     "puerto-rico",

@@ -34,7 +34,7 @@ from bot.games.collide_o.render import (
     draw_section,
     section_words,
 )
-from bot.render.card import paragraph, standings
+from bot.render.card import paragraph, pointed_standings
 from bot.render.legibility import floor_px
 from bot.render.palette import BACKGROUND, HIGHLIGHT, INK, LINE, MUTED, PANEL, WHITE
 from bot.render.shapes import canvas, rounded_rectangle
@@ -48,7 +48,7 @@ MARGIN = 18
 INNER = CARD_WIDTH - 2 * MARGIN
 TEXT = 22
 HEAD = 26
-ROW = 26
+ROW = 30
 CELL = (74, 88)
 """One section on the card. Its letter is 42 % of the width (31 px), a two-colour section's
 letters 80 % of that (24 px): both above the floor."""
@@ -261,7 +261,7 @@ def table_card(view: dict[str, Any]) -> Image.Image:
     news = _table_news(view, names)
     if news:
         y = paragraph(draw, (MARGIN, y), news, FLOOR, INNER, max_lines=3) + 4
-    y = standings(draw, (MARGIN, y + 4), INNER, names, card_standings(view), view["turn"], ROW) + 8
+    y = pointed_standings(draw, (MARGIN, y + 4), INNER, names, card_standings(view), view["turn"], ROW) + 8
     y = _draw_last(image, draw, view, names, y)
     y = _draw_ends(image, draw, view, names, y + 4)
     return image.crop((0, 0, CARD_WIDTH, y + 4))

@@ -544,3 +544,20 @@ def _expert_private(view: dict[str, Any], seat: int, names: list[str]) -> Image.
     for n, number in enumerate(captured):
         paste_card(image, number, (MARGIN + (n % columns) * (mini + gap), y + (n // columns) * (mini + gap)), mini)
     return image
+
+
+# -- the table card (phone first; drawn in card.py) ----------------------------------------------
+
+
+def table_card(view: dict[str, Any]) -> Image.Image:
+    """The picture posted after every move, 720 px wide for a phone (see :mod:`.card`)."""
+    from bot.games.finders_keepers.card import table_card as draw_table_card  # card.py builds on this module
+
+    return draw_table_card(view)
+
+
+def card_standings(view: dict[str, Any]) -> list[str]:
+    """Each seat's deciding number as the table card prints it (see :mod:`.card`)."""
+    from bot.games.finders_keepers.card import card_standings as standings_of
+
+    return standings_of(view)
