@@ -156,7 +156,8 @@ def _basic_last(view: dict[str, Any], names: list[str]) -> str:
     if view["over"]:
         return fill_seat_refs(view["outcome"]["reason"], names)
     if view["phase"] == "look":
-        return f"{names[view['turn']]} turned over the {OBJECTS[view['tile']].name}."
+        # "on X's turn": in live play the tile turns itself over when the revealer waits too long
+        return f"New tile: the {OBJECTS[view['tile']].name}, turned over on {names[view['turn']]}'s turn."
     if view["last"] is None:
         return "Nobody has turned over a tile yet."
     return f"The look at the {OBJECTS[view['last']['tile']].name} is over."
