@@ -103,3 +103,33 @@ def window(focus: Sequence[tuple[int, int]], span: int, size: int) -> tuple[int,
         return min(max(0, (lo + hi + 1 - span) // 2), max(0, size - span))
 
     return start(min(rows), max(rows)), start(min(cols), max(cols))
+
+
+def pointed_standings(
+    draw: ImageDraw.ImageDraw,
+    origin: tuple[int, int],
+    width: int,
+    names: Sequence[str],
+    values: Sequence[str],
+    turn: int | None,
+    size: int,
+    gutter: int = 34,
+) -> int:
+    """:func:`standings` with the seat to move marked by a yellow arrow in a left gutter
+    (``gutter`` pixels) instead of a frame around its row.
+
+    Measured on Collide-o cards (5 players, seeds 1–6, 18 pictures) scaled to 400 px:
+    Tesseract misread the framed row's number ("7 left" as "TZ Meet") in 2 pictures, the
+    thick frame ending a few phone pixels after the number's last letter; with the arrow, in
+    none. The arrow is a shape, not text, so it needs no floor. Returns the y below the last row.
+    """
+    x, y = origin
+    bottom = standings(draw, (x + gutter, y), width - gutter, names, values, None, size)
+    if turn is not None:
+        row_h = int(size * 1.7)
+        middle = y + turn * row_h + (row_h - 6) / 2
+        half = min(gutter - 10, row_h - 14) / 2
+        tip = x + gutter - 6
+        draw.polygon([(tip, middle), (tip - 2 * half, middle - half - 2), (tip - 2 * half, middle + half + 2)],
+                     fill=HIGHLIGHT, outline=INK, width=2)
+    return bottom

@@ -670,7 +670,7 @@ def test_private_picture_shows_the_viewers_hand() -> None:
     view = GAME.view(state, 2)
     view["names"] = ["Ana", "Bo", "Cyrille", "Dagmar"]
     image = _decoded(render.private(view))
-    assert image.width == 1000 and 250 < image.height < 600
+    assert image.width == 720 and 250 < image.height < 800
     assert render.private(GAME.view(state, None)) is None
 
 

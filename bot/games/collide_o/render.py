@@ -496,52 +496,85 @@ def hand_notes(card: dict[str, Any]) -> list[str]:
     return ["no fit now"]
 
 
+PRIVATE_WIDTH = 720
+"""The hand picture's width: three cards to a row, every text at least ``floor_px(720)`` = 20 px,
+so it reads on a phone (about 400 px wide) like the table card."""
+PRIVATE_TEXT = 20
+PRIVATE_CELL = (62, 84)
+"""A hand card's section: its letter 26 px, a two-colour section's letters 20 px."""
+
+
+def _private_ends(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    """The two ends, small, to compare a hand against: the end section and the next one."""
+    half = (PRIVATE_WIDTH - 2 * MARGIN) // 2
+    cell = PRIVATE_CELL[0]
+    for i, side in enumerate(("left", "right")):
+        end, next_to = view["ends"][side]
+        pair = [end, next_to] if side == "left" else [next_to, end]
+        x = MARGIN + i * half
+        draw_text(draw, (x, y + cell // 2), f"{side} end", PRIVATE_TEXT, INK, bold=True, anchor="lm")
+        bx = x + text_width("right end", PRIVATE_TEXT, bold=True) + 12
+        for j, spec in enumerate(pair):
+            draw_section(image, draw, (bx + j * cell, y, bx + (j + 1) * cell, y + cell), spec)
+        draw.rounded_rectangle((bx - 2, y - 2, bx + 2 * cell + 2, y + cell + 2), radius=6, outline=INK, width=3)
+        arrow = "◀ out" if side == "left" else "out ▶"
+        draw_text(draw, (bx + 2 * cell + 10, y + cell // 2), arrow, PRIVATE_TEXT, MUTED, anchor="lm")
+    return y + cell + 24
+
+
 def private(view: dict[str, Any]) -> Image.Image | None:
-    """The viewer's hand: each card big with its number (and, in turns mode, where it fits
-    now); the two ends to compare against."""
+    """The viewer's hand, 720 px wide: each card big with its number (and, in turns mode,
+    where it fits now); the two ends to compare against."""
     hand = view.get("hand")
     seat = view.get("viewer")
     if hand is None or seat is None:
         return None
     names = seat_names(view)
-    width = 1000
+    width = PRIVATE_WIDTH
     image, draw = canvas(width, 2000, BACKGROUND)
     info = view["seats"][seat]
-    draw_text(draw, (MARGIN, 16), f"Your hand, {names[seat]}", 34, INK, bold=True)
+    title = f"Your hand, {names[seat]}"
+    draw_text(draw, (MARGIN, 14), title, fit_size(title, width - 2 * MARGIN, 30, PRIVATE_TEXT, bold=True), INK, bold=True)
     counts = f"{info['left']} cards left: {info['hand']} in hand, {info['pile']} in your pile"
-    draw_text(draw, (MARGIN, 60), counts, 20, MUTED)
-    # the ends, small, to compare against
-    y = 100
-    for i, side in enumerate(("left", "right")):
-        end, next_to = view["ends"][side]
-        pair = [end, next_to] if side == "left" else [next_to, end]
-        x = MARGIN + i * 480
-        draw_text(draw, (x, y + 26), f"{side} end", 20, INK, bold=True, anchor="lm")
-        bx = x + 110
-        for j, spec in enumerate(pair):
-            draw_section(image, draw, (bx + j * 52, y, bx + (j + 1) * 52, y + 52), spec)
-        draw.rounded_rectangle((bx - 2, y - 2, bx + 106, y + 54), radius=6, outline=INK, width=3)
-        arrow = "◀ outward" if side == "left" else "outward ▶"
-        draw_text(draw, (bx + 120, y + 26), arrow, 17, MUTED, anchor="lm")
-    y += 80
-    cell = (56, 92)
+    draw_text(draw, (MARGIN, 54), counts, PRIVATE_TEXT, MUTED)
+    y = _private_ends(image, draw, view, 94)
+    cell = PRIVATE_CELL
     card_w = 3 * cell[0]
-    per_row = 5
+    per_row = 3
     gap = (width - 2 * MARGIN - per_row * card_w) // (per_row - 1)
+    note_h = 3 * 24
     for index, card in enumerate(hand):
         col, row = index % per_row, index // per_row
         x = MARGIN + col * (card_w + gap)
-        cy = y + row * (cell[1] + 96)
+        cy = y + row * (cell[1] + 40 + note_h)
+        draw_text(draw, (x, cy + 12), f"card {card['card']}", PRIVATE_TEXT, INK, bold=True, anchor="lm")
         draw_card(image, draw, (x, cy + 28), card["sections"], cell)
-        draw_text(draw, (x, cy + 12), f"card {card['card']}", 20, INK, bold=True, anchor="lm")
         notes = hand_notes(card)
         colour = INK if card.get("reaching") else (20, 110, 50) if card["fits"] else MUTED
-        lines = [part for note in notes for part in wrap(note, 16, card_w + gap - 8)]
+        room = min(card_w + gap - 8, width - MARGIN - x)  # the last column ends at the margin
+        lines = [part for note in notes for part in wrap(note, PRIVATE_TEXT, room)]
         for k, line in enumerate(lines[:3]):
-            draw_text(draw, (x, cy + 28 + cell[1] + 14 + k * 20), line, 16, colour, bold=k == 0, anchor="lm")
+            draw_text(draw, (x, cy + 28 + cell[1] + 18 + k * 24), line, PRIVATE_TEXT, colour, bold=k == 0, anchor="lm")
     rows = (len(hand) + per_row - 1) // per_row
-    y += max(1, rows) * (cell[1] + 96) + 4
+    y += max(1, rows) * (cell[1] + 40 + note_h) + 4
     if not hand:
-        draw_text(draw, (MARGIN, y), "No cards in hand.", 20, MUTED)
+        draw_text(draw, (MARGIN, y), "No cards in hand.", PRIVATE_TEXT, MUTED)
         y += 30
     return image.crop((0, 0, width, y + 10))
+
+
+# -- the table card (phone first; drawn in card.py) ----------------------------------------------
+
+
+def table_card(view: dict[str, Any]) -> Image.Image:
+    """The picture posted after every move, 720 px wide for a phone (see :mod:`.card`)."""
+    from bot.games.collide_o.card import table_card as draw_table_card  # card.py builds on this module
+
+    return draw_table_card(view)
+
+
+def card_standings(view: dict[str, Any]) -> list[str]:
+    """Each seat's cards left as the table card prints it (see :mod:`.card`)."""
+    from bot.games.collide_o.card import card_standings as standings_of
+
+    return standings_of(view)

@@ -28,6 +28,7 @@ from bot.engine.words import and_list
 from bot.games.finders_keepers.icons import INK as ICON_INK
 from bot.games.finders_keepers.icons import MASCOT, draw_icon
 from bot.games.finders_keepers.rules import CARDS, OBJECT_IDS, OBJECTS
+from bot.render.legibility import floor_px
 from bot.render.palette import (
     BACKGROUND,
     HIGHLIGHT,
@@ -487,8 +488,17 @@ def board(view: dict[str, Any]) -> Image.Image:
     return _expert_board(view) if view["variant"] == "expert" else _basic_board(view)
 
 
+PRIVATE_FLOOR = floor_px(WIDTH)
+"""33 px: the smallest text on a 1200 px private picture (11 px on a phone 400 px wide)."""
+PRIVATE_TITLE = 44
+
+
 def private(view: dict[str, Any]) -> Image.Image | None:
-    """A seat's own picture: their spread (basic) or their tiles and captures (Expert)."""
+    """A seat's own picture: their spread (basic) or their tiles and captures (Expert).
+
+    1200 px wide, so each card of a spread is 374 px (detail to hunt in when tapped); every
+    text is at least :data:`PRIVATE_FLOOR`, which is 11 px when a phone shows it 400 px wide.
+    """
     seat = view.get("viewer")
     if seat is None:
         return None
@@ -500,20 +510,24 @@ def private(view: dict[str, Any]) -> Image.Image | None:
     columns, gap = 3, 14
     px = (INNER - (columns - 1) * gap) // columns
     rows = max(1, -(-len(spread) // columns))
-    head = 150
+    head = 240
     image, draw = canvas(WIDTH, head + rows * (px + gap) + 20, BACKGROUND)
-    draw_text(draw, (MARGIN, 18), f"{names[seat]}'s cards", 34, TITLE, bold=True)
-    draw_text(draw, (MARGIN, 64), f"{plural(len(spread), 'card')} left · Keepers pile: {info['keepers']}", 22, INK)
+    tile = 190
+    room = WIDTH - 2 * MARGIN - tile - 20
+    title = f"{names[seat]}'s cards"
+    draw_text(draw, (MARGIN, 16), title, fit_size(title, room, PRIVATE_TITLE, PRIVATE_FLOOR, bold=True), TITLE, bold=True)
+    counts = f"{plural(len(spread), 'card')} left · Keepers pile: {info['keepers']}"
+    draw_text(draw, (MARGIN, 74), counts, PRIVATE_FLOOR, INK)
     thing = view["tile"]
     if thing is not None:
-        draw_tile(image, draw, (WIDTH - MARGIN - 130, 10, WIDTH - MARGIN, 140), thing)
+        draw_tile(image, draw, (WIDTH - MARGIN - tile, 12, WIDTH - MARGIN, 12 + tile), thing, caption=False)
         text = f"Find the {OBJECTS[thing].name}!"
-        draw_text(draw, (WIDTH - MARGIN - 146, 40), text, 30, INK, bold=True, anchor="ra")
-        draw_text(draw, (WIDTH - MARGIN - 146, 84), "claim:N for each card that shows it", 19, MUTED, anchor="ra")
+        draw_text(draw, (MARGIN, 126), text, fit_size(text, room, 40, PRIVATE_FLOOR, bold=True), INK, bold=True)
+        draw_text(draw, (MARGIN, 180), "Claim each card that shows it.", PRIVATE_FLOOR, MUTED)
     else:
-        draw_text(draw, (MARGIN, 100), "Waiting for the next tile.", 22, MUTED)
+        draw_text(draw, (MARGIN, 140), "Waiting for the next tile.", PRIVATE_FLOOR, MUTED)
     if not spread:
-        draw_text(draw, (MARGIN, head + 20), "No cards left: you found them all!", 28, GOOD, bold=True)
+        draw_text(draw, (MARGIN, head + 20), "No cards left: you found them all!", 40, GOOD, bold=True)
     for n, number in enumerate(spread):
         x = MARGIN + (n % columns) * (px + gap)
         y = head + (n // columns) * (px + gap)
@@ -522,25 +536,52 @@ def private(view: dict[str, Any]) -> Image.Image | None:
 
 
 def _expert_private(view: dict[str, Any], seat: int, names: list[str]) -> Image.Image:
+    """Expert: the seat's face-up tiles, big with their names, and the numbers of the cards it
+    captured (a list: at 33 px or more a card's printed number needs a 330 px card)."""
     hand = view["hands"][seat]
     captured = view["captured"][seat]
-    columns, gap = 6, 10
-    mini = (INNER - (columns - 1) * gap) // columns
-    rows = -(-len(captured) // columns)
     tile = 300
-    height = 120 + tile + 70 + rows * (mini + gap) + 30
+    listed = _captured_text(view, captured)
+    lines = wrap(listed, PRIVATE_FLOOR, INNER)
+    height = 130 + tile + 90 + len(lines) * int(PRIVATE_FLOOR * 1.3) + 30
     image, draw = canvas(WIDTH, height, BACKGROUND)
-    draw_text(draw, (MARGIN, 18), f"{names[seat]}'s Find Me tiles", 34, TITLE, bold=True)
+    draw_text(draw, (MARGIN, 16), f"{names[seat]}'s Find Me tiles", PRIVATE_TITLE, TITLE, bold=True)
     score = view["scores"][seat]
-    draw_text(draw, (MARGIN, 66), f"{plural(score, 'point')} · {plural(view['stacks'][seat], 'tile')} face down", 22, INK)
+    draw_text(draw, (MARGIN, 74), f"{plural(score, 'point')} · {plural(view['stacks'][seat], 'tile')} face down",
+              PRIVATE_FLOOR, INK)
     for n, thing in enumerate(hand):
         x = MARGIN + n * (tile + 24)
-        draw_tile(image, draw, (x, 110, x + tile, 110 + tile), thing)
+        draw_tile(image, draw, (x, 130, x + tile, 130 + tile), thing)
     if not hand:
-        draw_text(draw, (MARGIN, 200), "No tiles left.", 28, MUTED, bold=True)
-    y = 110 + tile + 24
-    draw_text(draw, (MARGIN, y), f"Captured ({plural(len(captured), 'card')})", 24, INK, bold=True)
-    y += 40
-    for n, number in enumerate(captured):
-        paste_card(image, number, (MARGIN + (n % columns) * (mini + gap), y + (n // columns) * (mini + gap)), mini)
+        draw_text(draw, (MARGIN, 220), "No tiles left.", 40, MUTED, bold=True)
+    y = 130 + tile + 30
+    draw_text(draw, (MARGIN, y), f"Captured: {plural(len(captured), 'card')}", 36, INK, bold=True)
+    y += 56
+    for line in lines:
+        draw_text(draw, (MARGIN, y), line, PRIVATE_FLOOR, INK)
+        y += int(PRIVATE_FLOOR * 1.3)
     return image
+
+
+def _captured_text(view: dict[str, Any], captured: list[int]) -> str:
+    if not captured:
+        return "None yet."
+    numbers = ", ".join(f"{n} ({view['mascot']})" if CARDS[n].mascot else str(n) for n in captured)
+    return f"{numbers}." + (f" Cards with {view['mascot']} are worth 2 points." if any(CARDS[n].mascot for n in captured) else "")
+
+
+# -- the table card (phone first; drawn in card.py) ----------------------------------------------
+
+
+def table_card(view: dict[str, Any]) -> Image.Image:
+    """The picture posted after every move, 720 px wide for a phone (see :mod:`.card`)."""
+    from bot.games.finders_keepers.card import table_card as draw_table_card  # card.py builds on this module
+
+    return draw_table_card(view)
+
+
+def card_standings(view: dict[str, Any]) -> list[str]:
+    """Each seat's deciding number as the table card prints it (see :mod:`.card`)."""
+    from bot.games.finders_keepers.card import card_standings as standings_of
+
+    return standings_of(view)
