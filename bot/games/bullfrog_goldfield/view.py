@@ -28,6 +28,11 @@ def cash_visible(state: State, seat: int, viewer: int | None) -> bool:
     return not state["hidden"] or state["phase"] == "over" or seat == viewer
 
 
+def _last_move(state: State) -> dict[str, list[str]] | None:
+    last = state.get("last")
+    return None if last is None else {"lines": list(last["lines"]), "areas": list(last["areas"])}
+
+
 def make_view(state: State, viewer: int | None) -> dict[str, Any]:
     n = state["n"]
     companies = []
@@ -83,6 +88,8 @@ def make_view(state: State, viewer: int | None) -> dict[str, Any]:
         "cash_hidden": state["hidden"],
         "end_mark": state["end_mark"],
         "active": active,
+        # The company whose bonds or dividend is being decided in the income phase.
+        "income_company": state["queue"][0][1] if state["phase"] in ("payoff", "dividend") else None,
         "order": list(state["order"]),
         "seats": seats,
         "companies": companies,
@@ -96,4 +103,7 @@ def make_view(state: State, viewer: int | None) -> dict[str, Any]:
         "auction": state["auction"],
         "triggered": state["triggered"],
         "end": list(state["end"]),
+        # The last move's log lines (all public) and the areas it changed on the map; a
+        # table saved before this was kept has none.
+        "last": _last_move(state),
     }
