@@ -43,7 +43,6 @@ CARDS_PENDING = {
     "1856",
     "chomp",
     "collide-o",
-    "construction-game",
     "finders-keepers",
     "hisss",
     "killer-bunnies",

@@ -351,3 +351,6 @@ def board(view: dict[str, Any]) -> Image.Image:
     return image
 
 
+
+
+from .card import card_standings, table_card  # noqa: E402,F401  (the card draws on this module)
