@@ -52,7 +52,11 @@ def card_standings(view: dict[str, Any]) -> list[str]:
 
 
 def decision(view: dict[str, Any], names: list[str]) -> str:
-    """Who decides what, in one sentence (the header of the full board, with a full stop)."""
+    """Who decides what, in one sentence (the header of the full board, with a full stop);
+    at the end, who won with what net worth, written as the standings write it."""
+    if view.get("over"):
+        best = max((c for c in view["contractors"] if not c["out"]), key=lambda c: c["net_worth"])
+        return f"Game over: {names[best['seat']]} wins with {money(best['net_worth'])}."
     headline, _goal = render._header(view, names)
     return headline + "."
 
@@ -234,7 +238,8 @@ def _decision_part(view: dict[str, Any], names: list[str]) -> Image.Image:
         if view.get("chart"):
             y = _chart(draw, y, view["chart"], names)
     elif view.get("over"):
-        image, _draw, y = _lines_picture([(fill_seat_refs(view["over"]["reason"], names), False)])
+        reason = fill_seat_refs(view["over"]["reason"], names)
+        image, _draw, y = _lines_picture([(f"Why it ended: {reason}.", False)])
     else:
         seat = mover(view)
         image, draw, y = _lines_picture([])
