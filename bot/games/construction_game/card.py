@@ -6,8 +6,8 @@
 * one row per contractor: seat colour, name and net worth (what the audit ranks and the
   $1,500,000 goal is measured in);
 * the last move: the roll and where it landed, and the last income roll's net;
-* five weeks of the year track around the decision (the job being decided, else the
-  square just landed on, else where the contractor to move stands), drawn large with their
+* five weeks of the year track around the decision (before a roll: the mover's square
+  and the weeks ahead; else around the job being decided or the square just landed on), drawn large with their
   week number, type, operating cost and marks, and every contractor's seat chip; the
   square just landed on is framed in yellow;
 * the decision itself: the week's job with its income by die roll, a bidding, an auction,
@@ -37,7 +37,7 @@ FLOOR = floor_px(WIDTH)
 PAD = 14
 INNER = WIDTH - 2 * PAD
 TITLE_PX = 26
-ROW_PX = 26
+ROW_PX = 28
 TEXT_PX = 22
 SHOWN = 5
 """Weeks of the track shown: two either side of the one the decision is about."""
@@ -88,14 +88,22 @@ def last_move(view: dict[str, Any], names: list[str]) -> str:
     return " ".join(parts)
 
 
-def focus_square(view: dict[str, Any]) -> int:
-    """The week the track window is centred on (see the module docstring)."""
+AHEAD_PHASES = ("turn", "shop", "trade")
+"""Phases before a roll: the window starts where the mover stands and shows the weeks ahead."""
+
+
+def first_square(view: dict[str, Any]) -> int:
+    """The first week the track window shows: the mover's square before a roll (the weeks
+    ahead are what a purchase prepares for), else two before the job being decided or the
+    square just landed on."""
+    if view["phase"] in AHEAD_PHASES and not view.get("over"):
+        return int(view["contractors"][view["turn"]]["pos"])
     if view.get("job"):
-        return int(view["job"]["square"])
-    where = landed(view)
-    if where is not None:
-        return where
-    return int(view["contractors"][view["turn"]]["pos"])
+        centre = int(view["job"]["square"])
+    else:
+        where = landed(view)
+        centre = where if where is not None else int(view["contractors"][view["turn"]]["pos"])
+    return (centre - SHOWN // 2) % WEEKS
 
 
 def _square_text(square: dict[str, Any]) -> list[str]:
@@ -128,13 +136,13 @@ def _track_window(view: dict[str, Any]) -> Image.Image:
     """Five weeks around the decision, large; contractors as seat chips, the landing framed."""
     image = Image.new("RGB", (WIDTH, CELL_H + 16), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    centre, hit = focus_square(view), landed(view)
+    first, hit = first_square(view), landed(view)
     here: dict[int, list[int]] = {}
     for contractor in view["contractors"]:
         if not contractor["out"]:
             here.setdefault(contractor["pos"], []).append(contractor["seat"])
     for k in range(SHOWN):
-        index = (centre - SHOWN // 2 + k) % WEEKS
+        index = (first + k) % WEEKS
         square = TRACK[index]
         x, y = PAD + k * (CELL_W + GAP), 8
         fill = render._square_fill(square)
