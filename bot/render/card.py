@@ -140,3 +140,13 @@ def standings_barred(
         draw_text(draw, (x + width - 16, middle), value, size + 2, INK, bold=True, anchor="rm")
         y += row_h
     return y
+
+
+def labelled_paragraph(draw: ImageDraw.ImageDraw, origin: tuple[int, int], label: str, text: str, size: int,
+                       width: int, fill: RGB = INK, max_lines: int = 3) -> int:
+    """``text`` after a bold ``label`` ("Last: ..."), wrapped under itself (a hanging indent),
+    at most ``max_lines`` lines. Returns the y below the last line."""
+    x, y = origin
+    draw_text(draw, (x, y), label, size, fill, bold=True)
+    indent = text_width(label + " ", size, bold=True)
+    return paragraph(draw, (x + indent, y), text, size, width - indent, fill, max_lines=max_lines)

@@ -21,10 +21,10 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.engine import fill_seat_refs
-from bot.render.card import paragraph, standings_barred, zoomed_crop
+from bot.render.card import labelled_paragraph, paragraph, standings_barred, zoomed_crop
 from bot.render.legibility import floor_px
 from bot.render.palette import BACKGROUND, HIGHLIGHT, INK, LINE, MUTED, PANEL, player_colour, text_on
-from bot.render.text import draw_text, fit_size, seat_names, text_width
+from bot.render.text import draw_text, fit_size, seat_names
 
 from . import render
 from .rules import money
@@ -255,10 +255,7 @@ def table_card(view: dict[str, Any]) -> Image.Image:
     last = last_move(view, names)
     if last:
         draw.line((PAD, y + 4, WIDTH - PAD, y + 4), fill=LINE, width=2)
-        label = "Last: "
-        draw_text(draw, (PAD, y + 12), label, TEXT_PX, INK, bold=True)
-        indent = text_width(label, TEXT_PX, bold=True)
-        y = _last_lines(draw, y + 12, indent, last)
+        y = labelled_paragraph(draw, (PAD, y + 12), "Last:", last, TEXT_PX, INNER)
     part = _table_part(view, names)
     height = y + 8 + (part.height + 4 if part is not None else 0)
     card = Image.new("RGB", (WIDTH, height), BACKGROUND)
@@ -267,7 +264,3 @@ def table_card(view: dict[str, Any]) -> Image.Image:
         card.paste(part, (0, y + 8))
     return card
 
-
-def _last_lines(draw: ImageDraw.ImageDraw, y: int, indent: int, text: str) -> int:
-    """The last move after its bold "Last:" label, wrapped to at most three lines."""
-    return paragraph(draw, (PAD + indent, y), text, TEXT_PX, INNER - indent, INK, max_lines=3)

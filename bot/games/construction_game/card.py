@@ -21,11 +21,11 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.engine import fill_seat_refs
-from bot.render.card import paragraph, standings_barred
+from bot.render.card import labelled_paragraph, paragraph, standings_barred
 from bot.render.dice import die
 from bot.render.legibility import floor_px
 from bot.render.palette import BACKGROUND, HIGHLIGHT, INK, LINE, MUTED, player_colour, shade, text_on
-from bot.render.text import draw_text, fit_size, seat_names, text_width
+from bot.render.text import draw_text, fit_size, seat_names
 
 from . import render
 from .components import EQUIPMENT, PROPERTIES, TRACK, WEEKS
@@ -57,8 +57,18 @@ def decision(view: dict[str, Any], names: list[str]) -> str:
     if view.get("over"):
         best = max((c for c in view["contractors"] if not c["out"]), key=lambda c: c["net_worth"])
         return f"Game over: {names[best['seat']]} wins with {money(best['net_worth'])}."
+    waiting = view.get("waiting") or []
+    if len(waiting) == 1 and view["phase"] in PLAIN_DECISIONS:
+        return f"{names[waiting[0]]} {PLAIN_DECISIONS[view['phase']]}."
     headline, _goal = render._header(view, names)
     return headline + "."
+
+
+PLAIN_DECISIONS = {
+    "turn": "to move: roll the die, or first shop, repay notes or offer a trade",
+    "crunch": "is short of cash: auction equipment to pay the bills",
+}
+"""What the full board's header says in a word, spelled out where a phone has room."""
 
 
 def mover(view: dict[str, Any]) -> int | None:
@@ -267,10 +277,7 @@ def table_card(view: dict[str, Any]) -> Image.Image:
     last = last_move(view, names)
     if last:
         draw.line((PAD, y + 4, WIDTH - PAD, y + 4), fill=LINE, width=2)
-        label = "Last: "
-        draw_text(draw, (PAD, y + 12), label, TEXT_PX, INK, bold=True)
-        indent = text_width(label, TEXT_PX, bold=True)
-        y = paragraph(draw, (PAD + indent, y + 12), last, TEXT_PX, INNER - indent, INK, max_lines=4)
+        y = labelled_paragraph(draw, (PAD, y + 12), "Last:", last, TEXT_PX, INNER, max_lines=4)
     track = _track_window(view)
     part = _decision_part(view, names)
     card = Image.new("RGB", (WIDTH, y + 8 + track.height + part.height), BACKGROUND)
