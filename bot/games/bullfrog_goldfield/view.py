@@ -7,6 +7,7 @@ plays ``cash=hidden``: then each seat sees only its own until the game is over.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from bot.engine import State
@@ -99,8 +100,9 @@ def make_view(state: State, viewer: int | None) -> dict[str, Any]:
         "buildings_left": state["buildings_left"],
         "bonds_left": dict(state["bonds_left"]),
         "piles": {"shallow": len(state["shallow"]), "deep": len(state["deep"]), "used": len(state["used"])},
-        "sub": state["sub"],
-        "auction": state["auction"],
+        # Copies: a view kept while the game goes on must not change with the state.
+        "sub": copy.deepcopy(state["sub"]),
+        "auction": copy.deepcopy(state["auction"]),
         "triggered": state["triggered"],
         "end": list(state["end"]),
         # The last move's log lines (all public) and the areas it changed on the map; a
