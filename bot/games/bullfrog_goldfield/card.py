@@ -199,8 +199,10 @@ def _market(view: dict[str, Any], names: list[str]) -> Image.Image:
     row = 40
     image = Image.new("RGB", (WIDTH, 60 + row * len(open_ones) + 40), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw_text(draw, (PAD, 8), "Value = share price · charter, shares (B = bank)", TEXT_PX, MUTED, bold=True)
-    y = 44
+    y = 8
+    if open_ones:
+        draw_text(draw, (PAD, 8), "Value = share price · charter, shares (B = bank)", TEXT_PX, MUTED, bold=True)
+        y = 44
     for company in open_ones:
         cid, colour = company["id"], render.company_rgb(company["id"])
         draw.rounded_rectangle((PAD, y, PAD + 50, y + row - 8), radius=6, fill=colour)
@@ -217,7 +219,8 @@ def _market(view: dict[str, Any], names: list[str]) -> Image.Image:
         y += row
     closed = sum(c["status"] == "closed" for c in view["companies"])
     if closed:
-        note = f"{closed} charters still for sale (from $10,000)."
+        note = f"{closed} charters still for sale (from $10,000)." if open_ones else \
+            f"No company is open yet: {closed} charters for sale (from $10,000)."
         draw_text(draw, (PAD, y + 4), note, FLOOR, MUTED)
         y += 32
     return image.crop((0, 0, WIDTH, y + 6))
