@@ -41,9 +41,7 @@ NAMES = ["Alexandra", "Bartholomew", "Cornelius", "Dorothea", "Evangeline", "Fit
 
 CARDS_PENDING = {
     "1856",
-    "bullfrog-goldfield",
     "chomp",
-    "construction-game",
     "hisss",
     "killer-bunnies",
     "puerto-rico",

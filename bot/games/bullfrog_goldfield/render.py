@@ -114,7 +114,8 @@ def _train_tag(draw: ImageDraw.ImageDraw, x: float, y: float, rr: str) -> None:
     draw_text(draw, (x + 17, y + 11), CODES[rr], 15, text_on(colour), bold=True, anchor="mm")
 
 
-def _map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """The map with what is on it now: mines, buildings, trains, the track being laid."""
     image.paste(_static_map(), (0, MAP_TOP))
     companies = {c["id"]: c for c in view["companies"]}
     arrivals: dict[str, list[str]] = {}
@@ -371,7 +372,7 @@ def board(view: dict[str, Any]) -> Image.Image:
     height = MAP_TOP + MAP_H + 60 + 240 + 50 + 30 * len(view["companies"]) + 40 + 58 * view["players"] + 40
     image, draw = canvas(WIDTH, height)
     _header(draw, view, names)
-    _map(image, draw, view)
+    draw_map(image, draw, view)
     y = MAP_TOP + MAP_H
     status = _status_line(view, names)
     if status:
@@ -397,3 +398,18 @@ def private(view: dict[str, Any]) -> Image.Image | None:
     draw_text(draw, (MARGIN, 76), f"Cash ${data['cash']}k (only you see this)", 22, INK, bold=True)
     draw_text(draw, (MARGIN, 112), f"Stock ${data['stock']}k · total ${data['worth']}k", 20, INK)
     return image
+
+
+def table_card(view: dict[str, Any]) -> Image.Image:
+    """The phone-first picture posted after every move (drawn in ``card.py``, which draws on
+    this module, so it is imported when first used)."""
+    from .card import table_card as draw_card
+
+    return draw_card(view)
+
+
+def card_standings(view: dict[str, Any]) -> list[str]:
+    """Each seat's deciding number exactly as the table card prints it."""
+    from .card import card_standings as standings
+
+    return standings(view)

@@ -201,6 +201,19 @@ def area_name(area: str) -> str:
     return C.areas[area].name
 
 
+def board_marks(state: State) -> dict[str, list[Any]]:
+    """What the map shows in each area: buildings, the railroads with a train there, and a
+    mine's status and value. Comparing two of these tells which areas a move changed."""
+    marks: dict[str, list[Any]] = {area: [state["buildings"].get(area, 0)] for area in C.areas}
+    for rr in RAILROADS:
+        for area in state["cos"][rr]["trains"]:
+            marks[area].append(rr)
+    for area, mine in C.mine_at.items():
+        co = state["cos"][mine]
+        marks[area] += [co["status"], co["value"]]
+    return marks
+
+
 # =============================================================================================
 # Costs
 # =============================================================================================
@@ -376,6 +389,7 @@ class BullfrogGoldfield(Game):
             "triggered": False,
             "end": [],
             "steps": 0,
+            "last": None,
         })
         return state
 
@@ -467,6 +481,7 @@ class BullfrogGoldfield(Game):
     def perform(self, state: State, seat: int, key: str) -> list[Event]:
         events: list[Event] = []
         state["steps"] += 1
+        before = board_marks(state)
         verb, _, arg = key.partition(":")
         phase = state["phase"]
         if phase == "select":
@@ -481,6 +496,10 @@ class BullfrogGoldfield(Game):
             _sub_action(state, seat, verb, arg, events)
         else:
             _main_action(state, seat, verb, arg, events)
+        if events:  # a step that logs nothing (an area picked for track) leaves the last move shown
+            after = board_marks(state)
+            state["last"] = {"lines": [event.text for event in events],
+                             "areas": [area for area in after if after[area] != before[area]]}
         return events
 
     # -- information ------------------------------------------------------------------------

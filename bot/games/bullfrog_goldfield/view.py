@@ -7,6 +7,7 @@ plays ``cash=hidden``: then each seat sees only its own until the game is over.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from bot.engine import State
@@ -26,6 +27,11 @@ from .rules import (
 
 def cash_visible(state: State, seat: int, viewer: int | None) -> bool:
     return not state["hidden"] or state["phase"] == "over" or seat == viewer
+
+
+def _last_move(state: State) -> dict[str, list[str]] | None:
+    last = state.get("last")
+    return None if last is None else {"lines": list(last["lines"]), "areas": list(last["areas"])}
 
 
 def make_view(state: State, viewer: int | None) -> dict[str, Any]:
@@ -83,6 +89,8 @@ def make_view(state: State, viewer: int | None) -> dict[str, Any]:
         "cash_hidden": state["hidden"],
         "end_mark": state["end_mark"],
         "active": active,
+        # The company whose bonds or dividend is being decided in the income phase.
+        "income_company": state["queue"][0][1] if state["phase"] in ("payoff", "dividend") else None,
         "order": list(state["order"]),
         "seats": seats,
         "companies": companies,
@@ -92,8 +100,12 @@ def make_view(state: State, viewer: int | None) -> dict[str, Any]:
         "buildings_left": state["buildings_left"],
         "bonds_left": dict(state["bonds_left"]),
         "piles": {"shallow": len(state["shallow"]), "deep": len(state["deep"]), "used": len(state["used"])},
-        "sub": state["sub"],
-        "auction": state["auction"],
+        # Copies: a view kept while the game goes on must not change with the state.
+        "sub": copy.deepcopy(state["sub"]),
+        "auction": copy.deepcopy(state["auction"]),
         "triggered": state["triggered"],
         "end": list(state["end"]),
+        # The last move's log lines (all public) and the areas it changed on the map; a
+        # table saved before this was kept has none.
+        "last": _last_move(state),
     }

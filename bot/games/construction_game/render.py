@@ -351,3 +351,18 @@ def board(view: dict[str, Any]) -> Image.Image:
     return image
 
 
+
+
+def table_card(view: dict[str, Any]) -> Image.Image:
+    """The phone-first picture posted after every move (drawn in ``card.py``, which draws on
+    this module, so it is imported when first used)."""
+    from .card import table_card as draw_card
+
+    return draw_card(view)
+
+
+def card_standings(view: dict[str, Any]) -> list[str]:
+    """Each seat's deciding number exactly as the table card prints it."""
+    from .card import card_standings as standings
+
+    return standings(view)
