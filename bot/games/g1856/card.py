@@ -106,8 +106,7 @@ def decision(view: dict[str, Any], names: list[str]) -> str:
     seat = seat_to_move(view)
     who = names[seat] if seat is not None else "Nobody"
     if view["round"] == "over":
-        ended = {"bank": "the bank broke", "bankruptcy": "a player went bankrupt", "stalled": "nobody could act"}
-        return f"Game over: {ended.get(view.get('ended') or '', 'it has ended')}. The highest worth wins."
+        return _final(view, names)
     if view.get("cgr_markers"):
         return f"{who} settles the new CGR: take a station off"
     if view.get("cgr_discard"):
@@ -116,7 +115,7 @@ def decision(view: dict[str, Any], names: list[str]) -> str:
         up = view["auction"].get("auctioning")
         return f"{who}: bid on {up}" if up else f"{who}: buy or bid on a private company"
     if view["round"] == "stock":
-        return f"{who}: buy or sell shares, start a company, or pass (cash {dollars(view['cash'][seat or 0])})"
+        return f"{who}: buy or sell shares, start a company, or pass"
     nationalization = view.get("nationalization")
     if nationalization and nationalization.get("queue"):
         return f"{who}: repay {nationalization['queue'][0]}'s loans or merge it into the CGR"
@@ -134,14 +133,34 @@ def decision(view: dict[str, Any], names: list[str]) -> str:
     if step == "track" and lay_hexes(view):
         count = len(lay_hexes(view))
         return f"{who} runs {corp}: lay a tile on {'the outlined hex' if count == 1 else f'one of {count} outlined hexes'}, or pass"
+    if step == "track" and op.get("laid"):
+        return f"{who} runs {corp}: its tile is laid; a private's extra tile, or pass"
     if step == "token":
-        return f"{who} runs {corp}: place a station on a labelled city, or pass"
+        return f"{who} runs {corp}: place a station in a labelled hex, or pass"
     if step == "route":
         plan = op.get("plan") or {}
         return f"{who} runs {corp}: choose its run (the best, drawn, makes {dollars(plan.get('revenue', 0))})"
     if step == "dividend":
         return f"{who} runs {corp}: pay out {dollars(op.get('revenue', 0))} or withhold it"
     return f"{who} runs {corp}, which {STEP_WORDS.get(step, 'operates')}"
+
+
+ENDINGS = {
+    "bank": "The bank broke",
+    "bankruptcy": "A player went bankrupt",
+    "stalled": "Nobody could act any more",
+    "false_president": "The CGR's president could not pay",
+    "limit": "The last stock round was played",
+}
+
+
+def _final(view: dict[str, Any], names: list[str]) -> str:
+    """How the game ended and who won: the highest net worth (``outcome`` ranks by it)."""
+    best = max(view["values"])
+    winners = [names[seat] for seat, value in enumerate(view["values"]) if value == best]
+    who = winners[0] if len(winners) == 1 else " and ".join(winners) + " tie"
+    verb = "wins" if len(winners) == 1 else ""
+    return f"{ENDINGS.get(view.get('ended') or '', 'The game ended')}: {who} {verb} with {dollars(best)}".replace("  ", " ")
 
 
 def _shares(n: int) -> str:
@@ -232,9 +251,9 @@ def last_company(view: dict[str, Any]) -> str | None:
 # ---------------------------------------------------------------- the map window
 
 
-def choosable_hexes(view: dict[str, Any]) -> list[str]:
+def choosable_hexes(view: dict[str, Any], corp: str | None = None) -> list[str]:
     """The hexes the player to move may choose on the map, named as the move buttons name them."""
-    corp = _operating(view)
+    corp = corp or _operating(view)
     op = view.get("op") or {}
     if not corp:
         return []
@@ -252,35 +271,54 @@ def _centre(coord: str) -> tuple[float, float]:
     return _Layout(HEX, (0.0, 0.0), (0, 0), (1, 1)).centre(coord)
 
 
-def _window(focus: list[str]) -> tuple[int, int]:
-    """The top-left corner (in whole-map pixels) of the window over ``focus``: centred on the
-    focus, or on its first hexes when they do not all fit, and kept on the map."""
+def _map_size() -> tuple[float, float]:
+    """The whole map's width and height at :data:`HEX`."""
     every = [_centre(coord) for coord in gboard.hexes()]
-    right = max(x for x, _ in every) + HEX
-    bottom = max(y for _, y in every) + HEX
-    points = [_centre(coord) for coord in focus] or [(right / 2, bottom / 2)]
-    while len(points) > 1 and (
-        max(x for x, _ in points) - min(x for x, _ in points) > WIDTH - 2.5 * HEX
-        or max(y for _, y in points) - min(y for _, y in points) > MAP_HEIGHT - 2.2 * HEX
-    ):
-        points.pop()  # the last ones go first: the callers list the decision's hexes first
-    cx = (max(x for x, _ in points) + min(x for x, _ in points)) / 2
-    cy = (max(y for _, y in points) + min(y for _, y in points)) / 2
-    left = min(max(0, round(cx - WIDTH / 2)), round(right - WIDTH))
-    top = min(max(0, round(cy - MAP_HEIGHT / 2)), round(bottom - MAP_HEIGHT))
-    return left, top
+    return max(x for x, _ in every) + HEX, max(y for _, y in every) + HEX
+
+
+def _window(primary: list[str], secondary: list[str]) -> tuple[int, int]:
+    """The top-left corner (in whole-map pixels) of the window to show: of the windows centred
+    on each hex of interest (or on their middle), the one holding most ``primary`` hexes (the
+    decision's), then most ``secondary`` ones (the company's stations, its run), kept on the map."""
+    right, bottom = _map_size()
+
+    def corner(cx: float, cy: float) -> tuple[int, int]:
+        left = min(max(0, round(cx - WIDTH / 2)), round(right - WIDTH))
+        return left, min(max(0, round(cy - MAP_HEIGHT / 2)), round(bottom - MAP_HEIGHT))
+
+    def inside(at: tuple[int, int], coords: list[str]) -> int:
+        margin = HEX * 0.8  # the whole hex, or near enough to read its label
+        return sum(
+            at[0] + margin <= x <= at[0] + WIDTH - margin and at[1] + margin <= y <= at[1] + MAP_HEIGHT - margin
+            for x, y in map(_centre, coords)
+        )
+
+    points = [_centre(coord) for coord in primary + secondary]
+    if not points:
+        return corner(right / 2, bottom / 2)
+    middle = (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
+    candidates = [corner(*middle), *(corner(*point) for point in points)]
+    return max(candidates, key=lambda at: (inside(at, primary), inside(at, secondary)))
+
+
+def window_corner(view: dict[str, Any], choosable: list[str]) -> tuple[int, int]:
+    """Where :func:`map_window` cuts the map: around the ``choosable`` hexes and the last move's,
+    then the operating company's run and stations (see :func:`_window`)."""
+    corp = _operating(view)
+    run = shown_run(view)
+    run_hexes = [gboard.split_node(stop)[0] for route in (run or {}).get("routes", []) for stop in route["stops"]]
+    stations = [coord for coord, _ in tokens_of(view["map"], corp)] if corp else []
+    return _window([*choosable, *sorted(last_hexes(view))], [*run_hexes, *stations])
 
 
 def map_window(view: dict[str, Any]) -> tuple[Image.Image, list[str]]:
     """The map around the operating company's decision, and the choosable hexes left outside it."""
     corp = _operating(view) or ""
     state = view["map"]
-    choosable = choosable_hexes(view)
+    choosable = choosable_hexes(view, corp)
     run = shown_run(view)
-    run_hexes = [gboard.split_node(stop)[0] for route in (run or {}).get("routes", []) for stop in route["stops"]]
-    stations = [coord for coord, _ in tokens_of(state, corp)] if corp else []
-    focus = [*choosable, *sorted(last_hexes(view)), *run_hexes, *stations]
-    left, top = _window(focus)
+    left, top = window_corner(view, choosable)
     image = Image.new("RGB", (WIDTH, MAP_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     layout = _Layout(HEX, (-left, -top), (0, 0), (1, 1))
@@ -296,9 +334,10 @@ def map_window(view: dict[str, Any]) -> tuple[Image.Image, list[str]]:
             picture, (x, y) = sprite
             image.paste(picture, (x - left, y - top), picture)
     colour = _corp_colour(corp) if corp else INK
+    changed = last_hexes(view)
     for coord in shown:
         rings = [(INK, 10), (colour, 6)] if coord in choosable else []
-        rings = [(INK, 12), (HIGHLIGHT, 8)] if coord in last_hexes(view) else rings
+        rings = [(INK, 12), (HIGHLIGHT, 8)] if coord in changed else rings
         corners = layout.corners(coord)
         for fill, width in rings:
             draw.line([*corners, corners[0]], fill=fill, width=width, joint="curve")
@@ -307,16 +346,16 @@ def map_window(view: dict[str, Any]) -> tuple[Image.Image, list[str]]:
     for coord in shown:
         _stations(image, layout, coord, state, view["phase"])
     for coord in shown:
-        if coord in choosable or coord in last_hexes(view):
-            _coordinate(image, layout, coord, HIGHLIGHT if coord in last_hexes(view) else WHITE)
+        if coord in choosable or coord in changed:
+            _coordinate(image, layout, coord, HIGHLIGHT if coord in changed else WHITE)
     draw.rectangle((0, 0, WIDTH - 1, MAP_HEIGHT - 1), outline=LINE, width=2)
-    visible = set(shown)
-    outside = [
-        coord
-        for coord in choosable
-        if coord not in visible or not (0 < layout.centre(coord)[0] < WIDTH and 0 < layout.centre(coord)[1] < MAP_HEIGHT)
-    ]
-    return image, outside
+    return image, [coord for coord in choosable if not _labelled(layout, coord)]
+
+
+def _labelled(layout: _Layout, coord: str) -> bool:
+    """Whether ``coord``'s label plate (see :func:`_coordinate`) lies wholly in the window."""
+    x, y = layout.centre(coord)
+    return HEX * 0.6 <= x <= WIDTH - HEX * 0.6 and HEX * 0.85 <= y <= MAP_HEIGHT - HEX * 0.3
 
 
 def _stations(image: Image.Image, layout: _Layout, coord: str, state: dict[str, Any], phase: str) -> None:
@@ -401,7 +440,7 @@ def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, sym: str, width: int = 
     return w
 
 
-COLUMNS = (("price", 180), ("cash", 275), ("trains", 380), ("IPO", 510), ("pool", 580))
+COLUMNS = (("price", 180), ("treasury", 275), ("trains", 380), ("IPO", 510), ("pool", 580))
 """The charter table's columns (heading, left x): the share price, the treasury, the trains
 (their names: 2 3 4), and the shares on sale in the IPO and the bank pool."""
 
@@ -455,17 +494,20 @@ def _chip_lines(draw: ImageDraw.ImageDraw, y: int, label: str, syms: list[str]) 
 
 
 def _privates(image: Image.Image, view: dict[str, Any], y: int, names: list[str]) -> int:
-    """The private companies on the table: letters, face value, and its bids or owner."""
+    """The private companies on the table: letters, face value, and its bids or owner; the one
+    up for bids and the one the last move bought or bid on are framed."""
     draw = ImageDraw.Draw(image)
     draw_text(draw, (MARGIN, y), "Private companies", TEXT, INK, bold=True)
     draw_text(draw, (WIDTH - MARGIN, y + 4), "value · income", FLOOR, MUTED, anchor="ra")
     y += 36
     info = economy.privates()
     auction = view.get("auction") or {}
+    last = view.get("last") or {}
+    touched = last["key"].split(":")[1] if last.get("round") == "auction" and ":" in last.get("key", "") else None
     for sym, p in view["privates"].items():
         if p["closed"]:
             continue
-        up = auction.get("auctioning") == sym
+        up = sym in (auction.get("auctioning"), touched)
         box = (MARGIN - 4, y - 3, WIDTH - MARGIN + 4, y + 33)
         draw.rounded_rectangle(box, radius=6, fill=PANEL, outline=HIGHLIGHT if up else LINE, width=4 if up else 1)
         draw_text(draw, (MARGIN + 6, y + 15), sym, TEXT - 2, INK, bold=True, anchor="lm")
