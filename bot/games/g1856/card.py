@@ -579,7 +579,8 @@ def table_card(view: dict[str, Any]) -> Image.Image:
     draw_text(draw, (WIDTH - MARGIN - 12, y + 4), "net worth", FLOOR, MUTED, anchor="ra")
     y += 38
     cash = [f"cash ${amount}" for amount in view["cash"]]
-    y = standings(draw, (MARGIN, y), INNER, names, card_standings(view), seat_to_move(view), TEXT, notes=cash)
+    y = standings(draw, (MARGIN, y), INNER, names, card_standings(view), seat_to_move(view), TEXT, notes=cash,
+                  bar_gap=3)
     said = last_move(view, names)
     if said:
         y = paragraph(draw, (MARGIN, y + 6), f"Last: {said}", FLOOR, INNER, fill=INK, max_lines=2) + 10
