@@ -64,7 +64,11 @@ def test_the_card_frames_the_player_the_game_asks_and_prints_what_outcome_ranks_
 def test_labelled_hexes_are_the_hexes_the_track_buttons_name() -> None:
     state = _play(3, 2, lambda s: bool(s["op"] and s["op"].get("step") == "track" and s["op"].get("lays")))
     view = _view(state)
-    buttons = {action.key.split(":")[1] for action in GAME.prompts(state)[0].actions if action.key.startswith("tiles:")}
+    buttons = {
+        action.key.split(":")[1]
+        for action in GAME.prompts(state)[0].actions
+        if action.key.startswith("tiles:")
+    }
     assert buttons and set(card.choosable_hexes(view)) == buttons
     window, outside = card.map_window(view)
     assert window.size == (card.WIDTH, card.MAP_HEIGHT)

@@ -130,13 +130,14 @@ def decision(view: dict[str, Any], names: list[str]) -> str:
     if op.get("home"):
         return f"{who}: choose the city of {op['home']['hex']} for {corp}'s home station"
     step = op.get("step") or ""
-    if step == "track" and lay_hexes(view):
-        count = len(lay_hexes(view))
-        return f"{who} runs {corp}: lay a tile on {'the outlined hex' if count == 1 else f'one of {count} outlined hexes'}, or pass"
     if step == "track" and op.get("laid"):
         return f"{who} runs {corp}: its tile is laid; a private's extra tile, or pass"
-    if step == "token":
-        return f"{who} runs {corp}: place a station in a labelled hex, or pass"
+    if step in ("track", "token"):
+        hexes = choosable_hexes(view, corp)
+        where = hexes[0] if len(hexes) == 1 else f"one of {len(hexes)} outlined hexes"
+        if not hexes:
+            return f"{who} runs {corp}, which has nowhere it can {'lay a tile' if step == 'track' else 'place a station'}"
+        return f"{who} runs {corp}: {'lay a tile on' if step == 'track' else 'place a station in'} {where}, or pass"
     if step == "route":
         plan = op.get("plan") or {}
         return f"{who} runs {corp}: choose its run (the best, drawn, makes {dollars(plan.get('revenue', 0))})"
@@ -160,7 +161,9 @@ def _final(view: dict[str, Any], names: list[str]) -> str:
     winners = [names[seat] for seat, value in enumerate(view["values"]) if value == best]
     who = winners[0] if len(winners) == 1 else " and ".join(winners) + " tie"
     verb = "wins" if len(winners) == 1 else ""
-    return f"{ENDINGS.get(view.get('ended') or '', 'The game ended')}: {who} {verb} with {dollars(best)}".replace("  ", " ")
+    return f"{ENDINGS.get(view.get('ended') or '', 'The game ended')}: {who} {verb} with {dollars(best)}".replace(
+        "  ", " "
+    )
 
 
 def _shares(n: int) -> str:
@@ -178,13 +181,20 @@ def last_move(view: dict[str, Any], names: list[str]) -> str:
     who = names[last["seat"]] if 0 <= last["seat"] < len(names) else "A player"
     subject = f"{who} ({corp})" if corp else who
     if last.get("round") == "auction":
-        done = {"buy": f"bought {parts[-1]}", "bid": f"bid ${parts[-1]} on {parts[1]}" if len(parts) > 2 else ""}
+        done = {
+            "buy": f"bought {parts[-1]}",
+            "bid": f"bid ${parts[-1]} on {parts[1]}" if len(parts) > 2 else "",
+        }
         text = done.get(kind) or "passed"
     elif last.get("round") == "stock":
         text = {
             "par": f"started {parts[1]} at ${parts[-1]}" if len(parts) > 2 else "",
-            "buy": f"bought a {parts[1]} share from the {'bank pool' if parts[-1] == 'pool' else 'IPO'}" if len(parts) > 2 else "",
-            "sell": f"sold {_shares(int(parts[-1]))} of {parts[1]}" if len(parts) > 2 and parts[-1].isdigit() else "",
+            "buy": f"bought a {parts[1]} share from the {'bank pool' if parts[-1] == 'pool' else 'IPO'}"
+            if len(parts) > 2
+            else "",
+            "sell": f"sold {_shares(int(parts[-1]))} of {parts[1]}"
+            if len(parts) > 2 and parts[-1].isdigit()
+            else "",
         }.get(kind) or "passed"
     else:
         text = _operating_move(parts)
@@ -201,7 +211,11 @@ def _operating_move(parts: list[str]) -> str:
     if kind in ("token", "wsrc"):
         return f"placed a station in {arg}" if kind == "token" else "placed the WSRC station"
     if kind == "sell":
-        return f"sold {_shares(int(parts[2]))} of {arg}" if len(parts) > 2 and parts[2].isdigit() else "sold shares"
+        return (
+            f"sold {_shares(int(parts[2]))} of {arg}"
+            if len(parts) > 2 and parts[2].isdigit()
+            else "sold shares"
+        )
     words = {
         "tiles": f"looked at the tiles for {arg}",
         "run": "chose to build its run" if arg == "choose" else "ran its trains",
@@ -290,7 +304,8 @@ def _window(primary: list[str], secondary: list[str]) -> tuple[int, int]:
     def inside(at: tuple[int, int], coords: list[str]) -> int:
         margin = HEX * 0.8  # the whole hex, or near enough to read its label
         return sum(
-            at[0] + margin <= x <= at[0] + WIDTH - margin and at[1] + margin <= y <= at[1] + MAP_HEIGHT - margin
+            at[0] + margin <= x <= at[0] + WIDTH - margin
+            and at[1] + margin <= y <= at[1] + MAP_HEIGHT - margin
             for x, y in map(_centre, coords)
         )
 
@@ -307,7 +322,9 @@ def window_corner(view: dict[str, Any], choosable: list[str]) -> tuple[int, int]
     then the operating company's run and stations (see :func:`_window`)."""
     corp = _operating(view)
     run = shown_run(view)
-    run_hexes = [gboard.split_node(stop)[0] for route in (run or {}).get("routes", []) for stop in route["stops"]]
+    run_hexes = [
+        gboard.split_node(stop)[0] for route in (run or {}).get("routes", []) for stop in route["stops"]
+    ]
     stations = [coord for coord, _ in tokens_of(view["map"], corp)] if corp else []
     return _window([*choosable, *sorted(last_hexes(view))], [*run_hexes, *stations])
 
@@ -336,8 +353,8 @@ def map_window(view: dict[str, Any]) -> tuple[Image.Image, list[str]]:
     colour = _corp_colour(corp) if corp else INK
     changed = last_hexes(view)
     for coord in shown:
-        rings = [(INK, 10), (colour, 6)] if coord in choosable else []
-        rings = [(INK, 12), (HIGHLIGHT, 8)] if coord in changed else rings
+        rings = [(INK, 12), (HIGHLIGHT, 8)] if coord in changed else []
+        rings = [(INK, 10), (colour, 6)] if coord in choosable else rings  # a choice first
         corners = layout.corners(coord)
         for fill, width in rings:
             draw.line([*corners, corners[0]], fill=fill, width=width, joint="curve")
@@ -376,7 +393,9 @@ def _stations(image: Image.Image, layout: _Layout, coord: str, state: dict[str, 
             sx = cx + (k - (slots - 1) / 2) * 2 * radius
             corps = tokens[i] if i < len(tokens) else []
             fill = _corp_colour(corps[k]) if k < len(corps) else WHITE
-            draw.ellipse((sx - radius, cy - radius, sx + radius, cy + radius), fill=fill, outline=INK, width=2)
+            draw.ellipse(
+                (sx - radius, cy - radius, sx + radius, cy + radius), fill=fill, outline=INK, width=2
+            )
     for i in range(len(placed.towns)):
         tx, ty = nodes[f"t{i}"]
         r = _town_radius(HEX)
@@ -391,7 +410,9 @@ def _stations(image: Image.Image, layout: _Layout, coord: str, state: dict[str, 
         for sym, w in zip(corps, widths, strict=True):
             fill = _corp_colour(sym)
             draw.rounded_rectangle((x, y, x + w, y + FLOOR + 6), radius=5, fill=fill, outline=INK, width=2)
-            draw_text(draw, (x + w / 2, y + (FLOOR + 6) / 2), sym, FLOOR, text_on(fill), bold=True, anchor="mm")
+            draw_text(
+                draw, (x + w / 2, y + (FLOOR + 6) / 2), sym, FLOOR, text_on(fill), bold=True, anchor="mm"
+            )
             x += w + 4
 
 
@@ -468,7 +489,13 @@ def _charters(image: Image.Image, view: dict[str, Any], y: int) -> int:
             draw.rectangle(box, fill=PANEL)
         _chip(draw, MARGIN, y, sym, 70)
         share = c.get("share_size", 10)
-        cells = [f"${_price(c)}", f"${c['cash']}", _trains(c), f"{c['ipo'] // share}", f"{c['pool'] // share}"]
+        cells = [
+            f"${_price(c)}",
+            f"${c['cash']}",
+            _trains(c),
+            f"{c['ipo'] // share}",
+            f"{c['pool'] // share}",
+        ]
         for text, (_, x) in zip(cells, COLUMNS, strict=True):
             draw_text(draw, (x, y + 15), text, FLOOR, INK, anchor="lm")
         if c["loans"]:
@@ -503,13 +530,17 @@ def _privates(image: Image.Image, view: dict[str, Any], y: int, names: list[str]
     info = economy.privates()
     auction = view.get("auction") or {}
     last = view.get("last") or {}
-    touched = last["key"].split(":")[1] if last.get("round") == "auction" and ":" in last.get("key", "") else None
+    touched = (
+        last["key"].split(":")[1] if last.get("round") == "auction" and ":" in last.get("key", "") else None
+    )
     for sym, p in view["privates"].items():
         if p["closed"]:
             continue
         up = sym in (auction.get("auctioning"), touched)
         box = (MARGIN - 4, y - 3, WIDTH - MARGIN + 4, y + 33)
-        draw.rounded_rectangle(box, radius=6, fill=PANEL, outline=HIGHLIGHT if up else LINE, width=4 if up else 1)
+        draw.rounded_rectangle(
+            box, radius=6, fill=PANEL, outline=HIGHLIGHT if up else LINE, width=4 if up else 1
+        )
         draw_text(draw, (MARGIN + 6, y + 15), sym, TEXT - 2, INK, bold=True, anchor="lm")
         owner = p["owner"]
         bids = (auction.get("bids") or {}).get(sym) or []
@@ -520,8 +551,14 @@ def _privates(image: Image.Image, view: dict[str, Any], y: int, names: list[str]
         else:
             status = names[int(owner[1:])] if owner.startswith("p") else owner
         draw_text(draw, (MARGIN + 100, y + 15), _fit(status, FLOOR, 410), FLOOR, INK, anchor="lm")
-        draw_text(draw, (WIDTH - MARGIN - 8, y + 15), f"${info[sym]['value']} · ${info[sym]['revenue']}", FLOOR, INK,
-                  anchor="rm")
+        draw_text(
+            draw,
+            (WIDTH - MARGIN - 8, y + 15),
+            f"${info[sym]['value']} · ${info[sym]['revenue']}",
+            FLOOR,
+            INK,
+            anchor="rm",
+        )
         y += 38
     return y
 
@@ -572,15 +609,18 @@ def table_card(view: dict[str, Any]) -> Image.Image:
     header = 54 + int(TEXT * 1.3) * min(2, lines) + 8
     draw.rectangle((0, 0, WIDTH, header), fill=PANEL)
     draw.line((0, header, WIDTH, header), fill=LINE, width=2)
-    draw_text(draw, (MARGIN, 12), f"1856 · {round_title(view)} · phase {view['phase']}", TITLE, INK, bold=True)
+    draw_text(
+        draw, (MARGIN, 12), f"1856 · {round_title(view)} · phase {view['phase']}", TITLE, INK, bold=True
+    )
     paragraph(draw, (MARGIN, 54), decision(view, names), TEXT, INNER, max_lines=2)
     y = header + 14
     draw_text(draw, (MARGIN, y), "Players", TEXT, INK, bold=True)
     draw_text(draw, (WIDTH - MARGIN - 12, y + 4), "net worth", FLOOR, MUTED, anchor="ra")
     y += 38
     cash = [f"cash ${amount}" for amount in view["cash"]]
-    y = standings(draw, (MARGIN, y), INNER, names, card_standings(view), seat_to_move(view), TEXT, notes=cash,
-                  bar_gap=3)
+    y = standings(
+        draw, (MARGIN, y), INNER, names, card_standings(view), seat_to_move(view), TEXT, notes=cash, bar_gap=3
+    )
     said = last_move(view, names)
     if said:
         y = paragraph(draw, (MARGIN, y + 6), f"Last: {said}", FLOOR, INNER, fill=INK, max_lines=2) + 10
@@ -592,8 +632,17 @@ def table_card(view: dict[str, Any]) -> Image.Image:
         image.paste(window, (0, y))
         y += window.height + 10
         if outside:
-            y = paragraph(draw, (MARGIN, y), "Also choosable, off this view: " + ", ".join(outside), FLOOR, INNER,
-                          max_lines=2) + 6
+            y = (
+                paragraph(
+                    draw,
+                    (MARGIN, y),
+                    "Also choosable, off this view: " + ", ".join(outside),
+                    FLOOR,
+                    INNER,
+                    max_lines=2,
+                )
+                + 6
+            )
         y = _operating_line(image, view, y)
     elif view["round"] == "auction":
         y = _privates(image, view, y, names)
@@ -614,4 +663,3 @@ def _side_decision(view: dict[str, Any]) -> bool:
         or view.get("cgr_discard")
         or (nationalization and nationalization.get("queue"))
     )
-
