@@ -40,7 +40,6 @@ NAMES = ["Alexandra", "Bartholomew", "Cornelius", "Dorothea", "Evangeline", "Fit
 """Long, distinct names: OCR must read each whole, and none is a part of another."""
 
 CARDS_PENDING = {
-    "1856",
     "chomp",
     "hisss",
     "killer-bunnies",

@@ -568,3 +568,20 @@ def board_image(view: dict[str, Any]) -> Image.Image:
 
 def board(view: dict[str, Any]) -> Image.Image:  # the name the session layer calls
     return board_image(view)
+
+
+# ---------------------------------------------------------------- the phone card
+
+
+def table_card(view: dict[str, Any]) -> Image.Image:
+    """The picture posted after every move, drawn for a phone (see :mod:`bot.games.g1856.card`)."""
+    from bot.games.g1856.card import table_card as draw_card  # card.py builds on this module
+
+    return draw_card(view)
+
+
+def card_standings(view: dict[str, Any]) -> list[str]:
+    """Each player's net worth as the table card prints it (see :mod:`bot.games.g1856.card`)."""
+    from bot.games.g1856.card import card_standings as worth
+
+    return worth(view)

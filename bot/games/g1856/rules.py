@@ -520,6 +520,7 @@ class G1856(Game):
     def perform(self, state: State, seat: int, key: str) -> list[Event]:
         parts = key.split(":")
         rnd = state["round"]
+        acting = core.current_corp(state)
         if parts[0] == "cgr":
             if parts[1] == "remove":
                 core.remove_cgr_marker(state, parts[2], int(parts[3]))
@@ -557,7 +558,11 @@ class G1856(Game):
         else:
             self._perform_or(state, core.current_corp(state), parts)
         self._prepare(state)
-        return [Event(line) for line in self._drain_log(state)]
+        lines = self._drain_log(state)
+        # The move just made, public as everything in 1856 is: the table card says it and
+        # marks what it changed (a laid hex, a bought share) without a log to read.
+        state["last"] = {"seat": seat, "key": key, "round": rnd, "corp": acting, "events": lines}
+        return [Event(line) for line in lines]
 
     def _perform_or(self, state: State, corp: str, parts: list[str]) -> None:
         kind = parts[0]
