@@ -17,6 +17,7 @@ game must be taken off the list.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import re
 import shutil
@@ -85,7 +86,7 @@ def public_views(game: Game, players: int, seed: int) -> list[dict[str, Any]]:
     views = []
     for step in range(len(playout.log) + 1):
         if step in stops:
-            view = game.view(state, None)
+            view = json.loads(json.dumps(game.view(state, None)))  # a copy: a view may share the live state's parts
             view["names"] = NAMES[:players]
             views.append(view)
         if step < len(playout.log):
@@ -103,7 +104,7 @@ def seat_views(game: Game, players: int, seed: int) -> list[dict[str, Any]]:
     for step in range(len(playout.log) + 1):
         if step in stops:
             for seat in range(players):
-                view = game.view(state, seat)
+                view = json.loads(json.dumps(game.view(state, seat)))
                 view["names"] = NAMES[:players]
                 views.append(view)
         if step < len(playout.log):
