@@ -46,7 +46,6 @@ CARDS_PENDING = {
     "collide-o",
     "construction-game",
     "finders-keepers",
-    "hisss",
     "killer-bunnies",
     "puerto-rico",
     "schwarzes-gold",
