@@ -42,7 +42,6 @@ NAMES = ["Alexandra", "Bartholomew", "Cornelius", "Dorothea", "Evangeline", "Fit
 CARDS_PENDING = {
     "1856",
     "bullfrog-goldfield",
-    "chomp",
     "collide-o",
     "construction-game",
     "finders-keepers",
