@@ -123,10 +123,21 @@ def _last_words(view: dict[str, Any], names: list[str]) -> str:
     if view["pending"] is not None:
         return f"{who} drew the {card}: it fits in several places, so {who} chooses."
     if last["joined"] is not None:
-        return f"HISSS! {who} drew the {card}, joined snakes {last['snake']} and {last['joined']}, and won them."
+        return (f"HISSS! {who} drew the {card}, joined snakes {last['snake']} and {last['joined']}"
+                f" and won them{_won_size(view)}.")
     if last["won"]:
-        return f"HISSS! {who} drew the {card}, completed snake {last['snake']} and won it."
+        return f"HISSS! {who} drew the {card}, completed snake {last['snake']} and won it{_won_size(view)}."
     return f"{who} drew the {card}: it went to snake {last['snake']}."
+
+
+def _won_size(view: dict[str, Any]) -> str:
+    """" (6 cards)": the size of the snake just won, found in the winner's pit."""
+    last = view["last"]
+    numbers = {last["snake"], last["joined"]}
+    for snake in view["pits"][last["seat"]]["snakes"]:
+        if snake["id"] in numbers:
+            return f" ({plural(len(snake['cards']), 'card')})"
+    return ""
 
 
 def _wrapped(text: str, width: int) -> list[str]:
