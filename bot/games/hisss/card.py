@@ -103,12 +103,12 @@ def _last_move(
     last = view["last"]
     card = view["starter"] if last is None else last["card"]
     text_x = MARGIN + 30 + segment_width(card, SEGMENT) + 24
-    lines = _last_words(view, names)
-    text_h = len(_wrapped(lines, INNER - (text_x - MARGIN) - 14)) * int(TITLE * 1.3)
+    words = _last_words(view, names)
+    text_h = len(_wrapped(words, INNER - (text_x - MARGIN) - 14)) * int(TITLE * 1.3)
     height = max(SEGMENT + 34, text_h + 24)
     rounded_rectangle(draw, (MARGIN, y, WIDTH - MARGIN, y + height), radius=12, fill=PANEL, outline=LINE, width=2)
     draw_segment(image, draw, (MARGIN + 30, y + (height - SEGMENT) // 2), card, SEGMENT)
-    paragraph(draw, (text_x, y + 12), lines, TITLE, INNER - (text_x - MARGIN) - 14, max_lines=5)
+    paragraph(draw, (text_x, y + 12), words, TITLE, INNER - (text_x - MARGIN) - 14, max_lines=5)
     if view["over"] and view["outcome"]:
         reason = fill_seat_refs(view["outcome"]["reason"], names)
         return paragraph(draw, (MARGIN + 4, y + height + 10), reason, FLOOR, INNER - 8, MUTED, max_lines=4) + 6
@@ -131,7 +131,7 @@ def _last_words(view: dict[str, Any], names: list[str]) -> str:
 
 
 def _won_size(view: dict[str, Any]) -> str:
-    """" (6 cards)": the size of the snake just won, found in the winner's pit."""
+    """The size of the snake just won, as " (6 cards)", found in the winner's pit."""
     last = view["last"]
     numbers = {last["snake"], last["joined"]}
     for snake in view["pits"][last["seat"]]["snakes"]:
@@ -141,6 +141,7 @@ def _won_size(view: dict[str, Any]) -> str:
 
 
 def _wrapped(text: str, width: int) -> list[str]:
+    """``text`` in lines of :data:`TITLE` size text (as many as ``paragraph`` draws, at most 5)."""
     return wrap(text, TITLE, width)[:5]
 
 
