@@ -45,12 +45,14 @@ def standings(
     values: Sequence[str],
     turn: int | None,
     size: int,
+    frame_width: int = 5,
 ) -> int:
     """One row per seat: a seat-coloured badge, the name, the deciding number at the right.
 
-    The seat to move gets a yellow frame and a "▶". Names shrink (never below ``size`` − 4,
-    which callers keep above the floor) before they would touch the number. Returns the y
-    below the last row.
+    The seat to move gets a yellow frame (``frame_width`` px) and a "▶". Names shrink (never
+    below ``size`` − 4, which callers keep above the floor) before they would touch the number.
+    Returns the y below the last row. (A 5 px frame made Tesseract drop that row's number now
+    and then on HISSS cards at 400 px; 3 px did not.)
     """
     x, y = origin
     row_h = int(size * 1.7)
@@ -59,7 +61,7 @@ def standings(
         moving = seat == turn
         box = (x, y, x + width, y + row_h - 6)
         draw.rounded_rectangle(box, radius=8, fill=shade(colour, 1.8) if not moving else PANEL,
-                               outline=HIGHLIGHT if moving else LINE, width=5 if moving else 2)
+                               outline=HIGHLIGHT if moving else LINE, width=frame_width if moving else 2)
         chip = (x + 8, y + 6, x + 8 + row_h - 18, y + row_h - 12)
         draw.rounded_rectangle(chip, radius=6, fill=colour, outline=INK, width=2)
         draw_text(draw, ((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2), str(seat + 1), size - 4,

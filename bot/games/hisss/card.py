@@ -64,7 +64,7 @@ def table_card(view: dict[str, Any]) -> Image.Image:
     names = seat_names(view)
     image, draw = canvas(WIDTH, 3000, BACKGROUND)
     y = _header(draw, view, names, 14)
-    y = standings(draw, (MARGIN, y), INNER, names, card_standings(view), view["turn"], ROW) + 6
+    y = standings(draw, (MARGIN, y), INNER, names, card_standings(view), view["turn"], ROW, frame_width=3) + 6
     y = _last_move(image, draw, view, names, y)
     y = _snakes(image, draw, view, y)
     return image.crop((0, 0, WIDTH, y + 10))
