@@ -41,8 +41,6 @@ NAMES = ["Alexandra", "Bartholomew", "Cornelius", "Dorothea", "Evangeline", "Fit
 """Long, distinct names: OCR must read each whole, and none is a part of another."""
 
 CARDS_PENDING = {
-    "chomp",
-    "hisss",
     "killer-bunnies",
     "puerto-rico",
     "schwarzes-gold",

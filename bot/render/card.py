@@ -47,17 +47,18 @@ def standings(
     size: int,
     notes: Sequence[str] | None = None,
     bar_gap: int = 0,
+    frame_width: int = 5,
 ) -> int:
     """One row per seat: a seat-coloured badge, the name, the deciding number at the right.
 
-    The seat to move gets a yellow frame and a "▶". Names shrink (never below ``size`` − 4,
-    which callers keep above the floor) before they would touch the number. ``notes``, if
-    given, is a second figure per seat (cash beside a net worth), drawn in plain weight in a
-    column of its own just left of the numbers. ``bar_gap`` > 0 marks the mover with a yellow
-    bar that many pixels left of its row (the caller leaves it 12 px of margin) instead of a
-    frame: a frame round the row made Tesseract miss the number in it (4 of 18 six-player 1856
-    cards at 400 px wide).
-    Returns the y below the last row.
+    The seat to move gets a yellow frame (``frame_width`` px) and a "▶". Names shrink (never
+    below ``size`` − 4, which callers keep above the floor) before they would touch the number.
+    ``notes``, if given, is a second figure per seat (cash beside a net worth), drawn in plain
+    weight in a column of its own just left of the numbers. ``bar_gap`` > 0 marks the mover
+    with a yellow bar that many pixels left of its row (the caller leaves it 12 px of margin)
+    instead of a frame. Why not the thick frame: close to the number it made Tesseract miss
+    that row's number at 400 px wide (4 of 18 six-player 1856 cards; now and then on HISSS
+    cards, where 3 px did not). Returns the y below the last row.
     """
     x, y = origin
     row_h = int(size * 1.7)
@@ -69,7 +70,7 @@ def standings(
         box = (x, y, x + width, y + row_h - 6)
         framed = moving and not bar_gap
         draw.rounded_rectangle(box, radius=8, fill=shade(colour, 1.8) if not moving else PANEL,
-                               outline=HIGHLIGHT if framed else LINE, width=5 if framed else 2)
+                               outline=HIGHLIGHT if framed else LINE, width=frame_width if framed else 2)
         if moving and bar_gap:
             bar = (x - bar_gap - 10, y - 2, x - bar_gap, y + row_h - 4)
             draw.rounded_rectangle(bar, radius=4, fill=HIGHLIGHT, outline=INK, width=2)

@@ -13,6 +13,7 @@ from PIL import Image
 
 from bot.engine import EXPIRE, SYSTEM_SEAT, IllegalAction, get_game
 from bot.engine.testkit import random_playout
+from bot.games.chomp import card as table
 from bot.games.chomp import render
 from bot.games.chomp.rules import (
     DECK,
@@ -29,6 +30,8 @@ from bot.games.chomp.rules import (
     round_kind,
 )
 from bot.render import encode_png
+from bot.render.legibility import recording
+from bot.render.palette import HIGHLIGHT
 
 GAME = Chomp()
 FILLER = "shrimp"
@@ -880,3 +883,60 @@ def test_every_card_has_a_drawing() -> None:
         assert tile.size == (120, 164)
         colours = tile.convert("RGB").getcolors(maxcolors=1 << 16) or []
         assert len(colours) > 20  # a picture, not a blank card
+
+
+# -- the table card (phone-first picture after every move) ------------------------------
+
+
+def _card_texts(state: dict[str, Any], names: list[str]) -> tuple[list[str], Image.Image]:
+    """Every text the table card draws for ``state``'s public view, and the card."""
+    view = GAME.view(state, None)
+    view["names"] = names
+    with recording() as drawn:
+        image = table.table_card(view)
+    return [item.text for item in drawn], image
+
+
+def _framed(image: Image.Image) -> int:
+    """How many pixels of the yellow "still has to answer" frame the card shows."""
+    return sum(count for count, colour in image.getcolors(1 << 20) or [] if colour == HIGHLIGHT)
+
+
+NAMES = ["Ana", "Bo", "Cyrus", "Dagmar"]
+
+
+@pytest.mark.parametrize("first", [OCTOPUS, EEL])
+def test_live_card_never_tells_an_ink_out_or_a_frenzy_before_anyone_acts(first: str) -> None:
+    """Spotting the round's kind is the skill of live Chomp: an ink-out or a frenzy round
+    looks on the card exactly like an ordinary one, except for the card itself."""
+    rest = ["shark", "big fish", "big fish"]
+    plain_texts, plain = _card_texts(chomp_state(["seal", *rest]), NAMES)
+    special_texts, special = _card_texts(chomp_state([first, *rest]), NAMES)
+
+    def without_seat_one_card(texts: list[str]) -> list[str]:
+        return [text for text in texts if not text.startswith(("seal ·", f"{first} ·"))]
+
+    assert without_seat_one_card(special_texts) == without_seat_one_card(plain_texts)
+    assert len(plain_texts) == len(special_texts)  # the card lines themselves are there
+    assert _framed(special) == _framed(plain) > 0  # every seat is asked, whatever the round
+    # turns mode (play-by-post, nobody races) keeps the hint, so the check above can fail
+    turns_texts, _ = _card_texts(chomp_state([first, *rest], mode="turns"), NAMES)
+    assert any("Ink out!" in text or "frenzy!" in text for text in turns_texts)
+
+
+def test_live_card_shows_a_slap_once_made_and_stops_framing_that_seat() -> None:
+    state = chomp_state(EXAMPLE)
+    before = _framed(_card_texts(state, NAMES)[1])
+    GAME.apply(state, 2, "chomp:4", 10_100)  # a big fish slaps the other big fish: bad chomp
+    texts, image = _card_texts(state, NAMES)
+    assert "Bad chomp: Dagmar's big" in " ".join(texts) and _framed(image) < before
+
+
+def test_card_prints_each_seats_cards_and_out_for_a_washed_up_seat() -> None:
+    state = chomp_state(["seal", None, "shrimp", "plankton"], draws=[["shrimp"] * 4, [], ["shrimp"], []],
+                        discards=[[], [], ["seal"] * 2, []])
+    view = GAME.view(state, None)
+    assert table.card_standings(view) == ["4 cards", "out", "3 cards", "0 cards"]
+    texts, image = _card_texts(state, NAMES)
+    assert {"4 cards", "out", "3 cards", "0 cards"} <= set(texts)
+    assert "washed up in round 2" in texts and image.width == 640

@@ -14,8 +14,10 @@ from PIL import Image
 
 from bot.engine import IllegalAction, get_game
 from bot.games.hisss import render
+from bot.games.hisss.card import card_standings, placements, table_card
 from bot.games.hisss.rules import COLOURS, DECK, Hisss, lay, piece_colours
 from bot.render import encode_png
+from bot.render.legibility import recording
 
 GAME = Hisss()
 
@@ -491,3 +493,54 @@ def test_board_picture_is_about_1200_wide_and_encodes(stage: str) -> None:
 def test_board_picture_without_names_uses_player_numbers() -> None:
     image = render.board(GAME.view(_finished(2, 8), None))
     assert image.width == 1200
+
+
+# -- the table card (phone-first picture after every move) ------------------------------
+
+
+def _pending_views(players: int, seed: int) -> list[tuple[dict[str, Any], list[str]]]:
+    """Every public view (with its prompt's action keys) where a drawn card waits for its place."""
+    state = GAME.setup(players, {}, seed)
+    chooser = random.Random(seed)
+    found = []
+    while prompts := GAME.prompts(state):
+        if state["pending"] is not None:
+            found.append((GAME.view(state, None), [action.key for action in prompts[0].actions]))
+        GAME.apply(state, prompts[0].seat, chooser.choice(prompts[0].actions).key)
+    return found
+
+
+def test_card_tags_exactly_the_ends_and_joins_the_move_buttons_offer() -> None:
+    checked = 0
+    for seed in range(1, 6):
+        for view, keys in _pending_views(3, seed):
+            ends, joins = placements(view)
+            wanted_ends: dict[int, set[str]] = {}
+            for key in keys:
+                if key.startswith("place:"):
+                    number, side = key.removeprefix("place:").split("-")[:2]
+                    wanted_ends.setdefault(int(number), set()).add(side)
+            wanted_joins = [tuple(int(n) for n in key.removeprefix("merge:").split("-"))
+                            for key in keys if key.startswith("merge:")]
+            assert ends == wanted_ends and joins == wanted_joins
+            with recording() as drawn:
+                table_card(view)
+            texts = [item.text for item in drawn]
+            assert texts.count("◀ left") == sum("left" in sides for sides in ends.values())
+            assert texts.count("right ▶") == sum("right" in sides for sides in ends.values())
+            assert all(f"Snake {number}" in texts for number in ends)  # the buttons' "snake N"
+            checked += 1
+    assert checked > 10  # enough choices seen to mean something
+
+
+def test_card_prints_each_pit_and_ends_with_the_winner() -> None:
+    state = _finished(3, 5)
+    view = GAME.view(state, None)
+    view["names"] = ["Ana", "Bo", "Cy"]
+    assert card_standings(view) == [f"{n} card{'s' if n != 1 else ''}" for n in GAME.scores(state)]
+    with recording() as drawn:
+        image = table_card(view)
+    texts = [item.text for item in drawn]
+    assert all(value in texts for value in card_standings(view))
+    assert any(text.startswith("Game over:") for text in texts)
+    assert image.width == 640

@@ -315,8 +315,13 @@ ARTISTS = {
 
 
 @lru_cache(maxsize=64)
-def card_image(card: str, width: int, height: int) -> Image.Image:
-    """A face-up card of ``width`` x ``height`` px: art, name and food-chain level."""
+def card_image(card: str, width: int, height: int, labelled: bool = True) -> Image.Image:
+    """A face-up card of ``width`` x ``height`` px: art, name and food-chain level.
+
+    ``labelled=False`` draws the art alone, larger: the table card writes the name and level
+    beside it at a size it can vouch for (text drawn here is drawn twice as large, scaled down
+    and cached, so the legibility recorder would see the wrong size, or nothing at all).
+    """
     w, h = width * SCALE, height * SCALE
     image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
@@ -327,6 +332,9 @@ def card_image(card: str, width: int, height: int) -> Image.Image:
     draw.rounded_rectangle(
         (border, border, w - 1 - border, h - 1 - border), radius=radius - border // 2, fill=fill
     )
+    if not labelled:
+        ARTISTS[card](Art(draw, (w * 0.08, h * 0.14, w * 0.92, h * 0.86)))
+        return image.resize((width, height), Image.Resampling.LANCZOS)
     name_band = int(h * 0.22)
     art_box = (w * 0.10, h * 0.10, w * 0.90, h - name_band - h * 0.04)
     ARTISTS[card](Art(draw, art_box))
@@ -505,11 +513,7 @@ def _seat_panel(
     card_h = int(card_w * 1.36)
     cx = (x0 + x1) // 2
     cy = y0 + 56
-    table, shown = seat["table"], seat["card"]
-    last = view["last"]
-    if (view["phase"] == "flip" or view["over"]) and not table and last and last.get("table") and not out:
-        # Underwater War between flips: the battle just decided stays in view
-        table, shown = last["table"][s], last["cards"][s]
+    table, shown = shown_cards(view, seat)
     earlier = table[:-1] if table else []
     if earlier:  # an Underwater War battle: earlier cards as small cards on the left
         mini_w, mini_h = 52, 71
@@ -556,6 +560,18 @@ def _seat_panel(
             draw.rounded_rectangle((px, y + 2, px + pile_w, y + 2 + pile_h), radius=5, outline=LINE, width=2)
         draw_text(draw, (px + pile_w + 12, y + 6), str(count), 22, INK, bold=True)
         draw_text(draw, (px + pile_w + 12, y + 32), label, 14, MUTED)
+
+
+def shown_cards(view: dict[str, Any], seat: dict[str, Any]) -> tuple[list[str | None], str | None]:
+    """The cards ``seat`` has on the table (``None`` = face down) and its face-up top card.
+
+    Between Underwater War flips, and at the end, the battle just decided stays in view.
+    """
+    table, shown = seat["table"], seat["card"]
+    last = view["last"]
+    if (view["phase"] == "flip" or view["over"]) and not table and last and last.get("table") and not seat["out"]:
+        table, shown = last["table"][seat["seat"]], last["cards"][seat["seat"]]
+    return table, shown
 
 
 def _card_width(view: dict[str, Any]) -> int:
@@ -774,3 +790,17 @@ def board(view: dict[str, Any]) -> Image.Image:
     if view["over"] and view["outcome"]:
         y = _standings(draw, view, names, y)
     return image.crop((0, 0, WIDTH, y + 6))
+
+
+def table_card(view: dict[str, Any]) -> Image.Image:
+    """The phone-first table card posted after every move (see :mod:`bot.games.chomp.card`)."""
+    from bot.games.chomp import card  # card.py draws with this module's pieces: import it late
+
+    return card.table_card(view)
+
+
+def card_standings(view: dict[str, Any]) -> list[str]:
+    """Each seat's cards exactly as the table card prints them (see :mod:`bot.games.chomp.card`)."""
+    from bot.games.chomp import card
+
+    return card.card_standings(view)

@@ -325,7 +325,7 @@ def _draw_last(
 
 
 def _layout_snakes(
-    snakes: list[dict[str, Any]], height: int, width: int, gap: int
+    snakes: list[dict[str, Any]], height: int, width: int, gap: int, title_size: int = 18
 ) -> list[list[tuple[dict[str, Any], list[list[dict[str, Any]]], int]]]:
     """Flow snakes into rows; a snake too long for a line is cut into several lines.
 
@@ -345,7 +345,7 @@ def _layout_snakes(
             lines[-1].append(card)
             line_width += w
             widest = max(widest, line_width)
-        title = text_width(f"Snake {snake['id']} · {len(snake['cards'])}", 18, bold=True)
+        title = text_width(f"Snake {snake['id']} · {len(snake['cards'])}", title_size, bold=True)
         item_width = max(widest, title) + 18  # room for a head's tongue
         if rows[-1] and (used + gap + item_width > width or len(lines) > 1):
             rows.append([])
@@ -494,3 +494,17 @@ def board(view: dict[str, Any]) -> Image.Image:
     y = _draw_pits(image, draw, view, names, y)
     y = _draw_key(image, draw, view, names, y)
     return image.crop((0, 0, WIDTH, y + 8))
+
+
+def table_card(view: dict[str, Any]) -> Image.Image:
+    """The phone-first table card posted after every move (see :mod:`bot.games.hisss.card`)."""
+    from bot.games.hisss import card  # card.py draws with this module's pieces: import it late
+
+    return card.table_card(view)
+
+
+def card_standings(view: dict[str, Any]) -> list[str]:
+    """Each seat's score exactly as the table card prints it (see :mod:`bot.games.hisss.card`)."""
+    from bot.games.hisss import card
+
+    return card.card_standings(view)
