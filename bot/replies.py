@@ -79,6 +79,8 @@ class Reply:
     notes: list[str] = field(default_factory=list)
     """The lines of ``text`` that are neither log events nor the turn line ("Undone: 2 moves",
     "Seats: …", "Bo is away until …")."""
+    said: list[str] = field(default_factory=list)
+    """The lines of ``text`` that are this reply's public events (the moves it reports)."""
     turn_line: str = ""
     """The last line of ``text`` when it says whose turn it is and why, or how the game ended
     (or that it is paused); empty in a lobby."""

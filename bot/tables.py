@@ -1059,6 +1059,7 @@ class Tables:
             ended=outcome is not None and bool(events),
             title=live.game.title,
             notes=notes,
+            said=said,
             turn_line=turn_line,
             recent=await self.recent_moves(live),
             standings=standings_lines(live.names, standings),

@@ -370,14 +370,15 @@ def is_table_message(reply: Reply) -> bool:
 def table_texts(reply: Reply, has_controls: bool) -> list[str]:
     """The text blocks of a table message, within Discord's 4,000 characters.
 
-    First what needs deciding (notes, whose turn and why, and the mentions of the players
-    called: a mention in a text display pings like one in ``content``), then the last moves,
-    then the standings the card prints. Later blocks are cut first.
+    First what happened and what must be decided now (the reply's text: notes, this move's
+    public events, whose turn and why), with the mentions of the players called (a mention in
+    a text display pings like one in ``content``); then, when the reply reports no move of its
+    own (``/board``, ``/game status``, an undo), the last moves of the log; then the standings
+    the card prints. Later blocks are cut first.
     """
-    head = "\n".join(line for line in [f"**{reply.title}** · move {reply.position}" if reply.title else "",
-                                         *reply.notes, reply.turn_line] if line)
+    head = f"**{reply.title}** · move {reply.position}\n{reply.text}" if reply.title else reply.text
     blocks = [clip(head, HEAD_TEXT) + _mention_line(reply.mentions, has_controls)]
-    if reply.recent:
+    if reply.recent and not reply.said:
         blocks.append("**Last moves**\n" + "\n".join(reply.recent))
     if reply.standings:
         blocks.append("**Standings**\n" + "\n".join(reply.standings))
