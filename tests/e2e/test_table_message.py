@@ -81,7 +81,7 @@ async def test_table_message_full_board_after_a_restart_and_private_panel(
     [card] = board.gallery_attachments()
     assert card.data == card_png(game, view)
     [mover_id] = board.pinged_user_ids
-    assert users[mover_id] in board.text and f"<@{mover_id}>" in board.text
+    assert f"{users[mover_id]}: ".lower() in board.text.lower() and f"<@{mover_id}>" in board.text  # its turn line
 
     # A move from the private panel: the next table message replaces it, the old one keeps its
     # text and card and loses its controls.
