@@ -736,15 +736,11 @@ class PostedBoard:
     channel_id: int
     message_id: int
     revision: int
-    texts: tuple[str, ...] = ()
-    picture: bool = False
-    layout: bool = False
-    """Posted as a components-v2 table message (else a plain message: drop its view)."""
+    texts: tuple[str, ...]
+    picture: bool
 
     def without_controls(self) -> dict[str, Any]:
         """Edit arguments that leave this board's text and picture and take its controls away."""
-        if not self.layout:
-            return {"view": None}
         return {"view": table_layout(list(self.texts), CARD_FILE if self.picture else None)}
 
 
@@ -758,11 +754,8 @@ def _is_board(reply: Reply) -> bool:
 
 
 def _posted(reply: Reply, channel_id: int, message_id: int) -> PostedBoard:
-    if not is_table_message(reply):
-        return PostedBoard(channel_id, message_id, reply.revision)
     texts = table_texts(reply, _has_moves(board_rows(reply)))  # as posted: the old board keeps its words
-    return PostedBoard(channel_id, message_id, reply.revision, tuple(texts),
-                       picture=bool(reply.picture), layout=True)
+    return PostedBoard(channel_id, message_id, reply.revision, tuple(texts), picture=bool(reply.picture))
 
 
 async def board_posted(client: discord.Client, reply: Reply, channel_id: int, message_id: int | None) -> None:
@@ -770,9 +763,10 @@ async def board_posted(client: discord.Client, reply: Reply, channel_id: int, me
 
     Its buttons would only be refused as out of date, so the old board shows none; it keeps
     its text and picture. Best effort (this process remembers the boards it posted; after a
-    restart a stale click is still refused).
+    restart a stale click is still refused). Only table messages count: a one-line answer
+    posted meanwhile ("Bo refused the undo") is not a board.
     """
-    if not _is_board(reply):
+    if not is_table_message(reply):
         return
     previous = _boards.pop(reply.table_id, None)
     if message_id is not None and reply.status == "playing":
@@ -860,7 +854,9 @@ async def publish(interaction: discord.Interaction, reply: Reply) -> None:
     tables = tables_of(interaction)
     channel_id = interaction.channel_id or 0
     mode = (await tables.store.channel_settings(channel_id)).get("posting", "new")
-    if mode == "edit" and not reply.lobby and reply.request is None and reply.status in ("playing", "over"):
+    # Only a table message replaces the live board: a one-line answer ("Bo refused the undo")
+    # is posted beside it, since the live board is a components-v2 message that cannot hold content.
+    if mode == "edit" and is_table_message(reply):
         await _publish_edited(interaction, reply)
     else:
         await send_reply(interaction, reply)
