@@ -755,3 +755,27 @@ async def test_a_foreign_import_waits_for_each_player_to_take_their_seat(client:
         await RequestButton(pending, "import", "yes").callback(click)
     assert "Everyone took their seat" in click.log[0].content and click.log[0].files
     assert (await client.tables.store.open_table_in(CHANNEL + 1)) is not None
+
+
+def test_table_message_keeps_within_discords_limits() -> None:
+    """4,000 characters of text across the text displays (the mentions always kept) and 40
+    components: rows that would pass it are left off, the Full board row stays."""
+    from bot.tables import Reply, Turn
+
+    actions = tuple(Action(f"k:{i}", f"Move {i} " + "x" * 80) for i in range(120))
+    reply = Reply(7, 2, 3, "\n".join(f"Event {i} " + "y" * 200 for i in range(40)), picture=b"png",
+                  mentions=[11, 12], turns=[Turn(0, 11, "A", "go", actions, False, private=True), Turn(1, 12, "B", "go", actions, False)],
+                  status="playing", title="Game", turn_line="A: go",
+                  recent=["1. A: " + "z" * 290] * 5, standings=[f"P{i} — " + "9" * 100 for i in range(30)])
+    view = reply_message(reply)["view"]
+    texts = [item.content for item in view.walk_children() if isinstance(item, discord.ui.TextDisplay)]
+    assert sum(len(text) for text in texts) == _ui.MAX_LAYOUT_TEXT == view.content_length()  # the standings cut
+    assert "<@11> <@12>" in texts[0] and texts[0].startswith("**Game** · move 2") and len(texts) == 3
+    assert texts[1].startswith("**Last moves**") and texts[2].startswith("**Standings**") and texts[2].endswith("…")
+    assert view.total_children_count <= _ui.MAX_LAYOUT_COMPONENTS
+    ids = control_ids(view)
+    assert ids[-2:] == ["gm-mine:7:3", "gm-full:7"] and ids[0] == "gm-select:7:3:0"
+    # Too many rows for the budget: the move rows go first, the last row stays.
+    rows = [[MoveButton(7, 3, f"k:{r}:{i}", "m") for i in range(5)] for r in range(8)] + [[_ui.FullBoardButton(7)]]
+    kept = _ui.fit_rows(rows, 30)
+    assert sum(1 + len(row) for row in kept) <= 30 and isinstance(kept[-1][0], _ui.FullBoardButton) and len(kept) == 5
