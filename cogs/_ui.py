@@ -454,7 +454,25 @@ def without_controls(message: discord.Message | discord.PartialMessage) -> dict[
     for child in layout.children:
         if isinstance(child, discord.ui.ActionRow):
             layout.remove_item(child)
+    _point_at_attachments(layout, getattr(message, "attachments", []))
     return {"view": layout}
+
+
+def _point_at_attachments(layout: discord.ui.LayoutView, attachments: list[discord.Attachment]) -> None:
+    """Gallery items read back from a message carry its attachment's CDN address (signed, so it
+    expires); sent again they name the attachment as ``attachment://<filename>``, which the
+    edit keeps, so the picture stays as long as the message."""
+    names = {attachment.id: attachment.filename for attachment in attachments}
+    names_by_url = {attachment.url: attachment.filename for attachment in attachments}
+    for item in layout.walk_children():
+        if isinstance(item, discord.ui.MediaGallery):
+            for entry in item.items:
+                media = entry.media
+                if not isinstance(media, discord.UnfurledMediaItem):
+                    continue
+                name = names.get(media.attachment_id or 0) or names_by_url.get(media.url)
+                if name is not None:
+                    entry.media = discord.UnfurledMediaItem(f"attachment://{name}")
 
 
 # -- numbers in a form ----------------------------------------------------------------------------

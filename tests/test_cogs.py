@@ -779,3 +779,18 @@ def test_table_message_keeps_within_discords_limits() -> None:
     rows = [[MoveButton(7, 3, f"k:{r}:{i}", "m") for i in range(5)] for r in range(8)] + [[_ui.FullBoardButton(7)]]
     kept = _ui.fit_rows(rows, 30)
     assert sum(1 + len(row) for row in kept) <= 30 and isinstance(kept[-1][0], _ui.FullBoardButton) and len(kept) == 5
+
+
+def test_a_stripped_board_names_its_card_as_an_attachment_again() -> None:
+    """Read back, a gallery item holds the card's signed CDN address (it expires); the edit that
+    takes the controls off sends ``attachment://card.png`` instead, which the kept file answers."""
+    signed = "https://cdn.discordapp.com/attachments/1/55/card.png?ex=abc&is=def&hm=0"
+    media = discord.UnfurledMediaItem(signed)
+    media.attachment_id = 55
+    layout = discord.ui.LayoutView(timeout=None)
+    layout.add_item(discord.ui.Container(discord.ui.TextDisplay("Ana: draw"),
+                                         discord.ui.MediaGallery(discord.MediaGalleryItem(media))))
+    _ui._point_at_attachments(layout, [SimpleNamespace(id=55, filename="card.png", url=signed)])  # type: ignore[list-item]
+    assert gallery_urls(layout) == ["attachment://card.png"]
+    _ui._point_at_attachments(layout, [])  # an address that names no attachment of the message stays
+    assert gallery_urls(layout) == ["attachment://card.png"]

@@ -94,6 +94,8 @@ async def click_an_outdated_board(fake: FakeDiscord, boards: list[Message], user
     the last board posted before the restart keeps them (the new process never knew it).
     """
     assert not any(b.interactive_components() for b in boards[1:15])
+    # They keep their words and their card (the gallery still shows the attachment).
+    assert all(b.text and [a.filename for a in b.gallery_attachments()] == ["card.png"] for b in boards[1:15])
     old = next(b for b in boards[:-1] if move_controls(b) and b.pinged_user_ids)
     component = move_controls(old)[0]
     clicker = users[old.pinged_user_ids[0]]
