@@ -11,7 +11,13 @@ Conventions it enforces:
   :data:`DEFER_AFTER` is deferred first;
 - mentions are limited to exactly the players being called;
 - move buttons and selects are persistent :class:`discord.ui.DynamicItem` s whose custom_id
-  holds the table id, the revision of the board it was drawn for, and the action key.
+  holds the table id, the revision of the board it was drawn for, and the action key;
+- a board is the *table message* (:func:`reply_message`): a components-v2 layout of text
+  displays (what happened and whose turn it is, with the mentions; the last moves; the
+  standings), the table card in a media gallery, the move controls and a persistent "Full
+  board" button. Editing such a message replaces all its components, so an old board loses
+  its controls by being sent again without them (:func:`without_controls`,
+  :meth:`PostedBoard.without_controls`). Private panels are ephemeral layouts of the same kind.
 """
 
 from __future__ import annotations
