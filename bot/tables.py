@@ -1073,8 +1073,7 @@ class Tables:
         if live.position == 0:
             return []
         if live.recent is None:
-            first = max(0, live.position - RECENT_MOVES)
-            rows = await self.store.actions(live.id, after=first, limit=live.position - first)
+            rows = await self.store.recent_actions(live.id, RECENT_MOVES)
             live.recent = [clipped(log_line(r.position, r.seat, r.action_key, r.events, live.names)) for r in rows]
         return list(live.recent)
 
