@@ -10,8 +10,9 @@ Commands come one per line from stdin, so a session can be typed or scripted::
     /game start
     /play draw:3
 
-Pictures are saved to the images folder and their paths printed. Errors are printed as
-sentences, never as tracebacks.
+Pictures are saved to the images folder and their paths printed: after every move the table
+card (the phone-first picture Discord shows), with the standings it prints as text; ``/board
+full`` writes the detailed full board. Errors are printed as sentences, never as tracebacks.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ Commands:
   /play MOVE                    a move: its key (draw:3) or words of its label
   /moves                        your legal moves now
   /hand                         your private view
-  /board                        the current picture
+  /board [full]                 the table card again, or the detailed full board
   /help, /quit"""
 
 
@@ -248,13 +249,24 @@ class Console:
         self.show_private(private, "hand")
 
     async def board(self, args: list[str]) -> None:
+        if args[:1] == ["full"]:
+            picture = await self.tables.full_board(channel_id=CONSOLE_CHANNEL)
+            reply = await self.tables.board(channel_id=CONSOLE_CHANNEL)
+            path = self.save(picture, f"table{reply.table_id}-{reply.position:04d}-full.png")
+            self.say(f"[full board: {path}]")
+            return
+        if args:
+            self.say("Usage: /board or /board full")
+            return
         self.show(await self.tables.board(channel_id=CONSOLE_CHANNEL))
 
     def show(self, reply: Reply) -> None:
         self.say(reply.text)
+        if reply.standings:
+            self.say("Standings: " + "; ".join(reply.standings))
         if reply.picture:
             path = self.save(reply.picture, f"table{reply.table_id}-{reply.position:04d}.png")
-            self.say(f"[picture: {path}]")
+            self.say(f"[picture: {path}] (the table card; /board full for the detailed board)")
         for user_id, private in reply.private.items():
             if user_id == self.user.id:
                 self.show_private(private, "private")

@@ -45,7 +45,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import logs, metrics
@@ -58,16 +58,24 @@ from bot.engine import (
     Event,
     Game,
     IllegalAction,
-    Outcome,
     Prompt,
     UnknownGame,
     amount_choices,
-    fill_seat_refs,
     get_game,
     seat_ref,
     split_amount,
 )
 from bot.ratings import Ratings, describe_result
+from bot.replies import Private, Reply, Request, TableSummary, Turn, User
+from bot.reply_text import (
+    RECENT_MOVES,
+    clipped,
+    describe_outcome,
+    log_line,
+    name_seats,
+    standings_lines,
+    whose_turn,
+)
 from bot.store import (
     ActionRow,
     ChannelBusy,
@@ -88,6 +96,7 @@ from bot.workers import (
     bot_move,
     draw_board,
     draw_private,
+    draw_table,
     prompts_of,
     replay_moves,
 )
@@ -180,95 +189,6 @@ class EngineFailed(TableError):
     """The worker computing a move crashed or ran out of time; nothing was committed."""
 
 
-# -- values returned to front ends ----------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class User:
-    """Who is acting: a platform user id and the name to show."""
-
-    id: int
-    name: str
-    is_bot: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """A prompt addressed to a person: what front ends turn into buttons and mentions."""
-
-    seat: int
-    user_id: int
-    name: str
-    text: str
-    actions: tuple[Action, ...]
-    simultaneous: bool
-    private: bool = False
-    """The actions show what only this player may see: offer them to this player alone."""
-    addressed: bool = False
-    """The game's prompt text names this seat's own player (its ``{seatN}`` mark), so the
-    whose-turn line can use the text as it is instead of putting the name in front."""
-
-
-@dataclass(frozen=True, slots=True)
-class Private:
-    """Something only one user may see (their hand, their secret points, a private log line)."""
-
-    text: str
-    picture: bytes | None = None
-
-
-@dataclass(slots=True)
-class Reply:
-    """What a front end shows after a command."""
-
-    table_id: int
-    position: int
-    """Moves played so far."""
-    revision: int
-    """The board's revision: buttons carry it so an outdated click is recognised."""
-    text: str
-    picture: bytes | None = None
-    mentions: list[int] = field(default_factory=list)
-    """Users to ping in the channel (those who must act and want mentions)."""
-    direct: list[int] = field(default_factory=list)
-    """Users who must act and asked to be told by direct message instead."""
-    turns: list[Turn] = field(default_factory=list)
-    private: dict[int, Private] = field(default_factory=dict)
-    status: str = "lobby"
-    request: Request | None = None
-    """Set when the reply asks people to approve something (an undo, a substitution)."""
-    deadline_at: float | None = None
-    """Timed play: when (clock time) the game resolves on its own unless someone acts first."""
-    timed: bool = False
-    """Timed play: everyone races on this board (front ends reveal it, then enable its buttons)."""
-    lobby: bool = False
-    """True for lobby messages, which carry Join / Leave / Start / Add bot buttons."""
-    ended: bool = False
-    """The game ended with this reply's moves: front ends post the result's GIF after it."""
-
-
-@dataclass(frozen=True, slots=True)
-class Request:
-    """Something waiting for consent: the users who must say yes, with buttons for them."""
-
-    id: int
-    kind: str
-    waiting_for: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class TableSummary:
-    table_id: int
-    channel_id: int
-    slug: str
-    title: str
-    status: str
-    players: list[str]
-    waiting_for: list[str]
-    since: float
-    waiting_user_ids: tuple[int, ...] = ()
-
-
 # -- the live table ---------------------------------------------------------------------------
 
 
@@ -284,6 +204,9 @@ class LiveTable:
     prompts: list[Prompt] | None = None
     """The prompts of ``prompts_of`` (see :meth:`Tables.prompts`): valid while it is ``state``."""
     prompts_of: dict[str, Any] | None = None
+    recent: list[str] | None = None
+    """The last moves of the log as reply lines (see :meth:`Tables.recent_moves`), kept up to
+    date by each commit once read, so a move's reply does not read the log again."""
 
     @property
     def id(self) -> int:
@@ -357,11 +280,6 @@ class _TableLock:
         self._users -= 1
         if self._users == 0 and self._registry.get(self._table_id) is self:
             del self._registry[self._table_id]
-
-
-def name_seats(text: str, names: list[str]) -> str:
-    """Replace ``{seatN}`` marks in game text with player names."""
-    return fill_seat_refs(text, names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -934,6 +852,9 @@ class Tables:
         live.row = replace(
             live.row, position=position, revision=live.revision + 1, status=status, updated_at=now, moved_at=now
         )
+        if live.recent is not None:
+            line = log_line(position, seat, applied.key, [event_json(event) for event in events], live.names)
+            live.recent = [*live.recent, clipped(line)][-RECENT_MOVES:]
         self._publish(live)  # the writer's table is the newest: it replaces any other copy
         if status == "over":
             events.append(await self._finish(live))
@@ -1096,17 +1017,20 @@ class Tables:
         return replies
 
     async def play_reply(self, live: LiveTable, lines: list[str] | None = None, *, events: list[Event] | None = None) -> Reply:
+        """The reply for a running or ended table: what happened (``lines`` then the public
+        ``events``), whose turn it is and why, the last moves, the table card and standings."""
         assert live.state is not None
-        lines = list(lines or [])
-        lines += [name_seats(e.text, live.names) for e in events or [] if e.visible_to is None]
+        notes = [line for line in lines or [] if line]
+        said = [name_seats(e.text, live.names) for e in events or [] if e.visible_to is None]
         turns = self.turns(live)
         outcome = live.game.outcome(live.state)
+        turn_line = ""
         if outcome is not None:
-            lines.append(describe_outcome(outcome, live.names, live.game.format_score))
+            turn_line = describe_outcome(outcome, live.names, live.game.format_score)
         elif live.row.paused:
-            lines.append("The game is paused.")
+            turn_line = "The game is paused."
         elif turns:
-            lines.append(_whose_turn(turns))
+            turn_line = whose_turn(turns)
         private: dict[int, Private] = {}
         for event in events or []:
             if event.visible_to is not None:
@@ -1114,7 +1038,7 @@ class Tables:
                 text = name_seats(event.text, live.names)
                 previous = private.get(owner)
                 private[owner] = Private(f"{previous.text}\n{text}" if previous else text)
-        picture = await self._picture(live) if self.render else None
+        picture, standings = await self._card(live) if self.render else (None, [])
         humans = sorted({turn.user_id for turn in turns if not live.user_at(turn.seat).is_bot})
         settings = await self.store.users_settings(humans)
         timed = live.row.status == "playing" and live.game.is_timed(live.state)
@@ -1123,7 +1047,7 @@ class Tables:
             table_id=live.id,
             position=live.position,
             revision=self.board_revision(live),
-            text="\n".join(line for line in lines if line),
+            text="\n".join(line for line in [*notes, *said, turn_line] if line),
             picture=picture,
             mentions=[u for u in humans if settings[u]["notify"] == "mention"],
             direct=[u for u in humans if settings[u]["notify"] == "dm"],
@@ -1133,7 +1057,25 @@ class Tables:
             deadline_at=None if deadline is None else self.clock_time(live, deadline),
             timed=timed,
             ended=outcome is not None and bool(events),
+            title=live.game.title,
+            notes=notes,
+            said=said,
+            turn_line=turn_line,
+            recent=await self.recent_moves(live),
+            standings=standings_lines(live.names, standings),
         )
+
+    async def recent_moves(self, live: LiveTable) -> list[str]:
+        """The last :data:`RECENT_MOVES` moves of the log as public lines, oldest first.
+
+        Read from the log (one indexed read) the first time a loaded table is shown; after
+        that each commit appends its own line (:meth:`_commit`)."""
+        if live.position == 0:
+            return []
+        if live.recent is None:
+            rows = await self.store.recent_actions(live.id, RECENT_MOVES)
+            live.recent = [clipped(log_line(r.position, r.seat, r.action_key, r.events, live.names)) for r in rows]
+        return list(live.recent)
 
     def clock_time(self, live: LiveTable, table_ms: int) -> float:
         """The clock time of a moment on the table clock."""
@@ -1194,20 +1136,48 @@ class Tables:
         view["names"] = live.names
         return view
 
-    async def _picture(self, live: LiveTable) -> bytes | None:
-        """The public board as PNG, or None when the game has no renderer or drawing failed.
+    async def _card(self, live: LiveTable) -> tuple[bytes | None, list[str]]:
+        """The table card as PNG and the standings it prints, both from the public view; no
+        picture when the game has no renderer or drawing failed.
 
         The move is already committed when this runs, so a drawing error must not turn into
         a failed move: it is logged with the table id and the reply goes out without a picture.
         """
         if live.state is None or not live.game.render_module:
-            return None
+            return None, []
         view = self.public_view(live)
         try:
-            return await self.workers.run(draw_board, live.game.slug, view, draw=True)
+            return await self.workers.run(draw_table, live.game.slug, view, draw=True)
         except Exception:  # a crashed or hung worker included (JobFailed)
             log.exception("drawing table %s at position %s failed", live.id, live.position)
-            return None
+            return None, []
+
+    async def full_board(self, *, table_id: int | None = None, channel_id: int | None = None) -> bytes:
+        """The detailed board of a table's current state as PNG (the "Full board" button and
+        ``/board full``), drawn from the same public view as the card, at full resolution.
+
+        ``table_id`` names the table (a button carries it); else the channel's table (or the
+        last one played there). Refused when the game has not started or has no picture.
+        """
+        if table_id is None:
+            if channel_id is None:
+                raise ValueError("full_board() needs a table_id or a channel_id")
+            table_id = await self.latest_id_in(channel_id)
+        check_id(table_id, "That table no longer exists.")
+        live = await self.load(table_id)
+        if channel_id is not None:
+            self.check_channel(live, channel_id)
+        if live.state is None:
+            raise GameNotRunning("The game has not started yet: there is no board to show.")
+        if live.outdated:
+            raise GameNotRunning(outdated_text(live))
+        if not live.game.render_module:
+            raise TableError(f"{live.game.title} has no picture; /game status shows the table as text.")
+        try:
+            return await self.workers.run(draw_board, live.game.slug, self.public_view(live), draw=True)
+        except JobFailed:
+            log.exception("drawing the full board of table %s failed in a worker", live.id)
+            raise EngineFailed("The board could not be drawn just now; please try again.") from None
 
     # -- bot seats and lobby management ----------------------------------------------------
 
@@ -1436,12 +1406,7 @@ class Tables:
         last = live.position - (page - 1) * per_page
         rows = await self.store.actions(table_id, after=max(0, last - per_page), limit=min(per_page, last))
         lines = [f"{live.game.title} — moves {rows[0].position}–{rows[-1].position} (page {page}/{pages})"]
-        for row in rows:
-            who = live.names[row.seat] if 0 <= row.seat < len(live.names) else "the clock"
-            public = [name_seats(e["text"], live.names) for e in row.events if e.get("visible_to") is None]
-            said = ' '.join(public) or row.action_key
-            # A line that already names its mover (a forced move's "Bo: Draw … (forced).") keeps one name.
-            lines.append(f"{row.position}. {said if said.startswith(f'{who}: ') else f'{who}: {said}'}")
+        lines += [log_line(row.position, row.seat, row.action_key, row.events, live.names) for row in rows]
         return "\n".join(lines)
 
     async def list_open(self, *, guild_id: int | None) -> list[TableSummary]:
@@ -1493,43 +1458,3 @@ def event_json(event: Event) -> dict[str, Any]:
     if event.visible_to is not None:
         data["visible_to"] = event.visible_to
     return data
-
-
-PRIVATE_TURN_TEXT = "choose your move privately (Your moves button, or /play)"
-"""What the public is told about a private prompt, whatever it says to its player.
-
-A private prompt's text may speak of the hand it offers ("play the blue 4 on the left"),
-so public lines use this instead; which seats have a prompt is itself public."""
-
-
-def _whose_turn(turns: list[Turn]) -> str:
-    """The public line saying who must act; a prompt that already names its player is used as it is.
-
-    Whether it does is read from the game's own text (its ``{seatN}`` mark for that seat,
-    :attr:`Turn.addressed`), never by looking for the name in the filled-in text: a player
-    called "bo" is not named by "Buy the Silverbow charter"."""
-    if len(turns) == 1:
-        turn = turns[0]
-        if turn.private:
-            return f"{turn.name}: {PRIVATE_TURN_TEXT}"
-        return turn.text if turn.addressed else f"{turn.name}: {turn.text}"
-    public = [turn for turn in turns if not turn.private]
-    text = public[0].text if public else PRIVATE_TURN_TEXT
-    return "Waiting for " + ", ".join(turn.name for turn in turns) + f": {text}"
-
-
-def describe_outcome(outcome: Outcome, names: list[str], score: Callable[[float], str] | None = None) -> str:
-    """"Game over — Ana wins (12), then Bo (9)." with shared ranks for ties.
-
-    ``score`` writes a score (the game's :meth:`Game.format_score`: "$1,515,200" in a money
-    game); without it, the bare number."""
-    order = sorted(range(len(names)), key=lambda seat: (outcome.ranks[seat], seat))
-    winners = [names[seat] for seat in outcome.winners] or ["Nobody"]  # Outcome.no_winner
-    head = f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}"
-    shown = score or _number
-    standings = ", ".join(f"{outcome.ranks[s]}. {names[s]} {shown(outcome.scores[s])}" for s in order)
-    return f"Game over: {head}! {name_seats(outcome.reason, names)} Final: {standings}."
-
-
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"

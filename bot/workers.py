@@ -435,6 +435,15 @@ def draw_board(slug: str, view: dict[str, Any]) -> bytes:
     return board_png(get_game(slug), view)
 
 
+def draw_table(slug: str, view: dict[str, Any]) -> tuple[bytes, list[str]]:
+    """The table card PNG from a public view, and the standings it prints (one string per seat,
+    the render module's ``card_standings(view)``; empty for a game without it)."""
+    from bot.render import card_png, card_standings
+
+    game = get_game(slug)
+    return card_png(game, view), card_standings(game, view)
+
+
 def draw_private(slug: str, view: dict[str, Any]) -> bytes | None:
     from bot.render import private_png
 

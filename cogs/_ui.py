@@ -11,7 +11,13 @@ Conventions it enforces:
   :data:`DEFER_AFTER` is deferred first;
 - mentions are limited to exactly the players being called;
 - move buttons and selects are persistent :class:`discord.ui.DynamicItem` s whose custom_id
-  holds the table id, the revision of the board it was drawn for, and the action key.
+  holds the table id, the revision of the board it was drawn for, and the action key;
+- a board is the *table message* (:func:`reply_message`): a components-v2 layout of text
+  displays (what happened and whose turn it is, with the mentions; the last moves; the
+  standings), the table card in a media gallery, the move controls and a persistent "Full
+  board" button. Editing such a message replaces all its components, so an old board loses
+  its controls by being sent again without them (:func:`without_controls`,
+  :meth:`PostedBoard.without_controls`). Private panels are ephemeral layouts of the same kind.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import io
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -249,26 +256,28 @@ def lobby_components(reply: Reply) -> discord.ui.View | None:
     return view
 
 
-def move_components(reply: Reply) -> discord.ui.View | None:
-    """Components for the public board: the actions of every prompt that is not private.
+Row = list[discord.ui.Item[Any]]
+"""One action row's items (buttons, or one select)."""
+
+
+def move_rows(reply: Reply) -> list[Row]:
+    """The move controls of the public board: the actions of every prompt that is not private.
 
     Buttons for at most 5 actions, else select menus of 25 (up to 125 actions). Simultaneous
     prompts share one set; the session layer checks who clicked. Private prompts (their
     actions show a hidden hand) get a "Your moves" button that answers each player privately.
     """
     if not reply.turns or reply.status != "playing":
-        return None
+        return []
     actions: dict[str, Action] = {}
     for turn in reply.turns:
         if not turn.private:
             for action in turn.actions:
                 actions.setdefault(action.key, action)
-    view = action_components(reply.table_id, reply.revision, list(actions.values()))
+    rows = action_rows(reply.table_id, reply.revision, list(actions.values()))
     if any(turn.private for turn in reply.turns):
-        view = view or discord.ui.View(timeout=None)
-        if len(view.children) < 25:
-            view.add_item(MyMovesButton(reply.table_id, reply.revision))
-    return view
+        rows.append([MyMovesButton(reply.table_id, reply.revision)])
+    return rows
 
 
 def big_amounts(actions: list[Action]) -> list[AmountChoice]:
@@ -277,8 +286,8 @@ def big_amounts(actions: list[Action]) -> list[AmountChoice]:
             if len(choice.actions) > BIG_CHOICE and len(choice.prefix) <= MAX_FORM_PREFIX]
 
 
-def action_components(table_id: int, revision: int, actions: list[Action]) -> discord.ui.View | None:
-    """Buttons for at most 5 actions, else select menus of 25.
+def action_rows(table_id: int, revision: int, actions: list[Action]) -> list[Row]:
+    """Buttons for at most 5 actions, else select menus of 25; no rows when they would not fit.
 
     A long choice among amounts (bids, prices) is not listed: it becomes one row of the
     minimum, the maximum and an "Enter amount…" button that opens a form for the number.
@@ -288,26 +297,188 @@ def action_components(table_id: int, revision: int, actions: list[Action]) -> di
     rest = [action for action in actions if action.key not in in_forms]
     rows_left = MAX_SELECTS - len(forms)
     if not actions or (len(rest) > BUTTON_LIMIT and -(-len(rest) // SELECT_LIMIT) > rows_left):
-        return None
-    view = discord.ui.View(timeout=None)
-    row = 0
+        return []
+    rows: list[Row] = []
     if rest and len(rest) <= BUTTON_LIMIT:
-        for index, action in enumerate(rest):
-            view.add_item(MoveButton(table_id, revision, action.key, action.label, primary=index == 0, row=row))
-        row += 1
+        rows.append([MoveButton(table_id, revision, action.key, action.label, primary=index == 0)
+                     for index, action in enumerate(rest)])
     elif rest:
         chunks = [rest[i : i + SELECT_LIMIT] for i in range(0, len(rest), SELECT_LIMIT)]
         for part, chunk in enumerate(chunks):
             placeholder = "Choose your move…" if len(chunks) == 1 else f"Choose your move ({chunk[0].label} – {chunk[-1].label})"
-            view.add_item(MoveSelect(table_id, revision, chunk, part, clip(placeholder, 150), row=row))
-            row += 1
+            rows.append([MoveSelect(table_id, revision, chunk, part, clip(placeholder, 150))])
     for choice in forms:
         lowest, highest = choice.actions[choice.amounts[0]], choice.actions[choice.amounts[-1]]
-        view.add_item(MoveButton(table_id, revision, lowest.key, lowest.label, primary=not rest, row=row))
-        view.add_item(MoveButton(table_id, revision, highest.key, highest.label, row=row))
-        view.add_item(AmountButton(table_id, revision, choice.prefix, row=row))
-        row += 1
+        rows.append([MoveButton(table_id, revision, lowest.key, lowest.label, primary=not rest),
+                     MoveButton(table_id, revision, highest.key, highest.label),
+                     AmountButton(table_id, revision, choice.prefix)])
+    return rows
+
+
+# -- the table message: components v2 ----------------------------------------------------------
+
+CARD_FILE = "card.png"
+"""The table card's attachment, shown by the message's gallery (``attachment://card.png``)."""
+PRIVATE_FILE = "private.png"
+FULL_BOARD_FILE = "full-board.png"
+MAX_LAYOUT_TEXT = 4000
+"""Discord's limit on the text of all a components-v2 message's text displays together."""
+MAX_LAYOUT_COMPONENTS = 40
+"""Discord's limit on a components-v2 message's components, nested ones included."""
+HEAD_TEXT = 1800
+"""The whose-turn block is cut to this before its mentions are added, so they always fit."""
+
+
+class FullBoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-full:(?P<table>\d+)"):
+    """"Full board": the detailed picture of the table's current state, answered privately at
+    full resolution for zooming. It names only the table, so it works on any of its boards and
+    after a restart (registered with ``add_dynamic_items``)."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Full board", style=discord.ButtonStyle.secondary, emoji="🔍",
+                                           custom_id=f"gm-full:{table_id}"))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any, /
+                             ) -> FullBoardButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        tables = tables_of(interaction)
+
+        async def deliver(picture: bytes) -> None:
+            await _send(interaction, **full_board_message(self.table_id, picture, ephemeral=True))
+
+        await run(interaction, lambda: tables.full_board(table_id=self.table_id, channel_id=interaction.channel_id or 0),
+                  deliver, ephemeral=True, table_id=self.table_id)
+
+
+def full_board_message(table_id: int, picture: bytes, *, ephemeral: bool) -> dict[str, Any]:
+    """The full board as a plain message with the PNG attached (tap it to zoom)."""
+    message: dict[str, Any] = {
+        "content": f"The full board of table {table_id} (tap to zoom).",
+        "file": discord.File(io.BytesIO(picture), filename=FULL_BOARD_FILE),
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+    if ephemeral:
+        message["ephemeral"] = True
+    return message
+
+
+def is_table_message(reply: Reply) -> bool:
+    """Whether ``reply`` is posted as the table message (text blocks, card, controls): a board
+    of a running or ended game that says whose turn it is or shows the card. Lobbies, requests
+    and one-line answers ("Bo refused the undo") stay plain messages."""
+    return _is_board(reply) and bool(reply.turn_line or reply.picture)
+
+
+def table_texts(reply: Reply, has_controls: bool) -> list[str]:
+    """The text blocks of a table message, within Discord's 4,000 characters.
+
+    First what happened and what must be decided now (the reply's text: notes, this move's
+    public events, whose turn and why), with the mentions of the players called (a mention in
+    a text display pings like one in ``content``); then, when the reply reports no move of its
+    own (``/board``, ``/game status``, an undo), the last moves of the log; then the standings
+    the card prints. Later blocks are cut first.
+    """
+    head = f"**{reply.title}** · move {reply.position}\n{reply.text}" if reply.title else reply.text
+    blocks = [clip(head, HEAD_TEXT) + _mention_line(reply.mentions, has_controls)]
+    if reply.recent and not reply.said:
+        blocks.append("**Last moves**\n" + "\n".join(reply.recent))
+    if reply.standings:
+        blocks.append("**Standings**\n" + "\n".join(reply.standings))
+    return clip_blocks(blocks, MAX_LAYOUT_TEXT)
+
+
+def clip_blocks(blocks: list[str], limit: int) -> list[str]:
+    """``blocks`` cut so that together they hold at most ``limit`` characters; a block with no
+    room left is dropped."""
+    kept, room = [], limit
+    for block in blocks:
+        if room < 2:
+            break
+        kept.append(clip(block, room))
+        room -= len(kept[-1])
+    return kept
+
+
+def table_layout(texts: list[str], picture: str | None, rows: list[Row] | None = None) -> discord.ui.LayoutView:
+    """A components-v2 message: a container of ``texts`` and the attached ``picture`` in a
+    gallery, then one action row per entry of ``rows``.
+
+    Rows that would pass Discord's 40 components are left off from the end, except the last
+    (the Full board / Your moves row, which must stay); the mention line then still says /play.
+    """
+    view = discord.ui.LayoutView(timeout=None)
+    container = discord.ui.Container(*(discord.ui.TextDisplay(text) for text in texts))
+    if picture is not None:
+        container.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{picture}")))
+    view.add_item(container)
+    fitting = fit_rows(rows or [], MAX_LAYOUT_COMPONENTS - view.total_children_count)
+    for row in fitting:
+        view.add_item(discord.ui.ActionRow(*row))
     return view
+
+
+def fit_rows(rows: list[Row], budget: int) -> list[Row]:
+    """The rows that fit ``budget`` components (a row costs one plus its items), dropping rows
+    before the last one first."""
+    rows = list(rows)
+    while rows and sum(1 + len(row) for row in rows) > budget:
+        rows.pop(-2 if len(rows) > 1 else -1)
+    return rows
+
+
+def board_rows(reply: Reply) -> list[Row]:
+    """The controls of a table message: the move controls, then Full board (when there is a picture)."""
+    rows = move_rows(reply)
+    if reply.picture:
+        if rows and len(rows[-1]) == 1 and isinstance(rows[-1][0], MyMovesButton):
+            rows[-1].append(FullBoardButton(reply.table_id))
+        else:
+            rows.append([FullBoardButton(reply.table_id)])
+    return rows
+
+
+def _has_moves(rows: list[Row]) -> bool:
+    """Whether ``rows`` offer moves (anything but the Full board button)."""
+    return any(not isinstance(item, FullBoardButton) for row in rows for item in row)
+
+
+def without_controls(message: discord.Message | discord.PartialMessage) -> dict[str, Any]:
+    """Edit arguments that take the controls off a posted message and keep everything else.
+
+    A plain message loses its view. Editing a components-v2 message replaces all its
+    components (and one without any is refused as empty), so it is sent again without its
+    action rows: the text and the picture stay (the attachment is kept, the gallery still
+    points at it)."""
+    flags = getattr(message, "flags", None)
+    if not getattr(flags, "components_v2", False):
+        return {"view": None}
+    layout = discord.ui.LayoutView.from_message(message, timeout=None)  # type: ignore[arg-type]
+    for child in layout.children:
+        if isinstance(child, discord.ui.ActionRow):
+            layout.remove_item(child)
+    _point_at_attachments(layout, getattr(message, "attachments", []))
+    return {"view": layout}
+
+
+def _point_at_attachments(layout: discord.ui.LayoutView, attachments: list[discord.Attachment]) -> None:
+    """Gallery items read back from a message carry its attachment's CDN address (signed, so it
+    expires); sent again they name the attachment as ``attachment://<filename>``, which the
+    edit keeps, so the picture stays as long as the message."""
+    names = {attachment.id: attachment.filename for attachment in attachments}
+    names_by_url = {attachment.url: attachment.filename for attachment in attachments}
+    for item in layout.walk_children():
+        if isinstance(item, discord.ui.MediaGallery):
+            for entry in item.items:
+                media = entry.media
+                if not isinstance(media, discord.UnfurledMediaItem):
+                    continue
+                name = names.get(media.attachment_id or 0) or names_by_url.get(media.url)
+                if name is not None:
+                    entry.media = discord.UnfurledMediaItem(f"attachment://{name}")
 
 
 # -- numbers in a form ----------------------------------------------------------------------------
@@ -433,7 +604,7 @@ async def play_amount_form(interaction: discord.Interaction) -> bool:
         form_board = interaction.message  # the board whose "Enter amount…" opened the form
         if form_board is not None and form_board.id != live_message and reply.revision != revision:
             try:  # it is history now (also when this process never posted it: a restart)
-                await form_board.edit(view=None)
+                await form_board.edit(**without_controls(form_board))
             except discord.HTTPException:
                 log.debug("could not clear the buttons of message %s", form_board.id)
 
@@ -515,13 +686,11 @@ class MyMovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-min
             if not actions:
                 await send_error(interaction, "You have nothing to decide right now.")
                 return
-            view = action_components(self.table_id, self.revision, actions)
-            text = "Only you see these moves:" if view is not None else "Only you see these — play one with /play:"
+            rows = action_rows(self.table_id, self.revision, actions)
+            text = "Only you see these moves:" if rows else "Only you see these — play one with /play:"
             listing = "\n".join(f"• {a.label}" for a in actions[:20])
-            message: dict[str, Any] = {"content": clip(f"{text}\n{listing}"), "ephemeral": True}
-            if view is not None:
-                message["view"] = view
-            await _send(interaction, **message)
+            layout = table_layout([clip(f"{text}\n{listing}", MAX_LAYOUT_TEXT)], None, rows)
+            await _send(interaction, view=layout, ephemeral=True)
 
         await run(interaction, work, deliver, ephemeral=True, table_id=self.table_id)
 
@@ -538,26 +707,38 @@ def _mention_line(mentions: list[int], has_components: bool) -> str:
 
 
 def reply_message(reply: Reply) -> dict[str, Any]:
-    """Keyword arguments for ``send_message`` / ``followup.send`` / ``channel.send``."""
-    view = request_components(reply) or lobby_components(reply) or move_components(reply)
-    content = clip(reply.text + _mention_line(reply.mentions, view is not None or reply.request is not None))
-    message: dict[str, Any] = {
-        "content": content,
-        "allowed_mentions": discord.AllowedMentions(
-            everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in reply.mentions]
-        ),
-    }
+    """Keyword arguments for ``send_message`` / ``followup.send`` / ``channel.send``.
+
+    A board is the table message (see :func:`is_table_message`): a components-v2 layout whose
+    text blocks say whose turn it is, the last moves and the standings, with the card attached
+    and shown in its gallery, then the controls. Such a message has no ``content``. Anything
+    else is a plain message with its buttons.
+    """
+    allowed = discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in reply.mentions]
+    )
+    message: dict[str, Any] = {"allowed_mentions": allowed}
+    if is_table_message(reply):
+        rows = board_rows(reply)
+        picture = CARD_FILE if reply.picture else None
+        message["view"] = table_layout(table_texts(reply, _has_moves(rows)), picture, rows)
+    else:
+        view = request_components(reply) or lobby_components(reply)
+        message["content"] = clip(reply.text + _mention_line(reply.mentions, view is not None))
+        if view is not None:
+            message["view"] = view
     if reply.picture:
-        message["file"] = discord.File(io.BytesIO(reply.picture), filename="board.png")
-    if view is not None:
-        message["view"] = view
+        message["file"] = discord.File(io.BytesIO(reply.picture), filename=CARD_FILE)
     return message
 
 
 def private_message(private: Private) -> dict[str, Any]:
-    message: dict[str, Any] = {"content": clip(private.text), "ephemeral": True}
+    """A private panel (``/hand``, a private log line): an ephemeral components-v2 message with
+    the text and, when the game draws one, the private picture in a gallery."""
+    picture = PRIVATE_FILE if private.picture else None
+    message: dict[str, Any] = {"view": table_layout([clip(private.text, MAX_LAYOUT_TEXT)], picture), "ephemeral": True}
     if private.picture:
-        message["file"] = discord.File(io.BytesIO(private.picture), filename="private.png")
+        message["file"] = discord.File(io.BytesIO(private.picture), filename=PRIVATE_FILE)
     return message
 
 
@@ -570,8 +751,25 @@ async def _send(interaction: discord.Interaction, **message: Any) -> int | None:
     return getattr(sent, "message_id", None)
 
 
-_boards: OrderedDict[int, tuple[int, int, int]] = OrderedDict()
-"""Per table, the (channel id, message id, revision) of the last public board posted while it runs."""
+@dataclass(frozen=True, slots=True)
+class PostedBoard:
+    """The last public board of a running table, as much as it takes to strip its controls
+    later without reading it back: where it is, its revision, its texts and whether it shows
+    the card."""
+
+    channel_id: int
+    message_id: int
+    revision: int
+    texts: tuple[str, ...]
+    picture: bool
+
+    def without_controls(self) -> dict[str, Any]:
+        """Edit arguments that leave this board's text and picture and take its controls away."""
+        return {"view": table_layout(list(self.texts), CARD_FILE if self.picture else None)}
+
+
+_boards: OrderedDict[int, PostedBoard] = OrderedDict()
+"""Per table, the last public board posted while it runs."""
 MAX_BOARDS = 10_000
 
 
@@ -579,30 +777,37 @@ def _is_board(reply: Reply) -> bool:
     return not reply.lobby and reply.request is None and reply.status in ("playing", "over")
 
 
+def _posted(reply: Reply, channel_id: int, message_id: int) -> PostedBoard:
+    texts = table_texts(reply, _has_moves(board_rows(reply)))  # as posted: the old board keeps its words
+    return PostedBoard(channel_id, message_id, reply.revision, tuple(texts), picture=bool(reply.picture))
+
+
 async def board_posted(client: discord.Client, reply: Reply, channel_id: int, message_id: int | None) -> None:
     """A new board of ``reply``'s table was posted: take the move controls off the previous one.
 
-    Its buttons would only be refused as out of date, so the old board shows none. Best effort
-    (this process remembers the boards it posted; after a restart a stale click is still refused).
+    Its buttons would only be refused as out of date, so the old board shows none; it keeps
+    its text and picture. Best effort (this process remembers the boards it posted; after a
+    restart a stale click is still refused). Only table messages count: a one-line answer
+    posted meanwhile ("Bo refused the undo") is not a board.
     """
-    if not _is_board(reply):
+    if not is_table_message(reply):
         return
     previous = _boards.pop(reply.table_id, None)
     if message_id is not None and reply.status == "playing":
-        _boards[reply.table_id] = (channel_id, message_id, reply.revision)
+        _boards[reply.table_id] = _posted(reply, channel_id, message_id)
         while len(_boards) > MAX_BOARDS:
             _boards.popitem(last=False)
-    if previous is None or previous[1] == message_id:
+    if previous is None or previous.message_id == message_id:
         return
-    if previous[2] == reply.revision and reply.status == "playing":
+    if previous.revision == reply.revision and reply.status == "playing":
         return  # still current (a live race goes on, or /board posted it again): its buttons still count
-    channel = client.get_channel(previous[0])
+    channel = client.get_channel(previous.channel_id)
     if channel is None or not hasattr(channel, "get_partial_message"):
         return
     try:
-        await channel.get_partial_message(previous[1]).edit(view=None)
+        await channel.get_partial_message(previous.message_id).edit(**previous.without_controls())
     except discord.HTTPException:
-        log.debug("could not clear the controls of message %s (table %s)", previous[1], reply.table_id)
+        log.debug("could not clear the controls of message %s (table %s)", previous.message_id, reply.table_id)
 
 
 async def send_error(interaction: discord.Interaction, text: str) -> None:
@@ -616,10 +821,12 @@ async def send_error(interaction: discord.Interaction, text: str) -> None:
         log.warning("could not deliver an error to user %s: %s", interaction.user.id, text)
 
 
-def _set_disabled(view: discord.ui.View, disabled: bool) -> None:
-    for child in view.children:
+def _set_disabled(view: discord.ui.BaseView, disabled: bool) -> None:
+    """Disable or enable every button and select of ``view`` (nested in action rows too)."""
+    for child in view.walk_children():
         target = getattr(child, "item", child)  # a DynamicItem wraps the real button or select
-        target.disabled = disabled
+        if isinstance(target, discord.ui.Button | discord.ui.Select):
+            target.disabled = disabled
 
 
 async def _enable(edit: Awaitable[Any], table_id: int) -> None:
@@ -671,7 +878,9 @@ async def publish(interaction: discord.Interaction, reply: Reply) -> None:
     tables = tables_of(interaction)
     channel_id = interaction.channel_id or 0
     mode = (await tables.store.channel_settings(channel_id)).get("posting", "new")
-    if mode == "edit" and not reply.lobby and reply.request is None and reply.status in ("playing", "over"):
+    # Only a table message replaces the live board: a one-line answer ("Bo refused the undo")
+    # is posted beside it, since the live board is a components-v2 message that cannot hold content.
+    if mode == "edit" and is_table_message(reply):
         await _publish_edited(interaction, reply)
     else:
         await send_reply(interaction, reply)
@@ -726,7 +935,9 @@ async def _publish_edited(interaction: discord.Interaction, reply: Reply) -> Non
             thread_id = thread.id
         await tables.set_live_message(reply.table_id, posted.id, thread_id)
         return
-    edit: dict[str, Any] = {"content": message["content"], "view": message.get("view")}
+    # A table message has no content; None also clears the text of a live board posted plainly
+    # before the table message was a components-v2 layout.
+    edit: dict[str, Any] = {"content": message.get("content"), "view": message.get("view")}
     edit["attachments"] = [message["file"]] if "file" in message else []
     clicked = interaction.message
     if clicked is not None and clicked.id == live.row.message_id:
@@ -871,6 +1082,7 @@ async def _send_stale(interaction: discord.Interaction, stale: StaleBoard, table
         await send_error(interaction, str(stale))
         return
     current.text = f"{stale}\n\n{current.text}"
+    current.notes = [str(stale), *current.notes]
     current.mentions = []  # a private copy pings nobody
     await send_reply(interaction, current, ephemeral=True)
 
@@ -902,7 +1114,7 @@ async def play_from_component(interaction: discord.Interaction, table_id: int, r
         if interaction.message is not None and interaction.message.id != live_message and not still_current:
             # The clicked board is history now: take its buttons away (best effort).
             try:
-                await interaction.message.edit(view=None)
+                await interaction.message.edit(**without_controls(interaction.message))
             except discord.HTTPException:
                 log.debug("could not clear the buttons of message %s", interaction.message.id)
 
@@ -925,9 +1137,10 @@ async def _clear_private_panel(interaction: discord.Interaction) -> None:
     response (UPDATE_MESSAGE) or, after a deferred update, through its original response.
     """
     try:
+        cleared = without_controls(interaction.message) if interaction.message is not None else {"view": None}
         if interaction.response.is_done():
-            await interaction.edit_original_response(view=None)
+            await interaction.edit_original_response(**cleared)
         else:
-            await interaction.response.edit_message(view=None)
+            await interaction.response.edit_message(**cleared)
     except discord.HTTPException:
         log.debug("could not clear the private panel of user %s", interaction.user.id)

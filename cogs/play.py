@@ -13,7 +13,10 @@ from bot.tables import Private, Reply, TableError, UnsureMove
 from cogs._ui import (
     AmountButton,
     CancelButton,
+    FullBoardButton,
+    _send,
     clip,
+    full_board_message,
     offer_message,
     play_amount_form,
     private_message,
@@ -105,17 +108,26 @@ class Play(commands.Cog):
                   ephemeral=True)
 
     @app_commands.command(name="board", description="Post the current board of this channel's game again")
+    @app_commands.describe(full="Post the full, detailed board (for zooming) instead of the table card")
     @app_commands.guild_only()
-    async def board(self, interaction: discord.Interaction) -> None:
+    async def board(self, interaction: discord.Interaction, full: bool = False) -> None:
         tables = tables_of(interaction)
+        channel_id = interaction.channel_id or 0
+        if full:
+            async def post_full(picture: bytes) -> None:
+                table_id = await tables.latest_id_in(channel_id)
+                await _send(interaction, **full_board_message(table_id, picture, ephemeral=False))
+
+            await run(interaction, lambda: tables.full_board(channel_id=channel_id), post_full)
+            return
 
         async def deliver(reply: Reply) -> None:
             reply.mentions = []
             await send_reply(interaction, reply)
 
-        await run(interaction, lambda: tables.board(channel_id=interaction.channel_id or 0), deliver)
+        await run(interaction, lambda: tables.board(channel_id=channel_id), deliver)
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(AmountButton, CancelButton)  # persistent: they work after a restart
+    bot.add_dynamic_items(AmountButton, CancelButton, FullBoardButton)  # persistent: they work after a restart
     await bot.add_cog(Play(bot))

@@ -30,6 +30,20 @@ async def test_timed_games_bench_on_the_simulated_clock(slug: str, monkeypatch: 
     lines: list[str] = []
     figures = await bench.bench_game(slug, lines.append, games=1, engine_seconds=0.1)
     assert isinstance(clocks[0], SimulatedClock)
-    assert figures["move_render_p95_cpu_ms"] > 0 and figures["render_p95_cpu_ms"] > 0
-    assert any("move→picture" in line and "CPU" in line for line in lines)
+    assert figures["move_card_p95_cpu_ms"] > figures["card_p95_cpu_ms"] > 0 and figures["render_p95_cpu_ms"] > 0
+    assert any("move→card" in line and "CPU" in line for line in lines)
+    # The card's width and size are printed as the card's PNG header and length say.
+    [card_line] = [line for line in lines if line.startswith("  card ") and "wide" in line]
+    assert f"{int(figures['card_width_min'])}" in card_line and "KB" in card_line
     assert any("interleaved" in line for line in lines)
+
+
+def test_png_width_reads_the_header_of_an_encoded_picture() -> None:
+    import io
+
+    from PIL import Image
+
+    from bot.render import encode_png
+
+    png = encode_png(Image.new("RGB", (437, 90), (200, 30, 30)))
+    assert bench.png_width(png) == 437 == Image.open(io.BytesIO(png)).width

@@ -13,6 +13,7 @@ from pathlib import Path
 from PIL import Image
 
 from bot.console import user_named
+from bot.render import board_png, card_png
 from bot.store import Store
 from bot.tables import Tables
 
@@ -76,7 +77,7 @@ async def test_a_scripted_console_game_of_hisss_to_the_end(tmp_path: Path) -> No
     lines = ["/as ana", "/game new hisss", "/as bo", "/game join", "/as ana", "/game start", "/moves"]
     for name, key in moves:
         lines += [f"/as {name}", f"/play {key}"]
-    lines += ["/game status", "/game history", "/quit"]
+    lines += ["/game status", "/game history", "/board full", "/quit"]
     images = tmp_path / "pictures"
     result = _run(
         ["console", "--db", str(tmp_path / "game.sqlite3"), "--images", str(images), "--seed", str(seed)],
@@ -87,11 +88,23 @@ async def test_a_scripted_console_game_of_hisss_to_the_end(tmp_path: Path) -> No
     assert "✗" not in out, out[-3000:]
     assert "Traceback" not in out + result.stderr
     assert out.count("Game over") >= 2  # after the last move and in /game status
+    # After every move the table card (what Discord shows), drawn from the public view.
     paths = [Path(p) for p in re.findall(r"\[picture: (.+?)\]", out)]
     assert len(paths) >= len(moves)
     for path in paths[:3] + paths[-3:]:
         with Image.open(io.BytesIO(path.read_bytes())) as picture:
-            assert picture.format == "PNG" and picture.width >= 800
+            assert picture.format == "PNG" and picture.width >= 400
+    store = await Store.open(tmp_path / "game.sqlite3")
+    try:
+        tables = Tables(store, render=False)
+        live = await tables.load(await tables.latest_id_in(1))
+        view = tables.public_view(live)
+    finally:
+        await store.close()
+    assert paths[-1].read_bytes() == card_png(live.game, view)  # the last, from /game status
+    # /board full writes the detailed board of the same view.
+    [full] = [Path(p) for p in re.findall(r"\[full board: (.+?)\]", out)]
+    assert full.read_bytes() == board_png(live.game, view)
 
 
 def test_selfplay_finishes_games_and_reports_rates() -> None:

@@ -7,7 +7,6 @@ real SQLite file, so these tests check the adapters, not a mock of the game.
 from __future__ import annotations
 
 import asyncio
-import io
 import itertools
 import json
 from dataclasses import dataclass, field
@@ -17,12 +16,12 @@ from typing import Any
 
 import discord
 import pytest
-from PIL import Image
 
 from bot.config import Settings
 from bot.engine import Action
 from bot.moderation import Moderation
 from bot.playbypost import PlayByPost
+from bot.render import card_png
 from bot.rulebook import own_pages
 from bot.store import Store
 from bot.tables import Tables
@@ -33,7 +32,7 @@ from cogs._ui import (
     MoveSelect,
     MyMovesButton,
     RequestButton,
-    move_components,
+    move_rows,
     reply_message,
 )
 from cogs.admin import Admin
@@ -50,8 +49,28 @@ class Sent:
     content: str | None = None
     ephemeral: bool = False
     files: list[bytes] = field(default_factory=list)
-    view: discord.ui.View | None = None
+    view: discord.ui.BaseView | None = None
     mentions: discord.AllowedMentions | None = None
+
+    @property
+    def custom_ids(self) -> list[str]:
+        """The custom_id of every button and select, nested ones included."""
+        return control_ids(self.view)
+
+
+def control_ids(view: discord.ui.BaseView | None) -> list[str]:
+    """The custom_id of every button and select of ``view``, in order (a layout's action rows too)."""
+    if view is None:
+        return []
+    return [item.custom_id for item in view.walk_children() if getattr(item, "custom_id", None)]
+
+
+def gallery_urls(view: discord.ui.BaseView | None) -> list[str]:
+    """The media URLs of a layout's galleries."""
+    if view is None:
+        return []
+    return [entry.media.url for item in view.walk_children() if isinstance(item, discord.ui.MediaGallery)
+            for entry in item.items]
 
 
 MESSAGE_IDS = itertools.count(7000)
@@ -92,9 +111,14 @@ class FakeFollowup:
 
 def _sent(kind: str, content: str | None, kw: dict[str, Any]) -> Sent:
     files = [kw["file"]] if "file" in kw else list(kw.get("attachments") or [])
+    if content is None:
+        content = kw.get("content")
+    view = kw.get("view")
+    if content is None and isinstance(view, discord.ui.LayoutView):  # a components-v2 message: its text displays
+        content = "\n".join(item.content for item in view.walk_children() if isinstance(item, discord.ui.TextDisplay))
     return Sent(
         kind,
-        content if content is not None else kw.get("content"),
+        content,
         bool(kw.get("ephemeral")),
         [f.fp.read() for f in files],
         kw.get("view"),
@@ -216,15 +240,17 @@ async def test_new_join_start_posts_a_board_with_buttons_and_one_mention(client:
     assert "Bo joined" in joined.content
     [started] = await call(Games.start, games, ana(client))
     assert "HISSS begins" in started.content
-    with Image.open(io.BytesIO(started.files[0])) as board:
-        assert board.format == "PNG" and board.width >= 800
+    # The table message: a components-v2 layout whose gallery shows the attached card, drawn
+    # from the public view.
+    live = client.tables._live[started_table(client)]
+    assert isinstance(started.view, discord.ui.LayoutView) and gallery_urls(started.view) == ["attachment://card.png"]
+    assert started.files == [card_png(live.game, client.tables.public_view(live))]
     mover = _whose_turn(client)
     assert started.mentions is not None and [u.id for u in started.mentions.users] == [mover]
     assert started.mentions.everyone is False and f"<@{mover}>" in started.content
-    # HISSS offers one draw per card in the fan: more than 25, so two select menus.
-    assert started.view is not None
-    assert [c.custom_id for c in started.view.children] == [f"gm-select:{started_table(client)}:0:0",
-                                                            f"gm-select:{started_table(client)}:0:1"]
+    # HISSS offers one draw per card in the fan: more than 25, so two select menus; then Full board.
+    table = started_table(client)
+    assert started.custom_ids == [f"gm-select:{table}:0:0", f"gm-select:{table}:0:1", f"gm-full:{table}"]
 
 
 async def test_refusals_are_private_and_specific(client: Any) -> None:
@@ -411,16 +437,19 @@ def test_components_buttons_select_or_none() -> None:
         actions = tuple(Action(f"k:{i}", f"Move {i}") for i in range(n))
         return Reply(7, 2, 3, "x", turns=[Turn(0, 1, "A", "go", actions, False)], status="playing")
 
-    few = move_components(reply_with(3))
-    assert few is not None and [c.custom_id for c in few.children] == ["gm:7:3:k:0", "gm:7:3:k:1", "gm:7:3:k:2"]
-    menu = move_components(reply_with(20))
-    assert menu is not None and [c.custom_id for c in menu.children] == ["gm-select:7:3:0"]
-    menus = move_components(reply_with(60))
-    assert menus is not None and [len(c.item.options) for c in menus.children] == [25, 25, 10]
-    assert move_components(reply_with(126)) is None
+    few = move_rows(reply_with(3))
+    assert control_ids(_ui.table_layout([], None, few)) == ["gm:7:3:k:0", "gm:7:3:k:1", "gm:7:3:k:2"]
+    menu = move_rows(reply_with(20))
+    assert control_ids(_ui.table_layout([], None, menu)) == ["gm-select:7:3:0"]
+    menus = move_rows(reply_with(60))
+    assert [len(row[0].item.options) for row in menus] == [25, 25, 10]
+    assert move_rows(reply_with(126)) == []
     crowded = reply_with(126)
     crowded.mentions = [1]
-    assert "choose with /play" in reply_message(crowded)["content"]
+    crowded.turn_line = "A: go"
+    texts = [item.content for item in reply_message(crowded)["view"].walk_children()
+             if isinstance(item, discord.ui.TextDisplay)]
+    assert "choose with /play" in texts[0] and "<@1>" in texts[0]
 
 
 def test_rank_moves_prefers_key_prefix() -> None:
@@ -589,15 +618,16 @@ async def test_private_prompts_never_reach_the_public_board(client: Any) -> None
     await call(Games.join, games, bo(client))
     [board] = await call(Games.start, games, ana(client))
     table_id = started_table(client)
-    custom_ids = [c.custom_id for c in board.view.children]
-    assert custom_ids == [f"gm-mine:{table_id}:0"]  # no card of anyone's hand on the board
+    # No card of anyone's hand on the board: only Your moves (private) and Full board.
+    assert board.custom_ids == [f"gm-mine:{table_id}:0", f"gm-full:{table_id}"]
     mover = _whose_turn(client)
     other = 102 if mover == 101 else 101
     mine = FakeInteraction(client, mover, "Mover")
     await MyMovesButton(table_id, 0).callback(mine)
     [shown] = mine.log
-    assert shown.ephemeral and "Only you see these moves" in shown.content and shown.view is not None
-    assert all(c.custom_id.startswith(f"gm:{table_id}:0:") or c.custom_id.startswith("gm-select") for c in shown.view.children)
+    assert shown.ephemeral and "Only you see these moves" in shown.content
+    assert isinstance(shown.view, discord.ui.LayoutView) and shown.custom_ids
+    assert all(c.startswith(f"gm:{table_id}:0:") or c.startswith("gm-select") for c in shown.custom_ids)
     theirs = FakeInteraction(client, other, "Other")
     await MyMovesButton(table_id, 0).callback(theirs)
     assert theirs.log[0].ephemeral and "nothing to decide" in theirs.log[0].content
@@ -725,3 +755,42 @@ async def test_a_foreign_import_waits_for_each_player_to_take_their_seat(client:
         await RequestButton(pending, "import", "yes").callback(click)
     assert "Everyone took their seat" in click.log[0].content and click.log[0].files
     assert (await client.tables.store.open_table_in(CHANNEL + 1)) is not None
+
+
+def test_table_message_keeps_within_discords_limits() -> None:
+    """4,000 characters of text across the text displays (the mentions always kept) and 40
+    components: rows that would pass it are left off, the Full board row stays."""
+    from bot.tables import Reply, Turn
+
+    actions = tuple(Action(f"k:{i}", f"Move {i} " + "x" * 80) for i in range(120))
+    reply = Reply(7, 2, 3, "\n".join(f"Event {i} " + "y" * 200 for i in range(40)), picture=b"png",
+                  mentions=[11, 12], turns=[Turn(0, 11, "A", "go", actions, False, private=True), Turn(1, 12, "B", "go", actions, False)],
+                  status="playing", title="Game", turn_line="A: go",
+                  recent=["1. A: " + "z" * 290] * 5, standings=[f"P{i} — " + "9" * 100 for i in range(30)])
+    view = reply_message(reply)["view"]
+    texts = [item.content for item in view.walk_children() if isinstance(item, discord.ui.TextDisplay)]
+    assert sum(len(text) for text in texts) == _ui.MAX_LAYOUT_TEXT == view.content_length()  # the standings cut
+    assert "<@11> <@12>" in texts[0] and texts[0].startswith("**Game** · move 2") and len(texts) == 3
+    assert texts[1].startswith("**Last moves**") and texts[2].startswith("**Standings**") and texts[2].endswith("…")
+    assert view.total_children_count <= _ui.MAX_LAYOUT_COMPONENTS
+    ids = control_ids(view)
+    assert ids[-2:] == ["gm-mine:7:3", "gm-full:7"] and ids[0] == "gm-select:7:3:0"
+    # Too many rows for the budget: the move rows go first, the last row stays.
+    rows = [[MoveButton(7, 3, f"k:{r}:{i}", "m") for i in range(5)] for r in range(8)] + [[_ui.FullBoardButton(7)]]
+    kept = _ui.fit_rows(rows, 30)
+    assert sum(1 + len(row) for row in kept) <= 30 and isinstance(kept[-1][0], _ui.FullBoardButton) and len(kept) == 5
+
+
+def test_a_stripped_board_names_its_card_as_an_attachment_again() -> None:
+    """Read back, a gallery item holds the card's signed CDN address (it expires); the edit that
+    takes the controls off sends ``attachment://card.png`` instead, which the kept file answers."""
+    signed = "https://cdn.discordapp.com/attachments/1/55/card.png?ex=abc&is=def&hm=0"
+    media = discord.UnfurledMediaItem(signed)
+    media.attachment_id = 55
+    layout = discord.ui.LayoutView(timeout=None)
+    layout.add_item(discord.ui.Container(discord.ui.TextDisplay("Ana: draw"),
+                                         discord.ui.MediaGallery(discord.MediaGalleryItem(media))))
+    _ui._point_at_attachments(layout, [SimpleNamespace(id=55, filename="card.png", url=signed)])  # type: ignore[list-item]
+    assert gallery_urls(layout) == ["attachment://card.png"]
+    _ui._point_at_attachments(layout, [])  # an address that names no attachment of the message stays
+    assert gallery_urls(layout) == ["attachment://card.png"]

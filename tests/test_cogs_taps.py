@@ -12,10 +12,10 @@ import discord
 
 from bot.tables import Tables
 from cogs import _ui
-from cogs._ui import AmountButton, CancelButton, MoveButton, move_components, play_amount_form
+from cogs._ui import AmountButton, CancelButton, MoveButton, move_rows, play_amount_form, table_layout
 from cogs.games import Games
 from cogs.play import Play
-from tests.test_cogs import CHANNEL, FakeInteraction, FakeResponse, ana, bo, call, client  # noqa: F401
+from tests.test_cogs import CHANNEL, FakeInteraction, FakeResponse, ana, bo, call, client, control_ids  # noqa: F401
 from tests.test_typed_moves import drive
 
 
@@ -115,8 +115,7 @@ async def test_amounts_get_a_form_with_the_legal_range(client: Any) -> None:  # 
     revision = tables.board_revision(live)
     prices = sorted(int(a.key.split(":")[1]) for a in tables.turns(live)[0].actions if a.key.startswith("price:"))
     reply = await tables.board(channel_id=CHANNEL)
-    view = move_components(reply)
-    ids = [c.custom_id for c in view.children]
+    ids = control_ids(table_layout([], None, move_rows(reply)))
     # The minimum and the maximum stay as buttons; the rest is a form, not a list.
     assert f"gm:{table_id}:{revision}:price:{prices[0]}" in ids and f"gm:{table_id}:{revision}:price:{prices[-1]}" in ids
     assert f"gm-amount:{table_id}:{revision}:price" in ids
@@ -164,8 +163,15 @@ async def test_a_new_board_takes_the_controls_off_the_previous_one(client: Any) 
     live = await tables.load(table_id)
     mover = ana(client) if tables.turns(live)[0].user_id == 101 else bo(client)
     await call(Play.play, Play(client), mover, move="draw:1")
-    assert (first[1], {"view": None}) in client.board_edits
-    assert _ui._boards[table_id][1] != first[1]
+    [change] = [change for message, change in client.board_edits if message == first.message_id]
+    # The old board keeps its words and its card, and loses every control.
+    kept = change["view"]
+    texts = [item.content for item in kept.walk_children() if isinstance(item, discord.ui.TextDisplay)]
+    assert texts == list(first.texts) and "HISSS" in texts[0]
+    assert [entry.media.url for item in kept.walk_children() if isinstance(item, discord.ui.MediaGallery)
+            for entry in item.items] == ["attachment://card.png"]
+    assert control_ids(kept) == []
+    assert _ui._boards[table_id].message_id != first.message_id
 
 
 def test_past_125_amounts_the_board_still_has_controls() -> None:
@@ -174,12 +180,11 @@ def test_past_125_amounts_the_board_still_has_controls() -> None:
 
     actions = [Action("pass", "Pass (you cannot bid again in this auction)")]
     actions += [Action(f"bid:{k}", f"Bid ${k * 1000:,}") for k in range(5, 179)]
-    view = _ui.action_components(9, 3, actions)
-    assert view is not None
-    ids = [c.custom_id for c in view.children]
-    assert ids == ["gm:9:3:pass", "gm:9:3:bid:5", "gm:9:3:bid:178", "gm-amount:9:3:bid"]
+    rows = _ui.action_rows(9, 3, actions)
+    assert [[item.custom_id for item in row] for row in rows] == [["gm:9:3:pass"],
+                                                                 ["gm:9:3:bid:5", "gm:9:3:bid:178", "gm-amount:9:3:bid"]]
     # A few amounts stay buttons; other long lists are still menus of 25.
-    few = _ui.action_components(9, 3, actions[:4])
-    assert [c.custom_id for c in few.children] == ["gm:9:3:pass", "gm:9:3:bid:5", "gm:9:3:bid:6", "gm:9:3:bid:7"]
+    few = _ui.action_rows(9, 3, actions[:4])
+    assert control_ids(table_layout([], None, few)) == ["gm:9:3:pass", "gm:9:3:bid:5", "gm:9:3:bid:6", "gm:9:3:bid:7"]
     cards = [Action(f"draw:{n}", f"Draw card {n}") for n in range(1, 40)]
-    assert [c.custom_id for c in _ui.action_components(9, 3, cards).children] == ["gm-select:9:3:0", "gm-select:9:3:1"]
+    assert control_ids(table_layout([], None, _ui.action_rows(9, 3, cards))) == ["gm-select:9:3:0", "gm-select:9:3:1"]

@@ -373,9 +373,11 @@ async def test_options_that_cannot_go_together_are_refused_at_new_and_nothing_is
     assert "opened a table" in reply.text
 
 
-async def test_a_move_on_an_evicted_table_costs_five_trips_to_the_database_thread(store: Store, clock: FakeClock) -> None:
+async def test_a_move_on_an_evicted_table_costs_six_trips_to_the_database_thread(store: Store, clock: FakeClock) -> None:
     """Handing statements to aiosqlite's thread one by one was what the event loop spent its time
-    on under load: a reload is one trip now, a move's writes go in one (plus BEGIN and COMMIT)."""
+    on under load: a reload is one trip now, a move's writes go in one (plus BEGIN and COMMIT).
+    The reply's last moves are read from the log once per loaded table; the next move's reply
+    takes them from memory."""
     tables = Tables(store, clock=clock, seeds=lambda: 5, render=False)
     table_id = await _started(tables)
     tables.forget()  # evicted: the next use reads it again
@@ -395,4 +397,13 @@ async def test_a_move_on_an_evicted_table_costs_five_trips_to_the_database_threa
     finally:
         connection._execute = original
     assert reply.position == 1
-    assert len(trips) == 5  # reload; BEGIN, the move's four writes, COMMIT; the players' settings
+    assert len(trips) == 6  # reload; BEGIN, the move's four writes, COMMIT; the players' settings; the last moves
+    assert reply.recent and reply.recent[-1].startswith("1. ")
+    trips.clear()
+    connection._execute = counted
+    try:
+        reply = await tables.act(user=await _user_to_move(tables, table_id), move="draw", table_id=table_id)
+    finally:
+        connection._execute = original
+    assert len(trips) == 4  # BEGIN, the writes, COMMIT; the settings: the last moves come from memory
+    assert [line.split(".")[0] for line in reply.recent] == ["1", "2"]

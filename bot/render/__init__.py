@@ -76,6 +76,14 @@ def card_png(game: Game, view: dict[str, Any]) -> bytes:
     return encode_png(card_image(game, view))
 
 
+def card_standings(game: Game, view: dict[str, Any]) -> list[str]:
+    """The number that decides the game, per seat, as the table card prints it (the render
+    module's ``card_standings(view)``), for front ends that show standings as text; empty for a
+    game without it."""
+    standings = getattr(_renderer(game), "card_standings", None)
+    return [str(value) for value in standings(view)] if standings is not None else []
+
+
 def private_png(game: Game, view: dict[str, Any]) -> bytes | None:
     """A seat's private picture (hand, secret points), or None if the game has none."""
     module = _renderer(game)

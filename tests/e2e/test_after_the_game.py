@@ -33,11 +33,11 @@ async def test_result_gif_stats_and_replay_after_a_restart(
     await fake.slash("bob", channel, "game join")
     board = board_of(await fake.slash("alice", channel, "game start"))
     for step in range(300):
-        if "Game over" in board.content:
+        if "Game over" in board.text:
             break
         result, _ = await play_one_move(fake, board, users, step)
         board = board_of(result)
-    assert "Game over" in board.content and "moves in" in board.content and "Ratings:" in board.content
+    assert "Game over" in board.text and "moves in" in board.text and "Ratings:" in board.text
 
     # The whole game as an animated GIF follows the result.
     gif_post = await fake.wait_message(channel, lambda m: any(a.filename.endswith(".gif") for a in m.attachments),
@@ -45,26 +45,26 @@ async def test_result_gif_stats_and_replay_after_a_restart(
     [attachment] = gif_post.attachments
     animation = Image.open(io.BytesIO(attachment.data))
     assert animation.format == "GIF" and animation.n_frames > 5
-    table_id = int(re.search(r"table (\d+)", gif_post.content).group(1))  # type: ignore[union-attr]
+    table_id = int(re.search(r"table (\d+)", gif_post.text).group(1))  # type: ignore[union-attr]
 
     leaderboard = board_of(await fake.slash("bob", channel, "stats leaderboard", options={"game": "hisss"}))
-    assert "Alice" in leaderboard.content and "Bob" in leaderboard.content and "2 rated players" in leaderboard.content
+    assert "Alice" in leaderboard.text and "Bob" in leaderboard.text and "2 rated players" in leaderboard.text
     assert leaderboard.attachments[0].image().format == "PNG"
     profile = board_of(await fake.slash("bob", channel, "stats player", options={"member": alice}))
-    assert "HISSS: 1 games" in profile.content and "rating" in profile.content
+    assert "HISSS: 1 games" in profile.text and "rating" in profile.text
     archive = await fake.slash("alice", channel, "game archive")
-    assert f"`{table_id}`" in archive.messages[0].content
+    assert f"`{table_id}`" in archive.messages[0].text
 
     replay = await fake.slash("alice", channel, "game replay", options={"table": table_id, "move": 3})
     [shown] = replay.messages
-    assert shown.flags & EPHEMERAL and "move 3 of" in shown.content and shown.attachments
+    assert shown.flags & EPHEMERAL and "move 3 of" in shown.text and shown.attachments
 
     await proc.restart()
     await fake.wait_ready(min_sessions=2)
     back = next(c for c in shown.interactive_components() if "back" in c.get("label", ""))
     await fake.click("alice", shown, back["custom_id"])
     # Answered at once (an update) or deferred and edited after: wait for the edit either way.
-    await fake.wait_until(lambda: "move 2 of" in fake.get_message(shown.id).content, what="the replay at move 2")
+    await fake.wait_until(lambda: "move 2 of" in fake.get_message(shown.id).text, what="the replay at move 2")
     await fake.settle()
     assert fake.errors == []
     proc.assert_clean()

@@ -69,7 +69,7 @@ async def test_a_charter_price_by_form_across_a_restart(
     # Partial typing is offered back privately, never played.
     offered = await fake.slash(mover, channel, "play", options={"move": "pay"})
     [offer] = offered.messages
-    assert offer.flags & EPHEMERAL and "Pick one" in offer.content
+    assert offer.flags & EPHEMERAL and "Pick one" in offer.text
 
     opened = await fake.click(mover, board, opener["custom_id"])
     assert opened.modal is not None
@@ -81,11 +81,11 @@ async def test_a_charter_price_by_form_across_a_restart(
 
     refused = await fake.submit_modal(mover, opened, {"amount": "1.5k"})
     [refusal] = refused.messages
-    assert refusal.flags & EPHEMERAL and f"prices go from ${low}" in refusal.content and "nearest" in refusal.content
+    assert refusal.flags & EPHEMERAL and f"prices go from ${low}" in refusal.text and "nearest" in refusal.text
     played = await fake.submit_modal(mover, opened, {"amount": f"{int(low.replace(',', '')) // 1000}k"})
     after = board_of(played)
     assert not after.flags & EPHEMERAL and after.attachments
-    assert f"${low}" in after.content
+    assert f"${low}" in after.text
     # The board the form came from has lost its controls.
     await fake.settle()
     assert fake.get_message(board.id).interactive_components() == []

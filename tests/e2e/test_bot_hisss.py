@@ -21,6 +21,7 @@ from tests.fakediscord.models import Message
 pytestmark = pytest.mark.e2e
 
 EPHEMERAL = 64
+COMPONENTS_V2 = 1 << 15
 
 
 def bot_env(fake: FakeDiscord, tmp_path: Path, **extra: str) -> dict[str, str]:
@@ -39,16 +40,27 @@ def board_of(result: Any) -> Message:
     return public[0]
 
 
+def move_controls(message: Message) -> list[dict[str, Any]]:
+    """A board's move buttons and selects: its controls but the Full board button."""
+    return [c for c in message.interactive_components() if not c["custom_id"].startswith("gm-full:")]
+
+
 def check_board(message: Message, *, over: bool = False) -> None:
-    [attachment] = [a for a in message.attachments if a.filename.endswith(".png")]
-    image = attachment.image()
-    assert image.format == "PNG" and image.width >= 800
+    """A table message: components v2, its gallery showing the attached card (a PNG that
+    decodes), exactly the next player pinged by its text, moves only while the game runs, and
+    a Full board button."""
+    assert message.flags & COMPONENTS_V2 and not message.content
+    [card] = message.gallery_attachments()
+    assert card.filename == "card.png" and card in message.attachments
+    image = card.image()
+    assert image.format == "PNG" and image.width >= 400
+    assert [c["custom_id"] for c in message.interactive_components()][-1].startswith("gm-full:")
     if over:
-        assert "Game over" in message.content and not message.interactive_components()
+        assert "Game over" in message.text and not move_controls(message)
         assert message.pinged_user_ids == []
     else:
         assert len(message.pinged_user_ids) == 1, message.allowed_mentions
-        assert message.interactive_components()
+        assert move_controls(message)
 
 
 async def play_one_move(fake: FakeDiscord, board: Message, users: dict[int, str], step: int) -> tuple[Any, str]:
@@ -61,11 +73,11 @@ async def play_one_move(fake: FakeDiscord, board: Message, users: dict[int, str]
     """
     [mover_id] = board.pinged_user_ids
     mover = users[mover_id]
-    buttons = [c for c in board.interactive_components() if c.get("type") == 2]
-    selects = [c for c in board.interactive_components() if c.get("type") == 3]
+    buttons = [c for c in move_controls(board) if c.get("type") == 2]
+    selects = [c for c in move_controls(board) if c.get("type") == 3]
     if buttons:
         return await fake.click(mover, board, buttons[-1]["custom_id"]), "button"
-    assert selects, f"a board of a running game without its moves: {board.content!r}"
+    assert selects, f"a board of a running game without its moves: {board.text!r}"
     if step % 2 == 0:
         menu = selects[step % len(selects)]
         return await fake.select(mover, board, menu["custom_id"], [menu["options"][0]["value"]]), "select"
@@ -82,8 +94,10 @@ async def click_an_outdated_board(fake: FakeDiscord, boards: list[Message], user
     the last board posted before the restart keeps them (the new process never knew it).
     """
     assert not any(b.interactive_components() for b in boards[1:15])
-    old = next(b for b in boards[:-1] if b.interactive_components() and b.pinged_user_ids)
-    component = old.interactive_components()[0]
+    # They keep their words and their card (the gallery still shows the attachment).
+    assert all(b.text and [a.filename for a in b.gallery_attachments()] == ["card.png"] for b in boards[1:15])
+    old = next(b for b in boards[:-1] if move_controls(b) and b.pinged_user_ids)
+    component = move_controls(old)[0]
     clicker = users[old.pinged_user_ids[0]]
     if component.get("type") == 2:
         stale = await fake.click(clicker, old, component["custom_id"])
@@ -91,7 +105,7 @@ async def click_an_outdated_board(fake: FakeDiscord, boards: list[Message], user
         stale = await fake.select(clicker, old, component["custom_id"], [component["options"][0]["value"]])
     [refusal] = stale.messages
     assert refusal.flags & EPHEMERAL and refusal.pinged_user_ids == []
-    assert "out of date" in refusal.content and refusal.attachments  # with the current board
+    assert "out of date" in refusal.text and refusal.attachments  # with the current board
 
 
 async def test_a_whole_hisss_game_with_a_restart(fake_discord: FakeDiscord, bot_processes: Any, tmp_path: Path) -> None:
@@ -104,30 +118,30 @@ async def test_a_whole_hisss_game_with_a_restart(fake_discord: FakeDiscord, bot_
     users = {alice.id: "alice", bob.id: "bob"}
 
     created = await fake.slash("alice", channel, "game new", options={"game": "hisss"})
-    assert "opened a table for HISSS" in board_of(created).content
+    assert "opened a table for HISSS" in board_of(created).text
     joined = await fake.slash("bob", channel, "game join")
-    assert "joined" in board_of(joined).content
+    assert "joined" in board_of(joined).text
     not_host = await fake.slash("bob", channel, "game start")
-    assert not_host.messages[0].flags & EPHEMERAL and "Only the host" in not_host.messages[0].content
+    assert not_host.messages[0].flags & EPHEMERAL and "Only the host" in not_host.messages[0].text
     started = await fake.slash("alice", channel, "game start")
     board = board_of(started)
     check_board(board)
     boards = [board]
 
     stranger = await fake.slash("carol", channel, "play", options={"move": "draw:1"})
-    assert stranger.messages[0].flags & EPHEMERAL and "not seated" in stranger.messages[0].content
+    assert stranger.messages[0].flags & EPHEMERAL and "not seated" in stranger.messages[0].text
 
     ways: set[str] = set()
     restarted = False
     for step in range(200):
-        if "Game over" in board.content:
+        if "Game over" in board.text:
             break
         if step == 20 and not restarted:
             restarted = True
             await proc.restart()
             await fake.wait_ready(min_sessions=2)
             status = await fake.slash("alice", channel, "game status")
-            assert "HISSS" in board_of(status).content and board_of(status).attachments
+            assert "HISSS" in board_of(status).text and board_of(status).attachments
             # Pictures of the same position from before and after the restart are the same state.
             assert board_of(status).attachments[0].image().size == board.attachments[0].image().size
         if step == 22:
@@ -135,17 +149,17 @@ async def test_a_whole_hisss_game_with_a_restart(fake_discord: FakeDiscord, bot_
         result, way = await play_one_move(fake, board, users, step)
         ways.add(way)
         board = board_of(result)
-        over = "Game over" in board.content
+        over = "Game over" in board.text
         check_board(board, over=over)
         boards.append(board)
         if step == 3:
             hand = await fake.slash("bob", channel, "hand")
             assert hand.messages and all(m.flags & EPHEMERAL for m in hand.messages)
-    assert "Game over" in board.content, "the game did not finish"
+    assert "Game over" in board.text, "the game did not finish"
     assert restarted and ways == {"button", "select", "slash"}
 
     final = await fake.slash("bob", channel, "game status")
-    assert "Game over" in board_of(final).content
+    assert "Game over" in board_of(final).text
 
     await fake.settle()
     assert fake.errors == []

@@ -22,9 +22,9 @@ async def test_edit_mode_keeps_one_live_board_with_a_log_thread(
     await ready(fake)
     channel = fake.channel("games")
     refused = await fake.slash("alice", channel, "admin settings", options={"posting": "edit"})
-    assert "Only moderators" in private(refused).content
+    assert "Only moderators" in private(refused).text
     saved = await fake.slash("mod", channel, "admin settings", options={"posting": "edit"})
-    assert "Posting: edit" in private(saved).content
+    assert "Posting: edit" in private(saved).text
 
     await fake.slash("alice", channel, "game new", options={"game": "hisss"})
     await fake.slash("bob", channel, "game join")
@@ -48,10 +48,12 @@ async def test_edit_mode_keeps_one_live_board_with_a_log_thread(
                                       what="four log lines")
     assert len(log_lines) >= 4 and all(len(m.pinged_user_ids) == 1 for m in log_lines)
     board = fake.get_message(live.id)
-    assert board.edits >= 4 and board.attachments and board.attachments[0].image().width >= 800
+    # The live board is a table message: its gallery shows the card of the last edit.
+    assert board.edits >= 4 and board.flags & (1 << 15) and not board.content
+    assert board.gallery_attachments() == board.attachments and board.attachments[0].image().format == "PNG"
     public_boards = [m for m in fake.messages_in(channel) if m.attachments]
     assert len(public_boards) == 1  # no new board message per move
-    assert not [m for m in fake.messages_in(channel) if "Done" in m.content]
+    assert not [m for m in fake.messages_in(channel) if "Done" in m.text]
     await fake.settle()
     assert fake.errors == []
     proc.assert_clean()
@@ -75,42 +77,42 @@ async def test_thread_per_table_dms_mine_away_and_lobby_expiry(
 
     opened = await fake.slash("alice", channel, "game new", options={"game": "hisss"})
     [thread] = await fake.wait_until(lambda: fake.threads, what="the table's thread")
-    assert thread.mention in opened.messages[0].content
+    assert thread.mention in opened.messages[0].text
     lobby = (await fake.wait_until(lambda: fake.messages_in(thread), what="the lobby in the thread"))[0]
-    assert "opened a table for HISSS" in lobby.content and lobby.buttons
+    assert "opened a table for HISSS" in lobby.text and lobby.buttons
 
     # Notifications: alice by DM, shy by DM but their DMs are closed.
-    assert "direct message" in private(await fake.slash("alice", thread, "settings notify", options={"mode": "dm"})).content
+    assert "direct message" in private(await fake.slash("alice", thread, "settings notify", options={"mode": "dm"})).text
     await fake.slash(shy, thread, "settings notify", options={"mode": "dm"})
     await fake.click(shy, lobby, next(b["custom_id"] for b in lobby.buttons if b["custom_id"].endswith(":join")))
     started = public(await fake.click("alice", lobby, next(b["custom_id"] for b in lobby.buttons if b["custom_id"].endswith(":start"))))
     assert started.pinged_user_ids == []  # both asked for DMs: nobody is pinged on the board
     alice = fake.user("alice")
-    whose_turn = started.content.splitlines()[-1].lower()  # names the player who must act
+    whose_turn = started.text.splitlines()[-1].lower()  # names the player who must act
     first_is_alice = whose_turn.startswith("alice")
     assert first_is_alice or whose_turn.startswith("shy"), whose_turn
     if first_is_alice:
         await fake.wait_until(lambda: fake.dms("alice"), what="a DM to alice")
-        assert "Your move" in fake.dms("alice")[-1].content
+        assert "Your move" in fake.dms("alice")[-1].text
     else:
-        fallback = await fake.wait_message(thread, lambda m: "DMs are closed" in m.content)
+        fallback = await fake.wait_message(thread, lambda m: "DMs are closed" in m.text)
         assert fallback.pinged_user_ids == [shy.id]
 
     mine = private(await fake.slash("alice" if first_is_alice else shy, channel, "game mine"))
-    assert "HISSS" in mine.content and str(thread.id) in mine.content
+    assert "HISSS" in mine.text and str(thread.id) in mine.text
 
     away = private(await fake.slash("alice", thread, "settings away", options={"days": 2.0}))
-    assert "paused until" in away.content
+    assert "paused until" in away.text
     status = public(await fake.slash("bob", thread, "game status"))
-    assert "is away until" in status.content and alice.id not in status.pinged_user_ids
+    assert "is away until" in status.text and alice.id not in status.pinged_user_ids
 
     # A lobby in another channel that never starts expires with a notice.
     other = fake.add_channel("lobbies")
     await fake.slash("bob", other, "game new", options={"game": "hisss"})
     mark = fake.mark()
     clock.set(T0 + 8 * 24 * HOUR)
-    expired = await fake.wait_message(other, lambda m: "expired" in m.content, since=mark)
-    assert "lobby expired" in expired.content
+    expired = await fake.wait_message(other, lambda m: "expired" in m.text, since=mark)
+    assert "lobby expired" in expired.text
     await fake.settle()
     assert fake.errors == []
     proc.assert_clean()

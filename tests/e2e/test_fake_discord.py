@@ -292,3 +292,63 @@ async def test_rest_and_gateway_protocol(fake_discord: FakeDiscord) -> None:
             assert (await receive(ws))["op"] == 11
             await fake.wait_ready()
     assert fake.errors == []
+
+
+async def test_components_v2_messages_as_discord_stores_them(fake_discord: FakeDiscord) -> None:
+    """A components-v2 message: no content, mentions in its text displays ping (within
+    allowed_mentions), a gallery's ``attachment://name`` is stored resolved to that attachment
+    and kept through an edit that leaves the attachments alone; a reference to a file the message
+    does not carry, more than 4,000 characters of text, or an edit down to no components is refused."""
+    fake = fake_discord
+    games = fake.channel("games")
+    alice, bob = fake.user("alice"), fake.user("bob")
+    auth = {"Authorization": f"Bot {fake.token}"}
+    url = f"{fake.api_url}/channels/{games.id}/messages"
+
+    def layout(text: str, picture: str = "card.png") -> list[dict]:
+        return [{"type": 17, "components": [
+            {"type": 10, "content": text},
+            {"type": 12, "items": [{"media": {"url": f"attachment://{picture}"}}]},
+        ]}]
+
+    def with_file(payload: dict) -> aiohttp.FormData:
+        form = aiohttp.FormData(quote_fields=False)
+        form.add_field("payload_json", json.dumps(payload))
+        form.add_field("files[0]", b"\x89PNG\r\n\x1a\ncard", filename="card.png", content_type="image/png")
+        return form
+
+    body = {"flags": 1 << 15, "components": layout(f"Your move: <@{alice.id}> <@{bob.id}>"),
+            "attachments": [{"id": 0, "filename": "card.png"}],
+            "allowed_mentions": {"parse": [], "users": [str(alice.id)]}}
+    async with aiohttp.ClientSession() as http:
+        async with http.post(url, data=with_file(body), headers=auth) as resp:
+            assert resp.status == 200, await resp.text()
+        stored = fake.last_message(games)
+        assert stored is not None and stored.content == ""
+        assert stored.mentioned_user_ids == [alice.id, bob.id] and stored.pinged_user_ids == [alice.id]
+        [card] = stored.gallery_attachments()
+        assert card.data == b"\x89PNG\r\n\x1a\ncard" and stored.all_components()[2]["items"][0]["media"]["url"] == card.url
+
+        # An edit that sends the layout again without attachments keeps the file and its gallery.
+        edit = {"flags": 1 << 15, "components": layout("Old board")}
+        async with http.patch(f"{url}/{stored.id}", json=edit, headers=auth) as resp:
+            assert resp.status == 200, await resp.text()
+        assert stored.text == "Old board" and stored.gallery_attachments() == [card]
+
+        refused = [
+            {"flags": 1 << 15, "components": layout("x", picture="other.png"),
+             "attachments": [{"id": 0, "filename": "card.png"}]},
+            {"flags": 1 << 15, "components": [{"type": 10, "content": "x" * 2001}, *layout("y" * 2000)],
+             "attachments": [{"id": 0, "filename": "card.png"}]},  # each display fits; together too long
+            {"flags": 1 << 15, "content": "words", "components": layout("x"),
+             "attachments": [{"id": 0, "filename": "card.png"}]},
+        ]
+        for bad in refused:
+            async with http.post(url, data=with_file(bad), headers=auth) as resp:
+                assert resp.status == 400
+        async with http.patch(f"{url}/{stored.id}", json={"components": []}, headers=auth) as resp:
+            assert resp.status == 400
+    assert len(fake.errors) == 4
+    assert "other.png" in fake.errors[0] and "4001 characters" in fake.errors[1]
+    assert "content" in fake.errors[2] and "empty message" in fake.errors[3]
+    fake.errors.clear()

@@ -32,28 +32,28 @@ async def test_a_moderator_imports_an_18xx_record_and_its_players_go_on(
     seats = {"seat1": "alice", "seat2": "bob", "seat3": "carol", "seat4": "dave"}
 
     member = await fake.slash("alice", channel, "game import", options={"record": upload, **seats})
-    assert "Only a moderator" in private(member).content
+    assert "Only a moderator" in private(member).text
     unnamed = await fake.slash("mod", channel, "game import", options={"record": upload})
-    assert "Player 1, Player 2, Player 3, Player 4" in private(unnamed).content
-    assert "seat1 … seat4" in private(unnamed).content
+    assert "Player 1, Player 2, Player 3, Player 4" in private(unnamed).text
+    assert "seat1 … seat4" in private(unnamed).text
     gap = await fake.slash("mod", channel, "game import", options={"record": upload, "seat1": "alice", "seat3": "bob"})
-    assert "without gaps" in private(gap).content
+    assert "without gaps" in private(gap).text
 
     offer = public(await fake.slash("mod", channel, "game import", options={"record": upload, **seats}))
     assert sorted(offer.pinged_user_ids) == sorted(fake.user(u).id for u in seats.values())
     take = next(b["custom_id"] for b in offer.buttons if b["custom_id"].endswith(":import:yes"))
     for name in ("alice", "bob", "carol"):
-        assert "waiting for" in public(await fake.click(name, offer, take)).content
+        assert "waiting for" in public(await fake.click(name, offer, take)).text
     begun = public(await fake.click("dave", offer, take))
-    assert "Everyone took their seat" in begun.content
+    assert "Everyone took their seat" in begun.text
     [picture] = begun.attachments
     assert picture.data.startswith(b"\x89PNG")
     [to_move] = begun.pinged_user_ids
     mover = next(name for name in seats.values() if fake.user(name).id == to_move)
     status = public(await fake.slash(mover, channel, "game status"))
-    assert "1856" in status.content and "playing" in status.content
+    assert "1856" in status.text and "playing" in status.text
     wrong = next(name for name in seats.values() if name != mover)
-    assert "not your turn" in private(await fake.slash(wrong, channel, "play", options={"move": "pass"})).content.lower()
+    assert "not your turn" in private(await fake.slash(wrong, channel, "play", options={"move": "pass"})).text.lower()
     moved = public(await fake.slash(mover, channel, "play", options={"move": "pass"}))
     assert moved.attachments and moved.attachments[0].data.startswith(b"\x89PNG")
     await fake.settle()

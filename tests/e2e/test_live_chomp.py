@@ -83,7 +83,7 @@ async def open_live_table(fake: FakeDiscord, channel: Any) -> Message:
 
 def button(board: Message, key: str) -> str:
     found = [b["custom_id"] for b in board.buttons if b["custom_id"].endswith(f":{key}")]
-    assert found, (key, [b["custom_id"] for b in board.buttons], board.content)
+    assert found, (key, [b["custom_id"] for b in board.buttons], board.text)
     return found[0]
 
 
@@ -102,12 +102,12 @@ async def test_a_live_chomp_round_judged_by_time(fake_discord: FakeDiscord, bot_
     first, second = (name_of[inside["order"][inside[k]]] for k in ("first", "second"))
     clock.set(T0 + 1.0)
     chomp = public(await fake.click(first, board, button(board, f"chomp:{inside['good'][inside['first']][0] + 1}")))
-    assert "Chomp!" in chomp.content
+    assert "Chomp!" in chomp.text
     clock.set(T0 + 1.25)
     tie = public(await fake.click(second, board, button(board, f"chomp:{inside['good'][inside['second']][0] + 1}")))
-    assert "250 ms later" in tie.content
+    assert "250 ms later" in tie.text
     clock.set(T0 + 1.35)  # the window (first chomp + 300 ms) closes; the bot's timer settles the round
-    settled = await fake.wait_message("games", lambda m: "A tie between" in m.content)
+    settled = await fake.wait_message("games", lambda m: "A tie between" in m.text)
     assert settled.attachments and settled.attachments[0].image().width >= 800
 
     # 2. Outside the window, with a bad chomp: the first good chomp wins; the late one is refused.
@@ -118,13 +118,13 @@ async def test_a_live_chomp_round_judged_by_time(fake_discord: FakeDiscord, bot_
     await fake.click(first, board, button(board, f"chomp:{outside['good'][outside['first']][0] + 1}"))
     clock.set(T0 + 101.1)
     penalised = public(await fake.click(bad, board, button(board, f"chomp:{outside['bad'] + 1}")))
-    assert "Bad chomp!" in penalised.content and "penalty card" in penalised.content
+    assert "Bad chomp!" in penalised.text and "penalty card" in penalised.text
     clock.set(T0 + 101.5)  # 500 ms after the first chomp: the 300 ms window has closed
     late = await fake.click(second, board, button(board, f"chomp:{outside['good'][outside['second']][0] + 1}"))
-    assert "Too late" in private(late).content
-    won = await fake.wait_message("general", lambda m: "chomps first" in m.content)
+    assert "Too late" in private(late).text
+    won = await fake.wait_message("general", lambda m: "chomps first" in m.text)
     winner_name = next(u.global_name or u.username for u in users if u.username == first)
-    assert winner_name in won.content.split("chomps first")[0]
+    assert winner_name in won.text.split("chomps first")[0]
 
     await fake.settle()
     assert fake.errors == []

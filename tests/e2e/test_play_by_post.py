@@ -45,13 +45,13 @@ def start_bot(fake: FakeDiscord, bot_processes: Any, tmp_path: Path, clock: Cloc
 
 def public(result: Any) -> Message:
     messages = [m for m in result.messages if not m.flags & EPHEMERAL]
-    assert messages, [m.content for m in result.messages]
+    assert messages, [m.text for m in result.messages]
     return messages[0]
 
 
 def private(result: Any) -> Message:
     messages = [m for m in result.messages if m.flags & EPHEMERAL]
-    assert messages, [m.content for m in result.messages]
+    assert messages, [m.text for m in result.messages]
     return messages[0]
 
 
@@ -102,13 +102,13 @@ async def test_reminder_then_timeout_auto_move_fires_once_across_a_restart(
     board = await open_hisss(fake, channel, "alice", "bob")
     [waiting] = board.pinged_user_ids
     refused = await fake.slash("bob", channel, "game deadline", options={"reminder_hours": 1.0, "timeout_hours": 3.0, "policy": "auto"})
-    assert "Only the host" in private(refused).content
+    assert "Only the host" in private(refused).text
     set_ = await fake.slash("alice", channel, "game deadline", options={"reminder_hours": 1.0, "timeout_hours": 3.0, "policy": "auto"})
-    assert "reminder after 1 h" in public(set_).content
+    assert "reminder after 1 h" in public(set_).text
 
     mark = fake.mark()
     clock.set(T0 + 1.5 * HOUR)
-    reminder = await fake.wait_message(channel, lambda m: "Reminder" in m.content, since=mark)
+    reminder = await fake.wait_message(channel, lambda m: "Reminder" in m.text, since=mark)
     assert reminder.pinged_user_ids == [waiting] and not reminder.attachments
 
     await proc.stop()
@@ -116,18 +116,18 @@ async def test_reminder_then_timeout_auto_move_fires_once_across_a_restart(
     mark = fake.mark()
     proc.start()
     await fake.wait_ready(min_sessions=2)
-    timed_out = await fake.wait_message(channel, lambda m: "ran out of time" in m.content, since=mark)
-    assert "the bot plays for them" in timed_out.content and timed_out.attachments
+    timed_out = await fake.wait_message(channel, lambda m: "ran out of time" in m.text, since=mark)
+    assert "the bot plays for them" in timed_out.text and timed_out.attachments
     assert len(timed_out.pinged_user_ids) == 1  # whoever must act next, and only them
 
     # Exactly once: another restart and more scheduler runs post nothing more.
     await proc.restart()
     await fake.wait_ready(min_sessions=3)
     status = await fake.slash("alice", channel, "game status")
-    assert "move 1," in public(status).content  # one automatic move, not two
+    assert "move 1," in public(status).text  # one automatic move, not two
     await fake.settle(quiet=0.5)
-    after = [m for m in fake.messages_in(channel) if "ran out of time" in m.content or "Reminder" in m.content]
-    assert [("Reminder" in m.content) for m in after] == [True, False]
+    after = [m for m in fake.messages_in(channel) if "ran out of time" in m.text or "Reminder" in m.text]
+    assert [("Reminder" in m.text) for m in after] == [True, False]
     assert fake.errors == []
     proc.assert_clean()
 
@@ -146,11 +146,11 @@ async def test_undo_with_and_without_consent(fake_discord: FakeDiscord, bot_proc
     board = await move(fake, board)
     asked = public(await fake.slash(name_of(fake, drawer), channel, "game undo"))
     [other] = asked.pinged_user_ids
-    assert other != drawer and "asks to take back" in asked.content
+    assert other != drawer and "asks to take back" in asked.text
     not_needed = await fake.click(name_of(fake, drawer), asked, asked.buttons[0]["custom_id"])
-    assert "not needed" in private(not_needed).content
+    assert "not needed" in private(not_needed).text
     agreed = public(await fake.click(name_of(fake, other), asked, asked.buttons[0]["custom_id"]))
-    assert "Everyone agreed" in agreed.content and agreed.pinged_user_ids == [drawer]
+    assert "Everyone agreed" in agreed.text and agreed.pinged_user_ids == [drawer]
     board = agreed
 
     # A placement after a draw reveals nothing: its player takes it back alone.
@@ -164,7 +164,7 @@ async def test_undo_with_and_without_consent(fake_discord: FakeDiscord, bot_proc
     choice = offered_keys(board)  # (the bot takes the buttons off a board once it is played)
     placed = await move(fake, board)
     free = public(await fake.slash(name_of(fake, placer), channel, "game undo"))
-    assert "took back a move" in free.content and free.pinged_user_ids == [placer]
+    assert "took back a move" in free.text and free.pinged_user_ids == [placer]
     assert offered_keys(free) == choice  # the same choice is offered again
     assert placed.id != free.id
     await fake.settle()
@@ -181,22 +181,22 @@ async def test_export_import_round_trip_and_tampering(fake_discord: FakeDiscord,
     for _ in range(6):
         board = await move(fake, board)
     refused = await fake.slash("alice", games, "game export")
-    assert "moderator" in private(refused).content
+    assert "moderator" in private(refused).text
     exported = private(await fake.slash("mod", games, "game export"))
     [record_file] = exported.attachments
     record = json.loads(record_file.data)
     assert record["game"] == "hisss" and len(record["actions"]) >= 6
 
     imported = public(await fake.slash("alice", general, "game import", options={"record": ("t.json", record_file.data)}))
-    assert "imported a HISSS game" in imported.content and imported.attachments
+    assert "imported a HISSS game" in imported.text and imported.attachments
     assert imported.pinged_user_ids == board.pinged_user_ids  # the same player is to move
     record["seed"] += 1  # tampered, checksum left as it was
     other = fake.add_channel("more-games")
     tampered = await fake.slash("alice", other, "game import",
                                 options={"record": ("t.json", json.dumps(record).encode())})
-    assert "checksum does not match" in private(tampered).content
+    assert "checksum does not match" in private(tampered).text
     nothing = await fake.slash("alice", other, "game status")
-    assert "No game has been played" in private(nothing).content
+    assert "No game has been played" in private(nothing).text
 
     # Edited and resealed (anyone can recompute a checksum): not this bot's signature any more,
     # so a moderator's action, and the game begins only when every seated player accepts.
@@ -207,15 +207,15 @@ async def test_export_import_round_trip_and_tampering(fake_discord: FakeDiscord,
     record["checksum"] = checksum(record)
     resealed = ("t.json", json.dumps(record).encode())
     member = await fake.slash("alice", other, "game import", options={"record": resealed})
-    assert "Only a moderator" in private(member).content
+    assert "Only a moderator" in private(member).text
     offer = public(await fake.slash("mod", other, "game import", options={"record": resealed}))
     assert sorted(offer.pinged_user_ids) == sorted([fake.user("alice").id, fake.user("bob").id])
     take = next(b["custom_id"] for b in offer.buttons if b["custom_id"].endswith(":import:yes"))
     stranger = await fake.click("carol", offer, take)
-    assert "No seat in this import is yours" in private(stranger).content
-    assert "waiting for" in public(await fake.click("alice", offer, take)).content
+    assert "No seat in this import is yours" in private(stranger).text
+    assert "waiting for" in public(await fake.click("alice", offer, take)).text
     begun = public(await fake.click("bob", offer, take))
-    assert "Everyone took their seat" in begun.content and begun.attachments
+    assert "Everyone took their seat" in begun.text and begun.attachments
     await fake.settle()
     assert fake.errors == []
     proc.assert_clean()
@@ -228,13 +228,13 @@ async def test_substitute_takes_over_a_seat(fake_discord: FakeDiscord, bot_proce
     channel = fake.channel("games")
     await open_hisss(fake, channel, "alice", "bob")
     refused = await fake.slash("alice", channel, "admin substitute", options={"player": "bob", "new_player": "carol"})
-    assert "Only moderators" in private(refused).content
+    assert "Only moderators" in private(refused).text
     offer = public(await fake.slash("mod", channel, "admin substitute", options={"player": "bob", "new_player": "carol"}))
     assert offer.pinged_user_ids == [fake.user("carol").id]
     wrong = await fake.click("dave", offer, offer.buttons[0]["custom_id"])
-    assert "someone else" in private(wrong).content
+    assert "someone else" in private(wrong).text
     taken = public(await fake.click("carol", offer, offer.buttons[0]["custom_id"]))
-    assert "takes over" in taken.content
+    assert "takes over" in taken.text
     # Carol now plays Bob's seat.
     for _ in range(6):
         if fake.user("carol").id in taken.pinged_user_ids:
@@ -244,7 +244,7 @@ async def test_substitute_takes_over_a_seat(fake_discord: FakeDiscord, bot_proce
     moved = await move(fake, taken)
     assert moved.attachments
     bob_tries = await fake.slash("bob", channel, "play", options={"move": "draw:1"})
-    assert "not seated" in private(bob_tries).content
+    assert "not seated" in private(bob_tries).text
     await fake.settle()
     assert fake.errors == []
     proc.assert_clean()
@@ -258,16 +258,16 @@ async def test_a_bot_seat_plays_a_hisss_game_to_the_end(fake_discord: FakeDiscor
     lobby = public(await fake.slash("alice", channel, "game new", options={"game": "hisss"}))
     add_bot = next(b for b in lobby.buttons if b["custom_id"].endswith(":bot"))
     lobby = public(await fake.click("alice", lobby, add_bot["custom_id"]))
-    assert "Bot 1" in lobby.content
+    assert "Bot 1" in lobby.text
     start = next(b for b in lobby.buttons if b["custom_id"].endswith(":start"))
     board = public(await fake.click("alice", lobby, start["custom_id"]))
     alice = fake.user("alice").id
     for _ in range(120):
-        if "Game over" in board.content:
+        if "Game over" in board.text:
             break
         assert board.pinged_user_ids == [alice]  # the bot never has to be waited for
         board = await move(fake, board)
-    assert "Game over" in board.content and "Bot 1" in board.content
+    assert "Game over" in board.text and "Bot 1" in board.text
     await fake.settle()
     assert fake.errors == []
     proc.assert_clean()

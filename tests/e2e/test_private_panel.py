@@ -37,7 +37,7 @@ async def test_moves_from_private_panels_edit_the_panel_through_the_interaction(
 
     panel_moves = 0
     for _ in range(6):
-        if "Game over" in board.content or not board.pinged_user_ids:
+        if "Game over" in board.text or not board.pinged_user_ids:
             break
         [mover_id] = board.pinged_user_ids
         mover = users[mover_id]

@@ -41,7 +41,7 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
 
 def public(result: Any) -> Message:
     messages = [m for m in result.messages if not m.flags & EPHEMERAL]
-    assert messages, [m.content for m in result.messages]
+    assert messages, [m.text for m in result.messages]
     return messages[0]
 
 
@@ -62,7 +62,7 @@ async def move(fake: FakeDiscord, board: Message) -> Message:
 
 
 def texts(fake: FakeDiscord, channel: Any, word: str) -> list[Message]:
-    return [m for m in fake.messages_in(channel) if word in m.content]
+    return [m for m in fake.messages_in(channel) if word in m.text]
 
 
 async def test_two_shard_processes_share_one_postgres(
@@ -107,7 +107,7 @@ async def test_two_shard_processes_share_one_postgres(
             board = await move(fake, board)
         set_ = await fake.slash("alice", channel, "game deadline",
                                 options={"reminder_hours": 1.0, "timeout_hours": 3.0, "policy": "auto"})
-        assert "reminder after 1 h" in public(set_).content
+        assert "reminder after 1 h" in public(set_).text
         boards[channel.id] = board
     listed = await fake.slash("alice", club_games, "game list")
     assert "HISSS" in listed.text.upper() and listed.session == second.number
@@ -116,7 +116,7 @@ async def test_two_shard_processes_share_one_postgres(
     mark = fake.mark()
     clock.write_text(repr(T0 + 1.5 * HOUR))
     for channel in (games, club_games):
-        reminder = await fake.wait_message(channel, lambda m: "Reminder" in m.content, since=mark)
+        reminder = await fake.wait_message(channel, lambda m: "Reminder" in m.text, since=mark)
         assert reminder.pinged_user_ids == boards[channel.id].pinged_user_ids
 
     # Shard 1's process goes down; its table's timeout falls due meanwhile. Shard 0's process
@@ -124,22 +124,22 @@ async def test_two_shard_processes_share_one_postgres(
     await procs[1].stop()
     mark = fake.mark()
     clock.write_text(repr(T0 + 10 * HOUR))
-    await fake.wait_message(games, lambda m: "ran out of time" in m.content, since=mark)
+    await fake.wait_message(games, lambda m: "ran out of time" in m.text, since=mark)
     await fake.settle(quiet=0.5)  # several scheduler ticks (0.1 s) of shard 0's process
     assert texts(fake, club_games, "ran out of time") == []
 
     # Back up: the process catches up on its table, once, and the game goes on.
     procs[1].start()
     await fake.wait_ready(shard=1, min_sessions=2)
-    timed_out = await fake.wait_message(club_games, lambda m: "ran out of time" in m.content, since=mark)
-    assert "the bot plays for them" in timed_out.content and timed_out.attachments
+    timed_out = await fake.wait_message(club_games, lambda m: "ran out of time" in m.text, since=mark)
+    assert "the bot plays for them" in timed_out.text and timed_out.attachments
     status = public(await fake.slash("bob", club_games, "game status"))
-    assert "move 4," in status.content  # three moves, then one automatic move
+    assert "move 4," in status.text  # three moves, then one automatic move
     await move(fake, timed_out)  # whoever must act next plays on
     status = public(await fake.slash("bob", club_games, "game status"))
-    assert "move 5," in status.content
+    assert "move 5," in status.text
     status = public(await fake.slash("alice", games, "game status"))
-    assert "move 4," in status.content
+    assert "move 4," in status.text
 
     await fake.settle(quiet=0.5)
     for channel in (games, club_games):

@@ -529,9 +529,25 @@ class Message:
         )
 
     @property
+    def mention_text(self) -> str:
+        """Where Discord looks for mentions: the content and, in a components-v2 message (which
+        has no content), its text displays. Mentions in embeds never ping."""
+        parts = [self.content]
+        if self.flags & FLAG_COMPONENTS_V2:
+            parts += [c.get("content") or "" for c in iter_components(self.components) if c.get("type") == 10]
+        return "\n".join(parts)
+
+    @property
     def mentioned_user_ids(self) -> list[int]:
-        """User ids written as ``<@id>`` in the content."""
-        return [int(m) for m in _MENTION_RE.findall(self.content)]
+        """User ids written as ``<@id>`` in the content (or a components-v2 message's text displays)."""
+        return [int(m) for m in _MENTION_RE.findall(self.mention_text)]
+
+    def gallery_attachments(self) -> list[Attachment]:
+        """The attachments this message's media galleries show, in order (the fake stores a
+        gallery item's ``attachment://name`` resolved to that attachment, as Discord does)."""
+        by_url = {a.url: a for a in self.attachments}
+        return [by_url[item["media"]["url"]] for comp in iter_components(self.components) if comp.get("type") == 12
+                for item in comp.get("items", []) if item.get("media", {}).get("url") in by_url]
 
     @property
     def pinged_user_ids(self) -> list[int]:
@@ -548,7 +564,7 @@ class Message:
     @property
     def pinged_role_ids(self) -> list[int]:
         """Role ids that would really be notified, after ``allowed_mentions``."""
-        mentioned = [int(m) for m in _ROLE_MENTION_RE.findall(self.content)]
+        mentioned = [int(m) for m in _ROLE_MENTION_RE.findall(self.mention_text)]
         am = self.allowed_mentions
         if am is None or "roles" in am.get("parse", []):
             return mentioned

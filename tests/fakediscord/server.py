@@ -2030,6 +2030,7 @@ class FakeDiscord:
         components = body.get("components") or []
         if not allow_empty and validate.is_empty(content, embeds, attachments, components, flags):
             raise Refused(400, 50006, "Cannot send an empty message")
+        components = _resolve_media(components, attachments)
         msg = Message(
             id=self._ids(),
             channel_id=ch.id,
@@ -2091,6 +2092,8 @@ class FakeDiscord:
             )
         if validate.is_empty(content, embeds, attachments, components, flags):
             raise Refused(400, 50006, "Cannot send an empty message")
+        if "components" in body or "attachments" in body:
+            components = _resolve_media(components, attachments)
         msg.history.append(msg.snapshot())
         msg.content, msg.embeds, msg.components, msg.attachments = content, embeds, components, attachments
         msg.flags = flags & ~FLAG_LOADING
@@ -2298,7 +2301,9 @@ class FakeDiscord:
                     f"interaction {result.id}: followup asked ephemeral={asked} but the defer was "
                     f"ephemeral={original.ephemeral}; Discord keeps the defer's visibility"
                 )
-            self._apply_edit(original, {k: v for k, v in body.items() if k != "flags"}, files)
+            # Its other flags (IS_COMPONENTS_V2, SUPPRESS_EMBEDS) are the followup's: an edit takes
+            # only those two from a body's flags.
+            self._apply_edit(original, body, files)
             result.followups.append(original)
             result.touch()
             await self._announce_create(original)
@@ -2638,3 +2643,44 @@ class FakeDiscord:
             self._channel_payload(t) for t in self._threads.values() if not t.archived and t.guild_id == guild.id
         ]
         return json_response({"threads": threads, "members": []})
+
+
+def _resolve_media(components: list[dict[str, Any]], attachments: list[Attachment]) -> list[dict[str, Any]]:
+    """Components as Discord stores them: a media item (gallery, thumbnail, file) that names an
+    attachment as ``attachment://<filename>`` is resolved to that attachment's URL (with its
+    ``attachment_id``); one naming a file the message does not carry is refused."""
+    by_name = {a.filename: a for a in attachments}
+    known = {a.url for a in attachments}
+
+    def resolve(media: dict[str, Any], where: str) -> dict[str, Any]:
+        url = str(media.get("url") or "")
+        if url.startswith("attachment://"):
+            found = by_name.get(url.removeprefix("attachment://"))
+            if found is None:
+                raise Refused(400, 50035, "Invalid Form Body",
+                              detail=f"{where} refers to {url}, which is not an attachment of the message")
+            return {**media, "url": found.url, "proxy_url": found.url, "attachment_id": str(found.id),
+                    "content_type": found.content_type}
+        if not url.startswith(("http://", "https://")) and url not in known:
+            raise Refused(400, 50035, "Invalid Form Body", detail=f"{where} has no valid media url ({url!r})")
+        return media
+
+    def walk(items: list[dict[str, Any]], where: str) -> list[dict[str, Any]]:
+        out = []
+        for n, comp in enumerate(items):
+            comp = dict(comp)
+            here = f"{where}[{n}]"
+            if isinstance(comp.get("components"), list):
+                comp["components"] = walk(comp["components"], f"{here}.components")
+            if isinstance(comp.get("accessory"), dict):
+                [comp["accessory"]] = walk([comp["accessory"]], f"{here}.accessory")
+            if comp.get("type") == 12:
+                comp["items"] = [{**item, "media": resolve(item.get("media") or {}, f"{here}.items[{k}]")}
+                                 for k, item in enumerate(comp.get("items") or [])]
+            elif comp.get("type") in (11, 13) and isinstance(comp.get("media" if comp.get("type") == 11 else "file"), dict):
+                key = "media" if comp.get("type") == 11 else "file"
+                comp[key] = resolve(comp[key], f"{here}.{key}")
+            out.append(comp)
+        return out
+
+    return walk(components, "components")

@@ -110,6 +110,9 @@ def validate_components(components: Any, flags: int) -> list[str]:
         total = sum(1 for _ in iter_components(components))
         if total > 40:
             problems.append(f"{total} components (max 40 with components v2)")
+        text = sum(len(c.get("content") or "") for c in iter_components(components) if c.get("type") == 10)
+        if text > 4000:
+            problems.append(f"{text} characters in text displays (max 4000 with components v2)")
     else:
         if len(components) > 5:
             problems.append(f"{len(components)} action rows (max 5)")
