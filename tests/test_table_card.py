@@ -49,7 +49,6 @@ CARDS_PENDING = {
     "hisss",
     "killer-bunnies",
     "puerto-rico",
-    "silver-lake",
 }
 """Games whose phone card is not done yet (their cases are expected to fail, strictly)."""
 
