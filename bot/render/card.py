@@ -22,11 +22,14 @@ from bot.render.text import draw_text, fit_size, text_width, wrap
 Box = tuple[int, int, int, int]
 
 
-def zoomed_crop(draw_map: Callable[[], Image.Image], box: Box, width: int) -> Image.Image:
+def zoomed_crop(draw_map: Callable[[], Image.Image], box: Box, width: int,
+                resample: Image.Resampling = Image.Resampling.LANCZOS) -> Image.Image:
     """``draw_map()``'s region ``box`` scaled to ``width`` pixels wide.
 
     Every text the map drawing drew is reported to the enclosing recorder at its size times
     the scale (rounded down), whether or not it falls inside ``box``: a conservative check.
+    ``resample`` trades sharpness for time: for a small enlargement (below 1.5×) bicubic looks
+    the same as Lanczos at about two thirds of the cost.
     """
     with recording() as inner:
         full = draw_map()
@@ -34,7 +37,7 @@ def zoomed_crop(draw_map: Callable[[], Image.Image], box: Box, width: int) -> Im
     for item in inner:
         note_drawn(item.text, int(item.size * scale))
     height = round((box[3] - box[1]) * scale)
-    return full.crop(box).resize((width, height), Image.LANCZOS)
+    return full.crop(box).resize((width, height), resample)
 
 
 def standings(

@@ -298,17 +298,23 @@ def _paste(image: Image.Image, field: str, tile: Image.Image) -> None:
 
 def board(view: dict[str, Any]) -> Image.Image:
     names = seat_names(view)
-    static = _static(view["board"], view["options"].get("wasteland") == "on")
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    image.paste(static, (BOARD_X - LABEL, BOARD_Y - LABEL))
+    image = _map_picture(view)
     draw = ImageDraw.Draw(image)
-
     title = f"Schwarzes Gold — board {view['board']}"
     draw_text(draw, (LEFT, 12), title, 30, INK, bold=True)
     status = _status(view, names)
     x = LEFT + text_width(title, 30, bold=True) + 24
     draw_text(draw, (x, 18), status, fit_size(status, WIDTH - x - 16, 24, 16), INK)
+    _side_panel(draw, view, names)
+    return image
 
+
+def _map_picture(view: dict[str, Any]) -> Image.Image:
+    """The full-size canvas with only the board and its pieces drawn (no title, no panel)."""
+    static = _static(view["board"], view["options"].get("wasteland") == "on")
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    image.paste(static, (BOARD_X - LABEL, BOARD_Y - LABEL))
+    draw = ImageDraw.Draw(image)
     if view["area"] is not None and view["stage"] in ("act", "place"):
         _outline_area(draw, view["board"], view["area"])
     for field, count in view["tokens"].items():
@@ -327,7 +333,6 @@ def board(view: dict[str, Any]) -> Image.Image:
     for name, train in trains.items():
         _rail_train(draw, view["board"], name, train)
     _area_badges(draw, view["board"])
-    _side_panel(draw, view, names)
     return image
 
 
@@ -433,3 +438,17 @@ def _player_row(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str
 def _trains_in_play(view: dict[str, Any]) -> bool:
     opts = view["options"]
     return opts.get("own_trains") == "on" or opts.get("start_or_train") == "on"
+
+
+def table_card(view: dict[str, Any]) -> Image.Image:
+    """The phone-first table card (drawn in :mod:`bot.games.schwarzes_gold.card`)."""
+    return card.table_card(view)
+
+
+def card_standings(view: dict[str, Any]) -> list[str]:
+    """Each seat's deciding number exactly as the table card prints it."""
+    return card.card_standings(view)
+
+
+# At the end: the card module draws on this one, so it is imported once this one is complete.
+from bot.games.schwarzes_gold import card  # noqa: E402

@@ -249,7 +249,9 @@ def _owners(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any])
                 _hatch(draw, (x0 + 2, y0 + 22, x1 - 2, y1 - 2), shade(colour, 0.7))
                 draw.rectangle((cx - 17, cy - 2, cx + 17, cy + 20), fill=WHITE)
                 draw_text(draw, (cx, cy + 9), pid, 18, INK, bold=True, anchor="mm")
-            draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 21), fill=colour)
+            # An ink outline: the band stays apart from the area colour whatever the seat's
+            # colour (sky blue, seat 5, is as light as the fishing blue).
+            draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 21), fill=colour, outline=INK, width=2)
             draw_text(draw, (cx, y0 + 12), str(owner + 1), 16, text_on(colour), bold=True, anchor="mm")
         rx, ry = _register_row(pid)
         _paste_stamp(image, owner, (rx + 11, ry + 19), 11)
@@ -432,3 +434,17 @@ def board(view: dict[str, Any]) -> Image.Image:
         y0 = BOARD_H + 12 + row * (PANEL_H + 10)
         _player_panel(image, draw, (x0, y0, x0 + width, y0 + PANEL_H), seat, view, names)
     return image
+
+
+def table_card(view: dict[str, Any]) -> Image.Image:
+    """The phone-first table card (drawn in :mod:`bot.games.silver_lake.card`)."""
+    return card.table_card(view)
+
+
+def card_standings(view: dict[str, Any]) -> list[str]:
+    """Each seat's deciding number exactly as the table card prints it."""
+    return card.card_standings(view)
+
+
+# At the end: the card module draws on this one, so it is imported once this one is complete.
+from bot.games.silver_lake import card  # noqa: E402

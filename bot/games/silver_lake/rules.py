@@ -37,7 +37,8 @@ The rules as implemented (rulings and reasons: ``data/silver-lake/README.md``):
 State (plain JSON): ``seats`` (cash, position, laps, nuggets, ...), ``owner`` (permit ->
 seat), ``mortgaged``, ``deck`` (luck card ids, top first, hidden), ``pile`` (nugget values,
 hidden), the turn and ``phase`` (roll, buy, exploit, fork, shortcut, debt, auction, over)
-with what the phase needs.
+with what the phase needs, and ``last``: the last move's log lines (public; the table card
+shows them).
 """
 
 from __future__ import annotations
@@ -188,6 +189,7 @@ class SilverLake(Game):
                 "card": None,
                 "dropped": [],
                 "end": None,
+                "last": [],
             }
         )
         return state
@@ -303,6 +305,13 @@ class SilverLake(Game):
     # -- actions ---------------------------------------------------------------------------
 
     def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        events = self._perform(state, seat, key)
+        # The last move's public lines, for the table card's "Last:" line (older snapshots
+        # have none until their next move).
+        state["last"] = [event.text for event in events if event.visible_to is None]
+        return events
+
+    def _perform(self, state: State, seat: int, key: str) -> list[Event]:
         events: list[Event] = []
         verb, _, arg = key.partition(":")
         if verb == "roll":
@@ -829,6 +838,7 @@ class SilverLake(Game):
             },
             "over": state["phase"] == "over",
             "end": state["end"],
+            "last": list(state.get("last", [])),
             "outcome": None if outcome is None else {"scores": list(outcome.scores), "ranks": list(outcome.ranks)},
         }
 
