@@ -48,7 +48,6 @@ CARDS_PENDING = {
     "finders-keepers",
     "hisss",
     "killer-bunnies",
-    "puerto-rico",
     "schwarzes-gold",
     "silver-lake",
 }

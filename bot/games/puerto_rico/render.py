@@ -472,4 +472,20 @@ def _vp_chip(draw: ImageDraw.ImageDraw, centre: tuple[int, int], value: int) -> 
     draw_text(draw, (x, y), text, fit_size(text, 2 * r - 10, 24, bold=True), (255, 255, 255), bold=True, anchor="mm")
 
 
-__all__ = ["board", "private", "text_width"]
+# -- the table card (card.py), offered here where bot.render looks for a game's pictures ------
+
+
+def table_card(view: dict[str, Any]) -> Image.Image:
+    """The phone-first table card (see :mod:`bot.games.puerto_rico.card`)."""
+    from bot.games.puerto_rico import card  # card.py uses this module's colours: import it late
+
+    return card.table_card(view)
+
+
+def card_standings(view: dict[str, Any]) -> list[str]:
+    """Each seat's points exactly as the table card prints them."""
+    from bot.games.puerto_rico import card
+
+    return card.card_standings(view)
+
+__all__ = ["board", "card_standings", "private", "table_card", "text_width"]
