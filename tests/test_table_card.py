@@ -47,7 +47,6 @@ CARDS_PENDING = {
     "construction-game",
     "finders-keepers",
     "hisss",
-    "killer-bunnies",
     "schwarzes-gold",
     "silver-lake",
 }

@@ -442,3 +442,20 @@ def private(view: dict[str, Any]) -> Image.Image | None:
         cy = y + (i // per_row) * (card_h + gap)
         card_face(draw, (x, cy, x + card_w, cy + card_h - 28), c, big=False)
     return image
+
+
+# -- the table card (card.py), offered here where bot.render looks for a game's pictures ------
+
+
+def table_card(view: dict[str, Any]) -> Image.Image:
+    """The phone-first table card (see :mod:`bot.games.killer_bunnies.card`)."""
+    from bot.games.killer_bunnies import card  # card.py uses this module's colours: import it late
+
+    return card.table_card(view)
+
+
+def card_standings(view: dict[str, Any]) -> list[str]:
+    """Each seat's carrots exactly as the table card prints them."""
+    from bot.games.killer_bunnies import card
+
+    return card.card_standings(view)
