@@ -56,7 +56,6 @@ PRIVATE_PENDING = {
     "collide-o",
     "finders-keepers",
     "killer-bunnies",
-    "puerto-rico",
 }
 """Games whose private picture (``private(view)`` in the render module: a hand, secret points,
 your own cash) does not follow the phone floor yet (strict xfails, as above)."""

@@ -289,9 +289,12 @@ def _circles(draw: ImageDraw.ImageDraw, x: int, cy: int, filled: int, total: int
     return x + total * (2 * radius + 5)
 
 
-def _colonists(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y: int) -> int:
-    """The mover's plantations (grouped by kind) and buildings, each with its circles."""
-    seat = view["seats"][view["actor"]]
+def _colonists(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y: int,
+               owner: int | None = None) -> int:
+    """A seat's plantations (grouped by kind) and buildings, each with its circles: the
+    mover's, unless ``owner`` is given."""
+    owner = view["actor"] if owner is None else owner
+    seat = view["seats"][owner]
     items: list[tuple[str, RGB, int, int]] = []
     for good in [*GOODS, "quarry"]:
         tiles = [t for t in seat["island"] if t["tile"] == good]
@@ -303,14 +306,15 @@ def _colonists(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]
     rows = max(1, -(-len(items) // columns))
     lines = 2
     height = 16 + BODY + lines * int(FLOOR * 1.4) + rows * (chip_h + gap) + 6
-    top = _panel(draw, y, height, f"{names[view['actor']]}'s plantations and buildings")
+    top = _panel(draw, y, height, f"{names[owner]}'s plantations and buildings")
     info = [f"San Juan: {plural(seat['san_juan'], 'colonist')} waiting",
             f"Colonist ship {view['colonist_ship']} · supply {view['colonist_supply']}"]
     for i, line in enumerate(info):
         draw_text(draw, (PAD + 12, top + i * int(FLOOR * 1.4)), line, FLOOR, INK)
     top += lines * int(FLOOR * 1.4) + 4
     chip_w = (INNER - 24 - gap) // columns
-    changed = _changed_name(view)
+    last = view.get("last")
+    changed = _changed_name(view) if last and last["seat"] == owner else ""
     for i, (label, fill, filled, total) in enumerate(items):
         x = PAD + 12 + (i % columns) * (chip_w + gap)
         cy = top + (i // columns) * (chip_h + gap)
@@ -489,3 +493,37 @@ def _final(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y:
         text, size = fit_line(f"Ended: {reason}", INNER - 24, FLOOR, FLOOR)
         draw_text(draw, (PAD + 12, top + i * line), text, size, MUTED)
     return y + height
+
+
+# -- a seat's private picture -----------------------------------------------------------------
+
+
+def private_card(view: dict[str, Any]) -> Image.Image | None:
+    """The viewing seat's own board with its secret VP chips, at the card's width and floor
+    (None for a spectator's view): the chips, doubloons and points so far, the plantations
+    and buildings with their colonists, and the goods."""
+    seat = view.get("viewer")
+    if seat is None:
+        return None
+    names = seat_names(view)
+    data = view["seats"][seat]
+    image = Image.new("RGB", (WIDTH, SHADOW_HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, WIDTH, 46), fill=TITLE_BAR)
+    title, size = fit_line(f"{names[seat]}: your board", INNER, BODY, FLOOR, bold=True)
+    draw_text(draw, (PAD, 23), title, size, WHITE, bold=True, anchor="lm")
+    chips = data.get("vp_chips", 0)
+    facts = [("VP chips (secret)", str(chips)), ("Doubloons", str(data["doubloons"])),
+             ("Building VP", str(data["building_vp"]))]
+    box_w = (INNER - 2 * 10) // 3
+    for i, (label, value) in enumerate(facts):
+        x = PAD + i * (box_w + 10)
+        rounded_rectangle(draw, (x, 58, x + box_w, 142), radius=10, fill=PANEL, outline=LINE, width=2)
+        text, size = fit_line(label, box_w - 16, FLOOR, FLOOR, bold=True)
+        draw_text(draw, (x + box_w / 2, 78), text, size, MUTED, bold=True, anchor="mm")
+        draw_text(draw, (x + box_w / 2, 116), value, 34, INK, bold=True, anchor="mm")
+    y = paragraph(draw, (PAD, 154), f"So far {chips + data['building_vp']} VP; large-building bonuses come "
+                  "at the end.", FLOOR, INNER, INK)
+    y = _colonists(draw, view, names, y + 6, owner=seat)
+    y = _goods_row(draw, "Your goods", data["goods"], y + 8)
+    return image.crop((0, 0, WIDTH, y + PAD))
