@@ -55,7 +55,6 @@ CARDS_PENDING = {
 PRIVATE_PENDING = {
     "collide-o",
     "finders-keepers",
-    "killer-bunnies",
 }
 """Games whose private picture (``private(view)`` in the render module: a hand, secret points,
 your own cash) does not follow the phone floor yet (strict xfails, as above)."""

@@ -585,7 +585,7 @@ def test_pictures_draw_early_and_late(players: int) -> None:
         assert image.width == 1200 and 600 < image.height < 2000
         assert encode_png(image)[:4] == b"\x89PNG"
         private = render.private(GAME.view(state, 0))
-        assert private is not None and private.width == 1200
+        assert private is not None and private.width == 720
     assert render.private(GAME.view(state, None)) is None
 
 

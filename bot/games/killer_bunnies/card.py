@@ -310,3 +310,72 @@ def _feeding(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], 
         rounded_rectangle(draw, (x, top, x + half, top + 40), radius=8, fill=shade(fill, 1.5), outline=INK, width=2)
         draw_text(draw, (x + half / 2, top + 20), f"{label}: {sum(values)}", BODY, INK, bold=True, anchor="mm")
     return y + height
+
+
+# -- a seat's private picture -----------------------------------------------------------------
+
+
+def private_card(view: dict[str, Any]) -> Image.Image | None:
+    """A seat's own run and hand, face up, at the card's width and floor (``/hand``): what the
+    seat holds (bunnies, carrots, Dolla, cabbage, water), its TOP and BOTTOM run cards, then
+    every card in its hand with its type, name, rule text and dice."""
+    seat = view.get("me")
+    if seat is None or "hand" not in view:
+        return None
+    names = seat_names(view)
+    mine = view["seats"][seat]
+    image = Image.new("RGB", (WIDTH, TALL), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, WIDTH, 46), fill=TITLE_BAR)
+    title, size = fit_line(f"{names[seat]}: your run and your hand", INNER, BODY, FLOOR, bold=True)
+    draw_text(draw, (PAD, 23), title, size, WHITE, bold=True, anchor="lm")
+    facts = [
+        f"{bunnies(len(mine['bunnies']))} in the circle · {mine['dolla_total']} Kaballa Dolla",
+        f"Carrots: {', '.join(mine['carrots']) or 'none'}",
+        f"Cabbage {sum(mine['cabbage'])} · water {sum(mine['water'])}",
+    ]
+    y = 56
+    for fact in facts:
+        y = paragraph(draw, (PAD, y), fact, BODY, INNER, INK, bold=True, max_lines=2)
+    for key in ("top", "bottom"):
+        run = view["run"][key]
+        y = _hand_card(draw, y + 8, run, f"{key.upper()} RUN CARD")
+    hand = view["hand"]
+    draw_text(draw, (PAD, y + 12), f"Your hand ({len(hand)})", BODY, INK, bold=True)
+    y += 12 + int(BODY * 1.5)
+    for card in hand:
+        y = _hand_card(draw, y, card, None) + 8
+    return image.crop((0, 0, WIDTH, min(TALL, y + PAD)))
+
+
+def _hand_card(draw: ImageDraw.ImageDraw, y: int, card: dict[str, Any] | None, slot: str | None) -> int:
+    """One card as a row: a band in its type's colour with the type (or the run slot), the
+    name, the rule text, and a square per die it rolls (colour initial on it)."""
+    if card is None:
+        rounded_rectangle(draw, (PAD, y, WIDTH - PAD, y + 44), radius=8, fill=PANEL, outline=LINE, width=2)
+        draw_text(draw, (PAD + 12, y + 22), f"{slot}: empty", FLOOR, MUTED, bold=True, anchor="lm")
+        return y + 44
+    band = TYPE_COLOURS.get(card["type"], INK)
+    fill = shade(COLOURS[card["colour"]], 1.6) if card["kind"] == "bunny" and card.get("colour") in COLOURS else PANEL
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    dice = card.get("dice") or []
+    text_w = INNER - 24 - (40 if dice else 0)
+    text_h = paragraph(probe, (0, 0), card["text"], FLOOR, text_w, max_lines=4) if card["text"] else 0
+    height = 34 + 8 + int(BODY * 1.3) + text_h + 8
+    rounded_rectangle(draw, (PAD, y, WIDTH - PAD, y + height), radius=10, fill=fill, outline=INK, width=2)
+    draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + 34), radius=10, fill=band, outline=INK, width=2)
+    label = card["type"].upper() if slot is None else f"{slot} · {card['type'].upper()}"
+    if card["needs_bunny"]:
+        label += " · needs a bunny"
+    text, size = fit_line(label, INNER - 24, FLOOR, FLOOR, bold=True)
+    draw_text(draw, (PAD + 12, y + 17), text, size, text_on(band), bold=True, anchor="lm")
+    name, size = fit_line(card["name"], text_w, BODY, FLOOR, bold=True)
+    draw_text(draw, (PAD + 12, y + 42), name, size, INK, bold=True)
+    if card["text"]:
+        paragraph(draw, (PAD + 12, y + 42 + int(BODY * 1.3)), card["text"], FLOOR, text_w, INK, max_lines=4)
+    for i, colour in enumerate(dice):
+        dy = y + 42 + i * 36
+        draw.rectangle((WIDTH - PAD - 44, dy, WIDTH - PAD - 12, dy + 32), fill=COLOURS[colour], outline=INK, width=2)
+        draw_text(draw, (WIDTH - PAD - 28, dy + 16), colour[0].upper(), FLOOR, text_on(COLOURS[colour]), bold=True,
+                  anchor="mm")
+    return y + height
