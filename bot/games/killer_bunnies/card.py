@@ -122,9 +122,7 @@ def _table_part(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str
     if phase == "target" and pending is not None:
         if pending["card"]["kind"] == "steal":
             return _pockets(draw, view, names, y)
-        mover = names[view["turn"]]
-        return _circle(draw, view, names, y, f"Bunnies {mover} may aim {pending['card']['name']} at",
-                       skip_owner=view["turn"])
+        return _circle(draw, view, names, y, f"Targets for {pending['card']['name']}", skip_owner=view["turn"])
     if phase == "carrot":
         return _market(draw, view, y)
     if phase == "window" and pending is not None:
@@ -204,7 +202,11 @@ def _bunny(draw: ImageDraw.ImageDraw, box: Box, card: dict[str, Any], marked: bo
 # -- carrots ----------------------------------------------------------------------------------
 
 
-def _carrot_grid(draw: ImageDraw.ImageDraw, carrots: list[str], top: int, fill: RGB = CARROT) -> int:
+CARROT_CHIP: RGB = shade(CARROT, 1.45)
+"""A lighter carrot orange: dark text on it reads better (and OCRs better) than white on orange."""
+
+
+def _carrot_grid(draw: ImageDraw.ImageDraw, carrots: list[str], top: int, fill: RGB = CARROT_CHIP) -> int:
     """Carrot names four a row; returns the y below them."""
     columns, chip_h = 4, 44
     chip_w = (INNER - 24 - (columns - 1) * GAP) // columns

@@ -454,6 +454,8 @@ def _ships(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
         cell = (WIDTH - PAD - 12 - x0) // ship["capacity"]
         box = (x0, by, x0 + cell * ship["capacity"], by + row_h)
         rounded_rectangle(draw, box, radius=8, fill=WHITE, outline=LINE, width=2)
+        for c in range(ship["load"] + 1, ship["capacity"]):  # one cell per barrel of room
+            draw.line((x0 + c * cell, by + 6, x0 + c * cell, by + row_h - 6), fill=LINE, width=2)
         if good:
             fill = GOOD_COLOURS[good]
             draw.rounded_rectangle((x0, by, x0 + cell * ship["load"], by + row_h), radius=8, fill=fill, outline=INK,
