@@ -49,6 +49,7 @@ PAD = 14
 INNER = WIDTH - 2 * PAD
 BODY = FLOOR + 2  # 22
 ROW = 28  # standings rows: OCR at phone width reads every name and value at this size
+NAME_ROOM = 380  # a row's name beside its number ("12 carrots" at 30 px is 170 px wide)
 TITLE_BAR: RGB = (58, 70, 110)  # the card backs' blue
 TALL = 3000  # drawn on a tall canvas, then cut to what was used
 
@@ -83,6 +84,12 @@ def last_move(view: dict[str, Any], names: list[str]) -> str:
 # -- the card ---------------------------------------------------------------------------------
 
 
+def row_names(names: list[str]) -> list[str]:
+    """Names cut (with "…") to the room a standings row leaves beside the widest number, so a
+    long Discord name never runs into it."""
+    return [fit_line(name, NAME_ROOM, ROW - 4, ROW - 4, bold=True)[0] for name in names]
+
+
 def table_card(view: dict[str, Any]) -> Image.Image:
     """The table card of ``view`` (a public view plus ``names``); see the module docstring."""
     names = seat_names(view)
@@ -92,7 +99,7 @@ def table_card(view: dict[str, Any]) -> Image.Image:
     y = paragraph(draw, (PAD, y + 8), status_sentence(view), 26, INNER, INK, bold=True, max_lines=3)
     draw_text(draw, (PAD, y + 4), "Carrots held (the magic one, shown at the end, wins)", FLOOR, MUTED, bold=True)
     turn = None if view["phase"] in ("over", "setup") else view["turn"]
-    y = standings(draw, (PAD, y + 4 + int(FLOOR * 1.4)), INNER, names, card_standings(view), turn, ROW,
+    y = standings(draw, (PAD, y + 4 + int(FLOOR * 1.4)), INNER, row_names(names), card_standings(view), turn, ROW,
                   mover_bar=True)
     text = last_move(view, names)
     if text:

@@ -55,6 +55,7 @@ PAD = 14
 INNER = WIDTH - 2 * PAD
 BODY = FLOOR + 2  # 22: the last move, panel lines
 ROW = 28  # standings rows: OCR at phone width reads every name and value at this size
+NAME_ROOM = 380  # a row's name beside its number ("12 carrots" at 30 px is 170 px wide)
 TITLE_BAR: RGB = (40, 84, 96)  # the full board's header colour
 SHADOW_HEIGHT = 2400  # drawn on a tall canvas, then cut to what was used
 
@@ -135,6 +136,12 @@ def last_move(view: dict[str, Any], names: list[str]) -> str:
 # -- the card ---------------------------------------------------------------------------------
 
 
+def row_names(names: list[str]) -> list[str]:
+    """Names cut (with "…") to the room a standings row leaves beside the widest number, so a
+    long Discord name never runs into it."""
+    return [fit_line(name, NAME_ROOM, ROW - 4, ROW - 4, bold=True)[0] for name in names]
+
+
 def table_card(view: dict[str, Any]) -> Image.Image:
     """The table card of ``view`` (a public view plus ``names``); see the module docstring."""
     names = seat_names(view)
@@ -145,7 +152,7 @@ def table_card(view: dict[str, Any]) -> Image.Image:
     caption = "Final score" if view.get("over") else "Points in buildings (VP chips stay secret)"
     draw_text(draw, (PAD, y + 4), caption, FLOOR, MUTED, bold=True)
     turn = None if view.get("over") else view.get("actor")
-    y = standings(draw, (PAD, y + 4 + int(FLOOR * 1.4)), INNER, names, card_standings(view), turn, ROW,
+    y = standings(draw, (PAD, y + 4 + int(FLOOR * 1.4)), INNER, row_names(names), card_standings(view), turn, ROW,
                   mover_bar=True)
     y = _last(draw, view, names, y + 2)
     y = _table_part(draw, view, names, y + 6)
