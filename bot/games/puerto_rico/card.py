@@ -67,11 +67,11 @@ SENTENCES = {
     "privilege": "Mayor: {who} may take the privilege colonist.",
     "hospice": "Hospice: {who} may put a colonist on the new plantation.",
     "university": "University: {who} may put a colonist on the new building.",
-    "build": "Builder: {who} builds one building ({money}).",
+    "build": "Builder: {who} builds one building (has {money}).",
     "extra": "Craftsman: {who} chooses an extra good.",
     "produce": "Craftsman: {who} produces, or declines some kinds.",
     "discard": "Storage: {who} may throw goods away first.",
-    "sell": "Trader: {who} sells one good ({money}).",
+    "sell": "Trader: {who} sells one good (has {money}).",
     "load": "Captain: {who} must load goods if they can.",
     "store": "Storage: {who} chooses which goods to keep.",
 }
