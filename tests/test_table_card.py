@@ -167,8 +167,12 @@ def _ocr(image: Image.Image) -> str:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "card.png"
         image.convert("RGB").save(path)
+        # One thread: Tesseract's OpenMP threads spin-wait on a small picture, which cost six
+        # times the CPU (2.2 s against 0.37 s for a 400 × 600 card) for the same reading.
+        single = {**os.environ, "OMP_THREAD_LIMIT": "1"}
         texts = [
-            subprocess.run(["tesseract", str(path), "-", "--psm", psm], capture_output=True, text=True, check=True).stdout
+            subprocess.run(["tesseract", str(path), "-", "--psm", psm], capture_output=True, text=True, check=True,
+                           env=single).stdout
             for psm in PSMS
         ]
     return "\n".join(texts)
