@@ -51,6 +51,7 @@ def standings(
     notes: Sequence[str] | None = None,
     bar_gap: int = 0,
     frame_width: int = 5,
+    mover_bar: bool = False,
 ) -> int:
     """One row per seat: a seat-coloured badge, the name, the deciding number at the right.
 
@@ -61,9 +62,14 @@ def standings(
     with a yellow bar that many pixels left of its row (the caller leaves it 12 px of margin)
     instead of a frame. Why not the thick frame: close to the number it made Tesseract miss
     that row's number at 400 px wide (4 of 18 six-player 1856 cards; now and then on HISSS
-    cards, where 3 px did not). Returns the y below the last row.
+    cards, where 3 px did not). ``mover_bar`` is the bar without a margin from the caller: the
+    rows start 16 px further right and the bar stands in that gutter (a framed row's number was
+    missed in 11 of 20 sample Puerto Rico cards, none with the bar). Returns the y below the
+    last row.
     """
     x, y = origin
+    if mover_bar:
+        x, width, bar_gap = x + 16, width - 16, 6
     row_h = int(size * 1.7)
     widest = max((text_width(value, size + 2, bold=True) for value in values), default=0)
     note_right = x + width - 12 - widest - 24  # one column, however wide each number is
@@ -200,3 +206,18 @@ def labelled_paragraph(draw: ImageDraw.ImageDraw, origin: tuple[int, int], label
     draw_text(draw, (x, y), label, size, fill, bold=True)
     indent = text_width(label + " ", size, bold=True)
     return paragraph(draw, (x + indent, y), text, size, width - indent, fill, max_lines=max_lines)
+
+
+def fit_line(text: str, width: int, size: int, smallest: int, bold: bool = False) -> tuple[str, int]:
+    """``text`` and a font size that put it on one line of ``width`` pixels.
+
+    The size shrinks from ``size`` to ``smallest`` (a card's floor) and no further: a text
+    still too long is cut at the end with "…", so a long player name never drops below what
+    a phone can read.
+    """
+    fitted = fit_size(text, width, size, smallest, bold)
+    if text_width(text, fitted, bold) <= width:
+        return text, fitted
+    while len(text) > 1 and text_width(text + "…", fitted, bold) > width:
+        text = text[:-1].rstrip()
+    return text + "…", fitted

@@ -585,8 +585,21 @@ def test_pictures_draw_early_and_late(players: int) -> None:
         assert image.width == 1200 and 600 < image.height < 2000
         assert encode_png(image)[:4] == b"\x89PNG"
         private = render.private(GAME.view(state, 0))
-        assert private is not None and private.width == 1200
+        assert private is not None and private.width == 720
     assert render.private(GAME.view(state, None)) is None
+
+
+def test_the_table_card_does_not_depend_on_hidden_cards_and_prints_carrots_held() -> None:
+    state = GAME.setup(4, {}, seed=4)
+    play_forward(GAME, state, chooser=random.Random(4), steps=120)
+    other = GAME.conceal(state, None, random.Random(9))
+    assert [s["hand"] for s in other["seats"]] != [s["hand"] for s in state["seats"]]
+    card = render.table_card(GAME.view(state, None))
+    assert card.tobytes() == render.table_card(GAME.view(other, None)).tobytes()
+    assert card.width == 720
+    view = GAME.view(state, None)
+    held = [len(seat["carrots"]) for seat in view["seats"]]
+    assert render.card_standings(view) == [f"{n} carrot" + ("" if n == 1 else "s") for n in held]
 
 
 # -- a recorded game and the kit ----------------------------------------------------------

@@ -7,7 +7,7 @@ bunny in play, grouped by owner, with colour and kind written out); one panel pe
 with their run (face-down backs in the TOP and BOTTOM positions), carrots, Kaballa Dolla,
 cabbage and water; and at the end, the small carrot deck revealed card by card.
 
-``private(view)`` shows a seat its own hand and run, face up.
+``private(view)`` shows a seat its own hand and run, face up (drawn by card.py, 720 px wide).
 """
 
 from __future__ import annotations
@@ -405,40 +405,25 @@ def board(view: dict[str, Any]) -> Image.Image:
 
 
 def private(view: dict[str, Any]) -> Image.Image | None:
-    """A seat's own hand and run, face up (``/hand``)."""
-    seat = view.get("me")
-    if seat is None or "hand" not in view:
-        return None
-    hand = view["hand"]
-    card_w, card_h, gap = 220, 250, 12
-    per_row = (INNER + gap) // (card_w + gap)
-    rows = max(1, -(-len(hand) // per_row))
-    height = MARGIN + 50 + card_h + 60 + rows * (card_h + gap) + MARGIN
-    image, draw = canvas(WIDTH, height)
-    draw_text(draw, (MARGIN, MARGIN), f"{_name(view, seat)}: your run and your hand", 28, bold=True)
-    y = MARGIN + 50
-    for i, key in enumerate(("top", "bottom")):
-        x = MARGIN + i * (card_w + gap)
-        box = (x, y + 28, x + card_w, y + card_h)
-        draw_text(draw, (x, y), f"{key.upper()} RUN card", 18, MUTED, bold=True)
-        c = view["run"][key]
-        card_face(draw, box, c) if c else empty_slot(draw, box, "empty")
-    info_x = MARGIN + 2 * (card_w + gap) + 20
-    mine = view["seats"][seat]
-    lines = [
-        f"Bunnies in the circle: {len(mine['bunnies'])}",
-        f"Carrots: {', '.join(mine['carrots']) or 'none'}",
-        f"Kaballa Dolla: {mine['dolla_total']}",
-        f"Cabbage: {sum(mine['cabbage'])} · water: {sum(mine['water'])}",
-    ]
-    ly = y + 30
-    for line in lines:
-        ly = draw_wrapped(draw, (info_x, ly), line, 20, WIDTH - MARGIN - info_x) + 6
-    y += card_h + 20
-    draw_text(draw, (MARGIN, y), f"Your hand ({len(hand)})", 20, bold=True)
-    y += 34
-    for i, c in enumerate(hand):
-        x = MARGIN + (i % per_row) * (card_w + gap)
-        cy = y + (i // per_row) * (card_h + gap)
-        card_face(draw, (x, cy, x + card_w, cy + card_h - 28), c, big=False)
-    return image
+    """A seat's own hand and run, face up (``/hand``), drawn at the table card's width and
+    text floor (:func:`bot.games.killer_bunnies.card.private_card`)."""
+    from bot.games.killer_bunnies import card  # card.py uses this module's colours: import it late
+
+    return card.private_card(view)
+
+
+# -- the table card (card.py), offered here where bot.render looks for a game's pictures ------
+
+
+def table_card(view: dict[str, Any]) -> Image.Image:
+    """The phone-first table card (see :mod:`bot.games.killer_bunnies.card`)."""
+    from bot.games.killer_bunnies import card  # card.py uses this module's colours: import it late
+
+    return card.table_card(view)
+
+
+def card_standings(view: dict[str, Any]) -> list[str]:
+    """Each seat's carrots exactly as the table card prints them."""
+    from bot.games.killer_bunnies import card
+
+    return card.card_standings(view)

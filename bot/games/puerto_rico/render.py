@@ -17,7 +17,6 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.render.palette import (
-    BACKGROUND,
     HIGHLIGHT,
     INK,
     LINE,
@@ -440,36 +439,27 @@ def _city_building(draw: ImageDraw.ImageDraw, box: Box, building: dict[str, Any]
 
 
 def private(view: dict[str, Any]) -> Image.Image | None:
-    """The viewing seat's own board with its secret VP chips (None for a spectator's view)."""
-    seat = view.get("viewer")
-    if seat is None:
-        return None
-    data = view["seats"][seat]
-    width, height = 760, 500
-    image, draw = canvas(width, height, BACKGROUND)
-    chips = data.get("vp_chips", 0)
-    draw.rectangle((0, 0, width, 64), fill=(40, 84, 96))
-    _text(draw, (MARGIN, 32), f"{_name(view, seat)}: your board", 26, width - 260, (255, 255, 255), bold=True,
-          anchor="lm")
-    _vp_chip(draw, (width - 200, 32), chips)
-    draw_text(draw, (width - 166, 32), "VP chips (secret)", 16, (255, 255, 255), bold=True, anchor="lm")
-    _player_board(draw, view, seat, (MARGIN, 78, width - MARGIN, 78 + 372), scale=1.0)
-    total = chips + data["building_vp"]
-    draw_text(draw, (MARGIN, height - 36),
-              f"So far: {chips} VP in chips + {data['building_vp']} VP in buildings = {total} "
-              "(large-building bonuses come at the end)", 16, MUTED)
-    return image
+    """The viewing seat's own board with its secret VP chips (None for a spectator's view),
+    drawn at the table card's width and text floor (:func:`bot.games.puerto_rico.card.private_card`)."""
+    from bot.games.puerto_rico import card  # card.py uses this module's colours: import it late
+
+    return card.private_card(view)
 
 
-def _vp_chip(draw: ImageDraw.ImageDraw, centre: tuple[int, int], value: int) -> None:
-    """A hexagonal VP chip with its value."""
-    x, y = centre
-    r = 26
-    points = [(x + r * dx, y + r * dy) for dx, dy in
-              ((1, 0), (0.5, 0.866), (-0.5, 0.866), (-1, 0), (-0.5, -0.866), (0.5, -0.866))]
-    draw.polygon(points, fill=(196, 60, 40), outline=(255, 255, 255))
-    text = str(value)
-    draw_text(draw, (x, y), text, fit_size(text, 2 * r - 10, 24, bold=True), (255, 255, 255), bold=True, anchor="mm")
+# -- the table card (card.py), offered here where bot.render looks for a game's pictures ------
 
 
-__all__ = ["board", "private", "text_width"]
+def table_card(view: dict[str, Any]) -> Image.Image:
+    """The phone-first table card (see :mod:`bot.games.puerto_rico.card`)."""
+    from bot.games.puerto_rico import card  # card.py uses this module's colours: import it late
+
+    return card.table_card(view)
+
+
+def card_standings(view: dict[str, Any]) -> list[str]:
+    """Each seat's points exactly as the table card prints them."""
+    from bot.games.puerto_rico import card
+
+    return card.card_standings(view)
+
+__all__ = ["board", "card_standings", "private", "table_card", "text_width"]

@@ -13,6 +13,8 @@ How the state is laid out (all ints and lists, so copying and JSON are cheap and
 - the flow: ``phase`` (``role`` or the running role's name, ``over`` at the end), ``sub``
   (which small decision inside the phase), ``actor`` (the one seat that decides now),
   ``taker`` (who took the running role) and ``pos`` (how far round the table the phase is).
+- ``last`` (absent before the first move): the last move's seat, key and public log lines,
+  which the table card shows.
 
 Every decision is one small prompt for one seat; automatic steps (production, handing out
 colonists, refilling the ship and the plantations, storage without a choice) run inside
@@ -782,6 +784,7 @@ class PuertoRico(Game):
             _discard_act(state, seat, key, events)
         else:  # pragma: no cover - every sub is listed above
             raise IllegalAction(f"Unknown step {sub!r}.")
+        _remember(state, seat, key, events)
         return events
 
     # -- information ------------------------------------------------------------------------
@@ -832,6 +835,12 @@ class PuertoRico(Game):
 # =============================================================================================
 # Flow: roles, phases, rounds
 # =============================================================================================
+
+
+def _remember(state: State, seat: int, key: str, events: list[Event]) -> None:
+    """Keep the last move for the table card: who, which key, and its public log lines (a
+    seat's own "You earn 3 VP." stays out, since VP chips are secret)."""
+    state["last"] = {"seat": seat, "key": key, "lines": [e.text for e in events if e.visible_to is None]}
 
 
 def _take_role(state: State, seat: int, key: str, events: list[Event]) -> None:
@@ -1531,6 +1540,14 @@ def _seat_view(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
     return data
 
 
+def _last_view(state: State) -> dict[str, Any] | None:
+    """The last move (``None`` before the first, and in snapshots saved before it was kept)."""
+    last = state.get("last")
+    if last is None:
+        return None
+    return {"seat": last["seat"], "key": last["key"], "lines": list(last["lines"])}
+
+
 def _view(state: State, viewer: int | None) -> dict[str, Any]:
     n = state["n"]
     roles = []
@@ -1594,6 +1611,7 @@ def _view(state: State, viewer: int | None) -> dict[str, Any]:
         "seats": [_seat_view(state, s, viewer) for s in range(n)],
         "end_triggered": [END_REASONS[r] for r in state["end"]],
         "over": state["phase"] == "over",
+        "last": _last_view(state),
     }
     if state["phase"] == "captain":
         view["wharf_used"] = list(state["wharf_used"])
