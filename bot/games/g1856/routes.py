@@ -564,11 +564,9 @@ def best_routes(
 
     _checked(trains, phase)
     distances = [board.train_distance(str(t)) for t in trains]
-    if distances.count(None) != 1:
+    if None not in distances:
         # Trains with a distance only: their routes are few (thousands at most), enumerated and
-        # combined by bitsets. Two D-trains compete for the same long routes: there the
-        # per-route bounds of the search are weak, and the enumeration is the faster of the
-        # two exact methods (see the data README).
+        # combined by bitsets.
         return exhaustive_best_routes(state, corp, trains, phase, bonuses, alternatives)
     graph = build_graph(state, corp, phase)
     table = bonus_table(graph, Bonuses.of(bonuses))
