@@ -151,8 +151,15 @@ def arm_path(tree: ArmTree, j: int) -> tuple[list[int], list[int]]:
     return stops, segs
 
 
-Pair = Callable[[ArmTree, int, int], bool]
-"""Called with (tree, first arm, second arm or -1) for each route the walk finds; True stops it."""
+Pair = Callable[[ArmTree, int, int, int], bool]
+"""Called with (tree, first arm, second arm or -1, hint) for each route the walk finds; True
+stops the walk. The hint is what ``Prune`` returned for the first arm."""
+Prune = Callable[[int, int, int], "int | None"]
+"""Called with (track, bound, hint) for a first arm whose routes earn at most ``bound`` on
+``track``; the hint is what it returned for the parent arm (``NO_HINT`` at the top). None drops
+the subtree; an int is the hint for the arm's routes and subtrees (the caller's bound for what
+else can run beside them: it never grows down the tree, as the track only grows)."""
+NO_HINT = 1 << 62
 
 
 class ArmSearch:
@@ -215,7 +222,7 @@ class ArmSearch:
         ranked: list[int] = []  # keep mode: the revenues of the distinct stop sets, best first
         floor = threshold
 
-        def pair(tree: ArmTree, a: int, b: int) -> bool:
+        def pair(tree: ArmTree, a: int, b: int, _hint: int) -> bool:
             nonlocal floor
             revenue = self.exact(tree, a, b)
             if revenue <= floor:
@@ -250,7 +257,7 @@ class ArmSearch:
             return True  # running nothing earns 0
         hit = False
 
-        def pair(tree: ArmTree, a: int, b: int) -> bool:
+        def pair(tree: ArmTree, a: int, b: int, _hint: int) -> bool:
             nonlocal hit
             hit = self.exact(tree, a, b) > threshold
             return hit
@@ -311,9 +318,9 @@ class ArmSearch:
             if len(results) == keep:
                 floor = max(floor, results[-1][0])
 
-        def pair(tree: ArmTree, a: int, b: int) -> bool:
+        def pair(tree: ArmTree, a: int, b: int, rest_bound: int) -> bool:
             revenue = self.exact(tree, a, b)
-            if revenue * count + others_now <= floor:
+            if revenue * count + others_now <= floor or revenue + rest_bound <= floor:
                 return False
             first = self.candidate(tree, a, b, revenue)
             for total, routes, picks in self.plans(
@@ -322,12 +329,22 @@ class ArmSearch:
                 offer(revenue + total, [first, *routes], picks)
             return False
 
-        def prune(track: int, bound: int) -> bool:
-            need = floor - bound - (others_bound(track) if others_bound else 0)
-            if count == 1:
-                return need >= 0
-            # The other D-trains add more than ``need``: the best of them more than its share.
-            return (count - 1) * bound <= need or not self.exists(track, need // (count - 1))
+        def prune(track: int, bound: int, rest_bound: int) -> int | None:
+            """The most the rest (other D-trains, then the others) adds beside routes earning
+            at most ``bound`` on ``track``; None if that cannot beat the floor."""
+            if bound + rest_bound <= floor:
+                return None  # the parent's bound already says so
+            rest = others_bound(track) if others_bound else 0
+            if count > 1:
+                need = floor - bound - rest  # what the other D-trains must add
+                if (count - 1) * bound <= need:
+                    return None
+                # The best of them earns more than its share, and no more than route 1.
+                found = self.search(track, need // (count - 1) if need >= 0 else -1, 1)
+                if not found:
+                    return None
+                rest += (count - 1) * min(bound, found[0].revenue)
+            return rest if bound + rest > floor else None
 
         for tree, roots, potential in zip(self.trees, self.roots, self.potential, strict=True):
             if potential * count + others_now <= floor:
@@ -347,7 +364,7 @@ class ArmSearch:
         used: int,
         floor_of: Callable[[], int],
         pair: Pair,
-        prune: Callable[[int, int], bool] | None,
+        prune: Prune | None,
     ) -> bool:
         """Call ``pair`` for every route at ``tree``'s home on track not in ``used`` that may
         earn more than ``floor_of()`` (read again as it rises); True if ``pair`` stopped it.
@@ -356,15 +373,17 @@ class ArmSearch:
         the arms compatible with it (no shared stop or track): the best of them bounds the
         second arm of every route whose first arm extends ``a``, and those earning no more
         than ``a`` (ties: later in the tree) that lift the pair above the floor are its
-        partners. ``prune(track, bound)`` may drop a subtree whose routes earn at most
-        ``bound`` on ``track`` (the caller's own bound for what else could run)."""
+        partners. ``prune`` may drop a subtree (see :data:`Prune`)."""
         stop_bits, track, upper, best, end = tree.stops, tree.track, tree.upper, tree.best, tree.end
         size = len(tree)
         base = tree.base
-        # (first arm, the best second arm compatible with its parent): most promising on top.
-        stack: list[tuple[int, int]] = [(j, 1 << 62) for j in sorted(roots, key=lambda j: best[j])]
+        # (first arm, the best second arm compatible with its parent, the arms its parent's
+        # scan kept or None for the whole tree): most promising on top.
+        stack: list[tuple[int, int, list[int] | None, int]] = [
+            (j, 1 << 62, None, NO_HINT) for j in sorted(roots, key=lambda j: best[j])
+        ]
         while stack:
-            a, cap_parent = stack.pop()
+            a, cap_parent, pool, hint = stack.pop()
             self.nodes_searched += 1
             if track[a] & used:
                 continue  # and every extension of it
@@ -380,27 +399,49 @@ class ArmSearch:
             pair_need = floor - base - ua  # ... and more than this to pair with ``a`` itself
             best_b = -1
             partners: list[int] = []
-            j = 0
-            while j < size:
-                if stop_bits[j] & a_stops or track[j] & a_track or best[j] <= need:
-                    j = end[j]  # every arm below shares it too, or earns no more
-                    continue
-                uj = upper[j]
-                if uj > cap:
-                    j = end[j]  # every arm below earns at least as much
-                    continue
-                if uj > best_b:
-                    best_b = uj
-                if uj > pair_need and (uj < ua or (uj == ua and j > a)):
-                    partners.append(j)
-                j += 1
+            kept: list[int] = []  # the arms this scan keeps: the children's scans need no others
+            if pool is None:
+                j = 0
+                while j < size:
+                    if stop_bits[j] & a_stops or track[j] & a_track or best[j] <= need:
+                        j = end[j]  # every arm below shares it too, or earns no more
+                        continue
+                    uj = upper[j]
+                    if uj > cap:
+                        j = end[j]  # every arm below earns at least as much
+                        continue
+                    kept.append(j)
+                    if uj > best_b:
+                        best_b = uj
+                    if uj > pair_need and (uj < ua or (uj == ua and j > a)):
+                        partners.append(j)
+                    j += 1
+            else:
+                # An extension's compatible arms are among its parent's, and its bounds are no
+                # looser: filtering the parent's list finds the same arms as a scan.
+                for j in pool:
+                    if stop_bits[j] & a_stops or track[j] & a_track or best[j] <= need:
+                        continue
+                    uj = upper[j]
+                    if uj > cap:
+                        continue
+                    kept.append(j)
+                    if uj > best_b:
+                        best_b = uj
+                    if uj > pair_need and (uj < ua or (uj == ua and j > a)):
+                        partners.append(j)
             bound = base + top + max(best_b, 0)
-            if bound <= floor or (prune is not None and prune(a_track, bound)):
+            if bound <= floor:
                 continue
-            if base + ua > floor and pair(tree, a, -1):
+            if prune is not None:
+                found = prune(a_track, bound, hint)
+                if found is None:
+                    continue
+                hint = found
+            if base + ua > floor and pair(tree, a, -1, hint):
                 return True
             for b in partners:
-                if pair(tree, a, b):
+                if pair(tree, a, b, hint):
                     return True
             k = a + 1
             kids = []
@@ -409,7 +450,7 @@ class ArmSearch:
                 k = end[k]
             kids.sort(key=lambda k: best[k])
             child_cap = max(best_b, 0)
-            stack.extend((k, child_cap) for k in kids)
+            stack.extend((k, child_cap, kept, hint) for k in kids)
         return False
 
 
