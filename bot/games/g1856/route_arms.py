@@ -52,6 +52,7 @@ class ArmTree:
     track: list[int] = field(default_factory=list)  # sides used
     end: list[int] = field(default_factory=list)  # one past the subtree
     best: list[int] = field(default_factory=list)  # the most upper value in the subtree
+    kids: dict[int, list[int]] = field(default_factory=dict)  # children, once asked for
 
     def __len__(self) -> int:
         return len(self.stop)
@@ -104,10 +105,14 @@ def _arm_tree(graph: Graph, home: int, barred: int, bonuses: list[tuple[int, int
                 bit |= gbit
             bits = mine | bit
             new_mask = mask | seg_mask
-            tracks = built.setdefault((other, bits), [])
-            if any(not t & ~new_mask for t in tracks):
+            key = (other, bits)
+            tracks = built.get(key)
+            if tracks is None:
+                built[key] = [new_mask]
+            elif _covers(tracks, new_mask):
                 continue
-            tracks.append(new_mask)
+            else:
+                tracks.append(new_mask)
             j = len(stop_l)
             v = val + value[other]
             up = v
@@ -136,6 +141,11 @@ def _arm_tree(graph: Graph, home: int, barred: int, bonuses: list[tuple[int, int
     g0 = group[home]
     grow(home, home_bit | barred | ((1 << (n + g0)) if g0 >= 0 else 0), 0, 0, 0, -1)
     return tree
+
+
+def _covers(tracks: list[int], mask: int) -> bool:
+    """Whether one of ``tracks`` is part of ``mask``."""
+    return any(not t & ~mask for t in tracks)
 
 
 def arm_path(tree: ArmTree, j: int) -> tuple[list[int], list[int]]:
@@ -322,10 +332,11 @@ class ArmSearch:
             revenue = self.exact(tree, a, b)
             if revenue * count + others_now <= floor or revenue + rest_bound <= floor:
                 return False
-            first = self.candidate(tree, a, b, revenue)
+            first: Candidate | None = None
             for total, routes, picks in self.plans(
-                count - 1, used | first.mask, floor - revenue, keep, others_bound, other_plans
+                count - 1, used | self.track(tree, a, b), floor - revenue, keep, others_bound, other_plans
             ):
+                first = first or self.candidate(tree, a, b, revenue)
                 offer(revenue + total, [first, *routes], picks)
             return False
 
@@ -379,9 +390,7 @@ class ArmSearch:
         base = tree.base
         # (first arm, the best second arm compatible with its parent, the arms its parent's
         # scan kept or None for the whole tree): most promising on top.
-        stack: list[tuple[int, int, list[int] | None, int]] = [
-            (j, 1 << 62, None, NO_HINT) for j in sorted(roots, key=lambda j: best[j])
-        ]
+        stack: list[tuple[int, int, list[int] | None, int]] = [(j, 1 << 62, None, NO_HINT) for j in roots]
         while stack:
             a, cap_parent, pool, hint = stack.pop()
             self.nodes_searched += 1
@@ -443,22 +452,31 @@ class ArmSearch:
             for b in partners:
                 if pair(tree, a, b, hint):
                     return True
-            k = a + 1
-            kids = []
-            while k < end[a]:
-                kids.append(k)
-                k = end[k]
-            kids.sort(key=lambda k: best[k])
+            kids = tree.kids.get(a)
+            if kids is None:
+                kids = tree.kids[a] = _children(tree, a)
             child_cap = max(best_b, 0)
             stack.extend((k, child_cap, kept, hint) for k in kids)
         return False
 
 
+def _children(tree: ArmTree, a: int) -> list[int]:
+    """The arms one segment longer than ``a``, the most promising last (the walk's stack)."""
+    kids = []
+    k = a + 1
+    while k < tree.end[a]:
+        kids.append(k)
+        k = tree.end[k]
+    kids.sort(key=lambda k: tree.best[k])
+    return kids
+
+
 def _roots(tree: ArmTree) -> list[int]:
-    """The arms of one segment (the tree's top level)."""
+    """The arms of one segment (the tree's top level), the most promising last."""
     out = []
     j = 0
     while j < len(tree):
         out.append(j)
         j = tree.end[j]
+    out.sort(key=lambda j: tree.best[j])
     return out

@@ -53,6 +53,7 @@ class _Lists:
         self.graph = graph
         self.table = table
         self.lists: dict[int, list[Candidate]] = {}
+        self.masks: dict[int, list[int]] = {}  # the lists' tracks, for the scan of best_value
         self.best_memo: dict[tuple[int, int], int] = {}
 
     def search(self, limit: int, used: int, threshold: int, keep: int | None) -> list[Candidate]:
@@ -60,9 +61,7 @@ class _Lists:
         ``used``, best first. ``keep=None``: every such route, each track variant of the same
         stops included (the trains after this one may need the track one leaves free).
         ``keep=k``: the ``k`` best routes with distinct sets of stops."""
-        every = self.lists.get(limit)
-        if every is None:
-            every = self.lists[limit] = enumerate_routes(self.graph, limit, self.table)
+        every = self.routes(limit)
         out: list[Candidate] = []
         stop_sets: set[frozenset[int]] = set()
         for cand in every:  # best first
@@ -80,13 +79,21 @@ class _Lists:
             out.append(cand)
         return out
 
+    def routes(self, limit: int) -> list[Candidate]:
+        every = self.lists.get(limit)
+        if every is None:
+            every = self.lists[limit] = enumerate_routes(self.graph, limit, self.table)
+            self.masks[limit] = [c.mask for c in every]
+        return every
+
     def best_value(self, limit: int, used: int) -> int:
         """The exact best revenue of one route of ``limit`` stops on track not in ``used``."""
         key = (limit, used)
         found = self.best_memo.get(key)
         if found is None:
-            routes = self.search(limit, used, -1, keep=1)
-            found = self.best_memo[key] = routes[0].revenue if routes else 0
+            every = self.routes(limit)
+            at = next((k for k, mask in enumerate(self.masks[limit]) if not mask & used), -1)
+            found = self.best_memo[key] = every[at].revenue if at >= 0 else 0
         return found
 
 
