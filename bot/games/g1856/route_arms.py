@@ -352,9 +352,10 @@ class ArmSearch:
                     return None
                 # The best of them earns more than its share, and no more than route 1.
                 found = self.search(track, need // (count - 1) if need >= 0 else -1, 1)
-                if not found:
+                if not found and need >= 0:
                     return None
-                rest += (count - 1) * min(bound, found[0].revenue)
+                # (With need < 0 they may all run nothing.)
+                rest += (count - 1) * min(bound, found[0].revenue if found else 0)
             return rest if bound + rest > floor else None
 
         for tree, roots, potential in zip(self.trees, self.roots, self.potential, strict=True):
