@@ -358,6 +358,14 @@ class ArmSearch:
                 rest += (count - 1) * min(bound, found[0].revenue if found else 0)
             return rest if bound + rest > floor else None
 
+        if count > 1:
+            # The best single routes first, each with the best of the rest beside it: plans
+            # that are usually near the best, so the floor is high before the walk begins.
+            for first in self.search(used, (floor - others_now) // count, keep):
+                for total, routes, picks in self.plans(
+                    count - 1, used | first.mask, floor - first.revenue, keep, others_bound, other_plans
+                ):
+                    offer(first.revenue + total, [first, *routes], picks)
         for tree, roots, potential in zip(self.trees, self.roots, self.potential, strict=True):
             if potential * count + others_now <= floor:
                 break  # sorted: no later home does better
