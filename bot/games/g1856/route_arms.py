@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.games.g1856.routes import Candidate, Graph
 
@@ -161,15 +162,14 @@ def arm_path(tree: ArmTree, j: int) -> tuple[list[int], list[int]]:
     return stops, segs
 
 
-Pair = Callable[[ArmTree, int, int, int], bool]
+Pair = Callable[[ArmTree, int, int, Any], bool]
 """Called with (tree, first arm, second arm or -1, hint) for each route the walk finds; True
 stops the walk. The hint is what ``Prune`` returned for the first arm."""
-Prune = Callable[[int, int, int], "int | None"]
+Prune = Callable[[int, int, Any], Any]
 """Called with (track, bound, hint) for a first arm whose routes earn at most ``bound`` on
-``track``; the hint is what it returned for the parent arm (``NO_HINT`` at the top). None drops
-the subtree; an int is the hint for the arm's routes and subtrees (the caller's bound for what
-else can run beside them: it never grows down the tree, as the track only grows)."""
-NO_HINT = 1 << 62
+``track``; the hint is what it returned for the parent arm (None at the top). None drops the
+subtree; anything else is the hint for the arm's routes and subtrees (the caller's bound for
+what else can run beside them: it never grows down the tree, as the track only grows)."""
 
 
 class ArmSearch:
@@ -232,7 +232,7 @@ class ArmSearch:
         ranked: list[int] = []  # keep mode: the revenues of the distinct stop sets, best first
         floor = threshold
 
-        def pair(tree: ArmTree, a: int, b: int, _hint: int) -> bool:
+        def pair(tree: ArmTree, a: int, b: int, _hint: Any) -> bool:
             nonlocal floor
             revenue = self.exact(tree, a, b)
             if revenue <= floor:
@@ -267,7 +267,7 @@ class ArmSearch:
             return True  # running nothing earns 0
         hit = False
 
-        def pair(tree: ArmTree, a: int, b: int, _hint: int) -> bool:
+        def pair(tree: ArmTree, a: int, b: int, _hint: Any) -> bool:
             nonlocal hit
             hit = self.exact(tree, a, b) > threshold
             return hit
@@ -328,9 +328,9 @@ class ArmSearch:
             if len(results) == keep:
                 floor = max(floor, results[-1][0])
 
-        def pair(tree: ArmTree, a: int, b: int, rest_bound: int) -> bool:
+        def pair(tree: ArmTree, a: int, b: int, hint: tuple[int, int, int]) -> bool:
             revenue = self.exact(tree, a, b)
-            if revenue * count + others_now <= floor or revenue + rest_bound <= floor:
+            if revenue * count + others_now <= floor or revenue + hint[0] <= floor:
                 return False
             first: Candidate | None = None
             for total, routes, picks in self.plans(
@@ -340,9 +340,11 @@ class ArmSearch:
                 offer(revenue + total, [first, *routes], picks)
             return False
 
-        def prune(track: int, bound: int, rest_bound: int) -> int | None:
-            """The most the rest (other D-trains, then the others) adds beside routes earning
-            at most ``bound`` on ``track``; None if that cannot beat the floor."""
+        def prune(track: int, bound: int, hint: tuple[int, int, int] | None) -> tuple[int, int, int] | None:
+            """The hint (most the rest adds beside routes earning at most ``bound`` on
+            ``track``, the best single D-route there, that route's track or -1 if unknown),
+            or None if the rest cannot beat the floor."""
+            rest_bound, d_best, witness = hint if hint is not None else (1 << 62, 0, -1)
             if bound + rest_bound <= floor:
                 return None  # the parent's bound already says so
             rest = others_bound(track) if others_bound else 0
@@ -350,13 +352,19 @@ class ArmSearch:
                 need = floor - bound - rest  # what the other D-trains must add
                 if (count - 1) * bound <= need:
                     return None
+                if witness < 0 or witness & track:
+                    # The best single D-route found for the parent is gone: search again (a
+                    # route still free stays the best, as the track only grows).
+                    found = self.search(track, need // (count - 1) if need >= 0 else -1, 1)
+                    if not found and need >= 0:
+                        return None
+                    # (With need < 0 they may all run nothing.)
+                    d_best, witness = (found[0].revenue, found[0].mask) if found else (0, 0)
                 # The best of them earns more than its share, and no more than route 1.
-                found = self.search(track, need // (count - 1) if need >= 0 else -1, 1)
-                if not found and need >= 0:
+                if need >= 0 and d_best <= need // (count - 1):
                     return None
-                # (With need < 0 they may all run nothing.)
-                rest += (count - 1) * min(bound, found[0].revenue if found else 0)
-            return rest if bound + rest > floor else None
+                rest += (count - 1) * min(bound, d_best)
+            return (rest, d_best, witness) if bound + rest > floor else None
 
         if count > 1:
             # The best single routes first, each with the best of the rest beside it: plans
@@ -399,7 +407,7 @@ class ArmSearch:
         base = tree.base
         # (first arm, the best second arm compatible with its parent, the arms its parent's
         # scan kept or None for the whole tree): most promising on top.
-        stack: list[tuple[int, int, list[int] | None, int]] = [(j, 1 << 62, None, NO_HINT) for j in roots]
+        stack: list[tuple[int, int, list[int] | None, Any]] = [(j, 1 << 62, None, None) for j in roots]
         while stack:
             a, cap_parent, pool, hint = stack.pop()
             self.nodes_searched += 1
