@@ -87,9 +87,6 @@ def _arm_tree(graph: Graph, home: int, barred: int, bonuses: list[tuple[int, int
     stop_l, seg_l, parent_l = tree.stop, tree.segment, tree.parent
     value_l, upper_l, stops_l, track_l = tree.value, tree.upper, tree.stops, tree.track
     end_l, best_l = tree.end, tree.best
-    # (tip, stops) -> the tracks of the arms built with them: an arm with the same stops and
-    # tip as one of them, on track including that one's, is left out (see the docstring).
-    built: dict[tuple[int, int], list[int]] = {}
 
     def grow(node: int, seen: int, mine: int, mask: int, val: int, parent: int) -> int:
         """Append every arm extending the arm ending at ``node``; the most upper value among them."""
@@ -106,14 +103,6 @@ def _arm_tree(graph: Graph, home: int, barred: int, bonuses: list[tuple[int, int
                 bit |= gbit
             bits = mine | bit
             new_mask = mask | seg_mask
-            key = (other, bits)
-            tracks = built.get(key)
-            if tracks is None:
-                built[key] = [new_mask]
-            elif _covers(tracks, new_mask):
-                continue
-            else:
-                tracks.append(new_mask)
             j = len(stop_l)
             v = val + value[other]
             up = v
@@ -142,11 +131,6 @@ def _arm_tree(graph: Graph, home: int, barred: int, bonuses: list[tuple[int, int
     g0 = group[home]
     grow(home, home_bit | barred | ((1 << (n + g0)) if g0 >= 0 else 0), 0, 0, 0, -1)
     return tree
-
-
-def _covers(tracks: list[int], mask: int) -> bool:
-    """Whether one of ``tracks`` is part of ``mask``."""
-    return any(not t & ~mask for t in tracks)
 
 
 def arm_path(tree: ArmTree, j: int) -> tuple[list[int], list[int]]:
