@@ -381,17 +381,29 @@ class ArmSearch:
         """Call ``pair`` for every route at ``tree``'s home on track not in ``used`` that may
         earn more than ``floor_of()`` (read again as it rises); True if ``pair`` stopped it.
 
-        The first arm walks the tree in preorder; at each arm ``a`` one scan of the tree finds
-        the arms compatible with it (no shared stop or track): the best of them bounds the
+        The first arm walks the tree in preorder; at each arm ``a`` one scan (of the arms its
+        parent's scan kept; at the top, of the tree) finds the arms compatible with it (no shared stop or track): the best of them bounds the
         second arm of every route whose first arm extends ``a``, and those earning no more
         than ``a`` (ties: later in the tree) that lift the pair above the floor are its
         partners. ``prune`` may drop a subtree (see :data:`Prune`)."""
         stop_bits, track, upper, best, end = tree.stops, tree.track, tree.upper, tree.best, tree.end
         size = len(tree)
         base = tree.base
+        # The arms any route here may use: on free track, and able to lift some route above
+        # the floor (a subtree is skipped at its root: the arms below share its track and earn
+        # no more than its best).
+        need = floor_of() - base - max(best[j] for j in roots)
+        everything: list[int] = []
+        j = 0
+        while j < size:
+            if track[j] & used or best[j] <= need:
+                j = end[j]
+                continue
+            everything.append(j)
+            j += 1
         # (first arm, the best second arm compatible with its parent, the arms its parent's
-        # scan kept or None for the whole tree): most promising on top.
-        stack: list[tuple[int, int, list[int] | None, Any]] = [(j, 1 << 62, None, None) for j in roots]
+        # scan kept, the hint): most promising on top.
+        stack: list[tuple[int, int, list[int], Any]] = [(j, 1 << 62, everything, None) for j in roots]
         while stack:
             a, cap_parent, pool, hint = stack.pop()
             self.nodes_searched += 1
@@ -410,36 +422,19 @@ class ArmSearch:
             best_b = -1
             partners: list[int] = []
             kept: list[int] = []  # the arms this scan keeps: the children's scans need no others
-            if pool is None:
-                j = 0
-                while j < size:
-                    if stop_bits[j] & a_stops or track[j] & a_track or best[j] <= need:
-                        j = end[j]  # every arm below shares it too, or earns no more
-                        continue
-                    uj = upper[j]
-                    if uj > cap:
-                        j = end[j]  # every arm below earns at least as much
-                        continue
-                    kept.append(j)
-                    if uj > best_b:
-                        best_b = uj
-                    if uj > pair_need and (uj < ua or (uj == ua and j > a)):
-                        partners.append(j)
-                    j += 1
-            else:
-                # An extension's compatible arms are among its parent's, and its bounds are no
-                # looser: filtering the parent's list finds the same arms as a scan.
-                for j in pool:
-                    if stop_bits[j] & a_stops or track[j] & a_track or best[j] <= need:
-                        continue
-                    uj = upper[j]
-                    if uj > cap:
-                        continue
-                    kept.append(j)
-                    if uj > best_b:
-                        best_b = uj
-                    if uj > pair_need and (uj < ua or (uj == ua and j > a)):
-                        partners.append(j)
+            # An extension's compatible arms are among its parent's, and its bounds are no
+            # looser: filtering the parent's list finds the same arms as a scan of the tree.
+            for j in pool:
+                if stop_bits[j] & a_stops or track[j] & a_track or best[j] <= need:
+                    continue
+                uj = upper[j]
+                if uj > cap:
+                    continue
+                kept.append(j)
+                if uj > best_b:
+                    best_b = uj
+                if uj > pair_need and (uj < ua or (uj == ua and j > a)):
+                    partners.append(j)
             bound = base + top + max(best_b, 0)
             if bound <= floor:
                 continue

@@ -134,7 +134,7 @@ def best_plans(
         found = [
             (total, [*short_picks, *d_picks])
             for total, d_picks, short_picks in arms.plans(
-                d_count, 0, -1, keep, shorts_bound, short_plans
+                d_count, 0, -1, keep, shorts_bound if shorts else None, short_plans if shorts else None
             )
         ]
     plans = []
