@@ -271,7 +271,7 @@ class ArmSearch:
         used: int,
         threshold: int,
         keep: int,
-        others_bound: Callable[[int], int] | None = None,
+        others_bound: Callable[[int], tuple[int, int]] | None = None,
         other_plans: Callable[[int, int], list[tuple[int, list[Candidate | None]]]] | None = None,
     ) -> list[tuple[int, list[Candidate | None], list[Candidate | None]]]:
         """The ``keep`` best runs of ``count`` D-trains and the *other* trains (those with a
@@ -279,7 +279,8 @@ class ArmSearch:
         sets of stops, best first: (total, the D-trains' routes, the others' picks), None for
         a train that runs nothing.
 
-        ``others_bound(used)`` is at most what the others add on a track, ``other_plans(used,
+        ``others_bound(used)`` is at most what the others add on a track, with the track of the
+        routes that earn it (while they stay free, the bound stays), ``other_plans(used,
         threshold)`` their best runs there (the caller's exact search); without them there are
         no others. The D-route earning most (*route 1*) is searched first: with the others'
         bound ``o`` it earns more than ``(floor - o) / count``. For each route 1 the rest (the
@@ -295,7 +296,7 @@ class ArmSearch:
         results: list[tuple[int, list[Candidate | None], list[Candidate | None]]] = []
         signatures: list[tuple[tuple[int, ...], ...]] = []
         floor = threshold
-        others_now = others_bound(used) if others_bound else 0
+        others_now = others_bound(used)[0] if others_bound else 0
 
         def offer(total: int, routes: list[Candidate | None], picks: list[Candidate | None]) -> None:
             nonlocal floor
@@ -312,7 +313,7 @@ class ArmSearch:
             if len(results) == keep:
                 floor = max(floor, results[-1][0])
 
-        def pair(tree: ArmTree, a: int, b: int, hint: tuple[int, int, int]) -> bool:
+        def pair(tree: ArmTree, a: int, b: int, hint: tuple[int, ...]) -> bool:
             revenue = self.exact(tree, a, b)
             if revenue * count + others_now <= floor or revenue + hint[0] <= floor:
                 return False
@@ -324,14 +325,19 @@ class ArmSearch:
                 offer(revenue + total, [first, *routes], picks)
             return False
 
-        def prune(track: int, bound: int, hint: tuple[int, int, int] | None) -> tuple[int, int, int] | None:
+        def prune(track: int, bound: int, hint: tuple[int, ...] | None) -> tuple[int, ...] | None:
             """The hint (most the rest adds beside routes earning at most ``bound`` on
-            ``track``, the best single D-route there, that route's track or -1 if unknown),
-            or None if the rest cannot beat the floor."""
-            rest_bound, d_best, witness = hint if hint is not None else (1 << 62, 0, -1)
+            ``track``; the best single D-route there and its track, -1 if unknown; the others'
+            bound and the track of their routes that earn it, -1 if unknown), or None if the
+            rest cannot beat the floor."""
+            rest_bound, d_best, witness, o_best, o_witness = (
+                hint if hint is not None else (1 << 62, 0, -1, 0, -1)
+            )
             if bound + rest_bound <= floor:
                 return None  # the parent's bound already says so
-            rest = others_bound(track) if others_bound else 0
+            if others_bound is not None and (o_witness < 0 or o_witness & track):
+                o_best, o_witness = others_bound(track)  # (else the same routes are still free)
+            rest = o_best
             if count > 1:
                 need = floor - bound - rest  # what the other D-trains must add
                 if (count - 1) * bound <= need:
@@ -348,7 +354,7 @@ class ArmSearch:
                 if need >= 0 and d_best <= need // (count - 1):
                     return None
                 rest += (count - 1) * min(bound, d_best)
-            return (rest, d_best, witness) if bound + rest > floor else None
+            return (rest, d_best, witness, o_best, o_witness) if bound + rest > floor else None
 
         if count > 1:
             # The best single routes first, each with the best of the rest beside it: plans

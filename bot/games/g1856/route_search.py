@@ -54,7 +54,7 @@ class _Lists:
         self.table = table
         self.lists: dict[int, list[Candidate]] = {}
         self.masks: dict[int, list[int]] = {}  # the lists' tracks, for the scan of best_value
-        self.best_memo: dict[tuple[int, int], int] = {}
+        self.best_memo: dict[tuple[int, int], Candidate | None] = {}
 
     def search(self, limit: int, used: int, threshold: int, keep: int | None) -> list[Candidate]:
         """Routes of at most ``limit`` stops earning more than ``threshold`` on track not in
@@ -79,6 +79,10 @@ class _Lists:
             out.append(cand)
         return out
 
+    def masks_of(self, limit: int) -> list[int]:
+        self.routes(limit)
+        return self.masks[limit]
+
     def routes(self, limit: int) -> list[Candidate]:
         every = self.lists.get(limit)
         if every is None:
@@ -86,15 +90,18 @@ class _Lists:
             self.masks[limit] = [c.mask for c in every]
         return every
 
+    def best_route(self, limit: int, used: int) -> Candidate | None:
+        """The best route of ``limit`` stops on track not in ``used`` (None: there is none)."""
+        key = (limit, used)
+        if key not in self.best_memo:
+            at = next((k for k, mask in enumerate(self.masks_of(limit)) if not mask & used), -1)
+            self.best_memo[key] = self.lists[limit][at] if at >= 0 else None
+        return self.best_memo[key]
+
     def best_value(self, limit: int, used: int) -> int:
         """The exact best revenue of one route of ``limit`` stops on track not in ``used``."""
-        key = (limit, used)
-        found = self.best_memo.get(key)
-        if found is None:
-            every = self.routes(limit)
-            at = next((k for k, mask in enumerate(self.masks[limit]) if not mask & used), -1)
-            found = self.best_memo[key] = every[at].revenue if at >= 0 else 0
-        return found
+        best = self.best_route(limit, used)
+        return best.revenue if best is not None else 0
 
 
 def best_plans(
@@ -127,9 +134,16 @@ def best_plans(
     else:
         arms = ArmSearch(graph, table)
 
-        def shorts_bound(used: int) -> int:
-            """At most what the trains with a distance add on track not in ``used``."""
-            return sum(lists.best_value(d, used) for d in shorts)
+        def shorts_bound(used: int) -> tuple[int, int]:
+            """At most what the trains with a distance add on track not in ``used`` (each its
+            best route alone), and the track of those routes."""
+            total = track = 0
+            for d in shorts:
+                best = lists.best_route(d, used)
+                if best is not None:
+                    total += best.revenue
+                    track |= best.mask
+            return total, track
 
         found = [
             (total, [*short_picks, *d_picks])
