@@ -8,15 +8,22 @@ Two sets of positions, each timed with the bot's own call (the best run and two 
 - **dense**: the late, dense maps kept as test positions (``positions/*dense*.json``) with the
   train sets a company can hold in phase D.
 
-For each set: CPU p50 / p95 / max (``time.process_time``, so a busy machine inflates it less than
-wall time) and the slowest position named. Numbers, not assertions.
+For each set, and both together: CPU p50 / p95 / max (``time.process_time``, so a busy machine
+inflates it less than wall time) and the slowest positions named. Numbers, not assertions.
+
+To iterate on the slow cases: ``python -m bot.games.g1856.bench_routes --only "D+D" --only
+"#898"`` times only the positions whose name or trains contain one of the strings, ``--set
+dense`` one set; the same from ``python -m bot bench 1856-routes`` with
+``BENCH_ROUTES_ONLY="D+D,#898"`` and ``BENCH_ROUTES_SET=dense``.
 """
 
 from __future__ import annotations
 
+import argparse
 import copy
 import gc
 import json
+import os
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -99,33 +106,90 @@ def _p(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def time_set(label: str, positions: list[RoutePosition], out: Callable[[str], None]) -> dict[str, float]:
+def sample(positions: list[RoutePosition]) -> list[tuple[float, RoutePosition, int]]:
+    """Each position searched once: (CPU ms, position, best revenue)."""
     samples: list[tuple[float, RoutePosition, int]] = []
     for position in positions:
         gc.collect()  # outside the timing: garbage left by the search before is not this one's
         began = time.process_time()
         plan = position.solve()
         samples.append(((time.process_time() - began) * 1000, position, plan.revenue))
+    return samples
+
+
+def time_set(label: str, positions: list[RoutePosition], out: Callable[[str], None]) -> dict[str, Any]:
+    """Time each position once; print and return p50 / p95 / max CPU and the slowest ones."""
+    return report(label, sample(positions), out)
+
+
+def report(label: str, samples: list[tuple[float, RoutePosition, int]], out: Callable[[str], None]) -> dict[str, Any]:
+    """Print p50 / p95 / max CPU against the targets, and the slowest positions (every one of a
+    small set)."""
+    if not samples:
+        out(f"  {label}: no positions")
+        return {"count": 0}
     cpu = [s[0] for s in samples]
-    worst = max(samples, key=lambda s: s[0])
-    figures = {"count": len(samples), "p50_ms": _p(cpu, 0.5), "p95_ms": _p(cpu, 0.95), "max_ms": worst[0]}
+    ranked = sorted(samples, key=lambda s: -s[0])
+    figures: dict[str, Any] = {
+        "count": len(samples),
+        "p50_ms": _p(cpu, 0.5),
+        "p95_ms": _p(cpu, 0.95),
+        "max_ms": ranked[0][0],
+        "slowest": ranked[0][1].name,
+    }
     ok = figures["p95_ms"] < TARGET_P95_MS and figures["max_ms"] < TARGET_MAX_MS
     out(
         f"  {label}: {len(samples)} searches, CPU p50 {figures['p50_ms']:.1f} ms, "
         f"p95 {figures['p95_ms']:.1f} ms, max {figures['max_ms']:.1f} ms "
         f"(target p95 < {TARGET_P95_MS:.0f}, max < {TARGET_MAX_MS:.0f}: {'ok' if ok else 'MISSED'})"
     )
-    p = worst[1]
-    out(f"    slowest: {p.name} ({p.corp}, {'+'.join(p.trains)}, phase {p.phase}, ${worst[2]})")
-    if len(samples) <= 12:  # a small set: every search
-        for ms, position, revenue in samples:
-            out(f"    {position.name}: {ms:.1f} ms, ${revenue}")
+    shown = samples if len(samples) <= 12 else ranked[:5]
+    out("    every search:" if len(samples) <= 12 else "    slowest:")
+    for ms, p, revenue in shown:
+        out(f"    {p.name}: {ms:.1f} ms ({p.corp}, {'+'.join(p.trains)}, phase {p.phase}, ${revenue})")
     return figures
 
 
-def bench_routes(out: Callable[[str], None] = print) -> dict[str, dict[str, float]]:
+def _chosen(position: RoutePosition, only: list[str]) -> bool:
+    """Whether the position's name or train set (``D+D`` for ``["D-0", "D-3"]``) holds one of ``only``."""
+    if not only:
+        return True
+    kinds = "+".join(t.split("-")[0] for t in position.trains)
+    return any(word in position.name or word in kinds for word in only)
+
+
+def bench_routes(
+    out: Callable[[str], None] = print, only: list[str] | None = None, sets: list[str] | None = None
+) -> dict[str, dict[str, Any]]:
+    """Time the best-run search over the record and dense positions (``only``: positions whose
+    name or trains hold one of these strings; ``sets``: "records" and/or "dense"). Without
+    arguments the environment may choose: ``BENCH_ROUTES_ONLY`` (comma-separated),
+    ``BENCH_ROUTES_SET``."""
+    if only is None:
+        only = [w for w in os.environ.get("BENCH_ROUTES_ONLY", "").split(",") if w]
+    if sets is None:
+        sets = [w for w in os.environ.get("BENCH_ROUTES_SET", "records,dense").split(",") if w]
     out("1856 routes: the best run and two alternatives, CPU time per search")
-    return {
-        "records": time_set("records", list(record_positions()), out),
-        "dense": time_set("dense maps", list(dense_positions()), out),
-    }
+    sources = {"records": record_positions, "dense": dense_positions}
+    results: dict[str, dict[str, Any]] = {}
+    every: list[tuple[float, RoutePosition, int]] = []
+    for name in sets:
+        samples = sample([p for p in sources[name]() if _chosen(p, only)])
+        results[name] = report(name, samples, out)
+        every.extend(samples)
+    if len(sets) > 1:
+        results["all"] = report("both sets", every, out)
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.games.g1856.bench_routes", description=__doc__)
+    parser.add_argument("--only", action="append", help="time only positions whose name or trains hold this")
+    parser.add_argument("--set", action="append", choices=["records", "dense"], help="one set (repeatable)")
+    args = parser.parse_args(argv)
+    bench_routes(print, args.only or [], args.set or ["records", "dense"])
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

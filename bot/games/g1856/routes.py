@@ -557,18 +557,16 @@ def best_routes(
     """The run that earns the most for ``corp``'s ``trains`` (names or record ids: ``"2"``,
     ``"D"``, ``"3-1"``), with up to ``alternatives`` next-best plans for the president.
 
-    Exact (:mod:`route_search`: branch and bound, no work limit). A pure function of plain
+    Exact (:mod:`route_search`, :mod:`route_arms`: branch and bound, no work limit). A pure function of plain
     data (the map state is JSON-like, the result has ``to_json``), so it may run in a worker
     process."""
     from bot.games.g1856.route_search import best_plans
 
     _checked(trains, phase)
     distances = [board.train_distance(str(t)) for t in trains]
-    if distances.count(None) != 1:
+    if None not in distances:
         # Trains with a distance only: their routes are few (thousands at most), enumerated and
-        # combined by bitsets. Two D-trains compete for the same long routes: there the
-        # per-route bounds of the search are weak, and the enumeration is the faster of the
-        # two exact methods (see the data README).
+        # combined by bitsets.
         return exhaustive_best_routes(state, corp, trains, phase, bonuses, alternatives)
     graph = build_graph(state, corp, phase)
     table = bonus_table(graph, Bonuses.of(bonuses))
@@ -597,9 +595,9 @@ def exhaustive_best_routes(
 ) -> RunPlan:
     """Every legal route enumerated, then combined by branch and bound over candidate bitsets
     (:func:`_combine`), without limit. Exact. :func:`best_routes` uses it for trains with a
-    distance only (their routes are few) and for two D-trains; with one D-train it is the
-    reference the branch and bound of :mod:`route_search` is checked against (with a D on a
-    dense late map it takes seconds: every D-route is enumerated)."""
+    distance only (their routes are few); with D-trains it is the reference the search of
+    :mod:`route_search` is checked against (with a D on a dense late map it takes seconds, with
+    two a minute and gigabytes: every D-route is enumerated)."""
     _checked(trains, phase)
     graph = build_graph(state, corp, phase)
     table = bonus_table(graph, Bonuses.of(bonuses))
