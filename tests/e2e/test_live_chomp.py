@@ -108,7 +108,7 @@ async def test_a_live_chomp_round_judged_by_time(fake_discord: FakeDiscord, bot_
     assert "250 ms later" in tie.text
     clock.set(T0 + 1.35)  # the window (first chomp + 300 ms) closes; the bot's timer settles the round
     settled = await fake.wait_message("games", lambda m: "A tie between" in m.text)
-    assert settled.attachments and settled.attachments[0].image().width >= 800
+    assert settled.attachments and settled.attachments[0].image().width >= 400
 
     # 2. Outside the window, with a bad chomp: the first good chomp wins; the late one is refused.
     clock.set(T0 + 100.0)

@@ -83,7 +83,9 @@ def canonical_rotation(tile: str, rotation: int) -> int:
 
 
 def _comparable(state: State) -> State:
-    out = {k: v for k, v in state.items() if k not in ("log", "values")}
+    # "last" is what the table card shows of the move just made: how a state was reached, not
+    # the game's position, so two ways to one position compare equal.
+    out = {k: v for k, v in state.items() if k not in ("log", "values", "last")}
     op = out.get("op")
     if isinstance(op, dict):
         out["op"] = {k: v for k, v in op.items() if k not in _TABLE_ONLY_OP}
