@@ -88,8 +88,8 @@ def grouped_cost(actions: Sequence[Action], key: str) -> tuple[int, int, str]:
         following: tuple[str, ...] | None = None
         for control in step.controls():
             for option in control.options:
-                leads = option.action is not None and option.action.key == key or option.group is not None and any(
-                    a.key == key and a.group[: len(option.group)] == option.group for a in actions)
+                leads = (option.action is not None and option.action.key == key) or (option.group is not None and any(
+                    a.key == key and a.group[: len(option.group)] == option.group for a in actions))
                 if leads:
                     longest = max(longest, len(control.options) if control.kind == "select" else buttons)
                     following = option.group

@@ -88,7 +88,8 @@ async def test_thread_per_table_dms_mine_away_and_lobby_expiry(
     started = public(await fake.click("alice", lobby, next(b["custom_id"] for b in lobby.buttons if b["custom_id"].endswith(":start"))))
     assert started.pinged_user_ids == []  # both asked for DMs: nobody is pinged on the board
     alice = fake.user("alice")
-    whose_turn = started.text.splitlines()[-1].lower()  # names the player who must act
+    # The turn line names the player who must act ("Shy: draw a card…"); standings follow it.
+    whose_turn = next(line for line in started.text.lower().splitlines() if line.startswith(("alice:", "shy:")))
     first_is_alice = whose_turn.startswith("alice")
     assert first_is_alice or whose_turn.startswith("shy"), whose_turn
     if first_is_alice:
