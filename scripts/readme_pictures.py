@@ -23,7 +23,7 @@ OUT = Path(__file__).resolve().parents[1] / "images" / "readme"
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay"]
 BOARDS = {"hisss": (3, 11, 40), "puerto-rico": (5, 3, 260), "chomp": (4, 5, 30)}  # slug: (players, seed, moves)
 CARDS = {
-    "1856": (4, 3, 900),
+    "1856": (4, 3, 204),  # GT lays track: the map window around its choices
     "bullfrog-goldfield": (4, 2, 120),
     "chomp": (4, 5, 30),
     "collide-o": (4, 2, 40),
