@@ -161,43 +161,6 @@ def pointed_standings(
     return bottom
 
 
-def standings_barred(
-    draw: ImageDraw.ImageDraw,
-    origin: tuple[int, int],
-    width: int,
-    names: Sequence[str],
-    values: Sequence[str],
-    turn: int | None,
-    size: int,
-) -> int:
-    """:func:`standings` rows that Tesseract reads as reliably for the seat to move as for the
-    others: that row keeps its seat-coloured fill and thin frame and is marked by a dark bar
-    on its left edge and a bold name. (A thick yellow frame close to the number, as in
-    :func:`standings`, made OCR at 400 px split or drop the mover's number in about one
-    picture in five.) Returns the y below the last row."""
-    x, y = origin
-    row_h = int(size * 1.7)
-    for seat, (name, value) in enumerate(zip(names, values, strict=True)):
-        colour: RGB = player_colour(seat)
-        moving = seat == turn
-        draw.rounded_rectangle((x, y, x + width, y + row_h - 6), radius=8, fill=shade(colour, 1.8), outline=LINE, width=2)
-        if moving:
-            draw.rectangle((x, y, x + 9, y + row_h - 6), fill=INK)
-        chip = (x + 16, y + 6, x + 16 + row_h - 18, y + row_h - 12)
-        draw.rounded_rectangle(chip, radius=6, fill=colour, outline=INK, width=2)
-        draw_text(draw, ((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2), str(seat + 1), size - 4,
-                  text_on(colour), bold=True, anchor="mm")
-        value_w = text_width(value, size + 2, bold=True)
-        name_x = chip[2] + 12
-        room = width - (name_x - x) - value_w - 36
-        middle = y + (row_h - 6) / 2
-        draw_text(draw, (name_x, middle), name, fit_size(name, room, size, size - 4, bold=moving), INK, bold=moving,
-                  anchor="lm")
-        draw_text(draw, (x + width - 16, middle), value, size + 2, INK, bold=True, anchor="rm")
-        y += row_h
-    return y
-
-
 def labelled_paragraph(draw: ImageDraw.ImageDraw, origin: tuple[int, int], label: str, text: str, size: int,
                        width: int, fill: RGB = INK, max_lines: int = 3) -> int:
     """``text`` after a bold ``label`` ("Last: ..."), wrapped under itself (a hanging indent),

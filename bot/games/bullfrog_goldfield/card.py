@@ -21,7 +21,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.engine import fill_seat_refs
-from bot.render.card import labelled_paragraph, paragraph, standings_barred, zoomed_crop
+from bot.render.card import labelled_paragraph, paragraph, standings, zoomed_crop
 from bot.render.legibility import floor_px
 from bot.render.palette import BACKGROUND, HIGHLIGHT, INK, LINE, MUTED, PANEL, player_colour, text_on
 from bot.render.text import draw_text, fit_size, seat_names
@@ -252,7 +252,7 @@ def table_card(view: dict[str, Any]) -> Image.Image:
     y = paragraph(draw, (PAD, 16), decision(view, names), TITLE_PX, INNER, INK, bold=True, max_lines=3)
     values = card_standings(view)
     turn = None if view["phase"] == "over" else view["active"]
-    y = standings_barred(draw, (PAD - 4, y + 6), INNER + 8, names, values, turn, ROW_PX)
+    y = standings(draw, (PAD - 4, y + 6), INNER + 8, names, values, turn, ROW_PX, mover_bar=True)
     if any(seat["worth"] is None for seat in view["seats"]):
         y = paragraph(draw, (PAD, y), "Cash is hidden: the numbers are stock values.", FLOOR, INNER, MUTED)
     last = last_move(view, names)

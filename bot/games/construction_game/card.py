@@ -21,7 +21,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.engine import fill_seat_refs
-from bot.render.card import labelled_paragraph, paragraph, standings_barred
+from bot.render.card import labelled_paragraph, paragraph, standings
 from bot.render.dice import die
 from bot.render.legibility import floor_px
 from bot.render.palette import BACKGROUND, HIGHLIGHT, INK, LINE, MUTED, player_colour, shade, text_on
@@ -273,7 +273,8 @@ def table_card(view: dict[str, Any]) -> Image.Image:
     draw = ImageDraw.Draw(head)
     draw.rectangle((0, 0, WIDTH, 8), fill=render.YEAR_END)
     y = paragraph(draw, (PAD, 16), decision(view, names), TITLE_PX, INNER, INK, bold=True, max_lines=3)
-    y = standings_barred(draw, (PAD - 4, y + 6), INNER + 8, names, card_standings(view), mover(view), ROW_PX)
+    y = standings(draw, (PAD - 4, y + 6), INNER + 8, names, card_standings(view), mover(view), ROW_PX,
+                  mover_bar=True)
     last = last_move(view, names)
     if last:
         draw.line((PAD, y + 4, WIDTH - PAD, y + 4), fill=LINE, width=2)
