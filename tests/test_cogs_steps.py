@@ -180,3 +180,31 @@ async def test_a_group_button_opens_its_step(client: Any) -> None:  # noqa: F811
     await restored.callback(clicked)
     [step] = clicked.log
     assert step.ephemeral and "Tiles › A1" in step.content and len(selects_of(step.view)) == 2
+
+
+def test_every_grouped_prompt_fits_the_table_message() -> None:
+    """Every position of a few random games of each grouped game: the board's move rows, the
+    Full board row, three text blocks and the card stay within Discord's 40 components with no
+    row left off, and every custom_id and option value within 100 characters, each once."""
+    from itertools import islice
+
+    from bot.engine import all_games
+    from bot.engine.testkit import random_walk
+    from cogs._ui import MAX_LAYOUT_COMPONENTS, FullBoardButton, choice_rows
+
+    table_id, revision = 10**18, 10**6  # the longest ids a custom_id will carry
+    grouped = [game for game in all_games() if game.grouped]
+    assert grouped
+    for game in grouped:
+        for seed in (1, 2):
+            for state in islice(random_walk(game, game.max_players, seed), 300):
+                actions = {a.key: a for p in game.prompts(state) if not p.private for a in p.actions}
+                rows = choice_rows(table_id, revision, list(actions.values()), True)
+                rows.append([FullBoardButton(table_id)])
+                view = table_layout(["who moves"] * 3, "card.png", rows)
+                kept = [item for item in view.children if isinstance(item, discord.ui.ActionRow)]
+                assert len(kept) == len(rows) and view.total_children_count <= MAX_LAYOUT_COMPONENTS, game.slug
+                ids = control_ids(view)
+                assert len(ids) == len(set(ids)) and all(len(i) <= 100 for i in ids), game.slug
+                values = [o.value for s in selects_of(view) for o in s.options]
+                assert all(len(v) <= 100 for v in values) and len(values) == len(set(values)), game.slug
