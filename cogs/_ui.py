@@ -303,7 +303,8 @@ Row = list[discord.ui.Item[Any]]
 def move_rows(reply: Reply) -> list[Row]:
     """The move controls of the public board: the actions of every prompt that is not private.
 
-    Buttons for at most 5 actions, else select menus of 25 (up to 125 actions). Simultaneous
+    A grouped game's board is the first step of its choices (:func:`step_rows`); any other
+    game's is buttons for at most 5 actions, else select menus of 25 (up to 125 actions). Simultaneous
     prompts share one set; the session layer checks who clicked. Private prompts (their
     actions show a hidden hand) get a "Your moves" button that answers each player privately.
     """
@@ -774,7 +775,9 @@ async def play_amount_form(interaction: discord.Interaction) -> bool:
         live_message = (await tables.load(table_id)).row.message_id
         await publish(interaction, reply)
         form_board = interaction.message  # the board whose "Enter amount…" opened the form
-        if form_board is not None and form_board.id != live_message and reply.revision != revision:
+        on_private_step = form_board is not None and bool(getattr(form_board.flags, "ephemeral", False))
+        if (form_board is not None and not on_private_step and form_board.id != live_message
+                and reply.revision != revision):
             try:  # it is history now (also when this process never posted it: a restart)
                 await form_board.edit(**without_controls(form_board))
             except discord.HTTPException:
