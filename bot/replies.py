@@ -76,6 +76,9 @@ class Reply:
     """The game ended with this reply's moves: front ends post the result's GIF after it."""
     title: str = ""
     """The game's title ("Puerto Rico"), for a front end's heading."""
+    grouped: bool = False
+    """The game files its actions in groups (``Game.grouped``): front ends present its moves
+    by the steps of :mod:`bot.engine.choices` instead of flat lists."""
     notes: list[str] = field(default_factory=list)
     """The lines of ``text`` that are neither log events nor the turn line ("Undone: 2 moves",
     "Seats: …", "Bo is away until …")."""

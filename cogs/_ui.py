@@ -12,6 +12,9 @@ Conventions it enforces:
 - mentions are limited to exactly the players being called;
 - move buttons and selects are persistent :class:`discord.ui.DynamicItem` s whose custom_id
   holds the table id, the revision of the board it was drawn for, and the action key;
+- a game that files its moves in groups (``Game.grouped``) shows them by the steps of
+  :mod:`bot.engine.choices`: picking a group answers privately with its next step
+  (:func:`open_step`), and a move picked there is played like one on the board;
 - a board is the *table message* (:func:`reply_message`): a components-v2 layout of text
   displays (what happened and whose turn it is, with the mentions; the last moves; the
   standings), the table card in a media gallery, the move controls and a persistent "Full
@@ -24,10 +27,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import io
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -35,6 +39,7 @@ import discord
 
 from bot import metrics
 from bot.engine import BIG_CHOICE, Action, AmountChoice, amount_choices, parse_amount
+from bot.engine.choices import ChoiceLayoutError, Option, Path, group_value, layout
 from bot.store import StoreBusy, StoreError, StoreUnavailable
 from bot.tables import (
     AmountRefused,
@@ -132,11 +137,18 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<ta
 class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select], template=r"gm-select:(?P<table>\d+):(?P<revision>\d+):(?P<part>\d+)"
 ):
-    """A select menu of up to 25 actions for the board at ``revision``; ``part`` numbers the menus."""
+    """A select menu of up to 25 choices for the board at ``revision``; ``part`` numbers the menus.
+
+    Each option's value is an action key (picking it plays the move) or, on a grouped game's
+    board or step, a group reference (:func:`group_ref`; picking it opens the group's next
+    step privately). The custom_id needs neither: the picked value arrives with the click.
+    """
 
     def __init__(self, table_id: int, revision: int, actions: list[Action] | None = None, part: int = 0,
-                 placeholder: str = "Choose your move…", row: int | None = None) -> None:
+                 placeholder: str = "Choose your move…", row: int | None = None, *,
+                 picks: Sequence[Option] = ()) -> None:
         options = [discord.SelectOption(label=clip(a.label, 100), value=a.key) for a in actions or []]
+        options += [discord.SelectOption(label=clip(option.label, 100), value=option_value(option)) for option in picks]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"gm-select:{table_id}:{revision}:{part}",
@@ -158,7 +170,35 @@ class MoveSelect(
         if not values:
             await send_error(interaction, "Pick a move from the menu.")
             return
-        await play_from_component(interaction, self.table_id, self.revision, str(values[0]))
+        value = str(values[0])
+        if is_group_ref(value):
+            await open_step(interaction, self.table_id, self.revision, value)
+        else:
+            await play_from_component(interaction, self.table_id, self.revision, value)
+
+
+class GroupButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"gm-open:(?P<table>\d+):(?P<revision>\d+):(?P<ref>.+)"
+):
+    """A button that opens a group of moves (its next step, answered privately)."""
+
+    def __init__(self, table_id: int, revision: int, ref: str, label: str = "", primary: bool = False) -> None:
+        style = discord.ButtonStyle.primary if primary else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=clip(label or ref, 80), style=style,
+                                           custom_id=f"{self.prefix(table_id, revision)}{ref}"))
+        self.table_id, self.revision, self.ref = table_id, revision, ref
+
+    @staticmethod
+    def prefix(table_id: int, revision: int) -> str:
+        return f"gm-open:{table_id}:{revision}:"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any, /
+                             ) -> GroupButton:
+        return cls(int(match["table"]), int(match["revision"]), match["ref"], item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await open_step(interaction, self.table_id, self.revision, self.ref)
 
 
 LOBBY_ACTIONS = {"join": "Join", "leave": "Leave", "start": "Start", "bot": "Add bot"}
@@ -263,7 +303,8 @@ Row = list[discord.ui.Item[Any]]
 def move_rows(reply: Reply) -> list[Row]:
     """The move controls of the public board: the actions of every prompt that is not private.
 
-    Buttons for at most 5 actions, else select menus of 25 (up to 125 actions). Simultaneous
+    A grouped game's board is the first step of its choices (:func:`step_rows`); any other
+    game's is buttons for at most 5 actions, else select menus of 25 (up to 125 actions). Simultaneous
     prompts share one set; the session layer checks who clicked. Private prompts (their
     actions show a hidden hand) get a "Your moves" button that answers each player privately.
     """
@@ -274,7 +315,7 @@ def move_rows(reply: Reply) -> list[Row]:
         if not turn.private:
             for action in turn.actions:
                 actions.setdefault(action.key, action)
-    rows = action_rows(reply.table_id, reply.revision, list(actions.values()))
+    rows = choice_rows(reply.table_id, reply.revision, list(actions.values()), reply.grouped)
     if any(turn.private for turn in reply.turns):
         rows.append([MyMovesButton(reply.table_id, reply.revision)])
     return rows
@@ -307,12 +348,154 @@ def action_rows(table_id: int, revision: int, actions: list[Action]) -> list[Row
         for part, chunk in enumerate(chunks):
             placeholder = "Choose your move…" if len(chunks) == 1 else f"Choose your move ({chunk[0].label} – {chunk[-1].label})"
             rows.append([MoveSelect(table_id, revision, chunk, part, clip(placeholder, 150))])
-    for choice in forms:
-        lowest, highest = choice.actions[choice.amounts[0]], choice.actions[choice.amounts[-1]]
-        rows.append([MoveButton(table_id, revision, lowest.key, lowest.label, primary=not rest),
-                     MoveButton(table_id, revision, highest.key, highest.label),
-                     AmountButton(table_id, revision, choice.prefix)])
+    rows += [amount_row(table_id, revision, choice, primary=not rest) for choice in forms]
     return rows
+
+
+def amount_row(table_id: int, revision: int, choice: AmountChoice, primary: bool) -> Row:
+    """A long choice among amounts: its lowest and highest as buttons, and "Enter amount…"."""
+    lowest, highest = choice.actions[choice.amounts[0]], choice.actions[choice.amounts[-1]]
+    return [MoveButton(table_id, revision, lowest.key, lowest.label, primary=primary),
+            MoveButton(table_id, revision, highest.key, highest.label),
+            AmountButton(table_id, revision, choice.prefix)]
+
+
+# -- grouped moves: the board and its steps --------------------------------------------------------
+
+SELECT_VALUE_LIMIT = 100
+"""Discord's limit on a select option's value (and on any custom_id)."""
+GROUP_HASH = "group#"
+"""A group reference too long to spell out: this and a short hash of its path."""
+
+
+def choice_rows(table_id: int, revision: int, actions: list[Action], grouped: bool) -> list[Row]:
+    """The move controls for ``actions``: by the steps of a grouped game, else flat lists.
+
+    A grouped game whose prompt cannot be laid out (the test kit proves every prompt can, so
+    this is a bug in its groups) still gets the flat controls rather than none."""
+    if grouped and actions:
+        try:
+            return step_rows(table_id, revision, actions)
+        except ChoiceLayoutError:
+            log.exception("the groups of table %s's moves do not fit; showing them flat", table_id)
+    return action_rows(table_id, revision, actions)
+
+
+def step_rows(table_id: int, revision: int, actions: list[Action], path: Path = ()) -> list[Row]:
+    """The controls of the step ``path`` of ``actions`` (``()``: the board), one row per row.
+
+    Raises :class:`ChoiceLayoutError` when the step does not fit, :class:`KeyError` when
+    ``path`` is no group of ``actions``.
+    """
+    rows: list[Row] = []
+    selects = 0
+    for controls in layout(actions, path).rows:
+        row: Row = []
+        for control in controls:
+            if control.kind == "amount" and control.amount is not None:
+                if len(control.amount.prefix) > MAX_FORM_PREFIX:
+                    raise ChoiceLayoutError(f"amount prefix {control.amount.prefix!r} does not fit a form's custom_id")
+                row += amount_row(table_id, revision, control.amount, control.primary)
+            elif control.kind == "select":
+                row.append(MoveSelect(table_id, revision, part=selects, picks=control.options,
+                                      placeholder=clip(control.placeholder or "Choose…", 150)))
+                selects += 1
+            else:
+                row.append(option_button(table_id, revision, control.options[0], control.primary))
+        rows.append(row)
+    return rows
+
+
+def option_button(table_id: int, revision: int, option: Option, primary: bool) -> discord.ui.Item[Any]:
+    """A step's button: it plays its action, or opens its group."""
+    if option.action is not None:
+        return MoveButton(table_id, revision, option.action.key, option.label, primary=primary)
+    room = SELECT_VALUE_LIMIT - len(GroupButton.prefix(table_id, revision))
+    return GroupButton(table_id, revision, group_ref(option.group or (), room), option.label, primary=primary)
+
+
+def option_value(option: Option) -> str:
+    """A select option's value: the action key, or the reference of the group it opens."""
+    return option.action.key if option.action is not None else group_ref(option.group or ())
+
+
+def group_ref(path: Path, room: int = SELECT_VALUE_LIMIT) -> str:
+    """How a control names the group ``path``: ``group:Trucks/D8`` when that fits in ``room``
+    characters, else ``group#`` and a hash of the path (found again among the current
+    prompt's groups by :func:`resolve_group`)."""
+    spelled = group_value(path)
+    return spelled if len(spelled) <= room else _hashed(path)
+
+
+def _hashed(path: Path) -> str:
+    return GROUP_HASH + hashlib.sha256("\x1f".join(path).encode()).hexdigest()[:16]
+
+
+def is_group_ref(value: str) -> bool:
+    return value.startswith(("group:", GROUP_HASH))
+
+
+def resolve_group(actions: Sequence[Action], ref: str) -> Path | None:
+    """The group of ``actions`` that ``ref`` names, or ``None`` (the prompt has no such group)."""
+    paths = {action.group[:depth] for action in actions for depth in range(1, len(action.group) + 1)}
+    for path in paths:
+        if ref in (group_value(path), _hashed(path)):
+            return path
+    return None
+
+
+async def my_actions(tables: Tables, user: User, table_id: int, revision: int, channel_id: int
+                     ) -> tuple[list[Action], bool]:
+    """The clicker's actions on the board at ``revision`` and whether the game groups them.
+
+    Refused like a move: another channel, a game not running, a stale board, a spectator, or
+    a player whose turn it is not."""
+    live = await tables.load(table_id)
+    tables.check_channel(live, channel_id)
+    tables.check_running(live)
+    if tables.board_revision(live) != revision:
+        raise StaleBoard("This board is out of date — here is the current one.", tables.board_revision(live))
+    seat = live.seat_of(user.id)
+    if seat is None:
+        raise TableError("You are not seated at this table.")
+    mine = [a for turn in tables.turns(live) if turn.seat == seat for a in turn.actions]
+    if not mine:
+        raise TableError(tables.not_your_turn(live))
+    return mine, live.game.grouped
+
+
+def step_view(table_id: int, revision: int, actions: list[Action], path: Path) -> discord.ui.LayoutView:
+    """A private step: what the group ``path`` holds, as buttons and selects of the same kinds."""
+    heading = f"**{' › '.join(path)}** — only you see this; pick one (the board is unchanged until you do):"
+    return table_layout([clip(heading, MAX_LAYOUT_TEXT)], None, step_rows(table_id, revision, actions, path))
+
+
+async def open_step(interaction: discord.Interaction, table_id: int, revision: int, ref: str) -> None:
+    """A pick that opens a group: answer privately with its next step.
+
+    From the public board the step is a new ephemeral message; from a step it replaces that
+    step (narrowing: hex, then tile, then rotation). The step is rebuilt from the clicker's
+    current moves, so after a restart it is the same; a stale board is refused privately.
+    """
+    tables, user = tables_of(interaction), user_of(interaction)
+    on_private_panel = interaction.message is not None and bool(getattr(interaction.message.flags, "ephemeral", False))
+
+    async def work() -> discord.ui.LayoutView:
+        actions, _grouped = await my_actions(tables, user, table_id, revision, interaction.channel_id or 0)
+        path = resolve_group(actions, ref)
+        if path is None:
+            raise TableError("That choice is not open to you now — see /moves.")
+        return step_view(table_id, revision, actions, path)
+
+    async def deliver(view: discord.ui.LayoutView) -> None:
+        if not on_private_panel:
+            await _send(interaction, view=view, ephemeral=True)
+        elif interaction.response.is_done():
+            await interaction.edit_original_response(view=view)
+        else:
+            await interaction.response.edit_message(view=view)
+
+    await run(interaction, work, deliver, ephemeral=True, update=on_private_panel, table_id=table_id)
 
 
 # -- the table message: components v2 ----------------------------------------------------------
@@ -545,17 +728,7 @@ class AmountModal(discord.ui.Modal):
 async def amount_choice_of(tables: Tables, user: User, table_id: int, revision: int, prefix: str,
                            channel_id: int) -> AmountChoice:
     """The clicker's amount choice of ``prefix`` on the board at ``revision`` (refusals as for a move)."""
-    live = await tables.load(table_id)
-    tables.check_channel(live, channel_id)
-    tables.check_running(live)
-    if tables.board_revision(live) != revision:
-        raise StaleBoard("This board is out of date — here is the current one.", tables.board_revision(live))
-    seat = live.seat_of(user.id)
-    if seat is None:
-        raise TableError("You are not seated at this table.")
-    mine = [a for turn in tables.turns(live) if turn.seat == seat for a in turn.actions]
-    if not mine:
-        raise TableError(tables.not_your_turn(live))
+    mine, _grouped = await my_actions(tables, user, table_id, revision, channel_id)
     for choice in amount_choices(mine):
         if choice.prefix == prefix:
             return choice
@@ -602,7 +775,9 @@ async def play_amount_form(interaction: discord.Interaction) -> bool:
         live_message = (await tables.load(table_id)).row.message_id
         await publish(interaction, reply)
         form_board = interaction.message  # the board whose "Enter amount…" opened the form
-        if form_board is not None and form_board.id != live_message and reply.revision != revision:
+        on_private_step = form_board is not None and bool(getattr(form_board.flags, "ephemeral", False))
+        if (form_board is not None and not on_private_step and form_board.id != live_message
+                and reply.revision != revision):
             try:  # it is history now (also when this process never posted it: a restart)
                 await form_board.edit(**without_controls(form_board))
             except discord.HTTPException:
@@ -672,7 +847,7 @@ class MyMovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-min
     async def callback(self, interaction: discord.Interaction) -> None:
         tables, user = tables_of(interaction), user_of(interaction)
 
-        async def work() -> list[Action]:
+        async def work() -> tuple[list[Action], bool]:
             live = await tables.load(self.table_id)
             tables.check_channel(live, interaction.channel_id or 0)
             if tables.board_revision(live) != self.revision:
@@ -680,13 +855,14 @@ class MyMovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-min
             seat = live.seat_of(user.id)
             if seat is None:
                 raise TableError("You are not seated at this table.")
-            return [a for turn in tables.turns(live) if turn.seat == seat for a in turn.actions]
+            return [a for turn in tables.turns(live) if turn.seat == seat for a in turn.actions], live.game.grouped
 
-        async def deliver(actions: list[Action]) -> None:
+        async def deliver(found: tuple[list[Action], bool]) -> None:
+            actions, grouped = found
             if not actions:
                 await send_error(interaction, "You have nothing to decide right now.")
                 return
-            rows = action_rows(self.table_id, self.revision, actions)
+            rows = choice_rows(self.table_id, self.revision, actions, grouped)
             text = "Only you see these moves:" if rows else "Only you see these — play one with /play:"
             listing = "\n".join(f"• {a.label}" for a in actions[:20])
             layout = table_layout([clip(f"{text}\n{listing}", MAX_LAYOUT_TEXT)], None, rows)

@@ -14,6 +14,7 @@ from cogs._ui import (
     AmountButton,
     CancelButton,
     FullBoardButton,
+    GroupButton,
     _send,
     clip,
     full_board_message,
@@ -129,5 +130,5 @@ class Play(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(AmountButton, CancelButton, FullBoardButton)  # persistent: they work after a restart
+    bot.add_dynamic_items(AmountButton, CancelButton, FullBoardButton, GroupButton)  # persistent: they work after a restart
     await bot.add_cog(Play(bot))

@@ -153,3 +153,57 @@ class ToyRace(Game):
 
     def max_actions(self, players: int) -> int:
         return 5 * (players + 1) + 50
+
+
+class ToyTiles(Game):
+    """A toy that files its moves in groups two levels deep, like a tile-laying map game:
+    lay a tile on a hex (``("Tiles", hex, tile)``: pick the hex, then the tile's rotation), or
+    pass. Four tiles end the game; the last to lay one wins. No hidden information."""
+
+    slug = "toy-tiles"
+    title = "Toy Tiles"
+    min_players = 1
+    max_players = 2
+    summary = "Lay tiles: pick a hex, then a tile and its rotation."
+    grouped = True
+    hidden_information = False
+    HEXES = ("A1", "B2", "C3")
+    TILES = ("7", "8")
+    ROTATIONS = 3
+    LAYS = 4
+
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        return {"rng": seed_value(seed), "turn": 0, "players": players, "laid": [], "last": None}
+
+    def legal_prompts(self, state: State) -> list[Prompt]:
+        if len(state["laid"]) >= self.LAYS:
+            return []
+        taken = {hex_name for hex_name, _tile, _rotation in state["laid"]}
+        actions = [Action("pass", "Pass", main=True)]
+        actions += [
+            Action(f"lay:{hex_name}:{tile}:{rotation}", f"Lay tile {tile} on {hex_name}, rotation {rotation}",
+                   group=("Tiles", hex_name, tile))
+            for hex_name in self.HEXES if hex_name not in taken for tile in self.TILES
+            for rotation in range(self.ROTATIONS)
+        ]
+        return [Prompt(state["turn"], f"{seat_ref(state['turn'])}: lay a tile or pass", tuple(actions))]
+
+    def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        state["turn"] = (seat + 1) % state["players"]
+        if key == "pass":
+            return [Event(f"{seat_ref(seat)} passes.")]
+        _lay, hex_name, tile, rotation = key.split(":")
+        state["laid"].append([hex_name, tile, int(rotation)])
+        state["last"] = seat
+        return [Event(f"{seat_ref(seat)} lays tile {tile} on {hex_name} (rotation {rotation}).")]
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {"turn": state["turn"], "laid": [list(entry) for entry in state["laid"]]}
+
+    def outcome(self, state: State) -> Outcome | None:
+        if self.legal_prompts(state):
+            return None
+        return Outcome.ranked([int(seat == state["last"]) for seat in range(state["players"])], "Four tiles are laid.")
+
+    def max_actions(self, players: int) -> int:
+        return 200
