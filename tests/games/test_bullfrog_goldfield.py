@@ -541,3 +541,22 @@ def test_hidden_cash_is_shown_only_to_its_owner() -> None:
     assert all(prompt.private for prompt in GAME.prompts(state))
     open_view = GAME.view(acting(), None)
     assert all(seat["cash"] == 30 for seat in open_view["seats"])
+
+
+def test_a_long_run_of_bids_from_zero_is_filed_in_ranges_two_taps_deep() -> None:
+    """A $0 minimum bid keeps the run from reading as amounts (no number form), so the bids
+    are filed in ranges of at most 25: every bid is reachable in two taps, keys unchanged."""
+    from bot.engine.choices import check_layout, taps
+    from bot.games.bullfrog_goldfield.rules import bid_actions
+
+    bids = bid_actions(list(range(0, 179)))
+    assert [b.key for b in bids] == [f"bid:{k}" for k in range(179)]
+    assert bids[0].group == ("Bid", "$0–$24,000") and bids[-1].group[0] == "Bid"
+    check_layout(bids)
+    assert max(taps(bids, b.key) for b in bids) == 2
+
+
+def test_a_run_of_bids_the_engine_reads_as_amounts_stays_ungrouped() -> None:
+    from bot.games.bullfrog_goldfield.rules import bid_actions
+
+    assert all(b.group == () for b in bid_actions(list(range(1, 100))))

@@ -647,3 +647,11 @@ def test_the_starting_rolls_are_shown_in_the_first_line_and_the_picture(monkeypa
     # once someone has moved, the turn prompt is the plain one
     state["turns"] = 1
     assert GAME.prompts(state)[0].text.startswith("Your turn:")
+
+
+def test_purchases_are_filed_by_type_only_when_several_pieces_can_be_bought() -> None:
+    from bot.games.construction_game.rules import buy_group
+
+    assert buy_group("dozer", (1, 2, 3)) == ("Buy equipment", "dozer")
+    assert buy_group("dozer", (1,)) == ("Buy equipment",)
+    assert buy_group("paving", (1, 2, 3)) == buy_group("paving", (1,)) == ("Buy a deed",)

@@ -544,3 +544,19 @@ def test_card_prints_each_pit_and_ends_with_the_winner() -> None:
     assert all(value in texts for value in card_standings(view))
     assert any(text.startswith("Game over:") for text in texts)
     assert image.width == 640
+
+
+def test_a_wide_fan_is_filed_in_runs_of_ten_and_a_narrow_one_is_one_list() -> None:
+    """Draw groups depend on the fan's size alone; every card is at most two taps away."""
+    from bot.engine.choices import check_layout, taps
+    from bot.games.hisss.rules import _DRAW_ACTIONS, draw_group
+
+    wide = _DRAW_ACTIONS[41]
+    assert [a.group for a in wide[:1] + wide[9:11] + wide[-1:]] == [
+        ("Draw", "Cards 1–10"), ("Draw", "Cards 1–10"), ("Draw", "Cards 11–20"), ("Draw", "Card 41")]
+    check_layout(wide)
+    assert max(taps(wide, a.key) for a in wide) == 2
+    narrow = _DRAW_ACTIONS[25]
+    assert all(a.group == () for a in narrow)
+    assert max(taps(narrow, a.key) for a in narrow) == 1
+    assert draw_group(48, 48) == ("Draw", "Cards 41–48")

@@ -42,6 +42,8 @@ from functools import cache
 from typing import Any, ClassVar
 
 from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, State, seed_value
+from bot.engine.amounts import amount_choices
+from bot.engine.choices import SELECT_LIMIT
 from bot.engine.contract import dollars, seat_ref
 from bot.engine.words import and_list
 
@@ -333,6 +335,8 @@ class BullfrogGoldfield(Game):
     summary: ClassVar[str] = "Finance railroads and gold mines in 1900s Nevada; the richest in cash and stock wins."
     rules_file: ClassVar[str] = "bullfrog-goldfield.txt"
     render_module: ClassVar[str] = "bot.games.bullfrog_goldfield.render"
+    grouped: ClassVar[bool] = True
+    """Moves are filed in groups: charters, shares, buildings, track, hauls, bonds (see the README)."""
     version: ClassVar[int] = 2
     """2: a charter bought above the end mark triggers the end; a sole owner may pay a
     dividend below $3,000 (issue 28)."""
@@ -453,23 +457,23 @@ class BullfrogGoldfield(Game):
             for area in lay_targets(state, rr, sub["areas"]):
                 cost = track_cost(state, seat, area)
                 if cost <= budget:
-                    actions.append(Action(f"to:{area}", f"{area_name(area)} ({money(cost)})"))
+                    actions.append(Action(f"to:{area}", f"{area_name(area)} ({money(cost)})", group=("Lay in",)))
             if not sub["bond"]:
                 for bond in bond_choices(state):
-                    actions.append(Action(f"bond:{bond}", f"Issue a {money(bond)} bond for the {name(rr)}"))
+                    actions.append(Action(f"bond:{bond}", f"Issue a {money(bond)} bond for the {name(rr)}",
+                                          group=("Issue a bond",)))
             if sub["areas"]:
-                actions.append(Action("done", "Finish laying track"))
+                actions.append(Action("done", "Finish laying track", main=True))
             placed = and_list([area_name(a) for a in sub["areas"]], "nothing yet")
             text = f"Lay track for the {name(rr)} (up to 3 areas; placed: {placed}; {money(budget)} left)."
-        actions.append(Action("cancel", "Cancel this action"))
+        actions.append(Action("cancel", "Cancel this action", main=True))
         return Prompt(seat, text, tuple(actions), private=private)
 
     def _auction_prompt(self, state: State, private: bool) -> Prompt:
         auction = state["auction"]
         seat = auction["bidders"][auction["at"]]
-        actions = [Action("pass", "Pass (you cannot bid again in this auction)")]
-        for amount in bid_amounts(state, seat):
-            actions.append(Action(f"bid:{amount}", f"Bid {money(amount)}"))
+        actions = [Action("pass", "Pass (you cannot bid again in this auction)", main=True)]
+        actions += bid_actions(bid_amounts(state, seat))
         high = auction["high"]
         now = f"high bid {money(auction['bid'])} by {_s(high)}" if high is not None else \
             f"minimum bid {money(auction['min'])}"
@@ -582,6 +586,22 @@ def bid_amounts(state: State, seat: int) -> list[int]:
     return _bounded(low, state["cash"][seat])
 
 
+def bid_actions(amounts: list[int]) -> list[Action]:
+    """One action per bid. Front ends offer a long run of bids as a number form; when they
+    cannot read the run as amounts (a $0 minimum bid fits both units, dollars and thousands,
+    so the engine leaves the run alone), the bids are filed in ranges of at most 25 so every
+    bid stays two taps away."""
+    bids = [Action(f"bid:{amount}", f"Bid {money(amount)}") for amount in amounts]
+    if len(bids) <= SELECT_LIMIT or amount_choices(bids):
+        return bids
+    ranged: list[Action] = []
+    for start in range(0, len(bids), SELECT_LIMIT):
+        chunk = amounts[start : start + SELECT_LIMIT]
+        span = f"{money(chunk[0])}–{money(chunk[-1])}"
+        ranged += [Action(bid.key, bid.label, group=("Bid", span)) for bid in bids[start : start + SELECT_LIMIT]]
+    return ranged
+
+
 def main_actions(state: State, seat: int) -> list[Action]:
     """Every action ``seat`` may start now (the first step of multi-step ones)."""
     cash = state["cash"][seat]
@@ -589,13 +609,15 @@ def main_actions(state: State, seat: int) -> list[Action]:
     for cid in COMPANIES:
         co = state["cos"][cid]
         if co["status"] == "closed" and cash >= MIN_CHARTER:  # every limit is at least 25
-            actions.append(Action(f"charter:{cid}", f"Buy the {name(cid)} charter (price $10,000 or more)"))
+            actions.append(Action(f"charter:{cid}", f"Buy the {name(cid)} charter (price $10,000 or more)",
+                                  group=("Buy a charter",)))
         elif co["status"] == "open" and None in co["shares"] and cash >= co["value"]:
-            actions.append(Action(f"buy:{cid}", f"Buy a {name(cid)} share for {money(co['value'])}"))
+            actions.append(Action(f"buy:{cid}", f"Buy a {name(cid)} share for {money(co['value'])}", group=("Buy a share",)))
     for cid in COMPANIES:
         co = state["cos"][cid]
         if co["status"] == "open" and seat in co["shares"]:
-            actions.append(Action(f"sell:{cid}", f"Auction a {name(cid)} share (minimum bid {money(co['value'] // 2)})"))
+            actions.append(Action(f"sell:{cid}", f"Auction a {name(cid)} share (minimum bid {money(co['value'] // 2)})",
+                                  group=("Sell a share",)))
     if state["buildings_left"] > 0:
         # Cheap tests first: most of the time the player's own cash settles it, and no
         # company the player controls could pay more than ``richest``.
@@ -608,15 +630,15 @@ def main_actions(state: State, seat: int) -> list[Action]:
         for area in SITES:
             cost = building_cost(state, seat, area.id)
             if cash >= cost or (richest >= cost and payment_keys(state, seat, area.id)):
-                actions.append(Action(f"build:{area.id}", f"Building at {area.name} ({money(cost)})"))
+                actions.append(Action(f"build:{area.id}", f"Building at {area.name} ({money(cost)})", group=("Building",)))
     for rr in RAILROADS:
         if can_lay(state, seat, rr):
-            actions.append(Action(f"lay:{rr}", f"Lay track for the {name(rr)}"))
+            actions.append(Action(f"lay:{rr}", f"Lay track for the {name(rr)}", group=("Lay track",)))
     gain = 4 if state["cards"][seat] == TEAMSTER else HAUL_CASH
     for cid in MINES:
         if state["cos"][cid]["status"] == "open":
-            actions.append(Action(f"haul:{cid}", f"Haul ore: take {money(gain)}, {name(cid)} +2"))
-    actions.append(Action("haul:none", f"Haul ore: take {money(gain)}, no mine raised"))
+            actions.append(Action(f"haul:{cid}", f"Haul ore: take {money(gain)}, {name(cid)} +2", group=("Haul ore",)))
+    actions.append(Action("haul:none", f"Haul ore: take {money(gain)}, no mine raised", group=("Haul ore",)))
     return actions
 
 
@@ -625,13 +647,14 @@ def payoff_actions(state: State, rr: str) -> list[Action]:
     actions: list[Action] = []
     for bond in sorted(set(co["bonds"])):
         if co["cash"] >= bond:
-            actions.append(Action(f"repay:{bond}", f"Pay off a {money(bond)} bond"))
+            actions.append(Action(f"repay:{bond}", f"Pay off a {money(bond)} bond", group=("Pay off a bond",)))
         for smaller in bond_choices(state):
             if smaller < bond and co["cash"] >= bond - smaller:
                 actions.append(Action(f"reduce:{bond}-{smaller}",
-                                      f"Pay {money(bond - smaller)} to swap a {money(bond)} bond for a {money(smaller)} one"))
+                                      f"Pay {money(bond - smaller)} to swap a {money(bond)} bond for a {money(smaller)} one",
+                                      group=("Swap a bond",)))
     if actions:
-        actions.append(Action("done", "Keep the remaining bonds"))
+        actions.append(Action("done", "Keep the remaining bonds", main=True))
     return actions
 
 

@@ -132,7 +132,7 @@ ROUND_LIMIT = 300
 PASS = "pass"
 FLIP = "flip"
 SLAP = "slap"
-SIT_OUT = Action(PASS, "Sit out the next battle (no eel slap); the cards turn by themselves")
+SIT_OUT = Action(PASS, "Sit out the next battle (no eel slap); the cards turn by themselves", main=True)
 """Live Underwater War's countdown move (see :meth:`Chomp.legal_prompts`)."""
 
 # phases
@@ -264,8 +264,10 @@ def chomp_actions(cards: tuple[str | None, ...], seat: int, live: bool = False) 
             label = f"Chomp {seat_ref(target)}'s {card} with your {mine}"
         else:
             label = f"Chomp {seat_ref(target)}'s {card}"
-        actions.append(Action(f"chomp:{target + 1}", label))
-    actions.append(Action(PASS, "Hold: don't chomp this round"))
+        actions.append(Action(f"chomp:{target + 1}", label, main=True))
+    # All main, in table order: with five players (six moves) they are two rows of buttons,
+    # never a menu, so a chomp stays one tap.
+    actions.append(Action(PASS, "Hold: don't chomp this round", main=True))
     return tuple(actions)
 
 
@@ -283,6 +285,9 @@ class Chomp(Game):
         "Turn cards over together and be first to chomp the lowest creature on the food chain."
     )
     realtime: ClassVar[bool] = True
+    grouped: ClassVar[bool] = True
+    """Every move is a button (one tap). Main marks keep each prompt's order: flip, slap and
+    sit out come first anyway, and a chomp prompt is main throughout, so no button moves."""
     version: ClassVar[int] = 2
     """2: only the lowest creature wins a round; live War turns its cards on the clock."""
     rules_file: ClassVar[str] = "chomp.txt"
@@ -378,12 +383,12 @@ class Chomp(Game):
                     if seat not in acted
                 ]
             return [
-                Prompt(seat, f"{seat_ref(seat)}: {text}", (Action(FLIP, label),), True, deadline)
+                Prompt(seat, f"{seat_ref(seat)}: {text}", (Action(FLIP, label, main=True),), True, deadline)
                 for seat in self.active(state)
             ]
         if phase == SLAP_PHASE:
             actions = (
-                Action(SLAP, "Slap the electric eel: feeding frenzy!"),
+                Action(SLAP, "Slap the electric eel: feeding frenzy!", main=True),
                 Action(PASS, "Hold: don't slap"),
             )
             text = "an electric eel is up! Slap it first to take every card on the table."

@@ -319,7 +319,8 @@ EVERY_WAY: dict[int, tuple[Action, ...]] = {
     card: tuple(ACTIONS[card, side, turned] for side in SIDES for turned in (False, True)) for card in CARDS
 }
 """Live mode: the four ways to lay each card (each end, either way round), in prompt order."""
-STUCK_ACTION = Action(STUCK, "I'm stuck: no play for me")
+STUCK_ACTION = Action(STUCK, "I'm stuck: no play for me", main=True)
+"""A button beside the plays: one tap, like every play (the plays stay one flat menu, live or not)."""
 
 
 # -- the game ---------------------------------------------------------------------------
@@ -338,6 +339,7 @@ class CollideO(Game):
         Option("tie", "300", TIE_CHOICES, "live mode: plays on one end this many ms apart count as a tie"),
     )
     realtime: ClassVar[bool] = True
+    grouped: ClassVar[bool] = True
     version: ClassVar[int] = 2
     """2: live prompts offer every play, misfits are called out, the earliest play wins a tie."""
     rules_file: ClassVar[str] = "collide-o.txt"
@@ -474,7 +476,7 @@ class CollideO(Game):
             seat = state["turn"]
             actions = [ACTIONS[p] for p in self.plays(state, seat)]
             if not self.is_bare(state):
-                actions.append(Action(PASS, "Pass"))
+                actions.append(Action(PASS, "Pass", main=True))
             text = f"{seat_ref(seat)}: play a card on either end of the line, or pass."
             # The actions name cards in a hidden hand: offered to their owner only.
             return [Prompt(seat, text, tuple(actions), private=True)]

@@ -199,10 +199,24 @@ def parse_buy(key: str) -> tuple[str, int, bool]:
     return item, count, note
 
 
+def short_name(item: str) -> str:
+    """What the picture prints for ``item``: the machine type ("dozer") or the deed's name."""
+    return PROPERTIES[item]["name"] if item in PROPERTIES else item
+
+
+def buy_group(item: str, counts: tuple[int, ...]) -> tuple[str, ...]:
+    """Where a purchase of ``item`` is filed: deeds in one menu; machines and trucks in one
+    menu when only one piece can be bought, else by type (1–3 pieces, cash or notes)."""
+    if item in PROPERTIES:
+        return ("Buy a deed",)
+    return ("Buy equipment", short_name(item)) if len(counts) > 1 else ("Buy equipment",)
+
+
 def buy_actions(state: State, seat: int, items: tuple[str, ...], counts: tuple[int, ...] = BUY_COUNTS) -> list[Action]:
     """Every purchase of ``items`` the contractor can make now (cash, then on credit)."""
     actions = []
     for item in items:
+        group = buy_group(item, counts)
         for count in (1,) if item in PROPERTIES else counts:
             for note in (False, True):
                 cost = purchase_cost(state, seat, item, count, note)
@@ -210,7 +224,7 @@ def buy_actions(state: State, seat: int, items: tuple[str, ...], counts: tuple[i
                     continue
                 total = price(item) * count
                 how = f"{money(cost)} down, {money(total - cost)} in notes" if note else f"{money(total)} cash"
-                actions.append(Action(buy_key(item, count, note), f"Buy {item_name(item, count)} ({how})"))
+                actions.append(Action(buy_key(item, count, note), f"Buy {item_name(item, count)} ({how})", group=group))
     return actions
 
 
@@ -226,6 +240,8 @@ def _copy(value: Any) -> Any:
 class ConstructionGame(Game):
     slug = "construction-game"
     title = "The Construction Game"
+    grouped = True
+    """Purchases, offers and repayments are filed in groups (see :func:`buy_group` and the README)."""
     min_players = 2
     max_players = 6
     summary = "Roll round the contractor's year, take jobs with your fleet and reach a $1.5M net worth."
@@ -319,7 +335,8 @@ class ConstructionGame(Game):
             offer = state["offer"]
             return [Prompt(offer["buyer"], f"{seat_ref(offer['seller'])} offers you {item_name(offer['item'])} for "
                            f"{money(offer['price'])}.",
-                           (Action("accept", f"Accept: pay {money(offer['price'])}"), Action("decline", "Decline")))]
+                           (Action("accept", f"Accept: pay {money(offer['price'])}", main=True),
+                            Action("decline", "Decline", main=True)))]
         if phase == "job":
             return [self._job_prompt(state)]
         if phase == "bid":
@@ -341,14 +358,15 @@ class ConstructionGame(Game):
         """The turn menu is small (roll, shop, repay, trade) so a prompt stays quick to read;
         the long lists of purchases and offers open one step deeper."""
         seat = state["turn"]
-        actions = [Action("roll", "Roll the die and move")]
+        actions = [Action("roll", "Roll the die and move", main=True)]
         if can_buy_anything(state, seat):
-            actions.append(Action("shop", "Buy equipment, trucks or deeds"))
+            actions.append(Action("shop", "Buy equipment, trucks or deeds", main=True))
         cash, notes = state["cash"][seat], state["notes"][seat]
         repay = sorted({amount for amount in (*REPAY_AMOUNTS, notes) if 0 < amount <= min(cash, notes)})
-        actions += [Action(f"repay:{amount}", f"Repay {money(amount)} of bank notes") for amount in repay]
+        actions += [Action(f"repay:{amount}", f"Repay {money(amount)} of bank notes", group=("Repay notes",))
+                    for amount in repay]
         if not state["offered"] and self._can_offer(state, seat):
-            actions.append(Action("trade", "Offer a piece or a deed to another contractor"))
+            actions.append(Action("trade", "Offer a piece or a deed to another contractor", main=True))
         text = "Your turn: roll to move, or first shop, repay notes or offer a trade."
         if state["turns"] == 0 and state["start_rolls"]:
             text = f"{start_rolls_text(state['start_rolls'])} {text}"
@@ -356,12 +374,12 @@ class ConstructionGame(Game):
 
     def _shop_prompt(self, state: State) -> Prompt:
         seat = state["turn"]
-        actions = [Action("done", "Done shopping"), *buy_actions(state, seat, (*EQUIPMENT, *DEEDS))]
+        actions = [Action("done", "Done shopping", main=True), *buy_actions(state, seat, (*EQUIPMENT, *DEEDS))]
         return Prompt(seat, "Shopping: cash, or 20% down and bank notes within your credit.", tuple(actions))
 
     def _trade_prompt(self, state: State) -> Prompt:
         seat = state["turn"]
-        actions = [Action("back", "No offer after all"), *self._offer_actions(state, seat)]
+        actions = [Action("back", "No offer after all", main=True), *self._offer_actions(state, seat)]
         return Prompt(seat, "Offer one piece or deed to another contractor at a price; they accept or decline.",
                       tuple(actions))
 
@@ -386,7 +404,8 @@ class ConstructionGame(Game):
                     amount = price(item) * percent // 100
                     if amount <= state["cash"][buyer]:
                         actions.append(Action(f"offer:{buyer + 1}:{item}:{amount}",
-                                              f"Offer {item_name(item)} to {seat_ref(buyer)} for {money(amount)}"))
+                                              f"Offer {item_name(item)} to {seat_ref(buyer)} for {money(amount)}",
+                                              group=("Offer", short_name(item))))
         return actions
 
     def _job_prompt(self, state: State) -> Prompt:
@@ -397,10 +416,10 @@ class ConstructionGame(Game):
         if state["fleet"][seat][SLOT[kind]] > 0:
             if square.get("bid"):
                 if state["cash"][seat] >= BID_OPEN:
-                    actions.append(Action("accept", f"Open the bidding at {money(BID_OPEN)}"))
+                    actions.append(Action("accept", f"Open the bidding at {money(BID_OPEN)}", main=True))
             else:
-                actions.append(Action("accept", "Take the job and roll for income"))
-        actions.append(Action("refuse", "Refuse the job"))
+                actions.append(Action("accept", "Take the job and roll for income", main=True))
+        actions.append(Action("refuse", "Refuse the job", main=True))
         # "At any time ... before rolling for job income": the job's machines (1-3 at a
         # time), then one piece of anything else (a truck before a trucking bill, a deed
         # before its fee); the prompt stays until accept or refuse, so any number can be bought.
@@ -431,7 +450,7 @@ class ConstructionGame(Game):
         seat = bid["to_act"]
         actions = [Action(f"bid:{bid['high'] + raise_}", f"Bid {money(bid['high'] + raise_)}")
                    for raise_ in BID_RAISES if bid["high"] + raise_ <= state["cash"][seat]]
-        actions.append(Action("pass", "Drop out of the bidding"))
+        actions.append(Action("pass", "Drop out of the bidding", main=True))
         return Prompt(seat, f"Competitive bid for {TRACK[bid['square']]['name']}: {seat_ref(bid['leader'])} "
                       f"leads at {money(bid['high'])}.", tuple(actions))
 
@@ -445,13 +464,13 @@ class ConstructionGame(Game):
                 # (it counts on this job), then roll.
                 kind = job["type"]
                 others = tuple(item for item in (*EQUIPMENT, *DEEDS) if item != kind)
-                actions = [Action("roll", "Roll for income now"),
+                actions = [Action("roll", "Roll for income now", main=True),
                            *buy_actions(state, seat, (kind,)), *buy_actions(state, seat, others, (1,))]
                 prompts.append(Prompt(seat, f"{seat_ref(seat)} won the job: buy equipment first (it counts on this "
                                       "job), then roll for income.", tuple(actions), simultaneous=True))
                 continue
             # One piece (or deed) per window keeps the reaction short; the own turn buys in bulk.
-            actions = [Action("pass", "No purchase now"), *buy_actions(state, seat, (*EQUIPMENT, *DEEDS), (1,))]
+            actions = [Action("pass", "No purchase now", main=True), *buy_actions(state, seat, (*EQUIPMENT, *DEEDS), (1,))]
             prompts.append(Prompt(seat, f"{seat_ref(job['worker'])} is about to roll for income. Buy anything first?",
                                   tuple(actions), simultaneous=True))
         return prompts
@@ -464,7 +483,7 @@ class ConstructionGame(Game):
         else:
             amounts = [auction["high"] + r for r in AUCTION_RAISES]
         actions = [Action(f"bid:{amount}", f"Bid {money(amount)}") for amount in amounts if amount <= state["cash"][seat]]
-        actions.append(Action("pass", "Pass"))
+        actions.append(Action("pass", "Pass", main=True))
         leader = "no bid yet" if auction["leader"] is None else f"{seat_ref(auction['leader'])} leads at {money(auction['high'])}"
         return Prompt(seat, f"Big Sky Auction: {seat_ref(auction['seller'])}'s {item_name(auction['item'])} "
                       f"(listed {money(price(auction['item']))}); {leader}.", tuple(actions))

@@ -172,7 +172,10 @@ OBJECT_IDS: tuple[str, ...] = tuple(OBJECTS)
 
 CLAIM_ACTIONS: dict[int, Action] = {n: Action(f"claim:{n}", f"Claim card {n}") for n in CARDS}
 """The claim actions, built once: a look prompt lists every card of a spread."""
-DONE_ACTIONS: dict[str, Action] = {t: Action("done", f"Done: no more cards with {o.a_name}") for t, o in OBJECTS.items()}
+DONE_ACTIONS: dict[str, Action] = {
+    t: Action("done", f"Done: no more cards with {o.a_name}", main=True) for t, o in OBJECTS.items()
+}
+"""A look's "done", a button beside the spread's claims (still one tap in a live race)."""
 TILE_ACTIONS: dict[str, Action] = {t: Action(f"tile:{t}", f"Play the {o.name} tile") for t, o in OBJECTS.items()}
 
 
@@ -213,6 +216,8 @@ class FindersKeepers(Game):
         Option("tie", "300", TIE_CHOICES, "live Expert: calls this many ms after the first one tie"),
     )
     realtime: ClassVar[bool] = True
+    grouped: ClassVar[bool] = True
+    """Claims, tiles and "done" are each one tap: no group deeper than the board."""
     version: ClassVar[int] = 2
     """2: Expert refuses 5–6 players; ``mode`` defaults to ``auto`` (Expert by turns)."""
     rules_file: ClassVar[str] = "finders-keepers.txt"
@@ -351,7 +356,7 @@ class FindersKeepers(Game):
         if state["phase"] == "reveal":
             seat = state["turn"]
             left = len(state["pile"])
-            action = Action("reveal", f"Reveal the next Find Me tile ({left} left)")
+            action = Action("reveal", f"Reveal the next Find Me tile ({left} left)", main=True)
             deadline = state["opened"] + REVEAL_MS if live else None
             text = f"{seat_ref(seat)}: turn over the next Find Me tile."
             return [Prompt(seat, text, (action,), deadline=deadline)]

@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from bot.engine import Action, Event, Game, Outcome, Prompt, Rng, State, seed_value
+from bot.engine.choices import SELECT_LIMIT
 from bot.engine.words import and_list
 
 DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "hisss" / "cards.json"
@@ -354,8 +355,26 @@ def choices(snakes: list[dict[str, Any]], card: Card) -> list[Choice]:
 # -- the game ---------------------------------------------------------------------------
 
 
+DRAW_RANGE = 10
+"""Fan positions per group when the fan is too wide for one menu ("Cards 1–10")."""
+
+
+def draw_group(position: int, count: int) -> tuple[str, ...]:
+    """Where "draw card ``position``" is filed in a fan of ``count`` cards.
+
+    A fan that fits one menu (25 cards) is one list; a wider one is filed in runs of ten
+    positions, named as the picture numbers the fan ("Cards 11–20"), so any card is two taps
+    away. Only the fan's size is used: the face-down cards themselves are never looked at.
+    """
+    if count <= SELECT_LIMIT:
+        return ()
+    first = (position - 1) // DRAW_RANGE * DRAW_RANGE + 1
+    last = min(first + DRAW_RANGE - 1, count)
+    return ("Draw", f"Card {first}" if first == last else f"Cards {first}–{last}")
+
+
 _DRAW_ACTIONS: list[tuple[Action, ...]] = [
-    tuple(Action(f"draw:{i}", f"Draw card {i} from the fan") for i in range(1, count + 1))
+    tuple(Action(f"draw:{i}", f"Draw card {i} from the fan", group=draw_group(i, count)) for i in range(1, count + 1))
     for count in range(len(DECK))
 ]
 """The draw actions for every fan size, built once: a draw prompt is the most common one."""
@@ -384,6 +403,8 @@ class Hisss(Game):
     summary: ClassVar[str] = "Draw snake cards from a fan, match colours, and win the snakes you finish."
     rules_file: ClassVar[str] = "hisss.txt"
     render_module: ClassVar[str] = "bot.games.hisss.render"
+    grouped: ClassVar[bool] = True
+    """A wide fan is filed in runs of ten positions (see :func:`draw_group`)."""
 
     # -- setup and flow ------------------------------------------------------------
 

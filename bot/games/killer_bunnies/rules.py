@@ -152,6 +152,7 @@ class KillerBunnies(Game):
                f"live: a reaction window closes after {REACT_MS // 1000} seconds."),
     )
     rules_file = "killer-bunnies.txt"
+    grouped = True
     version = 2
     """2: the first-game exchange may be declined; a feeding offers only purchases that could
     still save the bunny (issue 28)."""
@@ -311,7 +312,7 @@ class KillerBunnies(Game):
         who = seat_ref(turn)
         if phase == START:
             top = state["seats"][turn]["top"]
-            actions = [Action("flip", "Flip your top run card" if top is not None else "Nothing to flip: go on")]
+            actions = [Action("flip", "Flip your top run card" if top is not None else "Nothing to flip: go on", main=True)]
             actions += self._buy_actions(state, turn, carrots=True)
             return [Prompt(turn, f"{who}: shop at Kaballa's Market or flip your top run card.", tuple(actions))]
         pending = state["pending"]
@@ -336,13 +337,13 @@ class KillerBunnies(Game):
             actions = []
             short = self.shortfall(state)
             if not any(short.values()):
-                actions.append(Action("feed", "Feed the bunny (pay the cabbage and water)"))
+                actions.append(Action("feed", "Feed the bunny (pay the cabbage and water)", main=True))
             elif self.can_still_feed(state, owner, short):
                 for a in self._buy_actions(state, owner, carrots=False):
                     kind = a.key[4:]
                     if short[kind]:
-                        actions.append(Action(a.key, f"{a.label}; {short[kind]} {kind} short"))
-            actions.append(Action("starve", f"Let {DECK[pending['target']].name} starve"))
+                        actions.append(Action(a.key, f"{a.label}; {short[kind]} {kind} short", group=a.group))
+            actions.append(Action("starve", f"Let {DECK[pending['target']].name} starve", main=True))
             choice = ("feed it or let it starve" if actions[0].key == "feed" else
                       "buy at the market or let it starve" if len(actions) > 1 else
                       "no purchase can make up what is missing, so it starves")
@@ -358,7 +359,8 @@ class KillerBunnies(Game):
             return [Prompt(turn, f"{who}: choose your new bottom run card.", tuple(actions), private=True)]
         raise AssertionError(f"unknown phase {phase}")
 
-    def _hand_actions(self, state: State, seat: int, verb: str, label: str, only: Any = None) -> list[Action]:
+    def _hand_actions(self, state: State, seat: int, verb: str, label: str, only: Any = None,
+                      group: tuple[str, ...] = ()) -> list[Action]:
         seen: set[str] = set()
         actions = []
         for cid in state["seats"][seat]["hand"]:
@@ -366,7 +368,7 @@ class KillerBunnies(Game):
             if c.slug in seen or (only is not None and not only(c)):
                 continue
             seen.add(c.slug)
-            actions.append(Action(f"{verb}:{c.slug}", f"{label}: {LABELS[cid]}"))
+            actions.append(Action(f"{verb}:{c.slug}", f"{label}: {LABELS[cid]}", group=group))
         return actions
 
     def price_text(self, state: State, seat: int, price: int) -> str:
@@ -385,7 +387,8 @@ class KillerBunnies(Game):
                 actions.append(Action(f"buy:{kind}", f"Buy a {kind} card for {self.price_text(state, seat, PRICES[kind])}"))
         if carrots and money >= PRICES["carrot"]:
             cost = self.price_text(state, seat, PRICES["carrot"])
-            actions += [Action(f"buy:{CARROT_SLUGS[k]}", f"Buy {carrot_name(k)} for {cost}") for k in state["market"]]
+            actions += [Action(f"buy:{CARROT_SLUGS[k]}", f"Buy {carrot_name(k)} for {cost}", group=("Buy a carrot",))
+                        for k in state["market"]]
         return actions
 
     def shortfall(self, state: State) -> dict[str, int]:
@@ -439,8 +442,9 @@ class KillerBunnies(Game):
                 elif has_bunny_in_pile:
                     # The first-game rule: a player without a bunny *may* exchange a card for
                     # one; laying any card on top instead declines it.
-                    actions = self._hand_actions(state, seat, "give", "Exchange for a bunny")
-                    actions += self._hand_actions(state, seat, "top", "Keep your cards; top run card")
+                    actions = self._hand_actions(state, seat, "give", "Exchange for a bunny", group=("Exchange",))
+                    actions += self._hand_actions(state, seat, "top", "Keep your cards; top run card",
+                                                  group=("Top run card",))
                     prompts.append(Prompt(seat, f"{who}: you have no bunny; you may exchange a card for one from "
                                                 "the draw pile, or keep your cards and lay any card as your TOP RUN card.",
                                           tuple(actions), simultaneous=True, private=True))
@@ -474,7 +478,7 @@ class KillerBunnies(Game):
                 if r.kind == "reaction" and r.slug not in seen and self._fits(c, r, seat, with_bunny, target_owner):
                     seen.add(r.slug)
                     plays.append(Action(f"play:{r.slug}", f"Play: {LABELS[cid]}"))
-            prompts.append(Prompt(seat, f"{seat_ref(seat)}: {text}", (*plays, Action("pass", "Pass")),
+            prompts.append(Prompt(seat, f"{seat_ref(seat)}: {text}", (*plays, Action("pass", "Pass", main=True)),
                                   simultaneous=True, deadline=deadline, private=True))
         return prompts
 

@@ -594,6 +594,12 @@ def legal_keys(state: State) -> list[str]:
     return _OPTIONS[state["sub"]](state, state["actor"], None)
 
 
+MAIN_KEYS = frozenset({*_ROLE_KEYS, "pass", "done", "auto", "reset", "produce", "colonist:take", "colonist:skip"})
+"""The choices a step is about, shown as buttons on the board: the roles, passing or finishing
+a step, the mayor's automatic placement and reset, producing, the colonist yes/no. The long
+lists (plantations, buildings, circles, goods, ships) go in a menu beside them."""
+
+
 _PROMPT_TEXT = {
     "": "{seat}, choose a role (round {round}).",
     "tile": "{seat}: Settler — take a plantation or a quarry for your island.",
@@ -627,6 +633,7 @@ class PuertoRico(Game):
     rules_file = "puerto-rico.txt"
     render_module = "bot.games.puerto_rico.render"
     version = 1
+    grouped = True
     options = (
         Option(
             "production",
@@ -737,7 +744,7 @@ class PuertoRico(Game):
             money=p["money"],
             house=len(state["house"]),
         )
-        actions = tuple(map(Action, keys, labels))
+        actions = tuple(Action(key, label, main=key in MAIN_KEYS) for key, label in zip(keys, labels, strict=True))
         return [Prompt(seat=seat, text=text, actions=actions)]
 
     def apply(self, state: State, seat: int, key: str, at: int | None = None) -> list[Event]:

@@ -108,6 +108,8 @@ class SchwarzesGold(Game):
     summary: ClassVar[str] = "Roll for an area, strike oil, place rigs and trucks, then pump the field dry in snake order."
     rules_file: ClassVar[str] = "schwarzes-gold.txt"
     render_module: ClassVar[str] = "bot.games.schwarzes_gold.render"
+    grouped: ClassVar[bool] = True
+    """Moves are filed in groups (token, rig, truck per field, barrel, station, train per field)."""
     version: ClassVar[int] = 2
     """2: no barrel on wasteland that has closed again (issue 28)."""
     options: ClassVar[tuple[Option, ...]] = (
@@ -260,26 +262,30 @@ class SchwarzesGold(Game):
         double = self.is_double(state)
         special = self.settlement_fields(state)
         free = [f for f in board.fields_of[area] if self.buildable(state, f)]
-        actions: list[Action] = [Action(f"token:{f}", f"Strike oil: a token on {f}") for f in free]
+        actions: list[Action] = [Action(f"token:{f}", f"Strike oil: a token on {f}", group=("Token",)) for f in free]
         if double:
             stacks = [f for f in board.fields_of[area] if self.oil_open(state, f)]
             actions += [
-                Action(f"token:{f}", f"Strike oil on {f} again (double: {state['tokens'][f] + 1} tokens there)")
+                Action(f"token:{f}", f"Strike oil on {f} again (double: {state['tokens'][f] + 1} tokens there)",
+                       group=("Token",))
                 for f in stacks
             ]
         if state["rigs_left"][seat] > 0:
-            actions += [Action(f"rig:{f}", f"Place an oil rig on {f}{self.reach_note(state, f, 'rig')}") for f in free]
+            actions += [
+                Action(f"rig:{f}", f"Place an oil rig on {f}{self.reach_note(state, f, 'rig')}", group=("Rig",))
+                for f in free
+            ]
         if state["truck"][seat] == "hand":
             spots = free + [f for f, a in special.items() if a == area and f not in state["pieces"]]
             for f in spots:
                 where = f"the settlement on {f}" if f in special else f
                 actions.append(Action(f"truck:{f}:h", f"Place your truck on {where}, facing along the row"
-                                                      f"{self.reach_note(state, f, 'truck', 'h')}"))
+                                                      f"{self.reach_note(state, f, 'truck', 'h')}", group=("Truck", f)))
                 actions.append(Action(f"truck:{f}:v", f"Place your truck on {where}, facing along the column"
-                                                      f"{self.reach_note(state, f, 'truck', 'v')}"))
+                                                      f"{self.reach_note(state, f, 'truck', 'v')}", group=("Truck", f)))
         if state["supply"]["barrels"] > 0:
             actions += [
-                Action(f"barrel:{f}", f"Place a barrel on the oil on {f}")
+                Action(f"barrel:{f}", f"Place a barrel on the oil on {f}", group=("Barrel",))
                 for f in board.fields_of[area]
                 if self.oil_open(state, f)
             ]
@@ -293,6 +299,7 @@ class SchwarzesGold(Game):
                         Action(
                             f"station:{way}",
                             f"Put your train on the station of {area_label(area)} ({settlement.field}), heading {DIRECTION_NAMES[way]}",
+                            group=("Station",),
                         )
                     )
         return actions
@@ -673,10 +680,10 @@ class SchwarzesGold(Game):
             area = self.roll_area(state)
             actions = self.placements(state, seat)
             if not state["rerolled"] and state["acted"] == 0:
-                actions = [Action("reroll", "Roll again (you must use the second roll)"), *actions]
+                actions = [Action("reroll", "Roll again (you must use the second roll)", main=True), *actions]
             if state["bonus"]:
                 label = "Take no more actions" if state["acted"] else "Take no action this turn"
-                actions.append(Action("done", label))
+                actions.append(Action("done", label, main=True))
             a, b = state["dice"]
             more = " (second action)" if state["acted"] else ""
             text = f"{tag(seat)} rolled {a} + {b} = {a + b}: act in {area_label(area)}{more}."
@@ -699,8 +706,9 @@ class SchwarzesGold(Game):
         if stage == "swap":
             halt = state["swap"]["rig"]
             own = sorted(f for f, p in state["pieces"].items() if p["kind"] == "rig" and p["owner"] == seat)
-            actions = tuple(Action(f"swap:{f}", f"Swap the rig on {halt} with your rig on {f}") for f in own)
-            return [Prompt(seat, f"{tag(seat)}: swap the rig on {halt} for one of yours?", (*actions, Action("keep", "No swap")))]
+            actions = tuple(Action(f"swap:{f}", f"Swap the rig on {halt} with your rig on {f}", group=("Swap",)) for f in own)
+            keep = Action("keep", "No swap", main=True)
+            return [Prompt(seat, f"{tag(seat)}: swap the rig on {halt} for one of yours?", (*actions, keep))]
         if stage == "rotate":
             field = next(f for f, p in state["pieces"].items() if p["kind"] == "truck" and p["owner"] == seat)
             actions = (Action("rotate", f"Turn your truck on {field} by 90°"), Action("keep", "Leave it as it is"))
@@ -722,13 +730,13 @@ class SchwarzesGold(Game):
             area = self.roll_area(state)
             actions_list = []
             if not state["rerolled"]:
-                actions_list.append(Action("reroll", "Roll again (you must use the second roll)"))
+                actions_list.append(Action("reroll", "Roll again (you must use the second roll)", main=True))
             for f in self.board(state).fields_of[area]:
                 if self.buildable(state, f):
                     actions_list.append(Action(f"train:{f}:h", f"Place your train on {f}, facing along the row"
-                                                               f"{self.reach_note(state, f, 'train', 'h')}"))
+                                                               f"{self.reach_note(state, f, 'train', 'h')}", group=("Train", f)))
                     actions_list.append(Action(f"train:{f}:v", f"Place your train on {f}, facing along the column"
-                                                               f"{self.reach_note(state, f, 'train', 'v')}"))
+                                                               f"{self.reach_note(state, f, 'train', 'v')}", group=("Train", f)))
             a, b = state["dice"]
             return [Prompt(seat, f"{tag(seat)} rolled {a} + {b} = {a + b}: place the train in {area_label(area)}.", tuple(actions_list))]
         # stage == "score"
@@ -736,6 +744,7 @@ class SchwarzesGold(Game):
             Action(
                 f"score:{state['pieces'][f]['kind']}:{f}",
                 f"Pump your {state['pieces'][f]['kind']} on {f}: {self._haul_text(state, f)}",
+                group=(state["pieces"][f]["kind"].capitalize(),),
             )
             for f in self.scoreable(state, seat)
         )
