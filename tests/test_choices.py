@@ -119,3 +119,14 @@ def test_the_flat_board_types_past_five_menus() -> None:
     assert flat_cost(many, "take:3") == (1, 130, "typed")
     some = [Action(f"take:{i}", f"Take {i}") for i in range(60)]
     assert flat_cost(some, "take:30") == (1, 50, "")  # read the first menu, then the second
+
+
+def test_a_zero_amount_goes_with_its_neighbours_in_thousands() -> None:
+    """Bullfrog counts in thousands; an auction may open at "$0" (the kit found one at 2 players)."""
+    from bot.engine.amounts import amount_choices
+
+    bids = [Action("bid:0", "Bid $0")] + [Action(f"bid:{k}", f"Bid ${k},000") for k in range(1, 30)]
+    [choice] = amount_choices(bids)
+    assert choice.unit == 1000 and choice.amounts[:2] == [0, 1000] and choice.actions[0].key == "bid:0"
+    assert [c.kind for c in layout(bids).controls()] == ["amount"]
+    assert amount_choices([Action("bid:0", "Bid $0")])[0].unit == 1

@@ -174,8 +174,15 @@ class AmountChoice:
         return text[:45]
 
 
+ANY_UNIT = 0
+"""The unit of an amount of zero shown as "$0": zero dollars in any unit, so it goes with its
+neighbours (Bullfrog's "Bid $0" beside "Bid $1,000" counted in thousands)."""
+
+
 def _unit_of(action: Action, value: int) -> int | None:
     shown = {int(m.replace(",", "")) for m in _DOLLARS.findall(action.label)}
+    if value == 0 and 0 in shown:
+        return ANY_UNIT
     for unit in UNITS:
         if value * unit in shown:
             return unit
@@ -197,10 +204,10 @@ def amount_choices(actions: list[Action] | tuple[Action, ...]) -> list[AmountCho
         grouped.setdefault(match["prefix"], []).append((value, _unit_of(action, value), action))
     choices = []
     for prefix, members in grouped.items():
-        units = {unit for _, unit, _ in members}
-        if len(units) != 1 or None in units:
+        units = {unit for _, unit, _ in members} - {ANY_UNIT}
+        if len(units) > 1 or None in units:
             continue
-        unit = units.pop()
+        unit = units.pop() if units else 1
         assert unit is not None
         ordered = sorted(members, key=lambda member: member[0])
         choices.append(AmountChoice(prefix, unit, {value * unit: action for value, _, action in ordered}))

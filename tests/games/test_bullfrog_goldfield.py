@@ -543,17 +543,18 @@ def test_hidden_cash_is_shown_only_to_its_owner() -> None:
     assert all(seat["cash"] == 30 for seat in open_view["seats"])
 
 
-def test_a_long_run_of_bids_from_zero_is_filed_in_ranges_two_taps_deep() -> None:
-    """A $0 minimum bid keeps the run from reading as amounts (no number form), so the bids
-    are filed in ranges of at most 25: every bid is reachable in two taps, keys unchanged."""
-    from bot.engine.choices import check_layout, taps
+def test_a_long_run_of_bids_from_zero_is_one_number_form() -> None:
+    """A $0 minimum bid (seen at 2 players) reads as an amount like the others, so the whole run
+    is one "Enter amount…" form with $0 and the highest bid as buttons; keys unchanged."""
+    from bot.engine.choices import check_layout, layout, needs_form, taps
     from bot.games.bullfrog_goldfield.rules import bid_actions
 
     bids = bid_actions(list(range(0, 179)))
     assert [b.key for b in bids] == [f"bid:{k}" for k in range(179)]
-    assert bids[0].group == ("Bid", "$0–$24,000") and bids[-1].group[0] == "Bid"
+    [control] = layout(bids).controls()
+    assert control.kind == "amount" and control.amount is not None and control.amount.amounts[0] == 0
     check_layout(bids)
-    assert max(taps(bids, b.key) for b in bids) == 2
+    assert taps(bids, "bid:0") == 1 and not needs_form(bids, "bid:178") and needs_form(bids, "bid:50")
 
 
 def test_a_run_of_bids_the_engine_reads_as_amounts_stays_ungrouped() -> None:

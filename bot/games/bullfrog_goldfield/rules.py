@@ -42,8 +42,6 @@ from functools import cache
 from typing import Any, ClassVar
 
 from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, State, seed_value
-from bot.engine.amounts import amount_choices
-from bot.engine.choices import SELECT_LIMIT
 from bot.engine.contract import dollars, seat_ref
 from bot.engine.words import and_list
 
@@ -587,19 +585,9 @@ def bid_amounts(state: State, seat: int) -> list[int]:
 
 
 def bid_actions(amounts: list[int]) -> list[Action]:
-    """One action per bid. Front ends offer a long run of bids as a number form; when they
-    cannot read the run as amounts (a $0 minimum bid fits both units, dollars and thousands,
-    so the engine leaves the run alone), the bids are filed in ranges of at most 25 so every
-    bid stays two taps away."""
-    bids = [Action(f"bid:{amount}", f"Bid {money(amount)}") for amount in amounts]
-    if len(bids) <= SELECT_LIMIT or amount_choices(bids):
-        return bids
-    ranged: list[Action] = []
-    for start in range(0, len(bids), SELECT_LIMIT):
-        chunk = amounts[start : start + SELECT_LIMIT]
-        span = f"{money(chunk[0])}–{money(chunk[-1])}"
-        ranged += [Action(bid.key, bid.label, group=("Bid", span)) for bid in bids[start : start + SELECT_LIMIT]]
-    return ranged
+    """One action per bid; front ends offer a long run of them as a number form (a $0 minimum
+    bid included: it reads as zero in the game's thousands)."""
+    return [Action(f"bid:{amount}", f"Bid {money(amount)}") for amount in amounts]
 
 
 def main_actions(state: State, seat: int) -> list[Action]:
