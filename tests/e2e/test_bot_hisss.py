@@ -80,8 +80,24 @@ async def play_one_move(fake: FakeDiscord, board: Message, users: dict[int, str]
     assert selects, f"a board of a running game without its moves: {board.text!r}"
     if step % 2 == 0:
         menu = selects[step % len(selects)]
-        return await fake.select(mover, board, menu["custom_id"], [menu["options"][0]["value"]]), "select"
-    verb = selects[0]["options"][0]["value"].split(":")[0]
+        value = menu["options"][0]["value"]
+        picked = await fake.select(mover, board, menu["custom_id"], [value])
+        if not value.startswith("group:"):
+            return picked, "select"
+        # A group (a run of the fan, "Cards 1–10"): its moves come as a private step; pick there.
+        step_message = picked.message
+        control = next(c for c in step_message.interactive_components() if c.get("type") in (2, 3))
+        if control["type"] == 2:
+            played = await fake.click(mover, step_message, control["custom_id"])
+        else:
+            played = await fake.select(mover, step_message, control["custom_id"], [control["options"][0]["value"]])
+        await fake.wait_until(lambda: any(not m.flags & EPHEMERAL for m in played.messages),
+                              what="the board after a move picked on a private step")
+        return played, "step"
+    values = [option["value"] for menu in selects for option in menu["options"]]
+    moves = [value for value in values if not value.startswith("group:")]
+    # The verb a player would type: a move's, or the name of the group holding the moves ("Draw").
+    verb = moves[0].split(":")[0] if moves else values[0].removeprefix("group:").split("/")[0].lower()
     choices = await fake.autocomplete(mover, board.channel_id, "play", options={"move": verb}, focused="move")
     assert choices and all(choice["value"].startswith(f"{verb}:") for choice in choices), (verb, choices)
     return await fake.slash(mover, board.channel_id, "play", options={"move": choices[-1]["value"]}), "slash"
@@ -156,7 +172,8 @@ async def test_a_whole_hisss_game_with_a_restart(fake_discord: FakeDiscord, bot_
             hand = await fake.slash("bob", channel, "hand")
             assert hand.messages and all(m.flags & EPHEMERAL for m in hand.messages)
     assert "Game over" in board.text, "the game did not finish"
-    assert restarted and ways == {"button", "select", "slash"}
+    # A 49-card fan is drawn from through its runs ("Cards 1–10"): a private step, then the move.
+    assert restarted and ways == {"button", "select", "slash", "step"}
 
     final = await fake.slash("bob", channel, "game status")
     assert "Game over" in board_of(final).text
