@@ -8,34 +8,32 @@ and on a fabricated position with more legal hexes than one select lists.
 from __future__ import annotations
 
 from bot.engine import Action, testkit
-from bot.engine.choices import SELECT_LIMIT, check_layout, layout, taps
-from bot.games.g1856.rules import G1856, by_rows, group_or_moves
+from bot.engine.choices import check_layout, layout, taps
+from bot.games.g1856.rules import G1856, group_or_moves, row_bands
 
 
-def test_few_hexes_are_listed_by_name() -> None:
-    assert by_rows(["K12", "B13", "K12"]) == {"B13": ("B13",), "K12": ("K12",)}
+def test_few_hexes_share_one_control() -> None:
+    assert row_bands(["K12", "B13", "K12"]) == {"B13": "", "K12": ""}
 
 
-def test_many_hexes_are_split_into_bands_of_whole_rows() -> None:
+def test_many_hexes_are_split_into_even_bands_of_whole_rows() -> None:
     coords = [f"{row}{column}" for row in "ABCDEFGHIJ" for column in range(2, 22, 4)]  # 50 hexes
-    placed = by_rows(coords)
+    placed = row_bands(coords)
     assert set(placed) == set(coords)
     bands: dict[str, list[str]] = {}
-    for coord, path in placed.items():
-        assert len(path) == 2 and path[1] == coord
-        bands.setdefault(path[0], []).append(coord)
-    assert all(len(members) <= SELECT_LIMIT for members in bands.values())
-    assert len(bands) < len(coords) // 5  # bands of several rows, not one per row
+    for coord, band in placed.items():
+        bands.setdefault(band, []).append(coord)
+    assert sorted(len(members) for members in bands.values()) == [25, 25]
     for name, members in bands.items():
         letters = sorted({coord[0] for coord in members})
         # A band is named by its first and last row letter and holds whole rows.
-        assert name == (f"Row {letters[0]}" if len(letters) == 1 else f"Rows {letters[0]}–{letters[-1]}")
-        assert all(placed[c][0] == name for c in coords if c[0] in letters)
+        assert name == (f"row {letters[0]}" if len(letters) == 1 else f"rows {letters[0]}–{letters[-1]}")
+        assert all(placed[c] == name for c in coords if c[0] in letters)
 
 
-def test_many_hex_lays_stay_within_three_taps() -> None:
+def test_many_hex_lays_take_two_taps() -> None:
     moves = [Action("pass", "Pass")]
-    for coord in by_rows(f"{row}{column}" for row in "CDEFGHIJKLMN" for column in (4, 8, 12)):
+    for coord in row_bands(f"{row}{column}" for row in "CDEFGHIJKLMN" for column in (4, 8, 12)):
         for rotation in range(3):
             moves.append(Action(f"lay:{coord}:57:{rotation}", f"Lay #57 on {coord} (rotation {rotation})"))
         moves.append(Action(f"tiles:{coord}", f"Show the tiles that fit {coord}"))
@@ -44,13 +42,13 @@ def test_many_hex_lays_stay_within_three_taps() -> None:
     grouped = group_or_moves(moves)
     assert [(a.key, a.label) for a in grouped] == [(a.key, a.label) for a in moves]
     check_layout(grouped)
-    assert max(taps(grouped, a.key) for a in grouped) <= 3
-    lay = next(a for a in grouped if a.key == "lay:K12:57:1")
-    assert lay.group[0] == "Lay a tile" and lay.group[-1] == "K12" and lay.group[1].startswith("Row")
+    lays = [a for a in grouped if a.key.startswith("lay:")]
+    assert max(taps(grouped, a.key) for a in lays) == 2  # the hex, then its lay
+    assert next(a for a in grouped if a.key == "lay:K12:57:1").group == ("Lay a tile, rows I–N", "K12")
     assert next(a for a in grouped if a.key == "pass").main
     board = [control.placeholder or control.options[0].label for control in layout(grouped).controls()]
     # One station is no group of its own: it joins the loan in "More moves".
-    assert board == ["Pass", "Lay a tile", "More moves"]
+    assert board == ["Pass", "Lay a tile, rows C–H", "Lay a tile, rows I–N", "More moves"]
 
 
 def test_a_hex_with_more_lays_than_a_list_gets_a_tile_step() -> None:
@@ -75,5 +73,5 @@ def test_real_prompts_keep_their_moves_and_fit_three_taps() -> None:
             seen_groups.update(a.group[0] for a in prompt.actions if a.group)
             for action in prompt.actions:
                 if action.key.startswith("lay:"):
-                    assert action.group[0] == "Lay a tile" and action.key.split(":")[1] in action.group
+                    assert action.group[0].startswith("Lay a tile") and action.key.split(":")[1] in action.group
     assert {"Lay a tile", "Buy a share", "Start a company", "Buy a train"} <= seen_groups

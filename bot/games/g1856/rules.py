@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
@@ -182,13 +183,12 @@ class G1856(Game):
         options = self._route_choices(state, corp, building)
         names = board.hexes()
         actions = []
-        bands = by_rows(stop.split(".")[0] for stop in options.next_stops)
+        bands = row_bands(stop.split(".")[0] for stop in options.next_stops)
         for stop in options.next_stops:
             coord = stop.split(".")[0]
             where = names[coord].get("name") or coord
-            # Several stops of one hex share its band; the hex itself is in each label.
-            band = bands[coord][:-1]
-            actions.append(Action(f"stop:{stop}", f"{train}: to {where} ({stop})", group=("Next stop", *band)))
+            group = (banded("Next stop", bands[coord]),)
+            actions.append(Action(f"stop:{stop}", f"{train}: to {where} ({stop})", group=group))
         if options.revenue is not None:
             actions.append(Action("end", f"{train}: end the route here (${options.revenue})", main=True))
         if not stops:
@@ -278,12 +278,12 @@ class G1856(Game):
                 else f"The CGR has too many stations: take off {state['cgr_markers']['excess']} more"
             )
             choices = core.cgr_marker_choices(state)
-            bands = by_rows(coord for coord, _ in choices)
+            bands = row_bands(coord for coord, _ in choices)
             actions = tuple(
                 Action(
                     f"cgr:remove:{coord}:{city}",
                     f"Take the CGR station in {coord} (city {city}) off",
-                    group=("Take a station off", *bands[coord][:-1]),
+                    group=(banded("Take a station off", bands[coord]),),
                 )
                 for coord, city in choices
             )
@@ -771,26 +771,35 @@ def _hex_order(coord: str) -> tuple[str, int]:
     return coord[0], int(coord[1:])
 
 
-def by_rows(coords: Iterable[str]) -> dict[str, tuple[str, ...]]:
-    """Where each hex sits in a list of hexes: ``(hex,)``, or, when more hexes are listed than
-    one select holds, ``(band, hex)`` under a band of whole map rows ("Rows A–F", "Row K")
-    small enough for one select. The names are the map's own row letters and hex names."""
+def row_bands(coords: Iterable[str]) -> dict[str, str]:
+    """The control each hex of a list of hexes goes to: ``""`` (one control for all) when
+    they fit one select, otherwise a band of whole map rows ("rows A–F", "row K"), the bands
+    about equal and each small enough for one select. A band is a control of its own on the
+    board (see :func:`banded`), so picking a hex costs no extra tap. The names are the map's
+    own row letters."""
     ordered = sorted(set(coords), key=_hex_order)
     if len(ordered) <= SELECT_LIMIT:
-        return {coord: (coord,) for coord in ordered}
+        return dict.fromkeys(ordered, "")
+    target = math.ceil(len(ordered) / math.ceil(len(ordered) / SELECT_LIMIT))
     bands: list[list[str]] = []
     for _, row in itertools.groupby(ordered, key=lambda coord: coord[0]):
         members = list(row)
-        if bands and len(bands[-1]) + len(members) <= SELECT_LIMIT:
+        if bands and len(bands[-1]) < target and len(bands[-1]) + len(members) <= SELECT_LIMIT:
             bands[-1] += members
         else:
             bands.append(members)
-    placed: dict[str, tuple[str, ...]] = {}
+    placed: dict[str, str] = {}
     for band in bands:
         first, last = band[0][0], band[-1][0]
-        name = f"Row {first}" if first == last else f"Rows {first}–{last}"
-        placed.update({coord: (name, coord) for coord in band})
+        name = f"row {first}" if first == last else f"rows {first}–{last}"
+        placed.update(dict.fromkeys(band, name))
     return placed
+
+
+def banded(control: str, band: str) -> str:
+    """A control's name for one band of rows: "Lay a tile, rows A–F" (``control`` alone
+    when there is no band)."""
+    return f"{control}, {band}" if band else control
 
 
 MAIN_OR_KEYS = frozenset({"pass", "bankrupt", "payout", "withhold", "run:best", "borrow", "back"})
@@ -802,8 +811,9 @@ def group_or_moves(moves: list[Action]) -> list[Action]:
     (the same keys and labels, in the same order):
 
     - "Lay a tile" → hex (``K12``) → tile (``#57``) only when a hex has more lays than one
-      list holds; above the hex a band of map rows when more hexes than one list are legal.
-      A hex's "Show the tiles that fit" sits with its lays.
+      list holds; when more hexes are legal than one list holds, one such control per band
+      of map rows ("Lay a tile, rows B–H"). A hex's "Show the tiles that fit" sits with its
+      lays.
     - "Place a station" (by band of rows when too many), "Other runs" (the alternatives and
       choosing each route by hand), "Buy a train" (the bank's and pool's trains, each other
       company's trains one level down), "Buy a private", "Port marker", "Sell shares".
@@ -814,8 +824,8 @@ def group_or_moves(moves: list[Action]) -> list[Action]:
     per_hex: dict[str, int] = {}
     for coord in hex_of.values():
         per_hex[coord] = per_hex.get(coord, 0) + 1
-    lay_bands = by_rows(per_hex)
-    token_bands = by_rows(a.key.split(":")[1] for a in moves if a.key.startswith("token:"))
+    lay_bands = row_bands(per_hex)
+    token_bands = row_bands(a.key.split(":")[1] for a in moves if a.key.startswith("token:"))
     sales = sum(1 for a in moves if a.key.startswith("sell:"))
     out = []
     for action in moves:
@@ -824,9 +834,9 @@ def group_or_moves(moves: list[Action]) -> list[Action]:
         if action.key in hex_of:
             coord = hex_of[action.key]
             tile = (f"#{parts[2]}",) if parts[0] == "lay" and per_hex[coord] > SELECT_LIMIT else ()
-            group = ("Lay a tile", *lay_bands[coord], *tile)
+            group = (banded("Lay a tile", lay_bands[coord]), coord, *tile)
         elif parts[0] == "token":
-            group = ("Place a station", *token_bands[parts[1]][:-1])
+            group = (banded("Place a station", token_bands[parts[1]]),)
         elif action.key.startswith(("run:alt", "run:choose")):
             group = ("Other runs",)
         elif parts[0] == "train":
