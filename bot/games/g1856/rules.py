@@ -24,10 +24,14 @@ so the seed only fixes who sits first.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+import itertools
+import math
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, State
+from bot.engine.choices import SELECT_LIMIT
 from bot.engine.contract import dollars
 from bot.games.g1856 import board, core, economy, route_builder
 from bot.games.g1856 import map as gmap
@@ -65,6 +69,7 @@ class G1856(Game):
     rules_file: ClassVar[str] = "1856-en.txt"
     render_module: ClassVar[str] = "bot.games.g1856.render"
     heavy: ClassVar[bool] = True  # route search and legal lays: worker processes (bot.workers)
+    grouped: ClassVar[bool] = True  # every prompt's actions declare their group (bot.engine.choices)
     hidden_information: ClassVar[bool] = False  # no cards, no dice, no RNG: every prompt is public
 
     # ------------------------------------------------------------------ set-up
@@ -115,15 +120,15 @@ class G1856(Game):
             corp = state["nationalization"]["queue"][0]
             seat = state["corps"][corp]["president"]
             owed = core.nationalization_debt(state, corp)
-            actions = [Action(f"merge:{corp}", f"Let {corp} merge into the CGR")]
+            actions = [Action(f"merge:{corp}", f"Let {corp} merge into the CGR", main=True)]
             if state["cash"][seat] >= owed:
-                actions.insert(0, Action(f"payoff:{corp}", f"Pay ${owed} to clear {corp}'s loans"))
+                actions.insert(0, Action(f"payoff:{corp}", f"Pay ${owed} to clear {corp}'s loans", main=True))
             return [Prompt(seat, f"{corp} cannot repay its loans", tuple(actions))]
         if state.get("discard"):
             corp = state["discard"][0]
             seat = state["corps"][corp]["president"]
             actions = tuple(
-                Action(f"discard:{t}", f"Put {corp}'s {t} into the bank pool")
+                Action(f"discard:{t}", f"Put {corp}'s {t} into the bank pool", group=("Discard a train",))
                 for t in state["corps"][corp]["trains"]
             )
             return [Prompt(seat, f"{corp} is over its train limit: discard a train", actions)]
@@ -142,7 +147,7 @@ class G1856(Game):
         if moving := state["op"].get("relocate"):
             owner, coord = moving["corps"][0], moving["hex"]
             actions = tuple(
-                Action(f"relocate:{city}", f"Put {owner}'s station in city {city} of {coord}")
+                Action(f"relocate:{city}", f"Put {owner}'s station in city {city} of {coord}", group=(coord,))
                 for city in core.relocate_choices(state)
             )
             return [Prompt(seat, f"{coord} had no track: choose the city of {owner}'s station", actions)]
@@ -159,7 +164,11 @@ class G1856(Game):
         for city in home["cities"]:
             sides = ", ".join(SIDES[e] for e in sorted(placed.node_edges(f"c{city}")))
             actions.append(
-                Action(f"home:{coord}:{city}", f"City {city}" + (f" (track to {sides})" if sides else ""))
+                Action(
+                    f"home:{coord}:{city}",
+                    f"City {city}" + (f" (track to {sides})" if sides else ""),
+                    group=(coord,),
+                )
             )
         name = board.hexes()[coord]["name"]
         seat = state["corps"][corp]["president"]
@@ -174,15 +183,17 @@ class G1856(Game):
         options = self._route_choices(state, corp, building)
         names = board.hexes()
         actions = []
+        bands = row_bands(stop.split(".")[0] for stop in options.next_stops)
         for stop in options.next_stops:
             coord = stop.split(".")[0]
             where = names[coord].get("name") or coord
-            actions.append(Action(f"stop:{stop}", f"{train}: to {where} ({stop})"))
+            group = (banded("Next stop", bands[coord]),)
+            actions.append(Action(f"stop:{stop}", f"{train}: to {where} ({stop})", group=group))
         if options.revenue is not None:
-            actions.append(Action("end", f"{train}: end the route here (${options.revenue})"))
+            actions.append(Action("end", f"{train}: end the route here (${options.revenue})", main=True))
         if not stops:
-            actions.append(Action("none", f"{train} does not run"))
-        actions.append(Action("back", "Back to the bot's runs"))
+            actions.append(Action("none", f"{train} does not run", main=True))
+        actions.append(Action("back", "Back to the bot's runs", main=True))
         so_far = " – ".join(stops) if stops else "no stop yet"
         return Prompt(seat, f"{corp}: the route of its {train} ({so_far})", tuple(actions))
 
@@ -233,7 +244,7 @@ class G1856(Game):
         low, high = self._price_range(state, corp, offer)
         what = offer["item"] if offer["kind"] == "company" else f"{offer['owner']}'s {offer['item']}"
         actions = [Action(f"price:{n}", f"Pay ${n} for {what}") for n in range(low, high + 1)]
-        actions.append(Action("back", "Back: buy nothing"))
+        actions.append(Action("back", "Back: buy nothing", main=True))
         return Prompt(seat, f"{corp}: the price for {what} (${low}–${high})", tuple(actions))
 
     def _price_range(self, state: State, corp: str, offer: dict[str, Any]) -> tuple[int, int]:
@@ -266,27 +277,34 @@ class G1856(Game):
                 if dup
                 else f"The CGR has too many stations: take off {state['cgr_markers']['excess']} more"
             )
+            choices = core.cgr_marker_choices(state)
+            bands = row_bands(coord for coord, _ in choices)
             actions = tuple(
-                Action(f"cgr:remove:{coord}:{city}", f"Take the CGR station in {coord} (city {city}) off")
-                for coord, city in core.cgr_marker_choices(state)
+                Action(
+                    f"cgr:remove:{coord}:{city}",
+                    f"Take the CGR station in {coord} (city {city}) off",
+                    group=(banded("Take a station off", bands[coord]),),
+                )
+                for coord, city in choices
             )
             return Prompt(seat, title, actions)
         actions = [
-            Action(f"cgr:discard:{t}", f"Put the CGR's {t} into the bank pool")
+            Action(f"cgr:discard:{t}", f"Put the CGR's {t} into the bank pool", group=("Give up a train",))
             for t in core.cgr_discardable(state)
         ]
         cgr = state["corps"]["CGR"]
         if len(cgr["trains"]) <= core.train_limit(state, "CGR"):
-            actions.append(Action("cgr:keep", "Keep the CGR's trains"))
+            actions.append(Action("cgr:keep", "Keep the CGR's trains", main=True))
         return Prompt(seat, "The CGR formed: give up merged trains or keep them", tuple(actions))
 
     def _crisis_actions(self, state: State, seat: int) -> list[Action]:
         protect = state["crisis"]["protect"]
+        sales = core.emergency_sales(state, seat, protect)
         out = [
-            Action(f"sell:{corp}:{n}", f"Sell {n} {corp} share{'s' if n > 1 else ''}")
-            for corp, n in core.emergency_sales(state, seat, protect)
+            Action(f"sell:{corp}:{n}", f"Sell {n} {corp} share{'s' if n > 1 else ''}", group=sell_group(len(sales), corp))
+            for corp, n in sales
         ]
-        return out or [Action("bankrupt", "Declare bankruptcy (the game ends)")]
+        return out or [Action("bankrupt", "Declare bankruptcy (the game ends)", main=True)]
 
     def _auction_actions(self, state: State, seat: int) -> list[Action]:
         out: list[Action] = []
@@ -297,24 +315,31 @@ class G1856(Game):
             else [s for s, p in state["privates"].items() if p["owner"] is None]
         )
         cheapest = core.auction_cheapest(state)
+        # With bids open on several privates, each private's bids are one group (its number
+        # form opens when it is picked); one private's bids are a form on the board itself.
+        biddable = [s for s in companies if a["auctioning"] or s != cheapest]
         for sym in companies:
             free = state["cash"][seat] - core.committed(state, seat, sym)
             if sym == cheapest and not a["auctioning"]:
                 cost = state["privates"][sym]["price"]
                 if cost <= free:
-                    out.append(Action(f"buy:{sym}", f"Buy {sym} for ${cost}"))
+                    out.append(Action(f"buy:{sym}", f"Buy {sym} for ${cost}", main=True))
                 continue
             low = core.min_bid(state, sym)
+            group = ("Bid", sym) if len(biddable) > 1 else ()
             for amount in range(low, free + 1, 5):
-                out.append(Action(f"bid:{sym}:{amount}", f"Bid ${amount} on {sym}"))
+                out.append(Action(f"bid:{sym}:{amount}", f"Bid ${amount} on {sym}", group=group))
         if not (cheapest and state["privates"][cheapest]["price"] == 0 and not a["auctioning"]):
-            out.append(Action("pass", "Pass"))
+            out.append(Action("pass", "Pass", main=True))
         if not out:
-            out.append(Action(f"buy:{cheapest}", f"Take {cheapest} for free"))
+            out.append(Action(f"buy:{cheapest}", f"Take {cheapest} for free", main=True))
         return out
 
     def _sr_actions(self, state: State, seat: int) -> list[Action]:
-        out: list[Action] = []
+        """Groups: "Start a company" → company (its par prices), "Buy a share" (every
+        company's treasury and pool share, by company when they are too many for one list),
+        "Sell shares" (likewise); Pass is a button. The order is the companies' order."""
+        moves: list[tuple[str, str, str, str]] = []  # (kind, key, label, company)
         for corp, c in state["corps"].items():
             if c["closed"]:
                 continue
@@ -323,21 +348,31 @@ class G1856(Game):
                 if core.sr_can_par(state, seat, corp, 65) is None:
                     for par in sorted(economy.PAR_ROWS):
                         if 2 * par <= state["cash"][seat]:
-                            out.append(Action(f"par:{corp}:{par}", f"Start {corp} at ${par}"))
+                            moves.append(("par", f"par:{corp}:{par}", f"Start {corp} at ${par}", corp))
                 continue
             for source in ("ipo", "pool"):
                 if core.sr_can_buy(state, seat, corp, source) is None:
                     cost = c["par"] if source == "ipo" else core.price(state, corp)
                     where = "the treasury" if source == "ipo" else "the pool"
-                    out.append(Action(f"buy:{corp}:{source}", f"Buy a {corp} share from {where} for ${cost}"))
+                    moves.append(("buy", f"buy:{corp}:{source}", f"Buy a {corp} share from {where} for ${cost}", corp))
             for n in range(1, c["held"][seat] // unit + 1):
                 if core.sr_can_sell(state, seat, corp, unit * n) is None:
-                    out.append(Action(f"sell:{corp}:{n}", f"Sell {n} {corp} share{'s' if n > 1 else ''}"))
+                    moves.append(("sell", f"sell:{corp}:{n}", f"Sell {n} {corp} share{'s' if n > 1 else ''}", corp))
+        many = {kind: sum(1 for k, *_ in moves if k == kind) > SELECT_LIMIT for kind in ("buy", "sell")}
+        names = {"par": "Start a company", "buy": "Buy a share", "sell": "Sell shares"}
+        out = [
+            Action(key, label, group=(names[kind], corp) if kind == "par" or many[kind] else (names[kind],))
+            for kind, key, label, corp in moves
+        ]
         if not (out and core.must_buy_cgr(state, seat)):  # the one-share CGR president may not pass
-            out.append(Action("pass", "Pass" if not state["sr"]["acted"] else "End your turn"))
+            out.append(Action("pass", "Pass" if not state["sr"]["acted"] else "End your turn", main=True))
         return out
 
     def _or_actions(self, state: State, corp: str) -> list[Action]:
+        """The operating company's moves, with their groups (see :func:`group_or_moves`)."""
+        return group_or_moves(self._or_moves(state, corp))
+
+    def _or_moves(self, state: State, corp: str) -> list[Action]:
         op = state["op"]
         c = state["corps"][corp]
         step = op["step"]
@@ -723,3 +758,95 @@ def board_ports() -> list[str]:
     from bot.games.g1856 import board
 
     return list(board.data()["port_hexes"])
+
+
+def sell_group(count: int, corp: str) -> tuple[str, ...]:
+    """The group of a share sale among ``count`` sales: one list, or by company when longer
+    than a select holds."""
+    return ("Sell shares", corp) if count > SELECT_LIMIT else ("Sell shares",)
+
+
+def _hex_order(coord: str) -> tuple[str, int]:
+    """Map order of a hex name: its row letter, then its column number ("K12" → ("K", 12))."""
+    return coord[0], int(coord[1:])
+
+
+def row_bands(coords: Iterable[str]) -> dict[str, str]:
+    """The control each hex of a list of hexes goes to: ``""`` (one control for all) when
+    they fit one select, otherwise a band of whole map rows ("rows A–F", "row K"), the bands
+    about equal and each small enough for one select. A band is a control of its own on the
+    board (see :func:`banded`), so picking a hex costs no extra tap. The names are the map's
+    own row letters."""
+    ordered = sorted(set(coords), key=_hex_order)
+    if len(ordered) <= SELECT_LIMIT:
+        return dict.fromkeys(ordered, "")
+    target = math.ceil(len(ordered) / math.ceil(len(ordered) / SELECT_LIMIT))
+    bands: list[list[str]] = []
+    for _, row in itertools.groupby(ordered, key=lambda coord: coord[0]):
+        members = list(row)
+        if bands and len(bands[-1]) < target and len(bands[-1]) + len(members) <= SELECT_LIMIT:
+            bands[-1] += members
+        else:
+            bands.append(members)
+    placed: dict[str, str] = {}
+    for band in bands:
+        first, last = band[0][0], band[-1][0]
+        name = f"row {first}" if first == last else f"rows {first}–{last}"
+        placed.update(dict.fromkeys(band, name))
+    return placed
+
+
+def banded(control: str, band: str) -> str:
+    """A control's name for one band of rows: "Lay a tile, rows A–F" (``control`` alone
+    when there is no band)."""
+    return f"{control}, {band}" if band else control
+
+
+MAIN_OR_KEYS = frozenset({"pass", "bankrupt", "payout", "withhold", "run:best", "borrow", "back"})
+"""The operating round's buttons: what a step is about (run, pay out, pass, go back)."""
+
+
+def group_or_moves(moves: list[Action]) -> list[Action]:
+    """File an operating round's moves under the board's controls, from their keys alone
+    (the same keys and labels, in the same order):
+
+    - "Lay a tile" → hex (``K12``) → tile (``#57``) only when a hex has more lays than one
+      list holds; when more hexes are legal than one list holds, one such control per band
+      of map rows ("Lay a tile, rows B–H"). A hex's "Show the tiles that fit" sits with its
+      lays.
+    - "Place a station" (by band of rows when too many), "Other runs" (the alternatives and
+      choosing each route by hand), "Buy a train" (the bank's and pool's trains, each other
+      company's trains one level down), "Buy a private", "Port marker", "Sell shares".
+    - Pass, bankruptcy, the best run, pay out and withhold are buttons; loans and rights are
+      the "More moves".
+    """
+    hex_of = {a.key: a.key.split(":")[1] for a in moves if a.key.startswith(("lay:", "tiles:"))}
+    per_hex: dict[str, int] = {}
+    for coord in hex_of.values():
+        per_hex[coord] = per_hex.get(coord, 0) + 1
+    lay_bands = row_bands(per_hex)
+    token_bands = row_bands(a.key.split(":")[1] for a in moves if a.key.startswith("token:"))
+    sales = sum(1 for a in moves if a.key.startswith("sell:"))
+    out = []
+    for action in moves:
+        parts = action.key.split(":")
+        group: tuple[str, ...] = ()
+        if action.key in hex_of:
+            coord = hex_of[action.key]
+            tile = (f"#{parts[2]}",) if parts[0] == "lay" and per_hex[coord] > SELECT_LIMIT else ()
+            group = (banded("Lay a tile", lay_bands[coord]), coord, *tile)
+        elif parts[0] == "token":
+            group = (banded("Place a station", token_bands[parts[1]]),)
+        elif action.key.startswith(("run:alt", "run:choose")):
+            group = ("Other runs",)
+        elif parts[0] == "train":
+            from_company = len(parts) == 3  # train:2-1:GW, not train:D-0:trade:4-1
+            group = ("Buy a train", parts[2]) if from_company else ("Buy a train",)
+        elif parts[0] == "company":
+            group = ("Buy a private",)
+        elif parts[0] == "port":
+            group = ("Port marker",)
+        elif parts[0] == "sell":
+            group = sell_group(sales, parts[1])
+        out.append(dataclasses.replace(action, group=group, main=action.key in MAIN_OR_KEYS))
+    return out
