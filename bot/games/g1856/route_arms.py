@@ -146,6 +146,11 @@ def arm_path(tree: ArmTree, j: int) -> tuple[list[int], list[int]]:
     return stops, segs
 
 
+_STEP = 100
+"""How far below the parent's bound a first arm's search for the best second D-route looks
+(see ``prune`` in :meth:`ArmSearch.plans`): a search far below the best is costly, and the
+subtree seldom needs the exact figure."""
+
 Pair = Callable[[ArmTree, int, int, Any], bool]
 """Called with (tree, first arm, second arm or -1, hint) for each route the walk finds; True
 stops the walk. The hint is what ``Prune`` returned for the first arm."""
@@ -344,12 +349,21 @@ class ArmSearch:
                     return None
                 if witness < 0 or witness & track:
                     # The best single D-route found for the parent is gone: search again (a
-                    # route still free stays the best, as the track only grows).
-                    found = self.search(track, need // (count - 1) if need >= 0 else -1, 1)
-                    if not found and need >= 0:
+                    # route still free stays the best, as the track only grows). The parent's
+                    # figure bounds the best here from above, so the search looks only a step
+                    # below it: if nothing is there, that step is the new bound (exact, and
+                    # most subtrees are cut by it; the arms below look again, lower, if not).
+                    share = need // (count - 1) if need >= 0 else -1
+                    threshold = max(share, d_best - _STEP)  # (at the top d_best is 0: share)
+                    found = self.search(track, threshold, 1)
+                    if found:
+                        d_best, witness = found[0].revenue, found[0].mask
+                    elif threshold > share:
+                        d_best, witness = threshold, -1  # a bound only: the subtree searches again
+                    elif need >= 0:
                         return None
-                    # (With need < 0 they may all run nothing.)
-                    d_best, witness = (found[0].revenue, found[0].mask) if found else (0, 0)
+                    else:
+                        d_best, witness = 0, 0  # (with need < 0 they may all run nothing)
                 # The best of them earns more than its share, and no more than route 1.
                 if need >= 0 and d_best <= need // (count - 1):
                     return None
