@@ -405,6 +405,27 @@ def test_d_trains_on_small_maps_equal_brute_force() -> None:
     assert checked == 18
 
 
+@pytest.mark.parametrize("step", [0, 100])
+def test_two_d_trains_on_random_maps_equal_brute_force(step: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two D-trains bound the second route from the first arm's parent and look only ``step``
+    below that bound (0: never more than the bound): the totals stay exact. (Cutting a subtree
+    when nothing is found above the step, without the proof, gives a wrong total on 5 of
+    these 180 positions.)"""
+    from bot.games.g1856 import route_arms
+
+    monkeypatch.setattr(route_arms, "_STEP", step)
+    rng = random.Random(41)
+    checked = 0
+    for seed in range(60):
+        state, corps, phase = random_position(random.Random(500 + seed), 40, corps=3, phase_every=3)
+        assert phase == "D"
+        for corp in corps:
+            trains = rng.choice([["D", "D"], ["2", "D", "D"]])
+            assert best_routes(state, corp, trains, phase).revenue == brute_force(state, corp, trains, phase)
+            checked += 1
+    assert checked == 180
+
+
 def test_the_search_runs_in_a_worker_process() -> None:
     """Plain data in and out: the call and its result cross a process boundary unchanged."""
     from concurrent.futures import ProcessPoolExecutor
