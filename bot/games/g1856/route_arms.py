@@ -210,11 +210,13 @@ class ArmSearch:
 
     # ------------------------------------------------------------ one D-train
 
-    def search(self, used: int, threshold: int, keep: int | None) -> list[Candidate]:
+    def search(self, used: int, threshold: int, keep: int | None, cap: int | None = None) -> list[Candidate]:
         """Routes earning more than ``threshold`` on track not in ``used``, best first.
 
         ``keep=None``: every such route (each track variant of the same stops too).
         ``keep=k``: the ``k`` best routes with distinct sets of stops (one track variant each).
+        ``cap`` (with ``keep=1``): no route earns more (the caller knows), so the first route
+        earning ``cap`` ends the search.
         """
         found: list[Candidate] = []
         by_stops: set[int] = set()
@@ -238,12 +240,13 @@ class ArmSearch:
             ranked.sort(reverse=True)
             if len(ranked) >= keep and ranked[keep - 1] > floor:
                 floor = ranked[keep - 1]
-            return False
+            return keep == 1 and cap is not None and revenue >= cap
 
         for tree, roots, potential in zip(self.trees, self.roots, self.potential, strict=True):
             if potential <= floor:
                 break  # sorted: no later home does better
-            self._walk(tree, roots, used, lambda: floor, pair, None)
+            if self._walk(tree, roots, used, lambda: floor, pair, None):
+                break  # a route earning the cap: none does better
         found.sort(key=lambda c: -c.revenue)
         if keep is not None:
             del found[keep:]
@@ -355,7 +358,7 @@ class ArmSearch:
                     # most subtrees are cut by it; the arms below look again, lower, if not).
                     share = need // (count - 1) if need >= 0 else -1
                     threshold = max(share, d_best - _STEP)  # (at the top d_best is 0: share)
-                    found = self.search(track, threshold, 1)
+                    found = self.search(track, threshold, 1, d_best if d_best > 0 else None)
                     if found:
                         d_best, witness = found[0].revenue, found[0].mask
                     elif threshold > share:
