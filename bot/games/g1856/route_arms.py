@@ -339,7 +339,7 @@ class ArmSearch:
             bound and the track of their routes that earn it, -1 if unknown), or None if the
             rest cannot beat the floor."""
             rest_bound, d_best, witness, o_best, o_witness = (
-                hint if hint is not None else (1 << 62, 0, -1, 0, -1)
+                hint if hint is not None else (1 << 62, top_single, -1, 0, -1)
             )
             if bound + rest_bound <= floor:
                 return None  # the parent's bound already says so
@@ -373,10 +373,13 @@ class ArmSearch:
                 rest += (count - 1) * min(bound, d_best)
             return (rest, d_best, witness, o_best, o_witness) if bound + rest > floor else None
 
+        top_single = 0  # the best single D-route on ``used`` (0: none known): bounds every other
         if count > 1:
             # The best single routes first, each with the best of the rest beside it: plans
             # that are usually near the best, so the floor is high before the walk begins.
-            for first in self.search(used, (floor - others_now) // count, keep):
+            firsts = self.search(used, (floor - others_now) // count, keep)
+            top_single = firsts[0].revenue if firsts else 0
+            for first in firsts:
                 for total, routes, picks in self.plans(
                     count - 1, used | first.mask, floor - first.revenue, keep, others_bound, other_plans
                 ):
