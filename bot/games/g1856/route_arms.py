@@ -146,11 +146,6 @@ def arm_path(tree: ArmTree, j: int) -> tuple[list[int], list[int]]:
     return stops, segs
 
 
-_STEP = 100
-"""How far below the parent's bound a first arm's search for the best second D-route looks
-(see ``prune`` in :meth:`ArmSearch.plans`): a search far below the best is costly, and the
-subtree seldom needs the exact figure."""
-
 Pair = Callable[[ArmTree, int, int, Any], bool]
 """Called with (tree, first arm, second arm or -1, hint) for each route the walk finds; True
 stops the walk. The hint is what ``Prune`` returned for the first arm."""
@@ -210,13 +205,11 @@ class ArmSearch:
 
     # ------------------------------------------------------------ one D-train
 
-    def search(self, used: int, threshold: int, keep: int | None, cap: int | None = None) -> list[Candidate]:
+    def search(self, used: int, threshold: int, keep: int | None) -> list[Candidate]:
         """Routes earning more than ``threshold`` on track not in ``used``, best first.
 
         ``keep=None``: every such route (each track variant of the same stops too).
         ``keep=k``: the ``k`` best routes with distinct sets of stops (one track variant each).
-        ``cap`` (with ``keep=1``): no route earns more (the caller knows), so the first route
-        earning ``cap`` ends the search.
         """
         found: list[Candidate] = []
         by_stops: set[int] = set()
@@ -240,13 +233,12 @@ class ArmSearch:
             ranked.sort(reverse=True)
             if len(ranked) >= keep and ranked[keep - 1] > floor:
                 floor = ranked[keep - 1]
-            return keep == 1 and cap is not None and revenue >= cap
+            return False
 
         for tree, roots, potential in zip(self.trees, self.roots, self.potential, strict=True):
             if potential <= floor:
                 break  # sorted: no later home does better
-            if self._walk(tree, roots, used, lambda: floor, pair, None):
-                break  # a route earning the cap: none does better
+            self._walk(tree, roots, used, lambda: floor, pair, None)
         found.sort(key=lambda c: -c.revenue)
         if keep is not None:
             del found[keep:]
@@ -339,7 +331,7 @@ class ArmSearch:
             bound and the track of their routes that earn it, -1 if unknown), or None if the
             rest cannot beat the floor."""
             rest_bound, d_best, witness, o_best, o_witness = (
-                hint if hint is not None else (1 << 62, top_single, -1, 0, -1)
+                hint if hint is not None else (1 << 62, 0, -1, 0, -1)
             )
             if bound + rest_bound <= floor:
                 return None  # the parent's bound already says so
@@ -352,34 +344,22 @@ class ArmSearch:
                     return None
                 if witness < 0 or witness & track:
                     # The best single D-route found for the parent is gone: search again (a
-                    # route still free stays the best, as the track only grows). The parent's
-                    # figure bounds the best here from above, so the search looks only a step
-                    # below it: if nothing is there, that step is the new bound (exact, and
-                    # most subtrees are cut by it; the arms below look again, lower, if not).
-                    share = need // (count - 1) if need >= 0 else -1
-                    threshold = max(share, d_best - _STEP)  # (at the top d_best is 0: share)
-                    found = self.search(track, threshold, 1, d_best if d_best > 0 else None)
-                    if found:
-                        d_best, witness = found[0].revenue, found[0].mask
-                    elif threshold > share:
-                        d_best, witness = threshold, -1  # a bound only: the subtree searches again
-                    elif need >= 0:
+                    # route still free stays the best, as the track only grows).
+                    found = self.search(track, need // (count - 1) if need >= 0 else -1, 1)
+                    if not found and need >= 0:
                         return None
-                    else:
-                        d_best, witness = 0, 0  # (with need < 0 they may all run nothing)
+                    # (With need < 0 they may all run nothing.)
+                    d_best, witness = (found[0].revenue, found[0].mask) if found else (0, 0)
                 # The best of them earns more than its share, and no more than route 1.
                 if need >= 0 and d_best <= need // (count - 1):
                     return None
                 rest += (count - 1) * min(bound, d_best)
             return (rest, d_best, witness, o_best, o_witness) if bound + rest > floor else None
 
-        top_single = 0  # the best single D-route on ``used`` (0: none known): bounds every other
         if count > 1:
             # The best single routes first, each with the best of the rest beside it: plans
             # that are usually near the best, so the floor is high before the walk begins.
-            firsts = self.search(used, (floor - others_now) // count, keep)
-            top_single = firsts[0].revenue if firsts else 0
-            for first in firsts:
+            for first in self.search(used, (floor - others_now) // count, keep):
                 for total, routes, picks in self.plans(
                     count - 1, used | first.mask, floor - first.revenue, keep, others_bound, other_plans
                 ):
