@@ -405,6 +405,24 @@ def test_d_trains_on_small_maps_equal_brute_force() -> None:
     assert checked == 18
 
 
+def test_two_d_trains_on_random_maps_equal_brute_force() -> None:
+    """Two D-trains (and a 2-train beside them) on late random maps: the bounds that cut route
+    1's subtrees (the best single D-route beside a first arm, never more than route 1) keep
+    the totals exact. (A cut without that proof — dropping a subtree once the parent's best
+    second route is taken, without searching again — gives wrong totals here: the positions
+    do test the cuts.)"""
+    rng = random.Random(41)
+    checked = 0
+    for seed in range(60):
+        state, corps, phase = random_position(random.Random(500 + seed), 40, corps=3, phase_every=3)
+        assert phase == "D"
+        for corp in corps:
+            trains = rng.choice([["D", "D"], ["2", "D", "D"]])
+            assert best_routes(state, corp, trains, phase).revenue == brute_force(state, corp, trains, phase)
+            checked += 1
+    assert checked == 180
+
+
 def test_the_search_runs_in_a_worker_process() -> None:
     """Plain data in and out: the call and its result cross a process boundary unchanged."""
     from concurrent.futures import ProcessPoolExecutor
