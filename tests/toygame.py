@@ -158,7 +158,8 @@ class ToyRace(Game):
 class ToyTiles(Game):
     """A toy that files its moves in groups two levels deep, like a tile-laying map game:
     lay a tile on a hex (``("Tiles", hex, tile)``: pick the hex, then the tile's rotation), or
-    pass. Four tiles end the game; the last to lay one wins. No hidden information."""
+    pass. A tile on every hex ends the game, or everyone passing twice in a row; the last to lay a
+    tile wins. No hidden information."""
 
     slug = "toy-tiles"
     title = "Toy Tiles"
@@ -170,13 +171,13 @@ class ToyTiles(Game):
     HEXES = ("A1", "B2", "C3")
     TILES = ("7", "8")
     ROTATIONS = 3
-    LAYS = 4
+    LAYS = 3
 
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
-        return {"rng": seed_value(seed), "turn": 0, "players": players, "laid": [], "last": None}
+        return {"rng": seed_value(seed), "turn": 0, "players": players, "laid": [], "last": None, "passes": 0}
 
     def legal_prompts(self, state: State) -> list[Prompt]:
-        if len(state["laid"]) >= self.LAYS:
+        if len(state["laid"]) >= self.LAYS or state["passes"] >= 2 * state["players"]:
             return []
         taken = {hex_name for hex_name, _tile, _rotation in state["laid"]}
         actions = [Action("pass", "Pass", main=True)]
@@ -191,7 +192,9 @@ class ToyTiles(Game):
     def perform(self, state: State, seat: int, key: str) -> list[Event]:
         state["turn"] = (seat + 1) % state["players"]
         if key == "pass":
+            state["passes"] += 1
             return [Event(f"{seat_ref(seat)} passes.")]
+        state["passes"] = 0
         _lay, hex_name, tile, rotation = key.split(":")
         state["laid"].append([hex_name, tile, int(rotation)])
         state["last"] = seat
@@ -203,7 +206,8 @@ class ToyTiles(Game):
     def outcome(self, state: State) -> Outcome | None:
         if self.legal_prompts(state):
             return None
-        return Outcome.ranked([int(seat == state["last"]) for seat in range(state["players"])], "Four tiles are laid.")
+        why = "Every hex has its tile." if len(state["laid"]) >= self.LAYS else "Everyone passed."
+        return Outcome.ranked([int(seat == state["last"]) for seat in range(state["players"])], why)
 
     def max_actions(self, players: int) -> int:
         return 200

@@ -403,8 +403,8 @@ class Hisss(Game):
     summary: ClassVar[str] = "Draw snake cards from a fan, match colours, and win the snakes you finish."
     rules_file: ClassVar[str] = "hisss.txt"
     render_module: ClassVar[str] = "bot.games.hisss.render"
-    grouped: ClassVar[bool] = True
-    """A wide fan is filed in runs of ten positions (see :func:`draw_group`)."""
+    # Not ``grouped`` yet: the runs of a wide face-down fan (:func:`draw_group`) would be a flat
+    # list split into menus; how a player best picks a face-down card is still open (issue 24).
 
     # -- setup and flow ------------------------------------------------------------
 
