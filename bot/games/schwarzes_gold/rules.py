@@ -109,6 +109,10 @@ class SchwarzesGold(Game):
     rules_file: ClassVar[str] = "schwarzes-gold.txt"
     render_module: ClassVar[str] = "bot.games.schwarzes_gold.render"
     grouped: ClassVar[bool] = True
+    hidden_information: ClassVar[bool] = False
+    """Nothing is hidden but the coming dice (see :meth:`conceal`), so a prompt with a single
+    action (the one rig left to pump, the one free field to strike oil on) is a forced move
+    that everyone can see coming: the session layer plays it at once (issue 25)."""
     """Moves are filed in groups (token, rig, truck per field, barrel, station, train per field)."""
     version: ClassVar[int] = 2
     """2: no barrel on wasteland that has closed again (issue 28)."""
