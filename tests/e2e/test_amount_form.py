@@ -10,13 +10,12 @@ text, is played. Partial typing (``/play pay``) is offered back, privately, and 
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.test_bot_hisss import EPHEMERAL, board_of, bot_env
+from tests.e2e.test_bot_hisss import EPHEMERAL, board_of, open_two_player_table
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.models import Message
 
@@ -42,14 +41,7 @@ async def test_a_charter_price_by_form_across_a_restart(
     fake_discord: FakeDiscord, bot_processes: Any, tmp_path: Path
 ) -> None:
     fake = fake_discord
-    proc = bot_processes([sys.executable, "-m", "bot", "run"]).start(bot_env(fake, tmp_path))
-    await fake.wait_ready()
-    await fake.wait_commands(["game", "play", "hand", "board"])
-    channel = fake.channel("games")
-    users = {fake.user("alice").id: "alice", fake.user("bob").id: "bob"}
-    await fake.slash("alice", channel, "game new", options={"game": "bullfrog-goldfield"})
-    await fake.slash("bob", channel, "game join")
-    board = board_of(await fake.slash("alice", channel, "game start"))
+    proc, channel, users, board = await open_two_player_table(fake, bot_processes, tmp_path, "bullfrog-goldfield")
     for _ in range(40):
         if any(c["custom_id"].startswith("gm-amount:") for c in board.interactive_components()):
             break

@@ -40,6 +40,24 @@ def board_of(result: Any) -> Message:
     return public[0]
 
 
+async def open_two_player_table(
+    fake: FakeDiscord, bot_processes: Any, tmp_path: Path, game: str, options: str | None = None
+) -> tuple[Any, Any, dict[int, str], Message]:
+    """Start the real bot, then alice opens a ``game`` table, bob joins and alice starts it.
+
+    Returns the bot process, the channel, the players by user id, and the first board.
+    """
+    proc = bot_processes([sys.executable, "-m", "bot", "run"]).start(bot_env(fake, tmp_path))
+    await fake.wait_ready()
+    await fake.wait_commands(["game", "play", "hand", "board"])
+    channel = fake.channel("games")
+    users = {fake.user("alice").id: "alice", fake.user("bob").id: "bob"}
+    await fake.slash("alice", channel, "game new", options={"game": game, **({"options": options} if options else {})})
+    await fake.slash("bob", channel, "game join")
+    board = board_of(await fake.slash("alice", channel, "game start"))
+    return proc, channel, users, board
+
+
 def move_controls(message: Message) -> list[dict[str, Any]]:
     """A board's move buttons and selects: its controls but the Full board button."""
     return [c for c in message.interactive_components() if not c["custom_id"].startswith("gm-full:")]

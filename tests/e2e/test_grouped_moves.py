@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from bot.store import Store
-from tests.e2e.test_bot_hisss import EPHEMERAL, board_of, bot_env, move_controls
+from tests.e2e.test_bot_hisss import EPHEMERAL, board_of, bot_env, move_controls, open_two_player_table
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.models import Message
 
@@ -89,14 +89,7 @@ async def test_silver_lake_mortgage_through_its_group_after_a_restart(
     fake_discord: FakeDiscord, bot_processes: Any, tmp_path: Path
 ) -> None:
     fake = fake_discord
-    proc = bot_processes([sys.executable, "-m", "bot", "run"]).start(bot_env(fake, tmp_path))
-    await fake.wait_ready()
-    await fake.wait_commands(["game", "play", "hand", "board"])
-    channel = fake.channel("games")
-    users = {fake.user("alice").id: "alice", fake.user("bob").id: "bob"}
-    await fake.slash("alice", channel, "game new", options={"game": "silver-lake"})
-    await fake.slash("bob", channel, "game join")
-    board = board_of(await fake.slash("alice", channel, "game start"))
+    proc, channel, users, board = await open_two_player_table(fake, bot_processes, tmp_path, "silver-lake")
     table_id = int(board.interactive_components()[0]["custom_id"].split(":")[1])
     for _ in range(200):
         if _mortgage_pick(board) is not None and any(_key(c) == "roll" for c in move_controls(board)

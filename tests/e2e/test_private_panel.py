@@ -9,13 +9,12 @@ the interaction. Several turns are played this way and the fake must record no e
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.test_bot_hisss import EPHEMERAL, board_of, bot_env
+from tests.e2e.test_bot_hisss import EPHEMERAL, board_of, open_two_player_table
 from tests.fakediscord import FakeDiscord
 
 pytestmark = pytest.mark.e2e
@@ -25,15 +24,7 @@ async def test_moves_from_private_panels_edit_the_panel_through_the_interaction(
     fake_discord: FakeDiscord, bot_processes: Any, tmp_path: Path
 ) -> None:
     fake = fake_discord
-    proc = bot_processes([sys.executable, "-m", "bot", "run"]).start(bot_env(fake, tmp_path))
-    await fake.wait_ready()
-    await fake.wait_commands(["game", "play", "hand", "board"])
-    channel = fake.channel("games")
-    users = {fake.user("alice").id: "alice", fake.user("bob").id: "bob"}
-
-    await fake.slash("alice", channel, "game new", options={"game": "collide-o", "options": "mode=turns"})
-    await fake.slash("bob", channel, "game join")
-    board = board_of(await fake.slash("alice", channel, "game start"))
+    proc, _channel, users, board = await open_two_player_table(fake, bot_processes, tmp_path, "collide-o", "mode=turns")
 
     panel_moves = 0
     for _ in range(6):

@@ -13,7 +13,6 @@ what the render kit draws from the public view of the table as the bot saved it:
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,14 @@ from bot.engine import get_game
 from bot.render import board_png, card_png, private_png
 from bot.store import Store
 from bot.tables import Tables
-from tests.e2e.test_bot_hisss import COMPONENTS_V2, EPHEMERAL, board_of, bot_env, check_board, move_controls
+from tests.e2e.test_bot_hisss import (
+    COMPONENTS_V2,
+    EPHEMERAL,
+    board_of,
+    check_board,
+    move_controls,
+    open_two_player_table,
+)
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.models import Message
 
@@ -62,17 +68,9 @@ def _full_board_button(board: Message) -> str:
 async def test_table_message_full_board_after_a_restart_and_private_panel(
     fake_discord: FakeDiscord, bot_processes: Any, tmp_path: Path
 ) -> None:
-    fake = fake_discord
-    proc = bot_processes([sys.executable, "-m", "bot", "run"]).start(bot_env(fake, tmp_path))
-    await fake.wait_ready()
-    await fake.wait_commands(["game", "play", "hand", "board"])
-    channel = fake.channel("games")
-    users = {fake.user("alice").id: "alice", fake.user("bob").id: "bob"}
     game = get_game("collide-o")
-
-    await fake.slash("alice", channel, "game new", options={"game": "collide-o", "options": "mode=turns"})
-    await fake.slash("bob", channel, "game join")
-    board = board_of(await fake.slash("alice", channel, "game start"))
+    fake = fake_discord
+    proc, channel, users, board = await open_two_player_table(fake, bot_processes, tmp_path, "collide-o", "mode=turns")
     check_board(board)
     table_id = int(_full_board_button(board).split(":")[1])
     view = await _public_view(tmp_path, table_id)
