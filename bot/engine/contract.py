@@ -182,6 +182,26 @@ class Outcome:
 
 
 @dataclass(frozen=True, slots=True)
+class StandingOrder:
+    """An order a player may leave to answer their future prompts (see :meth:`Game.order_choice`).
+
+    Like 18xx.games' programmed actions or Board Game Arena's auto-pass: "pass reaction
+    windows", "always pay dividends", "pass in this stock round", "decline purchases below
+    $X". ``key`` is stable (stored with the table); ``label`` is what the player picks.
+    ``reveals`` says, in one sentence shown when the order is set and in the README, what the
+    order can tell the others (a window that closes at once when its holder has no card);
+    empty when it reveals nothing beyond the move itself. ``amount`` is the label of a
+    number the order takes ("Lowest price you buy at") or empty when it takes none.
+    """
+
+    key: str
+    label: str
+    help: str = ""
+    reveals: str = ""
+    amount: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Option:
     """A named table option (variant, mode, length) with its allowed values."""
 
@@ -303,6 +323,32 @@ class Game(ABC):
             and prompt.deadline is None
             and not self.is_timed(state)
         )
+
+    # -- standing orders ----------------------------------------------------------------
+    #
+    # A player may leave orders that answer their future prompts while they are away. The
+    # game declares which orders it offers and, for each prompt, which action an order
+    # plays; the session layer (and :func:`bot.engine.orders.answer`) applies them. An order
+    # only ever picks one of the prompt's own legal actions, and it may use only what its
+    # player can see: the test kit checks that its answer is the same on
+    # ``conceal(state, seat, rng)``.
+
+    def standing_orders(self) -> tuple[StandingOrder, ...]:
+        """The orders a player of this game may set (none by default)."""
+        return ()
+
+    def order_choice(
+        self, state: State, prompt: Prompt, order: str, amount: int | None = None
+    ) -> str | None:
+        """The key of the action that ``order`` plays for ``prompt`` (a prompt of ``prompt.seat``),
+        or ``None`` when the order does not answer this prompt and the player decides."""
+        return None
+
+    def order_scope(self, state: State, order: str) -> str | None:
+        """A token naming how long ``order`` lasts: the session layer stores it when the order
+        is set and drops the order once the token changes ("pass in this stock round" names the
+        round). ``None`` (the default): the order lasts until the player cancels it."""
+        return None
 
     # -- timed play (real-time games) ---------------------------------------------------
     #
