@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot [run|console|selfplay|bench|loadtest|crashsoak|migrate|healthcheck]``.
+"""Command line: ``python -m bot [run|console|selfplay|arena|bench|loadtest|crashsoak|migrate|healthcheck]``.
 
 With no command the Discord bot runs; without a token it explains how to get one and
 exits with status 2. ``run-or-console`` (what ``make run`` calls) opens the console table
@@ -57,6 +57,16 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--db", help="keep the games in this SQLite file (default: a temporary one)")
     play.add_argument("--images", help="save each game's final picture here")
     play.add_argument("--agents", action="store_true", help="use the game's own bot agent instead of random")
+    arena = commands.add_parser("arena", help="bot levels and simple strategies play each other: win rates, CPU")
+    arena.add_argument("slug")
+    arena.add_argument("--players", type=int, required=True)
+    arena.add_argument("--seats", required=True,
+                       help="one kind per seat, rotated over games: easy, normal, hard, random or a strategy")
+    arena.add_argument("--games", type=int, default=100)
+    arena.add_argument("--budget-ms", type=float, default=None,
+                       help="a hard seat's CPU per decision (default: the hard level's, bot.bots.HARD_BUDGET_S)")
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     bench = commands.add_parser("bench", help="print load, move, render and playout figures")
     bench.add_argument("slugs", nargs="*")
     taps = commands.add_parser("taps", help="taps per decision over self-played games, before and with groups")
@@ -161,6 +171,17 @@ def main(argv: list[str] | None = None) -> int:
             print(error, file=sys.stderr)
             return 2
 
+    if command == "arena":
+        from bot.arena import main as arena_main
+        from bot.bots import HARD_BUDGET_S
+        from bot.engine import UnknownGame
+
+        budget = args.budget_ms if args.budget_ms is not None else HARD_BUDGET_S * 1000
+        try:
+            return arena_main(args.slug, args.players, args.seats, args.games, budget, args.seed, _options(args.option))
+        except UnknownGame as error:
+            print(error, file=sys.stderr)
+            return 2
     if command == "import-18xx":
         from bot.games.g1856.replay18xx import report
 
