@@ -29,6 +29,9 @@ from bot.engine.search import Clock, SearchResult, search
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
+REPLACEMENT_LEVEL = "normal"
+"""The level of the bot that takes a seat whose player ran out of time (timeout policy
+``replace``): the heuristic, which answers at once and costs the workers nothing."""
 EASY_NOISE = 1 / 3
 """The share of an easy bot's moves that are random legal moves instead of the heuristic's."""
 HARD_BUDGET_S = 0.8
@@ -77,10 +80,12 @@ def choose(
     level: str,
     rng: random.Random,
     *,
-    budget_s: float = HARD_BUDGET_S,
+    budget_s: float | None = None,
     clock: Clock = time.process_time,
 ) -> str:
-    """The action key a bot of ``level`` plays for ``seat`` (``state`` is not changed)."""
+    """The action key a bot of ``level`` plays for ``seat`` (``state`` is not changed).
+
+    ``budget_s``: a hard bot's CPU seconds (default :data:`HARD_BUDGET_S`, read at the call)."""
     if level == "hard":
         return think(game, state, seat, rng, budget_s=budget_s, clock=clock).key
     if level == "easy":
@@ -100,11 +105,12 @@ def think(
     seat: int,
     rng: random.Random,
     *,
-    budget_s: float = HARD_BUDGET_S,
+    budget_s: float | None = None,
     clock: Clock = time.process_time,
 ) -> SearchResult:
     """A hard bot's search with its figures (iterations, CPU), for the arena and benchmarks."""
-    return search(game, state, seat, rng, budget_s=budget_s, clock=clock)
+    budget = HARD_BUDGET_S if budget_s is None else budget_s
+    return search(game, state, seat, rng, budget_s=budget, clock=clock)
 
 
 Chooser = Callable[[Game, State, int, random.Random], str]
