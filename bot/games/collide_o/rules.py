@@ -74,6 +74,7 @@ from bot.engine import (
     seat_ref,
     seed_value,
 )
+from bot.engine.rng import shuffle_unseen
 from bot.engine.words import and_list, plural
 
 DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "collide-o" / "cards.json"
@@ -852,7 +853,7 @@ class CollideO(Game):
             if card not in pending and (s, str(card)) not in seen
         ]
         pool = [hand[i] for hand, i in secret] + [c for pile in hidden["piles"] for c in pile] + hidden["aside"]
-        rng.shuffle(pool)
+        shuffle_unseen(pool, rng)
         for hand, i in secret:
             hand[i] = pool.pop()
         for pile in hidden["piles"]:

@@ -73,6 +73,7 @@ from bot.engine import (
     seat_ref,
     seed_value,
 )
+from bot.engine.rng import shuffle_unseen
 from bot.engine.words import and_list, plural
 
 DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "finders-keepers"
@@ -720,11 +721,11 @@ class FindersKeepers(Game):
         hidden: State = json.loads(json.dumps(state))
         hidden["rng"] = rng.getrandbits(63)
         if state["variant"] == BASIC:
-            rng.shuffle(hidden["pile"])
+            shuffle_unseen(hidden["pile"], rng)
             return hidden
-        rng.shuffle(hidden["reserve"])
+        shuffle_unseen(hidden["reserve"], rng)
         pool = [t for stack in hidden["stacks"] for t in stack] + hidden["out"]
-        rng.shuffle(pool)
+        shuffle_unseen(pool, rng)
         for stack in hidden["stacks"]:
             stack[:] = [pool.pop() for _ in stack]
         hidden["out"] = pool
