@@ -864,11 +864,13 @@ class CollideO(Game):
     # -- bots and refusals ----------------------------------------------------------------------
 
     def agent(self, state: State, seat: int, rng: random.Random) -> str:
-        """A bot plays a random fitting card; it passes or says stuck only when it must.
+        """A bot plays a fitting card — the stiffest, keeping wild ones (:mod:`.agent`); it
+        passes or says stuck only when it must.
 
         Live prompts offer every play, fitting or not: the bot looks for the ones that fit,
         as a player scanning their hand would.
         """
+        from bot.games.collide_o.agent import choose
         prompts = [p for p in self.prompts(state) if p.seat == seat]
         if not prompts:
             raise IllegalAction("This seat has nothing to decide now.")
@@ -876,7 +878,7 @@ class CollideO(Game):
         plays = [k for k in keys if k.startswith("play:")]
         good = [k for k in plays if fits(*parse_play(k), state["ends"])]  # type: ignore[misc]
         if good:
-            return rng.choice(good)
+            return choose(state, seat, good, rng)
         if STUCK in keys:
             return STUCK
         return rng.choice(plays or keys)

@@ -593,6 +593,13 @@ class Hisss(Game):
         hidden["rng"] = rng.getrandbits(63)
         return hidden
 
+    def agent(self, state: State, seat: int, rng: random.Random) -> str:
+        """The normal bot: wins the most cards now and leaves the next drawer the least (see
+        :mod:`bot.games.hisss.agent`)."""
+        from bot.games.hisss.agent import choose
+
+        return choose(self, state, seat, rng)
+
     # -- refusals ------------------------------------------------------------------
 
     def explain_refusal(self, state: State, seat: int, key: str) -> str:
