@@ -16,9 +16,10 @@ searches over what it *could* be. Each iteration of the search
    rank, so a lost game is still better lost in second place.
 
 The search stops when its CPU budget (``time.process_time``, injectable) is spent, and plays
-the root action visited most. When the budget buys too few iterations to say anything (a game
+the root action visited most — but only when the search saw enough to overrule the game's
+heuristic (:func:`_decide`). When the budget buys too few iterations to say anything (a game
 whose rollouts are long, a prompt with many actions) it plays the heuristic's choice: a hard
-bot is never weaker than a normal one for lack of time.
+bot is not weaker than a normal one for lack of time.
 
 **It never reads hidden information.** The real state is only passed to ``conceal`` and to
 the seat's own prompt; with a fixed ``rng`` the search over ``state`` and over
@@ -54,7 +55,9 @@ MAX_ROOT_CANDIDATES = 16
 """At most this many root actions are searched: the heuristic's choice and a random sample of
 the others. A budget of a few hundred rollouts cannot tell 200 tile lays apart."""
 MIN_VISITS_TO_OVERRULE = 8
-"""The most-visited root action replaces the heuristic's only after this many visits."""
+"""The most-visited root action replaces the heuristic's only when both have this many visits..."""
+OVERRULE_MARGIN = 0.05
+"""... and its mean reward is better by this much (a twentieth of a win)."""
 MAX_SEATS = 8
 """The most seats of any game: a rollout's step bound is ``game.max_actions(MAX_SEATS)``."""
 UNDECIDED = 0.25
@@ -142,10 +145,23 @@ def search(
         _iterate(game, determinized, seat, root, candidates, guide, rng, exploration)
         iterations += 1
     visits = {key.split("|", 1)[1]: child.visits for key, child in root.children.items()}
-    best = max(visits, key=lambda key: (visits[key], key == guide), default=guide)
-    if visits.get(best, 0) < MIN_VISITS_TO_OVERRULE:
-        best = guide
-    return SearchResult(best, guide, iterations, clock() - started, visits)
+    return SearchResult(_decide(root, guide), guide, iterations, clock() - started, visits)
+
+
+def _decide(root: _Node, guide: str) -> str:
+    """The most-visited root action, if the search has seen enough to overrule the heuristic:
+    at least :data:`MIN_VISITS_TO_OVERRULE` visits for it and for the heuristic's choice, and
+    a mean reward at least :data:`OVERRULE_MARGIN` better."""
+    children = {key.split("|", 1)[1]: child for key, child in root.children.items()}
+    if not children:
+        return guide
+    best = max(children, key=lambda key: (children[key].visits, key == guide))
+    mine, theirs = children[best], children.get(guide)
+    if best == guide or theirs is None or min(mine.visits, theirs.visits) < MIN_VISITS_TO_OVERRULE:
+        return guide
+    if mine.reward / mine.visits - theirs.reward / theirs.visits < OVERRULE_MARGIN:
+        return guide
+    return best
 
 
 def _iterate(
