@@ -80,6 +80,8 @@ def parser() -> argparse.ArgumentParser:
     load.add_argument("--db", help="SQLite path or postgresql:// URL (default: a temporary SQLite file)")
     load.add_argument("--mix", action="store_true", help="light tables alone, then beside bot-played heavy ones")
     load.add_argument("--heavy", type=int, default=4, help="--mix: 1856 and Puerto Rico tables played by bots")
+    load.add_argument("--bot-level", default="hard", choices=("easy", "normal", "hard"),
+                      help="--mix: the level of the heavy tables' bots (default hard)")
     load.add_argument("--workers", type=int, default=None,
                       help="--mix: worker processes (default: one per core but one, as the bot; 0: all in one process)")
     soak = commands.add_parser("crashsoak", help="SIGKILL a process applying moves; check nothing acknowledged is lost")
@@ -201,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
 
         if args.mix:
             asyncio.run(run_mix(args.db, light=args.tables, heavy=args.heavy, moves=args.moves, users=args.users,
-                                workers=args.workers))
+                                workers=args.workers, bot_level=args.bot_level))
             return 0
         asyncio.run(run_load(args.db, table_count=args.tables, moves=args.moves, users=args.users))
         return 0
