@@ -57,6 +57,9 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--db", help="keep the games in this SQLite file (default: a temporary one)")
     play.add_argument("--images", help="save each game's final picture here")
     play.add_argument("--agents", action="store_true", help="use the game's own bot agent instead of random")
+    play.add_argument("--bots", choices=("easy", "normal", "hard"),
+                      help="one simulated player, bot seats of this level in the others")
+    play.add_argument("--budget-ms", type=float, help="--bots hard: CPU per decision (default: the hard level's)")
     arena = commands.add_parser("arena", help="bot levels and simple strategies play each other: win rates, CPU")
     arena.add_argument("slug")
     arena.add_argument("--players", type=int, required=True)
@@ -153,8 +156,12 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(run_console(args.db or settings.db_path, Path(args.images), seed=args.seed))
         return 0
     if command == "selfplay":
+        from bot import bots
         from bot.engine import BadOptions, UnknownGame
         from bot.selfplay import selfplay
+
+        if args.budget_ms is not None:
+            bots.HARD_BUDGET_S = args.budget_ms / 1000
 
         try:
             return asyncio.run(
@@ -167,6 +174,7 @@ def main(argv: list[str] | None = None) -> int:
                     db=args.db,
                     images=Path(args.images) if args.images else None,
                     agents=args.agents,
+                    bots=args.bots,
                 )
             )
         except (UnknownGame, BadOptions) as error:

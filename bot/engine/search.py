@@ -60,6 +60,8 @@ OVERRULE_MARGIN = 0.05
 """... and its mean reward is better by this much (a twentieth of a win)."""
 MAX_SEATS = 8
 """The most seats of any game: a rollout's step bound is ``game.max_actions(MAX_SEATS)``."""
+CLOCK_EVERY = 8
+"""A rollout reads the clock every this many moves (reading it costs about a move of a light game)."""
 UNDECIDED = 0.25
 """The reward of every seat in a rollout that did not finish (the same for all: no bias)."""
 RANK_WEIGHT = 0.1
@@ -140,9 +142,13 @@ def search(
         candidates = [guide, *rng.sample(others, MAX_ROOT_CANDIDATES - 1)]
     root = _Node()
     iterations = 0
+    out_of_time = _Deadline(clock, started + budget_s)
     while clock() - started < budget_s and (max_iterations is None or iterations < max_iterations):
         determinized = game.conceal(state, seat, random.Random(rng.getrandbits(63)))
-        _iterate(game, determinized, seat, root, candidates, guide, rng, exploration)
+        try:
+            _iterate(game, determinized, seat, root, candidates, guide, rng, exploration, out_of_time)
+        except _OutOfTime:
+            break  # a rollout longer than the budget left: it is dropped, not counted
         iterations += 1
     visits = {key.split("|", 1)[1]: child.visits for key, child in root.children.items()}
     return SearchResult(_decide(root, guide), guide, iterations, clock() - started, visits)
@@ -164,6 +170,22 @@ def _decide(root: _Node, guide: str) -> str:
     return best
 
 
+class _OutOfTime(Exception):
+    """The budget ran out in the middle of an iteration."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Deadline:
+    """Whether the CPU budget is spent, read every :data:`CLOCK_EVERY` rollout steps."""
+
+    clock: Clock
+    at: float
+
+    def check(self) -> None:
+        if self.clock() >= self.at:
+            raise _OutOfTime
+
+
 def _iterate(
     game: Game,
     state: State,
@@ -173,6 +195,7 @@ def _iterate(
     guide: str,
     rng: random.Random,
     exploration: float,
+    deadline: _Deadline,
 ) -> None:
     """One determinized descent, expansion, rollout and backup (``state`` is consumed)."""
     path: list[tuple[_Node, int]] = [(root, root_seat)]
@@ -210,18 +233,21 @@ def _iterate(
         path.append((child, seat))
         node = child
         first = False
-    reward = _rollout(game, state, rng)
+    reward = _rollout(game, state, rng, deadline)
     for visited, seat in path:
         visited.visits += 1
         visited.reward += UNDECIDED if reward is None else reward[seat]
 
 
-def _rollout(game: Game, state: State, rng: random.Random) -> list[float] | None:
+def _rollout(game: Game, state: State, rng: random.Random, deadline: _Deadline) -> list[float] | None:
     """Play ``state`` to the end with the heuristic (and a little noise); every seat's reward.
 
     ``None`` for a game still unfinished after ``game.max_actions`` steps or one that reached
-    timed play: it counts the same for everyone."""
-    for _ in range(game.max_actions(MAX_SEATS)):
+    timed play: it counts the same for everyone. Raises :class:`_OutOfTime` when the budget
+    runs out on the way (a long game's rollout must not carry a decision past its budget)."""
+    for step in range(game.max_actions(MAX_SEATS)):
+        if step % CLOCK_EVERY == CLOCK_EVERY - 1:
+            deadline.check()
         prompts = game.prompts(state)
         if not prompts or game.is_timed(state):
             break
