@@ -58,8 +58,6 @@ MIN_VISITS_TO_OVERRULE = 8
 """The most-visited root action replaces the heuristic's only when both have this many visits..."""
 OVERRULE_MARGIN = 0.05
 """... and its mean reward is better by this much (a twentieth of a win)."""
-MAX_SEATS = 8
-"""The most seats of any game: a rollout's step bound is ``game.max_actions(MAX_SEATS)``."""
 CLOCK_EVERY = 8
 """A rollout reads the clock every this many moves (reading it costs about a move of a light game)."""
 UNDECIDED = 0.25
@@ -242,10 +240,10 @@ def _iterate(
 def _rollout(game: Game, state: State, rng: random.Random, deadline: _Deadline) -> list[float] | None:
     """Play ``state`` to the end with the heuristic (and a little noise); every seat's reward.
 
-    ``None`` for a game still unfinished after ``game.max_actions`` steps or one that reached
+    ``None`` for a game still unfinished after ``game.max_actions(game.max_players)`` steps or one that reached
     timed play: it counts the same for everyone. Raises :class:`_OutOfTime` when the budget
     runs out on the way (a long game's rollout must not carry a decision past its budget)."""
-    for step in range(game.max_actions(MAX_SEATS)):
+    for step in range(game.max_actions(game.max_players)):
         if step % CLOCK_EVERY == CLOCK_EVERY - 1:
             deadline.check()
         prompts = game.prompts(state)
