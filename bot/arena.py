@@ -212,7 +212,7 @@ def report(
     setting = ", ".join(f"{k}={v}" for k, v in changed.items()) or "default options"
     lines = [
         f"{game.title}: {games} games, {players} players, seats {','.join(seats)} (rotated), {setting}; "
-        f"hard budget {budget_ms:g} ms; {elapsed:.0f} s",
+        f"{f'hard budget {budget_ms:g} ms; ' if 'hard' in seats else ''}{elapsed:.0f} s",
         f"{'kind':<14} {'seats':>5} {'win share':>9} {'95% interval':>15} {'vs fair':>8} {'mean score':>11} "
         f"{'CPU/decision ms p50 / p95 / max':>32}",
     ]
