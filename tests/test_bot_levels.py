@@ -182,6 +182,32 @@ def test_a_rollout_longer_than_the_budget_is_cut_short() -> None:
     assert result.iterations == 0 and result.key == result.guide and result.cpu_seconds <= 0.012
 
 
+def test_a_redrawn_state_the_game_cannot_play_is_dropped() -> None:
+    """``conceal`` need not draw reachable states: a sample the game trips over is not counted."""
+    from bot.games.hisss.rules import Hisss
+
+    class Fragile(Hisss):
+        broken = 0.2
+
+        def conceal(self, state: dict, viewer: int | None, rng: random.Random) -> dict:
+            hidden = super().conceal(state, viewer, rng)
+            hidden["broken"] = rng.random() < self.broken
+            return hidden
+
+        def perform(self, state: dict, seat: int, key: str) -> list:
+            assert not state.get("broken"), "no such position in play"
+            return super().perform(state, seat, key)
+
+    game = Fragile()
+    state = next(s for s in positions(game, 3, 2, 1, 200) if s["pending"] is not None)
+    seat = game.prompts(state)[0].seat
+    result = search(game, state, seat, random.Random(3), budget_s=1.0, clock=frozen, max_iterations=10)
+    assert result.iterations == 10 and result.dropped > 0 and sum(result.visits.values()) == 10
+    game.broken = 1.0  # nothing playable: it gives up soon and plays the heuristic's choice
+    hopeless = search(game, state, seat, random.Random(3), budget_s=1.0, clock=frozen, max_iterations=10)
+    assert (hopeless.iterations, hopeless.dropped, hopeless.key) == (0, 4, hopeless.guide)
+
+
 def test_the_search_plays_the_heuristic_when_it_has_seen_too_little() -> None:
     game = get_game("puerto-rico")
     state = game.setup(4, {}, 9)

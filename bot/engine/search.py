@@ -58,6 +58,8 @@ MIN_VISITS_TO_OVERRULE = 8
 """The most-visited root action replaces the heuristic's only when both have this many visits..."""
 OVERRULE_MARGIN = 0.05
 """... and its mean reward is better by this much (a twentieth of a win)."""
+MAX_DROPPED = 3
+"""The search gives up when more than this many samples failed, and more than succeeded."""
 CLOCK_EVERY = 8
 """A rollout reads the clock every this many moves (reading it costs about a move of a light game)."""
 UNDECIDED = 0.25
@@ -75,6 +77,8 @@ class SearchResult:
     iterations: int
     cpu_seconds: float
     visits: dict[str, int]
+    dropped: int = 0
+    """Samples whose play failed (a redrawn state the game could not play on): not counted."""
 
 
 @dataclass(slots=True)
@@ -139,7 +143,7 @@ def search(
         others = [key for key in candidates if key != guide]
         candidates = [guide, *rng.sample(others, MAX_ROOT_CANDIDATES - 1)]
     root = _Node()
-    iterations = 0
+    iterations = dropped = 0
     out_of_time = _Deadline(clock, started + budget_s)
     while clock() - started < budget_s and (max_iterations is None or iterations < max_iterations):
         determinized = game.conceal(state, seat, random.Random(rng.getrandbits(63)))
@@ -147,9 +151,17 @@ def search(
             _iterate(game, determinized, seat, root, candidates, guide, rng, exploration, out_of_time)
         except _OutOfTime:
             break  # a rollout longer than the budget left: it is dropped, not counted
+        except Exception:
+            # A redrawn state need not be reachable in play (see ``Game.conceal``): a game may
+            # refuse or trip over a move in it. That sample is dropped; only the real state's
+            # moves are ever committed, and the heuristic's choice stands if nothing else does.
+            dropped += 1
+            if dropped > MAX_DROPPED and dropped > iterations:
+                break
+            continue
         iterations += 1
     visits = {key.split("|", 1)[1]: child.visits for key, child in root.children.items()}
-    return SearchResult(_decide(root, guide), guide, iterations, clock() - started, visits)
+    return SearchResult(_decide(root, guide), guide, iterations, clock() - started, visits, dropped)
 
 
 def _decide(root: _Node, guide: str) -> str:
