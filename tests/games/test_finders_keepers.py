@@ -440,7 +440,7 @@ def test_live_expert_nobody_calls_each_able_player_loses_a_chance() -> None:
     fish = showing("fish", without=("cat", "key", "sun", "moon"))[0]
     rest = not_showing("cat", "fish", "key", "sun", "moon")[:7]
     expert_board(state, [cat, fish, *rest], [["key", "cat", "moon"], ["sun"], ["fish"]])
-    with pytest.raises(IllegalAction, match="fish tile is .*, not yours"):
+    with pytest.raises(IllegalAction, match=r"fish tile is .*, not yours"):
         GAME.apply(state, 1, "tile:fish", 5)
     events = GAME.apply(state, SYSTEM_SEAT, EXPIRE, ROUND_MS)
     assert "Lost chances" in events[0].text
