@@ -29,6 +29,7 @@ import cogs
 from bot import logs, metrics
 from bot.config import SEED_KEY, Settings, check_can_run, derive_seed, make_clock, shard_of
 from bot.games import load_all
+from bot.i18n_commands import CommandTranslator
 from bot.logs import RedactTokens  # noqa: F401  (re-exported: tests import it from here)
 from bot.logs import install_filters as install_log_filter
 from bot.moderation import Moderation
@@ -155,6 +156,8 @@ class GameMasterBot(commands.Bot):
         # Buttons and selects of any board ever posted keep working after a restart.
         self.add_dynamic_items(MoveButton, MoveSelect, LobbyButton, RequestButton, MyMovesButton)
         self.tree.on_error = self.on_app_command_error
+        # Command names and descriptions in Polish, Hungarian and German, from the catalogs.
+        await self.tree.set_translator(CommandTranslator())
         open_tables = [row for row in await self.store.tables() if self.settings.owns(row.guild_id)]
         log.info("store %s: %d open tables%s", redact_url(self.settings.db_path), len(open_tables),
                  f" on {self.settings.shards.describe()}" if self.settings.shards else "")
