@@ -174,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return asyncio.run(bench(args.slugs))
     if command == "messages":
-        from bot.i18n_commands import TEMPLATE, write_template
+        from cogs._translator import TEMPLATE, write_template
 
         count = asyncio.run(write_template())
         print(f"wrote {count} command strings to {TEMPLATE}; merge them into each language with `make messages`")

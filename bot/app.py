@@ -29,7 +29,6 @@ import cogs
 from bot import logs, metrics
 from bot.config import SEED_KEY, Settings, check_can_run, derive_seed, make_clock, shard_of
 from bot.games import load_all
-from bot.i18n_commands import CommandTranslator
 from bot.logs import RedactTokens  # noqa: F401  (re-exported: tests import it from here)
 from bot.logs import install_filters as install_log_filter
 from bot.moderation import Moderation
@@ -37,6 +36,7 @@ from bot.playbypost import PlayByPost
 from bot.store import Store, StoreError, StoreUnavailable, redact_url
 from bot.tables import Reply, Tables
 from bot.workers import workers_from_env
+from cogs._translator import CommandTranslator
 from cogs._ui import (
     APOLOGY,
     LobbyButton,

@@ -1,4 +1,4 @@
-"""The slash commands in Polish, Hungarian and German (:mod:`bot.i18n`, :mod:`bot.i18n_commands`).
+"""The slash commands in Polish, Hungarian and German (:mod:`bot.i18n`, :mod:`cogs._translator`).
 
 Every command string has an entry in each catalog, the localized names keep Discord's rules
 for names, siblings stay distinct in every language, and the sync body with localizations is
@@ -14,7 +14,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from bot.i18n import COMMAND_NAME, LOCALES, TRANSLATED, catalog, language_of, translate
-from bot.i18n_commands import DOMAIN, TEMPLATE, command_strings, payloads, write_template
+from cogs._translator import DOMAIN, TEMPLATE, command_strings, payloads, write_template
 from tests.fakediscord import openapi, validate
 
 SYNC = "/api/v10/applications/1/guilds/2/commands"
