@@ -230,18 +230,28 @@ class TapPlayer:
 
     async def double_tap(self) -> InteractionResult | None:
         """Tap one move control of the current board twice at once, as a player whose first tap
-        seems slow: one tap plays, the other reaches a board the state has moved on from.
+        seems slow: one tap plays, the other reaches a board the state has moved on from. In a
+        game whose moves are on the private panel, the panel's control is tapped twice.
 
         Returns the answer to the tap that came too late, or ``None`` when the board has no
         control that plays a move at once (only groups, forms or the private panel) or the
         move was not this player's to make (nothing was played)."""
         board = self.board()
-        direct = [p for picks in controls_of(board) for p in picks if p.kind == "move"]
+        user = self.rng.choice(self.movers(board))
+        message = board
+        panels = [p for picks in controls_of(board) for p in picks if p.kind == "panel"]
+        if panels and not any(p.kind == "move" for picks in controls_of(board) for p in picks):
+            # A game of hidden hands: the moves are on the player's private panel.
+            opened = await self.use(user, board, panels[0])
+            found = [m for m in opened.messages if m.ephemeral and controls_of(m)]
+            if not found:
+                return None
+            message = found[0]
+        direct = [p for picks in controls_of(message) for p in picks if p.kind == "move"]
         if not direct:
             return None
-        user = self.rng.choice(self.movers(board))
         pick = self.rng.choice(direct)
-        taps = await asyncio.gather(self.use(user, board, pick), self.use(user, board, pick))
+        taps = await asyncio.gather(self.use(user, message, pick), self.use(user, message, pick))
 
         def answered(tap: InteractionResult) -> bool:
             return tap.complete and any(m.ephemeral and m.text for m in tap.messages)
@@ -253,7 +263,7 @@ class TapPlayer:
             return None
         await self.fake.wait_until(lambda: any(answered(t) for t in taps), what="the late tap's answer")
         self.moves += 1
-        self.used["board"] += 1
+        self.used["panel" if message is not board else "board"] += 1
         late = [tap for tap in taps if any(m.ephemeral and "out of date" in m.text for m in tap.messages)]
         assert len(late) == 1, [m.text for tap in taps for m in tap.messages]
         return late[0]
