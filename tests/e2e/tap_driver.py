@@ -49,13 +49,6 @@ class Pick:
     """The select option picked, or ``None`` for a button."""
     label: str = ""
 
-    @property
-    def key(self) -> str | None:
-        """The action key a ``move`` plays."""
-        if self.kind != "move":
-            return None
-        return self.value if self.value is not None else self.custom_id.split(":", 3)[3]
-
 
 def controls_of(message: Message) -> list[list[Pick]]:
     """The move controls of a table message, panel or step, each as the picks it offers

@@ -24,37 +24,37 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.tap_driver import TapPlayer, controls_of, is_over
+from tests.e2e.tap_driver import TapPlayer, is_over
 from tests.e2e.test_bot_hisss import bot_env
 from tests.fakediscord import FakeDiscord
 
 pytestmark = pytest.mark.e2e
 
-RESTART_AFTER = 8
-"""Moves before the bot process is restarted (every game lasts longer than this)."""
 MAX_MOVES = 1500
 
+SLOW = pytest.mark.slow
 GAMES: list[Any] = [
-    # slug, options, players; the long ones are slow (make soak).
-    pytest.param("hisss", "", 2, id="hisss"),
-    pytest.param("schwarzes-gold", "", 2, id="schwarzes-gold"),
-    pytest.param("silver-lake", "laps=2", 2, id="silver-lake"),
-    pytest.param("finders-keepers", "mode=turns", 2, id="finders-keepers"),
-    pytest.param("collide-o", "mode=turns", 2, id="collide-o"),
-    pytest.param("chomp", "mode=turns", 2, id="chomp", marks=pytest.mark.slow),
-    pytest.param("killer-bunnies", "mode=turns", 2, id="killer-bunnies", marks=pytest.mark.slow),
-    pytest.param("bullfrog-goldfield", "length=short", 2, id="bullfrog-goldfield", marks=pytest.mark.slow),
-    pytest.param("construction-game", "end=years years=3", 2, id="construction-game", marks=pytest.mark.slow),
-    pytest.param("puerto-rico", "", 3, id="puerto-rico", marks=pytest.mark.slow),
-    pytest.param("1856", "", 3, id="1856", marks=pytest.mark.slow),
+    # slug, options, players, moves before the restart (about half the game); long games are slow.
+    pytest.param("hisss", "", 2, 30, id="hisss"),
+    pytest.param("schwarzes-gold", "", 2, 40, id="schwarzes-gold"),
+    pytest.param("silver-lake", "laps=2", 2, 50, id="silver-lake"),
+    pytest.param("finders-keepers", "mode=turns", 2, 60, id="finders-keepers"),
+    pytest.param("collide-o", "mode=turns", 2, 60, id="collide-o"),
+    pytest.param("chomp", "mode=turns", 2, 40, id="chomp", marks=SLOW),
+    pytest.param("killer-bunnies", "mode=turns", 2, 100, id="killer-bunnies", marks=SLOW),
+    pytest.param("bullfrog-goldfield", "length=short", 2, 100, id="bullfrog-goldfield", marks=SLOW),
+    pytest.param("construction-game", "end=years years=3", 2, 120, id="construction-game", marks=SLOW),
+    pytest.param("puerto-rico", "", 3, 170, id="puerto-rico", marks=SLOW),
+    pytest.param("1856", "", 3, 100, id="1856", marks=SLOW),
 ]
 PRIVATE_HANDS = {"collide-o", "killer-bunnies"}
 """Games whose moves are offered on the private panel (their actions show a hidden hand)."""
 
 
-@pytest.mark.parametrize(("slug", "options", "players"), GAMES)
+@pytest.mark.parametrize(("slug", "options", "players", "restart_after"), GAMES)
 async def test_a_whole_game_by_taps_with_a_restart_and_a_stale_tap(
-    fake_discord: FakeDiscord, bot_processes: Any, tmp_path: Path, slug: str, options: str, players: int
+    fake_discord: FakeDiscord, bot_processes: Any, tmp_path: Path, slug: str, options: str, players: int,
+    restart_after: int,
 ) -> None:
     fake = fake_discord
     proc = bot_processes([sys.executable, "-m", "bot", "run"]).start(bot_env(fake, tmp_path))
@@ -72,10 +72,10 @@ async def test_a_whole_game_by_taps_with_a_restart_and_a_stale_tap(
     stale = None
     while not is_over(driver.board()):
         assert driver.moves < MAX_MOVES, f"{slug} did not end within {MAX_MOVES} moves"
-        if driver.moves == RESTART_AFTER:
+        if driver.moves == restart_after:
             await proc.restart()  # the board posted before keeps working
             await fake.wait_ready(min_sessions=2)
-        if driver.moves > RESTART_AFTER and stale is None:
+        if driver.moves > restart_after and stale is None:
             before = len(fake.messages_in(channel))
             stale = await driver.double_tap()
             if stale is not None:
@@ -89,10 +89,9 @@ async def test_a_whole_game_by_taps_with_a_restart_and_a_stale_tap(
     final = driver.board()
     assert "Game over" in final.text and final.pinged_user_ids == []
     assert stale is not None, "no board after the restart offered a move to tap twice"
-    assert driver.moves > RESTART_AFTER
+    assert driver.moves > restart_after
     if slug in PRIVATE_HANDS:
         assert driver.used["panel"] > 0, driver.used
-    assert not any(controls_of(m) for m in fake.messages_in(channel)[-1:])
     print(f"\n{slug}: {driver.moves} moves by taps {dict(driver.used)}; {len(driver.refusals)} private refusals")
     await fake.settle()
     assert fake.errors == [], fake.errors
