@@ -31,7 +31,7 @@ search can run in a worker process.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from bot.games.g1856.route_arms import ArmSearch
@@ -80,6 +80,12 @@ class _Lists:
                     break
             out.append(cand)
         return out
+
+    def free(self, limit: int, used: int) -> Iterator[Candidate]:
+        """Every route of at most ``limit`` stops on track not in ``used``, best first."""
+        for cand in self.routes(limit):
+            if not cand.mask & used:
+                yield cand
 
     def masks_of(self, limit: int) -> list[int]:
         self.routes(limit)
@@ -226,8 +232,13 @@ def _short_plans(
             return
         if i == n - 1:
             # The last train takes its best routes beside the others unfiltered: a set found
-            # in two orders is one plan (offer keeps one).
-            for cand in lists.search(dist[i], used, best.floor - total, keep):
+            # in two orders is one plan (offer keeps one). Beside D-routes on bundled track a
+            # route may not fit on one track and fit on another: then every track variant is
+            # tried, best first, while it can still be kept.
+            options = lists.search(dist[i], used, best.floor - total, keep) if fits is None else lists.free(dist[i], used)
+            for cand in options:
+                if total + cand.revenue <= best.floor:
+                    break
                 picks.append(cand)
                 solve(n, used, total + cand.revenue, cand)
                 picks.pop()
