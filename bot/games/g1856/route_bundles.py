@@ -38,28 +38,61 @@ class Bundling:
     members: list[list[int]]
     """Per bundled segment, the real segments it stands for (their ids in ``real``)."""
     _memo: dict[tuple[tuple[tuple[int, ...], ...], int], list[Candidate] | None] = field(default_factory=dict)
+    _masks: list[int] = field(default_factory=list)  # the real segments' tracks
+    _reach: list[int] = field(default_factory=list)  # per bundle: every side a member crosses
+
+    def __post_init__(self) -> None:
+        self._masks = [seg[2] for seg in self.real.segments]
+        self._reach = [0] * len(self.members)
+        for sid, members in enumerate(self.members):
+            for real in members:
+                self._reach[sid] |= self._masks[real]
 
     def realize(self, routes: Sequence[Candidate], fixed: int = 0) -> list[Candidate] | None:
         """The ``routes`` (on the bundled graph) on real track sharing no side with each other
         nor with ``fixed`` (the other trains' track), or None when there is no such choice.
 
         Each route keeps its stops and revenue; its segments and track become real ones."""
+        members = self.members
+        masks = self._masks
+        # Only the other trains' track that some member could use matters (more cache hits).
+        reach = 0
+        for r in routes:
+            for sid in r.segments:
+                reach |= self._reach[sid]
+        fixed &= reach
         key = (tuple(r.segments for r in routes), fixed)
         if key in self._memo:
             return self._memo[key]
-        members = self.members
-        masks = [seg[2] for seg in self.real.segments]
-        # Every bundle used, most constrained first (a bundle of one member is forced).
-        slots = sorted(
-            ((len(members[sid]), k, at) for k, r in enumerate(routes) for at, sid in enumerate(r.segments)),
-        )
+        self._memo[key] = None
         chosen = [[-1] * len(r.segments) for r in routes]
+        # A bundle of one member is forced; the others keep the members still free after
+        # that, fewest first (the search below backtracks only over them).
+        used = fixed
+        open_bundles: list[tuple[int, int]] = []
+        for k, r in enumerate(routes):
+            for at, sid in enumerate(r.segments):
+                if len(members[sid]) == 1:
+                    real_sid = members[sid][0]
+                    if masks[real_sid] & used:
+                        return None
+                    used |= masks[real_sid]
+                    chosen[k][at] = real_sid
+                else:
+                    open_bundles.append((k, at))
+        slots: list[tuple[int, int, list[int]]] = []
+        for k, at in open_bundles:
+            free = [m for m in members[routes[k].segments[at]] if not masks[m] & used]
+            if not free:
+                return None
+            slots.append((k, at, free))
+        slots.sort(key=lambda slot: len(slot[2]))
 
         def assign(i: int, used: int) -> bool:
             if i == len(slots):
                 return True
-            _, k, at = slots[i]
-            for real_sid in members[routes[k].segments[at]]:
+            k, at, free = slots[i]
+            for real_sid in free:
                 mask = masks[real_sid]
                 if mask & used:
                     continue
@@ -69,7 +102,7 @@ class Bundling:
             return False
 
         found: list[Candidate] | None = None
-        if assign(0, fixed):
+        if assign(0, used):
             found = []
             for r, sids in zip(routes, chosen, strict=True):
                 track = 0

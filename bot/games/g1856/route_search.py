@@ -81,9 +81,12 @@ class _Lists:
             out.append(cand)
         return out
 
-    def free(self, limit: int, used: int) -> Iterator[Candidate]:
-        """Every route of at most ``limit`` stops on track not in ``used``, best first."""
+    def free(self, limit: int, used: int, threshold: int) -> Iterator[Candidate]:
+        """Every route of at most ``limit`` stops earning more than ``threshold`` on track not in
+        ``used``, best first, each track variant of the same stops too (as they are asked for)."""
         for cand in self.routes(limit):
+            if cand.revenue <= threshold:
+                return
             if not cand.mask & used:
                 yield cand
 
@@ -235,12 +238,21 @@ def _short_plans(
             # in two orders is one plan (offer keeps one). Beside D-routes on bundled track a
             # route may not fit on one track and fit on another: then every track variant is
             # tried, best first, while it can still be kept.
-            options = lists.search(dist[i], used, best.floor - total, keep) if fits is None else lists.free(dist[i], used)
+            if fits is None:
+                options = lists.search(dist[i], used, best.floor - total, keep)
+            else:
+                options = lists.free(dist[i], used, best.floor - total)
+            taken: set[frozenset[int]] = set()  # stop sets kept here: other tracks add nothing
             for cand in options:
-                if total + cand.revenue <= best.floor:
+                if total + cand.revenue <= best.floor or len(taken) >= keep:
                     break
+                stops = frozenset(cand.stops)
+                if stops in taken:
+                    continue
                 picks.append(cand)
-                solve(n, used, total + cand.revenue, cand)
+                if fits is None or fits(picks):
+                    taken.add(stops)
+                    solve(n, used, total + cand.revenue, cand)
                 picks.pop()
             if total > best.floor:
                 picks.append(None)
