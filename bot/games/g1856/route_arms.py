@@ -25,6 +25,10 @@ its stops earn, so a pair's upper values never underestimate the route, and each
 is priced exactly. Nothing is cut except by these bounds: the search is exact, with no work
 limit.
 
+The search runs on whatever graph it is given: :mod:`route_search` gives it the bundled graph
+of :mod:`route_bundles` (parallel track as one segment) and a :attr:`ArmSearch.fits` that keeps
+only runs placed on real track.
+
 Routes through several stations are found from the first of them: later homes' arms never pass
 through an earlier home (that home's arms already hold every such route).
 """

@@ -13,6 +13,10 @@ first, and filtered by the track still free.
 **D-trains** run any distance, so their routes are not enumerated (a dense late map has
 hundreds of thousands) but searched as pairs of *arms* leaving a station
 (:mod:`route_arms`): the arms are few, and the best extension of each arm is known exactly.
+They are searched on the *bundled* graph (:mod:`route_bundles`: parallel track between two
+stops is one segment on the sides all of it crosses, a tenth of the arms on a dense map), a
+relaxation whose bounds are never below the real map's; a run is kept only once its D-routes
+are placed on real track beside the other trains' routes, so the floor is always a real run.
 
 **Several trains**: the trains with a distance are searched first (shortest first), the
 D-trains last. For train ``i`` on the track ``used`` by the trains before it, the trains with
