@@ -180,8 +180,10 @@ def best_plans(
         for total, d_picks, short_picks in arms.plans(
             d_count, 0, -1, keep, shorts_bound if shorts else None, short_plans if shorts else None
         ):
-            running = [c for c in d_picks if c is not None]
-            real = iter(bundling.realize(running, fixed(short_picks)) or ())
+            placed = bundling.realize([c for c in d_picks if c is not None], fixed(short_picks))
+            if placed is None:  # cannot happen: a run is kept only once it was placed
+                raise RuntimeError("a kept run's D-routes do not fit on real track")
+            real = iter(placed)
             found.append((total, [*short_picks, *(next(real) if c is not None else None for c in d_picks)]))
     plans = []
     for total, chosen in found:
