@@ -220,11 +220,13 @@ class ArmSearch:
 
     # ------------------------------------------------------------ one D-train
 
-    def search(self, used: int, threshold: int, keep: int | None) -> list[Candidate]:
+    def search(self, used: int, threshold: int, keep: int | None, enough: int | None = None) -> list[Candidate]:
         """Routes earning more than ``threshold`` on track not in ``used``, best first.
 
         ``keep=None``: every such route (each track variant of the same stops too).
         ``keep=k``: the ``k`` best routes with distinct sets of stops (one track variant each).
+        ``enough``: stop at the first route earning at least this (then the routes returned
+        are not necessarily the best, only at least ``enough``).
         """
         found: list[Candidate] = []
         by_stops: set[int] = set()
@@ -248,12 +250,13 @@ class ArmSearch:
             ranked.sort(reverse=True)
             if len(ranked) >= keep and ranked[keep - 1] > floor:
                 floor = ranked[keep - 1]
-            return False
+            return enough is not None and revenue >= enough
 
         for tree, roots, potential in zip(self.trees, self.roots, self.potential, strict=True):
             if potential <= floor:
                 break  # sorted: no later home does better
-            self._walk(tree, roots, used, lambda: floor, pair, None)
+            if self._walk(tree, roots, used, lambda: floor, pair, None):
+                break
         found.sort(key=lambda c: -c.revenue)
         if keep is not None:
             del found[keep:]
@@ -375,8 +378,11 @@ class ArmSearch:
                     return None
                 if witness < 0 or witness & track:
                     # The best single D-route found for the parent is gone: search again (a
-                    # route still free stays the best, as the track only grows).
-                    found = self.search(track, need // (count - 1) if need >= 0 else -1, 1)
+                    # route still free stays the best, as the track only grows). A route
+                    # earning ``bound`` is enough: no other D-train earns more than route 1,
+                    # and the bound only falls down the tree, so the rest's figure is then
+                    # ``bound`` here and below while that route stays free.
+                    found = self.search(track, need // (count - 1) if need >= 0 else -1, 1, bound)
                     if not found and need >= 0:
                         return None
                     # (With need < 0 they may all run nothing.)
