@@ -122,3 +122,20 @@ def test_the_bundled_search_never_loses_the_best_run(seed: int, lays: int, train
 @given(seed=st.integers(0, 10**6), lays=st.integers(24, 56), trains=st.sampled_from(TRAIN_SETS))
 def test_the_bundled_search_never_loses_the_best_run_on_many_maps(seed: int, lays: int, trains: list[str]) -> None:
     _agrees_with_the_enumeration(seed, lays, trains)
+
+
+def test_best_plans_keeps_the_best_few_with_distinct_stops() -> None:
+    """The one type every route search keeps its plans in: the same stops on other track are
+    one plan (the better total stays), and the floor rises once ``keep`` plans are held."""
+    from bot.games.g1856.route_keep import BestPlans, signature
+
+    best = BestPlans[str](2, floor=10)
+    assert not best.offer(10, signature([(1, 2)]), "at the threshold")
+    assert best.offer(50, signature([(1, 2), None]), "a") and best.floor == 10
+    assert best.offer(40, signature([(3, 4)]), "b") and best.floor == 40
+    assert not best.offer(45, signature([(2, 1)]), "a on other track, earning less")
+    assert best.offer(60, signature([(2, 1)]), "a again, earning more")
+    assert [plan for _, plan in best.plans] == ["a again, earning more", "b"] and best.floor == 40
+    assert best.offer(55, signature([(5,), (6, 7)]), "c")
+    assert [total for total, _ in best.plans] == [60, 55] and best.floor == 55
+    assert signature([(6, 7), (5,)]) == signature([(5,), (7, 6)])
