@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.bots import DEFAULT_LEVEL, LEVELS
 from bot.engine import UnknownGame, all_games, get_game
+from bot.i18n import language_of
 from bot.playbypost import check_deadlines
 from bot.rulebook import NoSuchPage, rules_text, which_game
 from bot.tables import Reply, TableError, User
@@ -340,7 +341,8 @@ class Games(commands.Cog):
             return
         # Our how-to-play pages (data/<slug>/rules.md) come first; the rulebook folder is extra.
         try:
-            text = rules_text(chosen, page, bot_of(interaction).settings.rules_dir)
+            text = rules_text(chosen, page, bot_of(interaction).settings.rules_dir,
+                              language=language_of(str(interaction.locale)))
         except NoSuchPage as error:
             await send_error(interaction, str(error))
             return
