@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from bot.engine import Prompt, StandingOrder, State
 
+from .components import TRACK
+
 PASS_WINDOWS = "pass-windows"
 PASS_WINDOWS_BELOW = "pass-windows-below"
 DROP_BIDS_ABOVE = "drop-bids-above"
 PASS_AUCTIONS_ABOVE = "pass-auctions-above"
 DECLINE_OFFERS_ABOVE = "decline-offers-above"
 ROLL = "roll"
+TAKE_JOBS = "take-jobs"
 
 ORDERS = (
     StandingOrder(
@@ -54,6 +57,12 @@ ORDERS = (
         amount="Highest price you would consider ($)",
     ),
     StandingOrder(
+        TAKE_JOBS,
+        "Take every job I land on (not bids)",
+        "Takes a job at once when you have its machines, without buying first; you are asked "
+        "for competitive bids and when you would have to buy the machines.",
+    ),
+    StandingOrder(
         ROLL,
         "Roll at once on my turn",
         "Rolls at the start of each of your turns without shopping, repaying notes or offering "
@@ -61,9 +70,11 @@ ORDERS = (
     ),
 )
 
-RECOMMENDED = (PASS_WINDOWS,)
+RECOMMENDED = (PASS_WINDOWS, TAKE_JOBS)
 """Buying before someone else's income roll rarely beats buying on one's own turn (the piece
-earns nothing on their job); passing those windows is what most contractors do anyway."""
+earns nothing on their job), and a job with one's own machines nearly always pays: what most
+contractors do anyway (the game's bot agrees about 96% of the time, see ``python -m bot
+decisions``)."""
 
 
 def _lowest_bid(prompt: Prompt) -> int | None:
@@ -91,6 +102,8 @@ def choice(state: State, prompt: Prompt, order: str, amount: int | None) -> str 
             return "pass" if lowest is None or lowest > amount else None
     if order == DECLINE_OFFERS_ABOVE and phase == "offer" and amount is not None:
         return "decline" if state["offer"]["price"] > amount else None
+    if order == TAKE_JOBS and phase == "job" and "accept" in keys and not TRACK[state["job"]["square"]].get("bid"):
+        return "accept"
     if order == ROLL and phase == "turn" and "roll" in keys:
         return "roll"
     return None

@@ -46,16 +46,18 @@ ORDERS = (
     ),
     StandingOrder(
         FLIP,
-        "Flip without shopping",
-        "At the start of your turn, flips your top run card at once instead of offering "
-        "Kaballa's Market (buy while feeding a bunny as before).",
+        "Flip at once unless I can buy a carrot",
+        "At the start of your turn, flips your top run card without visiting Kaballa's Market "
+        "when your Dolla cannot buy a carrot; you are asked when they can (cabbage and water can "
+        "still be bought while a bunny is being fed).",
         reveals="",
     ),
 )
 
-RECOMMENDED = (PASS_UNLESS_ABLE, FEED)
-"""Passing a window with nothing to play and feeding when the food is there are what a player
-almost always does; the first reveals only what a quick answer across the table would."""
+RECOMMENDED = (PASS_UNLESS_ABLE, FEED, FLIP)
+"""Passing a window with nothing to play, feeding when the food is there and flipping when no
+carrot is within reach are what a player almost always does; the first reveals only what a
+quick answer across the table would."""
 
 
 def choice(game: KillerBunnies, state: State, prompt: Prompt, order: str) -> str | None:
@@ -70,6 +72,8 @@ def choice(game: KillerBunnies, state: State, prompt: Prompt, order: str) -> str
         return "pass" if "pass" in keys else None
     if order == FEED and phase == rules.FEED and "feed" in keys:
         return "feed"
-    if order == FLIP and phase == rules.START and "flip" in keys:
+    if order == FLIP and phase == rules.START and "flip" in keys and not any(
+        key.startswith("buy:") and key not in ("buy:cabbage", "buy:water") for key in keys
+    ):
         return "flip"
     return None

@@ -73,7 +73,7 @@ from .board import (
 BANK = -1
 """A creditor seat meaning the bank."""
 LAPS = tuple(str(n) for n in range(2, 9))
-DEFAULT_LAPS = "5"
+DEFAULT_LAPS = "3"
 SAFETY_TURNS_PER_LAP = 30
 """A safeguard, never reached in real play (a lap takes about 9 turns): the game ends after
 this many turns per agreed lap per player."""
