@@ -38,6 +38,8 @@ the old value so the table shows what the change saves."""
 FORCED = "forced"
 ORDER = "order"
 HUMAN = "human"
+SYSTEM = "system"
+"""A deadline resolved by the clock (timed play): nobody's decision, in no column."""
 
 
 @dataclass
@@ -53,6 +55,11 @@ class Played:
 
     def count(self, how: str) -> int:
         return sum(1 for _, _, who in self.log if who == how)
+
+    @property
+    def answered(self) -> int:
+        """Every prompt a seat answered, whoever chose (the system's deadlines excluded)."""
+        return sum(1 for _, _, who in self.log if who != SYSTEM)
 
 
 def recommended(game: Game) -> list[OrderSetting]:
@@ -93,7 +100,7 @@ def play(
             due = game.deadline(state)
             if due is not None and now >= due:
                 game.apply(state, SYSTEM_SEAT, "expire", due)
-                played.log.append((SYSTEM_SEAT, "expire", FORCED))
+                played.log.append((SYSTEM_SEAT, "expire", SYSTEM))
                 now = due
                 continue
         seat, key, how = _next_move(game, state, prompts, rng, use_forced, settings, played)
@@ -157,8 +164,8 @@ def measure(game: Game, players: int, games: int, seed: int = 1) -> Row:
         s = seed + number
         before = play(game, players, s, old, use_forced=False) if old else None
         plain = play(game, players, s, use_forced=False)
-        today += len((before or plain).log)
-        defaults += len(plain.log)
+        today += (before or plain).answered
+        defaults += plain.answered
         with_forced = play(game, players, s)
         forced += with_forced.count(HUMAN)
         if settings:

@@ -69,6 +69,7 @@ from .board import (
     space_name,
     step_back,
 )
+from .orders import SilverLakeOrders
 
 BANK = -1
 """A creditor seat meaning the bank."""
@@ -121,7 +122,7 @@ def _money_action_table() -> dict[str, dict[str, Action]]:
 _MONEY_ACTIONS = _money_action_table()
 
 
-class SilverLake(Game):
+class SilverLake(SilverLakeOrders, Game):
     """Treasure of Silver Lake for 2–6 players. See the module docstring for the rules."""
 
     slug: ClassVar[str] = "silver-lake"
