@@ -35,6 +35,13 @@ OLD_DEFAULTS: dict[str, dict[str, str]] = {"silver-lake": {"laps": "5"}}
 """Length options whose default changed for play-by-post (issue 25): "today" is measured with
 the old value so the table shows what the change saves."""
 
+def play_by_post_options(game: Game) -> dict[str, str]:
+    """``mode=turns`` for a game that can be played by turns or live: the benchmark is about
+    play-by-post (live play has no round trips to save, and forces nothing)."""
+    mode = next((option for option in game.options if option.name == "mode"), None)
+    return {"mode": "turns"} if mode is not None and "turns" in mode.choices else {}
+
+
 FORCED = "forced"
 ORDER = "order"
 HUMAN = "human"
@@ -156,20 +163,21 @@ class Row:
 
 def measure(game: Game, players: int, games: int, seed: int = 1) -> Row:
     """Average decisions per game over ``games`` seeded games (the same seeds in every column)."""
-    old = OLD_DEFAULTS.get(game.slug, {})
+    options = play_by_post_options(game)
+    old = {**options, **OLD_DEFAULTS[game.slug]} if game.slug in OLD_DEFAULTS else None
     today = defaults = forced = orders = 0
     answered = agreed = 0
     settings = recommended(game)
     for number in range(games):
         s = seed + number
         before = play(game, players, s, old, use_forced=False) if old else None
-        plain = play(game, players, s, use_forced=False)
+        plain = play(game, players, s, options, use_forced=False)
         today += (before or plain).answered
         defaults += plain.answered
-        with_forced = play(game, players, s)
+        with_forced = play(game, players, s, options)
         forced += with_forced.count(HUMAN)
         if settings:
-            with_orders = play(game, players, s, orders=settings)
+            with_orders = play(game, players, s, options, orders=settings)
             orders += with_orders.count(HUMAN)
             answered += with_orders.count(ORDER)
             agreed += with_orders.agreed
@@ -183,7 +191,8 @@ def run(slugs: Sequence[str], games: int, players: int | None) -> int:
     load_all()
     chosen = [get_game(slug) for slug in slugs] if slugs and slugs != ["all"] else [
         g for g in all_games() if type(g).__module__.startswith("bot.games.")]
-    print(f"Human decisions per game (mean of {games} seeded games; every seat answered by the game's agent)")
+    print(f"Human decisions per game (mean of {games} seeded games; every seat answered by the game's agent;"
+          " mode=turns where a game has it)")
     print(f"{'game':<20} {'players':>7} {'today':>8} {'defaults':>9} {'forced':>8} {'orders':>8} "
           f"{'fewer':>6} {'agree':>6}  recommended orders")
     for game in sorted(chosen, key=lambda g: g.slug):
