@@ -26,7 +26,7 @@ ORDERS = (
         PASS_WINDOWS,
         "Pass buy windows",
         "Answers \"No purchase now\" whenever another contractor is about to roll for job income; "
-        "you buy on your own turn. (When you win a contested bid you are still asked.)",
+        "you buy on your own turn. When you win a contested bid you are still asked.",
     ),
     StandingOrder(
         PASS_WINDOWS_BELOW,

@@ -250,7 +250,7 @@ class ConstructionGame(Game):
     options = (
         Option("end", "networth", ("networth", "years"),
                "networth: first audited net worth of $1.5M wins; years: audit after a set number of years"),
-        Option("years", "5", YEAR_CHOICES, "with end=years: how many years before the audit"),
+        Option("years", "3", YEAR_CHOICES, "with end=years: how many years before the audit (3 suits play-by-post)"),
     )
     rules_file = "construction-game.txt"
     render_module = "bot.games.construction_game.render"
