@@ -9,7 +9,7 @@ order is hidden, and no order looks at it.
 
 from __future__ import annotations
 
-from bot.engine import Prompt, StandingOrder, State
+from bot.engine import Game, Prompt, StandingOrder, State
 
 from .components import TRACK
 
@@ -107,3 +107,23 @@ def choice(state: State, prompt: Prompt, order: str, amount: int | None) -> str 
     if order == ROLL and phase == "turn" and "roll" in keys:
         return "roll"
     return None
+
+
+class ConstructionOrders(Game):
+    """The forced-move and standing-order part of
+    :class:`~bot.games.construction_game.rules.ConstructionGame`, kept out of its rules module."""
+
+    def forced(self, state: State, prompt: Prompt) -> bool:
+        """Everything a prompt here reads is on the table (only the Contingency deck's order is
+        hidden), so a lone action plays itself: dropping out of a bid you cannot raise, passing
+        an auction you cannot afford, the one piece left to auction in a cash crunch."""
+        return self.lone_action(state, prompt)
+
+    def standing_orders(self) -> tuple[StandingOrder, ...]:
+        return ORDERS
+
+    def recommended_orders(self) -> tuple[str, ...]:
+        return RECOMMENDED
+
+    def order_choice(self, state: State, prompt: Prompt, order: str, amount: int | None = None) -> str | None:
+        return choice(state, prompt, order, amount)

@@ -8,14 +8,9 @@ and the other routine steps, from what the player sees: their own hand, and the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from bot.engine import Prompt, StandingOrder, State
+from bot.engine import Game, Prompt, StandingOrder, State
 
 from . import rules  # rules imports this module first; its names are read at call time only
-
-if TYPE_CHECKING:
-    from .rules import KillerBunnies
 
 PASS_WINDOWS = "pass-windows"
 PASS_UNLESS_ABLE = "pass-unless-able"
@@ -60,7 +55,7 @@ carrot is within reach are what a player almost always does; the first reveals o
 quick answer across the table would."""
 
 
-def choice(game: KillerBunnies, state: State, prompt: Prompt, order: str) -> str | None:
+def choice(state: State, prompt: Prompt, order: str) -> str | None:
     """The key ``order`` plays for ``prompt``, or None when the player decides.
 
     Reads only the prompt (the seat's own legal actions, which list its own fitting cards)
@@ -77,3 +72,24 @@ def choice(game: KillerBunnies, state: State, prompt: Prompt, order: str) -> str
     ):
         return "flip"
     return None
+
+
+class KillerBunniesOrders(Game):
+    """The forced-move and standing-order part of
+    :class:`~bot.games.killer_bunnies.rules.KillerBunnies`, kept out of its rules module."""
+
+    def forced(self, state: State, prompt: Prompt) -> bool:
+        """A lone action in a public prompt plays itself: flipping when the Market has nothing
+        you can afford, the only bunny to target, the only carrot left, a bunny that nothing
+        can save. Those prompts show only the table (Dolla, market, circle are face up); the
+        ones that show a hand (windows, run cards) are private and never forced."""
+        return self.lone_action(state, prompt)
+
+    def standing_orders(self) -> tuple[StandingOrder, ...]:
+        return ORDERS
+
+    def recommended_orders(self) -> tuple[str, ...]:
+        return RECOMMENDED
+
+    def order_choice(self, state: State, prompt: Prompt, order: str, amount: int | None = None) -> str | None:
+        return choice(state, prompt, order)
