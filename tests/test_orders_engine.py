@@ -131,8 +131,8 @@ def test_construction_window_orders() -> None:
         seat != s["job"]["worker"] for seat in s["window"]["waiting"])))
     worker = state["job"]["worker"]
     for prompt in game.prompts(state):
-        if prompt.seat == worker:
-            assert game.order_choice(state, prompt, "pass-windows") is None  # the bid's winner is asked
+        if prompt.seat == worker:  # the winner of a contested bid: no purchase, roll for income
+            assert "pass" not in prompt.keys() and game.order_choice(state, prompt, "pass-windows") == "roll"
             continue
         assert game.order_choice(state, prompt, "pass-windows") == "pass"
         cash = state["cash"][prompt.seat]
