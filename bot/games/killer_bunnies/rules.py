@@ -37,11 +37,23 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, State, seed_value
+from bot.engine import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Outcome,
+    Prompt,
+    Rng,
+    State,
+    seed_value,
+)
 from bot.engine.contract import seat_ref
 from bot.engine.words import plural
 
 from .cards import CARROT_SLUGS, CARROTS, DECK, PRICES, SMALL_VALUES, Card
+from .orders import KillerBunniesOrders
 
 SETUP = "setup"
 START = "start"
@@ -138,7 +150,7 @@ def pay_with(values: list[int], price: int) -> list[int] | None:
     return None if best is None else sorted(best[2])
 
 
-class KillerBunnies(Game):
+class KillerBunnies(KillerBunniesOrders, Game):
     """Killer Bunnies and the Quest for the Magic Carrot, with our own deck (2-8 players)."""
 
     slug = "killer-bunnies"
