@@ -47,6 +47,7 @@ from bot.engine.rng import shuffle_unseen
 from bot.engine.words import and_list
 
 from .components import MINE, MOUNTAIN, TOWN, VALLEY, components
+from .orders import BullfrogOrders
 
 C = components()
 RAILROADS = tuple(r.id for r in C.railroads)
@@ -324,7 +325,7 @@ def _new_company(cid: str, tiles: list[int]) -> dict[str, Any]:
     return co
 
 
-class BullfrogGoldfield(Game):
+class BullfrogGoldfield(BullfrogOrders, Game):
     """Bullfrog Goldfield for 2–5 players."""
 
     slug: ClassVar[str] = "bullfrog-goldfield"

@@ -76,6 +76,7 @@ from .components import (
     price,
     rate,
 )
+from .orders import ConstructionOrders
 
 START_CASH = 100_000
 GOAL = 1_500_000
@@ -238,7 +239,7 @@ def _copy(value: Any) -> Any:
     return value
 
 
-class ConstructionGame(Game):
+class ConstructionGame(ConstructionOrders, Game):
     slug = "construction-game"
     title = "The Construction Game"
     grouped = True
@@ -249,7 +250,7 @@ class ConstructionGame(Game):
     options = (
         Option("end", "networth", ("networth", "years"),
                "networth: first audited net worth of $1.5M wins; years: audit after a set number of years"),
-        Option("years", "5", YEAR_CHOICES, "with end=years: how many years before the audit"),
+        Option("years", "3", YEAR_CHOICES, "with end=years: how many years before the audit (3 suits play-by-post)"),
     )
     rules_file = "construction-game.txt"
     render_module = "bot.games.construction_game.render"

@@ -53,6 +53,7 @@ from bot.engine import Action, Event, Game, Outcome, Prompt, Rng, State, seed_va
 from bot.engine.choices import BUTTON_LIMIT
 from bot.engine.rng import shuffle_unseen
 from bot.engine.words import and_list
+from bot.games.hisss.orders import HisssOrders
 
 DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "hisss" / "cards.json"
 
@@ -424,7 +425,7 @@ def pit_longest(pit: list[dict[str, Any]]) -> int:
     return max((len(snake["cards"]) for snake in pit), default=0)
 
 
-class Hisss(Game):
+class Hisss(HisssOrders, Game):
     """HISSS for 2–5 players. See the module docstring for the rules as implemented."""
 
     slug: ClassVar[str] = "hisss"

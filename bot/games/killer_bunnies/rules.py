@@ -37,12 +37,24 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, State, seed_value
+from bot.engine import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Outcome,
+    Prompt,
+    Rng,
+    State,
+    seed_value,
+)
 from bot.engine.contract import seat_ref
 from bot.engine.rng import shuffle_unseen
 from bot.engine.words import plural
 
 from .cards import CARROT_SLUGS, CARROTS, DECK, PRICES, SMALL_VALUES, Card
+from .orders import KillerBunniesOrders
 
 SETUP = "setup"
 START = "start"
@@ -139,7 +151,7 @@ def pay_with(values: list[int], price: int) -> list[int] | None:
     return None if best is None else sorted(best[2])
 
 
-class KillerBunnies(Game):
+class KillerBunnies(KillerBunniesOrders, Game):
     """Killer Bunnies and the Quest for the Magic Carrot, with our own deck (2-8 players)."""
 
     slug = "killer-bunnies"
