@@ -226,6 +226,16 @@ def test_a_lone_action_needs_no_search() -> None:
         search(game, state, 5, random.Random(1), budget_s=0.1)
 
 
+def test_a_secret_simultaneous_answer_is_the_heuristics() -> None:
+    """Chomp's turns mode asks everyone at once, in secret: no tree of answers one after another."""
+    game = get_game("chomp")
+    state = next(s for s in positions(game, 3, 4, 1, 300)
+                 if any(p.simultaneous and len(p.actions) > 1 for p in game.prompts(s)) and s["mode"] == "turns")
+    prompt = next(p for p in game.prompts(state) if p.simultaneous and len(p.actions) > 1)
+    result = search(game, state, prompt.seat, random.Random(1), budget_s=1.0, clock=StepClock(0.01))
+    assert result.iterations == 0 and result.key == result.guide
+
+
 @pytest.mark.parametrize("slug, players", [("hisss", 3), ("puerto-rico", 3), ("collide-o", 2), ("finders-keepers", 2)])
 def test_the_search_chooses_the_same_when_hidden_information_is_redrawn(slug: str, players: int) -> None:
     """Same rng, same iterations: the same visits and the same choice on the real state and on

@@ -28,7 +28,11 @@ game's ``conceal`` is *canonical* (its redrawn state depends only on what the se
 the rng, e.g. it sorts the pool it shuffles), and in distribution for every game.
 
 Timed (live) play is about speed, and a search of a fraction of a second would be beaten by
-the clock: on a timed state the search plays the heuristic's choice.
+the clock: on a timed state the search plays the heuristic's choice. So it does on a
+simultaneous prompt (everyone answers in secret, as in Chomp's turns mode): a tree that lets
+the players answer one after another would let each see the answers before theirs, and a
+search that plans as if it could see them plays worse than the heuristic (Chomp: 1 win in 9
+games at 3 players before this rule).
 
 The engine imports only the standard library.
 """
@@ -41,7 +45,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot.engine.contract import Game, IllegalAction, Outcome, State
+from bot.engine.contract import Game, IllegalAction, Outcome, Prompt, State
 
 Clock = Callable[[], float]
 """Seconds of CPU time, as :func:`time.process_time`; tests inject a counter."""
@@ -110,10 +114,10 @@ def rewards(outcome: Outcome) -> list[float]:
     return out
 
 
-def _own_prompt_keys(game: Game, state: State, seat: int) -> list[str]:
+def _own_prompt(game: Game, state: State, seat: int) -> Prompt:
     for prompt in game.prompts(state):
         if prompt.seat == seat:
-            return prompt.keys()
+            return prompt
     raise IllegalAction("This seat has nothing to decide now.")
 
 
@@ -134,9 +138,10 @@ def search(
     :class:`IllegalAction` when the seat has nothing to decide.
     """
     started = clock()
-    keys = _own_prompt_keys(game, state, seat)
+    prompt = _own_prompt(game, state, seat)
+    keys = prompt.keys()
     guide = game.agent(state, seat, random.Random(rng.getrandbits(64)))
-    if len(keys) == 1 or game.is_timed(state):
+    if len(keys) == 1 or game.is_timed(state) or prompt.simultaneous:
         return SearchResult(guide, guide, 0, clock() - started, {})
     candidates = list(keys)
     if len(candidates) > MAX_ROOT_CANDIDATES:
