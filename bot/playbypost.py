@@ -322,7 +322,8 @@ class PlayByPost:
         if policy == "replace":
             old = live.user_at(seat)
             bot_id = min([s.user_id for s in live.seats if s.user_id < 0], default=0) - 1
-            await self.store.replace_seat(live.id, old.user_id, new_user_id=bot_id, name=bot_name(f"Bot for {old.name}", REPLACEMENT_LEVEL),
+            name_of_bot = bot_name(f"Bot for {old.name}", REPLACEMENT_LEVEL)  # the level the bot plays at
+            await self.store.replace_seat(live.id, old.user_id, new_user_id=bot_id, name=name_of_bot,
                                           is_bot=True, actor_id=0, now=now, kind="timeout-replace")
             await self.tables.refresh(live)
             return f"⏰ {name} ran out of time; a bot takes over their seat.", []

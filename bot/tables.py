@@ -778,7 +778,8 @@ class Tables:
             # Seeded by table and position: a bot's choices replay the same way.
             seed = f"{live.row.seed}:{live.position}:{seat}"
             try:
-                at, level = self._stamp(live, None, None), level_of(live.user_at(seat).name)  # see bot.bots
+                at = self._stamp(live, None, None)
+                level = level_of(live.user_at(seat).name)  # easy, normal or hard: see bot.bots
                 if runs_in_worker(live.game, level):  # a hard bot's search, a heavy game: off the event loop
                     move = await self._heavy(partial(bot_move, level=level), live, seat, seed, at)
                 else:
