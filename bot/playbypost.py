@@ -309,7 +309,8 @@ class PlayByPost:
                     users.append(due.user_id)
             if not users:
                 return None
-            reply = await tables.play_reply(live, [f"⏰ Reminder: the {live.game.title} game is waiting for your move."])
+            reply = await tables.play_reply(live, [f"⏰ Reminder: the {live.game.title} game is waiting for your move."],
+                                            ping="all")
             reply.picture = None  # a nudge, not a new board
             reply.mentions = [u for u in reply.mentions if u in users]
             reply.direct = [u for u in reply.direct if u in users]
