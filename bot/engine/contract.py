@@ -315,14 +315,7 @@ class Game(ABC):
         hidden information (:attr:`hidden_information`). A game with hidden information
         overrides this for the prompts it knows to be public.
         """
-        return (
-            not self.hidden_information
-            and len(prompt.actions) == 1
-            and not prompt.simultaneous
-            and not prompt.private
-            and prompt.deadline is None
-            and not self.is_timed(state)
-        )
+        return not self.hidden_information and self.lone_action(state, prompt)
 
     # -- standing orders ----------------------------------------------------------------
     #
@@ -343,6 +336,28 @@ class Game(ABC):
         """The key of the action that ``order`` plays for ``prompt`` (a prompt of ``prompt.seat``),
         or ``None`` when the order does not answer this prompt and the player decides."""
         return None
+
+    def recommended_orders(self) -> tuple[str, ...]:
+        """The keys of the orders a play-by-post player is advised to set (none by default).
+
+        Only orders that take no amount, and whose ``reveals`` a player would accept in
+        exchange for not being asked: the decisions benchmark (``python -m bot decisions``)
+        counts the prompts left with these set, and front ends may offer them as one click.
+        """
+        return ()
+
+    def lone_action(self, state: State, prompt: Prompt) -> bool:
+        """Whether ``prompt`` has the shape of a forced move: exactly one action, asked in turn
+        (not simultaneous, not timed, no deadline) and not private. A game with hidden
+        information calls this from its :meth:`forced` and adds why the lone action is
+        public knowledge in that prompt."""
+        return (
+            len(prompt.actions) == 1
+            and not prompt.simultaneous
+            and not prompt.private
+            and prompt.deadline is None
+            and not self.is_timed(state)
+        )
 
     def order_scope(self, state: State, order: str) -> str | None:
         """A token naming how long ``order`` lasts: the session layer stores it when the order

@@ -20,6 +20,10 @@ What is checked, for many seeds and every player count:
   window or a race that asks only the players holding a fitting card tells everyone who
   holds one);
 - prompts are empty exactly when ``outcome`` is given, and the outcome ranks every seat;
+- every standing order the game declares (:meth:`Game.standing_orders`, with a few amounts
+  where it takes one) answers every prompt with ``None`` or one of that prompt's legal keys,
+  and with the same answer (and the same scope) when what its player cannot see is redrawn;
+  recommended orders are declared ones that take no amount;
 - in a game that declares its groups (``Game.grouped``), every prompt's actions can all be
   reached through the front ends' steps (:mod:`bot.engine.choices`) within their limits.
 """
@@ -41,11 +45,16 @@ from bot.engine.contract import (
     Game,
     IllegalAction,
     Outcome,
+    Prompt,
     State,
 )
 
 TIMED_DELAYS = (0, 1, 7, 40, 120, 250, 299, 300, 301, 450, 900, 2000, 6000, 15000)
 """Milliseconds between timed actions: same instant, inside and around a tie window, slow."""
+
+ORDER_AMOUNTS = (None, 0, 3, 40, 1_000, 25_000, 10**9)
+"""Amounts the kit gives orders that take one (and None, an order set without its number):
+spanning a few Kaballa Dolla to six-figure bids, so each order's threshold falls both ways."""
 
 GARBAGE_KEYS = ("", " ", "pass!", "x" * 81, "draw:-1", "draw:999999", "build:nothing", "\u0000", "🐍")
 
@@ -159,6 +168,7 @@ def random_playout(
         if step >= bound:
             raise _fail(game, where, f"not over after {bound} actions (max_actions)")
         _check_prompts(game, state, prompts, players, f"{where} step {step}")
+        _check_orders(game, state, prompts, f"{where} step {step}")
         if thorough and (step < 3 or chooser.random() < 0.15):
             _check_refusals(game, state, prompts, players, chooser, f"{where} step {step}")
             _check_all_accepted(game, state, prompts, now if game.is_timed(state) else None, f"{where} step {step}")
@@ -226,6 +236,46 @@ def _check_prompts(game: Game, state: State, prompts: list, players: int, where:
         raise _fail(game, where, "several prompts at once must be marked simultaneous")
 
 
+def _order_answers(game: Game, state: State, prompt: Prompt) -> list[str | None]:
+    """What every declared order (with each kit amount where it takes one) plays for ``prompt``."""
+    return [
+        game.order_choice(state, prompt, order.key, amount)
+        for order in game.standing_orders()
+        for amount in (ORDER_AMOUNTS if order.amount else (None,))
+    ]
+
+
+def _check_orders(game: Game, state: State, prompts: list[Prompt], where: str) -> None:
+    """Every order answers each prompt with None or one of the prompt's own legal keys."""
+    if not game.standing_orders():
+        return
+    for prompt in prompts:
+        legal = set(prompt.keys())
+        for answer in _order_answers(game, state, prompt):
+            if answer is not None and answer not in legal:
+                raise _fail(game, where, f"a standing order chose {answer!r}, not legal for seat {prompt.seat}")
+
+
+def _check_orders_concealed(game: Game, state: State, concealed: State, viewer: int, where: str) -> None:
+    """An order plays only on what its player sees: the same answers, and the same scope
+    tokens, when everything hidden from ``viewer`` is redrawn."""
+    orders = game.standing_orders()
+    if not orders:
+        return
+    scopes = [game.order_scope(state, order.key) for order in orders]
+    if [game.order_scope(concealed, order.key) for order in orders] != scopes:
+        raise _fail(game, where, f"a standing order's scope for seat {viewer} depends on what it cannot see")
+    redrawn = {p.seat: p for p in game.prompts(concealed)}
+    for prompt in game.prompts(state):
+        if prompt.seat != viewer:
+            continue
+        if prompt.seat not in redrawn or _order_answers(game, concealed, redrawn[prompt.seat]) != _order_answers(
+            game, state, prompt
+        ):
+            raise _fail(game, where, f"a standing order of seat {viewer} answers differently when what that "
+                                     "seat cannot see is redrawn: it would act on hidden information")
+
+
 def _check_refusals(
     game: Game, state: State, prompts: list, players: int, chooser: random.Random, where: str
 ) -> None:
@@ -280,6 +330,8 @@ def _check_views(game: Game, state: State, players: int, chooser: random.Random,
         concealed = game.conceal(state, viewer, random.Random(chooser.getrandbits(32)))
         if game.view(concealed, viewer) != view:
             raise _fail(game, where, f"the view for seat {viewer} reveals something hidden from it")
+        if viewer is not None:
+            _check_orders_concealed(game, state, concealed, viewer, where)
         if viewer is None:
             public, redrawn = _public_prompts(game, state), _public_prompts(game, concealed)
             if [p[:4] for p in redrawn] != [p[:4] for p in public]:
@@ -367,6 +419,14 @@ def check_metadata(game: Game) -> None:
             raise KitFailure(f"{type(game).__name__} has no {attribute}")
     if not 1 <= game.min_players <= game.max_players:
         raise KitFailure(f"{game.slug}: bad player range {game.min_players}-{game.max_players}")
+    orders = game.standing_orders()
+    keys = [order.key for order in orders]
+    if len(set(keys)) != len(keys) or not all(keys) or not all(order.label for order in orders):
+        raise KitFailure(f"{game.slug}: standing orders need unique keys and labels")
+    amounts = {order.key: order.amount for order in orders}
+    for key in game.recommended_orders():
+        if key not in amounts or amounts[key]:
+            raise KitFailure(f"{game.slug}: recommended order {key!r} is not declared or takes an amount")
     names = [option.name for option in game.options]
     if len(set(names)) != len(names):
         raise KitFailure(f"{game.slug}: duplicate option names")

@@ -51,12 +51,14 @@ from bot.engine import (
     Outcome,
     Prompt,
     Rng,
+    StandingOrder,
     State,
     seat_ref,
     seed_value,
 )
 from bot.engine.contract import dollars
 
+from . import orders
 from .components import (
     CARDS,
     CHART_PIECES,
@@ -1071,6 +1073,23 @@ class ConstructionGame(Game):
         if phase == "auction":
             return [state["auction"]["to_act"]]
         return [state["turn"]]
+
+    # -- forced moves and standing orders ----------------------------------------------
+
+    def forced(self, state: State, prompt: Prompt) -> bool:
+        """Everything a prompt here reads is on the table (only the Contingency deck's order is
+        hidden), so a lone action plays itself: dropping out of a bid you cannot raise, passing
+        an auction you cannot afford, the one piece left to auction in a cash crunch."""
+        return self.lone_action(state, prompt)
+
+    def standing_orders(self) -> tuple[StandingOrder, ...]:
+        return orders.ORDERS
+
+    def recommended_orders(self) -> tuple[str, ...]:
+        return orders.RECOMMENDED
+
+    def order_choice(self, state: State, prompt: Prompt, order: str, amount: int | None = None) -> str | None:
+        return orders.choice(state, prompt, order, amount)
 
     def conceal(self, state: State, viewer: int | None, rng: random.Random) -> State:
         hidden = json.loads(json.dumps(state))

@@ -37,10 +37,23 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, State, seed_value
+from bot.engine import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Outcome,
+    Prompt,
+    Rng,
+    StandingOrder,
+    State,
+    seed_value,
+)
 from bot.engine.contract import seat_ref
 from bot.engine.words import plural
 
+from . import orders
 from .cards import CARROT_SLUGS, CARROTS, DECK, PRICES, SMALL_VALUES, Card
 
 SETUP = "setup"
@@ -999,6 +1012,24 @@ class KillerBunnies(Game):
                 if s != str(viewer):
                     hidden["window"]["answers"][s] = "pass"
         return hidden
+
+    # -- forced moves and standing orders ----------------------------------------------
+
+    def forced(self, state: State, prompt: Prompt) -> bool:
+        """A lone action in a public prompt plays itself: flipping when the Market has nothing
+        you can afford, the only bunny to target, the only carrot left, a bunny that nothing
+        can save. Those prompts show only the table (Dolla, market, circle are face up); the
+        ones that show a hand (windows, run cards) are private and never forced."""
+        return self.lone_action(state, prompt)
+
+    def standing_orders(self) -> tuple[StandingOrder, ...]:
+        return orders.ORDERS
+
+    def recommended_orders(self) -> tuple[str, ...]:
+        return orders.RECOMMENDED
+
+    def order_choice(self, state: State, prompt: Prompt, order: str, amount: int | None = None) -> str | None:
+        return orders.choice(self, state, prompt, order)
 
     # -- bots and refusals -------------------------------------------------------------
 

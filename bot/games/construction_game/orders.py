@@ -1,0 +1,96 @@
+"""The Construction Game's standing orders: routine answers a contractor may leave (issue 25).
+
+Before every job's income roll each other contractor who could buy something is asked "buy
+anything first?" (the purchase window): a quarter of all prompts at three players, more at
+six. Competitive bids, Big Sky auctions and trade offers ask in turn too. Everything these
+orders read (cash, notes, fleets, prices, the bid) is on the table: only the Contingency deck's
+order is hidden, and no order looks at it.
+"""
+
+from __future__ import annotations
+
+from bot.engine import Prompt, StandingOrder, State
+
+PASS_WINDOWS = "pass-windows"
+PASS_WINDOWS_BELOW = "pass-windows-below"
+DROP_BIDS_ABOVE = "drop-bids-above"
+PASS_AUCTIONS_ABOVE = "pass-auctions-above"
+DECLINE_OFFERS_ABOVE = "decline-offers-above"
+ROLL = "roll"
+
+ORDERS = (
+    StandingOrder(
+        PASS_WINDOWS,
+        "Pass buy windows",
+        "Answers \"No purchase now\" whenever another contractor is about to roll for job income; "
+        "you buy on your own turn. (When you win a contested bid you are still asked.)",
+    ),
+    StandingOrder(
+        PASS_WINDOWS_BELOW,
+        "Decline purchases while my cash is below $X",
+        "Passes the buy windows of other contractors' jobs while your cash is under the amount; "
+        "you are asked when you have at least that much.",
+        amount="Cash you want in hand before buying in a window ($)",
+    ),
+    StandingOrder(
+        DROP_BIDS_ABOVE,
+        "Drop out of competitive bids above $X",
+        "In a competitive bid for a job, drops out when even the smallest raise would go above "
+        "the amount; you are asked while you can still bid within it.",
+        amount="Highest bid you would make ($)",
+    ),
+    StandingOrder(
+        PASS_AUCTIONS_ABOVE,
+        "Pass Big Sky auctions above $X",
+        "In a Big Sky Auction of another contractor's piece, passes when the lowest bid you "
+        "could make is above the amount (0 passes every auction).",
+        amount="Highest auction bid you would make ($)",
+    ),
+    StandingOrder(
+        DECLINE_OFFERS_ABOVE,
+        "Decline trade offers above $X",
+        "Declines another contractor's offer when its price is above the amount (0 declines "
+        "every offer); you are asked about cheaper ones.",
+        amount="Highest price you would consider ($)",
+    ),
+    StandingOrder(
+        ROLL,
+        "Roll at once on my turn",
+        "Rolls at the start of each of your turns without shopping, repaying notes or offering "
+        "a trade; cancel it to do those again.",
+    ),
+)
+
+RECOMMENDED = (PASS_WINDOWS,)
+"""Buying before someone else's income roll rarely beats buying on one's own turn (the piece
+earns nothing on their job); passing those windows is what most contractors do anyway."""
+
+
+def _lowest_bid(prompt: Prompt) -> int | None:
+    """The smallest ``bid:N`` the prompt offers, or None when only passing is left."""
+    bids = [int(a.key.split(":")[1]) for a in prompt.actions if a.key.startswith("bid:")]
+    return min(bids) if bids else None
+
+
+def choice(state: State, prompt: Prompt, order: str, amount: int | None) -> str | None:
+    """The key ``order`` plays for ``prompt`` (a prompt of ``prompt.seat``), or None.
+
+    Orders with an amount read it as whole dollars; without one (``None``) they answer nothing.
+    """
+    seat = prompt.seat
+    keys = prompt.keys()
+    phase = state["phase"]
+    if phase == "window" and "pass" in keys:  # "roll" instead of "pass": the job's worker, asked anyway
+        if order == PASS_WINDOWS or (order == PASS_WINDOWS_BELOW and amount is not None
+                                     and state["cash"][seat] < amount):
+            return "pass"
+        return None
+    if amount is not None and "pass" in keys:
+        lowest = _lowest_bid(prompt)
+        if (order == DROP_BIDS_ABOVE and phase == "bid") or (order == PASS_AUCTIONS_ABOVE and phase == "auction"):
+            return "pass" if lowest is None or lowest > amount else None
+    if order == DECLINE_OFFERS_ABOVE and phase == "offer" and amount is not None:
+        return "decline" if state["offer"]["price"] > amount else None
+    if order == ROLL and phase == "turn" and "roll" in keys:
+        return "roll"
+    return None

@@ -1,0 +1,75 @@
+"""Killer Bunnies' standing orders: the routine answers a player may leave (issue 25).
+
+Most of a Killer Bunnies game's prompts are reaction windows: every other player with cards
+in hand is asked on every weapon, Feed the Bunny, Choose a Carrot and Pickpocket, whether
+they hold a Special card or not (so that nobody learns who does). These orders answer them,
+and the other routine steps, from what the player sees: their own hand, and the table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.engine import Prompt, StandingOrder, State
+
+from . import rules  # rules imports this module first; its names are read at call time only
+
+if TYPE_CHECKING:
+    from .rules import KillerBunnies
+
+PASS_WINDOWS = "pass-windows"
+PASS_UNLESS_ABLE = "pass-unless-able"
+FEED = "feed"
+FLIP = "flip"
+
+ORDERS = (
+    StandingOrder(
+        PASS_WINDOWS,
+        "Pass every reaction window",
+        "Answers Pass to every reaction window, even when you hold a Special card that fits.",
+        reveals="",
+    ),
+    StandingOrder(
+        PASS_UNLESS_ABLE,
+        "Pass every window unless I can answer it",
+        "Answers Pass at once when no card in your hand may answer the card played; you are "
+        "asked as before when one may.",
+        reveals="A window you pass at once tells the others that you hold no Special card that "
+        "fits it (and one you take time over, that you may).",
+    ),
+    StandingOrder(
+        FEED,
+        "Feed my bunnies when I can",
+        "When Feed the Bunny targets your bunny and you already have the cabbage and water, "
+        "pays them; you are asked when something is short.",
+        reveals="",
+    ),
+    StandingOrder(
+        FLIP,
+        "Flip without shopping",
+        "At the start of your turn, flips your top run card at once instead of offering "
+        "Kaballa's Market (buy while feeding a bunny as before).",
+        reveals="",
+    ),
+)
+
+RECOMMENDED = (PASS_UNLESS_ABLE, FEED)
+"""Passing a window with nothing to play and feeding when the food is there are what a player
+almost always does; the first reveals only what a quick answer across the table would."""
+
+
+def choice(game: KillerBunnies, state: State, prompt: Prompt, order: str) -> str | None:
+    """The key ``order`` plays for ``prompt``, or None when the player decides.
+
+    Reads only the prompt (the seat's own legal actions, which list its own fitting cards)
+    and the public phase, so it is the same whatever the others hold.
+    """
+    keys = prompt.keys()
+    phase = state["phase"]
+    if phase == rules.WINDOW and (order == PASS_WINDOWS or (order == PASS_UNLESS_ABLE and keys == ["pass"])):
+        return "pass" if "pass" in keys else None
+    if order == FEED and phase == rules.FEED and "feed" in keys:
+        return "feed"
+    if order == FLIP and phase == rules.START and "flip" in keys:
+        return "flip"
+    return None
