@@ -30,6 +30,7 @@ from bot.config import load_settings
 from bot.engine import all_games
 from bot.games import load_all
 from bot.rulebook import NoSuchPage, rules_text, which_game
+from bot.standing_orders import ConfirmOrder
 from bot.store import Store
 from bot.tables import ConfirmMove, Private, Reply, TableError, Tables, UnsureMove, User
 
@@ -50,6 +51,8 @@ Commands:
   /moves                        your legal moves now
   /hand                         your private view
   /board [full]                 the table card again, or the detailed full board
+  /orders [set ORDER [N] [confirm] | cancel [ORDER]]
+                                your standing orders here: list, set (N: its number), cancel
   /help, /quit"""
 
 
@@ -104,6 +107,7 @@ class Console:
             "/moves": self.moves,
             "/hand": self.hand,
             "/board": self.board,
+            "/orders": self.orders,
             "/help": self.help,
         }
         handler = handlers.get(command)
@@ -247,6 +251,32 @@ class Console:
     async def hand(self, args: list[str]) -> None:
         private = await self.tables.private_view(channel_id=CONSOLE_CHANNEL, user=self.user)
         self.show_private(private, "hand")
+
+    async def orders(self, args: list[str]) -> None:
+        """``/orders`` lists, ``/orders set ORDER [N] [confirm]`` sets, ``/orders cancel [ORDER]`` cancels."""
+        orders = self.tables.orders
+        sub, rest = (args[0].lower(), args[1:]) if args else ("list", [])
+        if sub == "list":
+            self.say((await orders.menu(user=self.user, channel_id=CONSOLE_CHANNEL)).text())
+            return
+        if sub == "cancel":
+            result = await orders.cancel(user=self.user, key=" ".join(rest) or None, channel_id=CONSOLE_CHANNEL)
+        elif sub == "set" and rest:
+            confirmed = rest[-1].lower() == "confirm"
+            rest = rest[:-1] if confirmed else rest
+            amount = int(rest.pop()) if len(rest) > 1 and rest[-1].lstrip("-").isdigit() else None
+            try:
+                result = await orders.set(user=self.user, key=" ".join(rest), amount=amount, confirmed=confirmed,
+                                          channel_id=CONSOLE_CHANNEL)
+            except ConfirmOrder as asked:
+                self.say(f"{asked} Add 'confirm' to set it.")
+                return
+        else:
+            self.say("Usage: /orders, /orders set ORDER [N] [confirm], /orders cancel [ORDER]")
+            return
+        self.say(result.text)
+        if result.reply is not None:
+            self.show(result.reply)
 
     async def board(self, args: list[str]) -> None:
         if args[:1] == ["full"]:

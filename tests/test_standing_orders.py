@@ -5,6 +5,9 @@ the game ends. Toy Draw gets a few orders here; the real games' orders are check
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
+
 import pytest
 
 from bot.engine import Game, Prompt, StandingOrder, State
@@ -188,3 +191,21 @@ async def test_orders_go_when_the_seat_changes_hands_and_when_the_game_ends(tabl
     await tables.orders.set(user=ANA, key="tell", confirmed=True, channel_id=CHANNEL + 1)
     await tables.cancel(channel_id=CHANNEL + 1, user=ANA)
     assert await store.standing_orders(second) == []
+
+
+async def test_the_console_lists_sets_confirms_and_cancels_orders(tables: Tables, store: Store, tmp_path: Path) -> None:
+    from bot.console import CONSOLE_CHANNEL, Console
+
+    table_id = await _started(tables, ANA, BO, deck="12", channel=CONSOLE_CHANNEL)
+    first = await _mover(tables, table_id, ANA, BO)
+    out = io.StringIO()
+    console = Console(tables, tmp_path, out)
+    console.user = BO if first is ANA else ANA  # not waiting: nothing plays at once
+    await console.run(["/orders", "/orders set draw-above 3", "/orders set tell", "/orders set tell confirm",
+                       "/orders set fly", "/orders cancel draw-above"])
+    text = out.getvalue()
+    assert "None set: every decision is yours." in text
+    assert "Standing order set at Toy Draw (table 1): Draw while the deck is above X (smallest deck you draw from 3)." in text
+    assert "your hand is poor. Set it anyway? Add 'confirm' to set it." in text
+    assert "✗ Toy Draw has no order “fly”." in text and "Cancelled: every decision it answered" in text
+    assert [row.order_key for row in await store.standing_orders(table_id)] == ["tell"]
