@@ -28,6 +28,7 @@ from discord.ext import commands
 import cogs
 from bot import logs, metrics
 from bot.config import SEED_KEY, Settings, check_can_run, derive_seed, make_clock, shard_of
+from bot.digest import Digests
 from bot.games import load_all
 from bot.logs import RedactTokens  # noqa: F401  (re-exported: tests import it from here)
 from bot.logs import install_filters as install_log_filter
@@ -192,11 +193,22 @@ class GameMasterBot(commands.Bot):
                     with logs.context(table=notice.reply.table_id, guild=notice.guild_id):
                         await post_notice(self, notice.guild_id, notice.channel_id, notice.reply)
                 await self.expire_timed()
+                if self.syncs_commands:  # one process sends the daily digests (they span every server)
+                    await self.send_digests()
             except StoreUnavailable:
                 pass  # the store logged its one line; the next tick tries again
             except Exception:
                 log.exception("scheduler run failed")
             await asyncio.sleep(self.settings.tick)
+
+    async def send_digests(self) -> None:
+        """DM each player who asked for the daily digest the tables waiting on them (once a day)."""
+        for digest in await Digests(self.tables).due(self.clock()):
+            try:
+                user = self.get_user(digest.user_id) or await self.fetch_user(digest.user_id)
+                await user.send(digest.text()[:2000], allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException:
+                log.info("could not send the daily digest to user %s (DMs closed?)", digest.user_id)
 
     async def post_resumed(self, reply: Reply) -> None:
         """Bots that continued a table in the background (it was loaded after a restart) say so."""

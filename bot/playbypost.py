@@ -51,7 +51,7 @@ from bot.workers import bot_choice
 HOUR = 3600.0
 DAY = 24 * HOUR
 POLICIES = ("none", "skip", "auto", "replace")
-NOTIFY = ("mention", "dm", "off")
+NOTIFY = ("mention", "dm", "digest", "off")
 DEFAULT_LOBBY_DAYS = 7.0
 
 
@@ -163,6 +163,8 @@ class PlayByPost:
         return {
             "mention": "You will be mentioned in the channel when it is your move.",
             "dm": "You will get a direct message when it is your move (a mention if your DMs are closed).",
+            "digest": "You will not be pinged for each decision; once a day, a direct message lists the games "
+                      "waiting for your move.",
             "off": "You will not be notified; check /game mine for your turns.",
         }[mode]
 

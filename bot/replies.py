@@ -44,6 +44,9 @@ class Private:
 
     text: str
     picture: bytes | None = None
+    table_id: int = 0
+    orders: bool = False
+    """The player's game in play offers standing orders: front ends offer them beside this panel."""
 
 
 @dataclass(slots=True)

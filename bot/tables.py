@@ -1416,7 +1416,8 @@ class Tables:
         moves = [a.label for turn in self.turns(live) if turn.seat == seat for a in turn.actions]
         text = f"You are seat {seat + 1} ({live.names[seat]}) at {live.game.title}."
         text += f"\nYour moves: {'; '.join(moves)}" if moves else "\nNothing to decide right now."
-        return Private(text=text, picture=picture)
+        offers = live.row.status == "playing" and bool(live.game.standing_orders())
+        return Private(text=text, picture=picture, table_id=live.id, orders=offers)
 
     async def history(self, *, channel_id: int, page: int = 1, per_page: int = 20) -> str:
         """One page of the log, newest first (page 1 = the latest moves)."""

@@ -908,11 +908,13 @@ def reply_message(reply: Reply) -> dict[str, Any]:
     return message
 
 
-def private_message(private: Private) -> dict[str, Any]:
+def private_message(private: Private, rows: list[Row] | None = None) -> dict[str, Any]:
     """A private panel (``/hand``, a private log line): an ephemeral components-v2 message with
-    the text and, when the game draws one, the private picture in a gallery."""
+    the text and, when the game draws one, the private picture in a gallery (then ``rows``
+    of controls, e.g. the Orders button)."""
     picture = PRIVATE_FILE if private.picture else None
-    message: dict[str, Any] = {"view": table_layout([clip(private.text, MAX_LAYOUT_TEXT)], picture), "ephemeral": True}
+    message: dict[str, Any] = {"view": table_layout([clip(private.text, MAX_LAYOUT_TEXT)], picture, rows),
+                               "ephemeral": True}
     if private.picture:
         message["file"] = discord.File(io.BytesIO(private.picture), filename=PRIVATE_FILE)
     return message
