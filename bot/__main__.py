@@ -63,6 +63,10 @@ def parser() -> argparse.ArgumentParser:
     taps.add_argument("slugs", nargs="*", help="games (default: all)")
     taps.add_argument("--games", type=int, default=50)
     taps.add_argument("--players", type=int, help="default: 4, or the game's maximum if smaller")
+    decisions = commands.add_parser("decisions", help="human decisions per game: today, with forced moves, with orders")
+    decisions.add_argument("slugs", nargs="*", help="games (default: all)")
+    decisions.add_argument("--games", type=int, default=20)
+    decisions.add_argument("--players", type=int, help="default: 4, or the game's maximum if smaller")
     load = commands.add_parser("loadtest", help="many tables, concurrent users: moves/s, latency, memory")
     load.add_argument("--tables", type=int, default=1000)
     load.add_argument("--moves", type=int, default=20000)
@@ -175,6 +179,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.taps import run as run_taps
 
         return run_taps(args.slugs, args.games, args.players)
+    if command == "decisions":
+        from bot.decisions import run as run_decisions
+
+        return run_decisions(args.slugs, args.games, args.players)
     if command == "loadtest":
         from bot.loadtest import run_load, run_mix
 

@@ -24,7 +24,7 @@ def test_registered_with_metadata() -> None:
     assert game.rules_file == "treasure-of-silver-lake.txt"
     assert game.render_module == "bot.games.silver_lake.render"
     laps = next(option for option in game.options if option.name == "laps")
-    assert laps.default == "5" and laps.choices == ("2", "3", "4", "5", "6", "7", "8")
+    assert laps.default == "3" and laps.choices == ("2", "3", "4", "5", "6", "7", "8")
 
 
 def _played(players: int, seed: int, steps: int) -> dict:

@@ -46,6 +46,7 @@ from bot.engine.contract import dollars, seat_ref
 from bot.engine.words import and_list
 
 from .components import MINE, MOUNTAIN, TOWN, VALLEY, components
+from .orders import BullfrogOrders
 
 C = components()
 RAILROADS = tuple(r.id for r in C.railroads)
@@ -323,7 +324,7 @@ def _new_company(cid: str, tiles: list[int]) -> dict[str, Any]:
     return co
 
 
-class BullfrogGoldfield(Game):
+class BullfrogGoldfield(BullfrogOrders, Game):
     """Bullfrog Goldfield for 2–5 players."""
 
     slug: ClassVar[str] = "bullfrog-goldfield"

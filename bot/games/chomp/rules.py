@@ -358,6 +358,13 @@ class Chomp(Game):
     def is_timed(self, state: State) -> bool:
         return state["mode"] == "live"
 
+    def forced(self, state: State, prompt: Prompt) -> bool:
+        """In turns mode "turn the cards over" is every active player's one action, and the
+        first to press it turns them for all: it plays itself (it shows nothing hidden, and
+        without a clock who presses first changes only the log line). Live mode: never."""
+        return (len(prompt.actions) == 1 and not prompt.private and prompt.deadline is None
+                and not self.is_timed(state))
+
     def epoch(self, state: State) -> int | None:
         """Live boards keep their meaning until the next reveal: clicks by several players
         on one board count, and a board from before a reveal is outdated."""

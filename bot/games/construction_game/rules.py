@@ -51,14 +51,12 @@ from bot.engine import (
     Outcome,
     Prompt,
     Rng,
-    StandingOrder,
     State,
     seat_ref,
     seed_value,
 )
 from bot.engine.contract import dollars
 
-from . import orders
 from .components import (
     CARDS,
     CHART_PIECES,
@@ -77,6 +75,7 @@ from .components import (
     price,
     rate,
 )
+from .orders import ConstructionOrders
 
 START_CASH = 100_000
 GOAL = 1_500_000
@@ -239,7 +238,7 @@ def _copy(value: Any) -> Any:
     return value
 
 
-class ConstructionGame(Game):
+class ConstructionGame(ConstructionOrders, Game):
     slug = "construction-game"
     title = "The Construction Game"
     grouped = True
@@ -250,7 +249,7 @@ class ConstructionGame(Game):
     options = (
         Option("end", "networth", ("networth", "years"),
                "networth: first audited net worth of $1.5M wins; years: audit after a set number of years"),
-        Option("years", "5", YEAR_CHOICES, "with end=years: how many years before the audit"),
+        Option("years", "3", YEAR_CHOICES, "with end=years: how many years before the audit (3 suits play-by-post)"),
     )
     rules_file = "construction-game.txt"
     render_module = "bot.games.construction_game.render"
@@ -1073,23 +1072,6 @@ class ConstructionGame(Game):
         if phase == "auction":
             return [state["auction"]["to_act"]]
         return [state["turn"]]
-
-    # -- forced moves and standing orders ----------------------------------------------
-
-    def forced(self, state: State, prompt: Prompt) -> bool:
-        """Everything a prompt here reads is on the table (only the Contingency deck's order is
-        hidden), so a lone action plays itself: dropping out of a bid you cannot raise, passing
-        an auction you cannot afford, the one piece left to auction in a cash crunch."""
-        return self.lone_action(state, prompt)
-
-    def standing_orders(self) -> tuple[StandingOrder, ...]:
-        return orders.ORDERS
-
-    def recommended_orders(self) -> tuple[str, ...]:
-        return orders.RECOMMENDED
-
-    def order_choice(self, state: State, prompt: Prompt, order: str, amount: int | None = None) -> str | None:
-        return orders.choice(state, prompt, order, amount)
 
     def conceal(self, state: State, viewer: int | None, rng: random.Random) -> State:
         hidden = json.loads(json.dumps(state))

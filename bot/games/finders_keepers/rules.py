@@ -314,6 +314,11 @@ class FindersKeepers(Game):
     def is_timed(self, state: State) -> bool:
         return state["mode"] == LIVE
 
+    def forced(self, state: State, prompt: Prompt) -> bool:
+        """By turns, a lone action in a public prompt plays itself: turning over the next Find
+        Me tile, "done" for a spread with no card left to claim. Live: never (the clock)."""
+        return self.lone_action(state, prompt)
+
     def epoch(self, state: State) -> int | None:
         """Live boards keep their meaning until the next reveal: clicks by several players
         on one board count, and a board from before a reveal is outdated."""

@@ -35,13 +35,14 @@ from bot.engine.choices import SELECT_LIMIT
 from bot.engine.contract import dollars
 from bot.games.g1856 import board, core, economy, route_builder
 from bot.games.g1856 import map as gmap
+from bot.games.g1856.orders import G1856Orders
 from bot.games.g1856.routes import best_routes
 
 SIDES = ("S", "SW", "NW", "N", "NE", "SE")
 """Hex sides by edge number (0 = south, clockwise), for describing a city's track."""
 
 
-class G1856(Game):
+class G1856(G1856Orders, Game):
     slug: ClassVar[str] = "1856"
     title: ClassVar[str] = "1856: Railroading in Upper Canada"
     min_players: ClassVar[int] = 3

@@ -52,6 +52,7 @@ from typing import Any, ClassVar
 from bot.engine import Action, Event, Game, Outcome, Prompt, Rng, State, seed_value
 from bot.engine.choices import SELECT_LIMIT
 from bot.engine.words import and_list
+from bot.games.hisss.orders import HisssOrders
 
 DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "hisss" / "cards.json"
 
@@ -393,7 +394,7 @@ def pit_longest(pit: list[dict[str, Any]]) -> int:
     return max((len(snake["cards"]) for snake in pit), default=0)
 
 
-class Hisss(Game):
+class Hisss(HisssOrders, Game):
     """HISSS for 2–5 players. See the module docstring for the rules as implemented."""
 
     slug: ClassVar[str] = "hisss"

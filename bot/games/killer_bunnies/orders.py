@@ -8,14 +8,9 @@ and the other routine steps, from what the player sees: their own hand, and the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from bot.engine import Prompt, StandingOrder, State
+from bot.engine import Game, Prompt, StandingOrder, State
 
 from . import rules  # rules imports this module first; its names are read at call time only
-
-if TYPE_CHECKING:
-    from .rules import KillerBunnies
 
 PASS_WINDOWS = "pass-windows"
 PASS_UNLESS_ABLE = "pass-unless-able"
@@ -46,19 +41,21 @@ ORDERS = (
     ),
     StandingOrder(
         FLIP,
-        "Flip without shopping",
-        "At the start of your turn, flips your top run card at once instead of offering "
-        "Kaballa's Market (buy while feeding a bunny as before).",
+        "Flip at once unless I can buy a carrot",
+        "At the start of your turn, flips your top run card without visiting Kaballa's Market "
+        "when your Dolla cannot buy a carrot; you are asked when they can (cabbage and water can "
+        "still be bought while a bunny is being fed).",
         reveals="",
     ),
 )
 
-RECOMMENDED = (PASS_UNLESS_ABLE, FEED)
-"""Passing a window with nothing to play and feeding when the food is there are what a player
-almost always does; the first reveals only what a quick answer across the table would."""
+RECOMMENDED = (PASS_UNLESS_ABLE, FEED, FLIP)
+"""Passing a window with nothing to play, feeding when the food is there and flipping when no
+carrot is within reach are what a player almost always does; the first reveals only what a
+quick answer across the table would."""
 
 
-def choice(game: KillerBunnies, state: State, prompt: Prompt, order: str) -> str | None:
+def choice(state: State, prompt: Prompt, order: str) -> str | None:
     """The key ``order`` plays for ``prompt``, or None when the player decides.
 
     Reads only the prompt (the seat's own legal actions, which list its own fitting cards)
@@ -70,6 +67,29 @@ def choice(game: KillerBunnies, state: State, prompt: Prompt, order: str) -> str
         return "pass" if "pass" in keys else None
     if order == FEED and phase == rules.FEED and "feed" in keys:
         return "feed"
-    if order == FLIP and phase == rules.START and "flip" in keys:
+    if order == FLIP and phase == rules.START and "flip" in keys and not any(
+        key.startswith("buy:") and key not in ("buy:cabbage", "buy:water") for key in keys
+    ):
         return "flip"
     return None
+
+
+class KillerBunniesOrders(Game):
+    """The forced-move and standing-order part of
+    :class:`~bot.games.killer_bunnies.rules.KillerBunnies`, kept out of its rules module."""
+
+    def forced(self, state: State, prompt: Prompt) -> bool:
+        """A lone action in a public prompt plays itself: flipping when the Market has nothing
+        you can afford, the only bunny to target, the only carrot left, a bunny that nothing
+        can save. Those prompts show only the table (Dolla, market, circle are face up); the
+        ones that show a hand (windows, run cards) are private and never forced."""
+        return self.lone_action(state, prompt)
+
+    def standing_orders(self) -> tuple[StandingOrder, ...]:
+        return ORDERS
+
+    def recommended_orders(self) -> tuple[str, ...]:
+        return RECOMMENDED
+
+    def order_choice(self, state: State, prompt: Prompt, order: str, amount: int | None = None) -> str | None:
+        return choice(state, prompt, order)

@@ -46,15 +46,14 @@ from bot.engine import (
     Outcome,
     Prompt,
     Rng,
-    StandingOrder,
     State,
     seed_value,
 )
 from bot.engine.contract import seat_ref
 from bot.engine.words import plural
 
-from . import orders
 from .cards import CARROT_SLUGS, CARROTS, DECK, PRICES, SMALL_VALUES, Card
+from .orders import KillerBunniesOrders
 
 SETUP = "setup"
 START = "start"
@@ -151,7 +150,7 @@ def pay_with(values: list[int], price: int) -> list[int] | None:
     return None if best is None else sorted(best[2])
 
 
-class KillerBunnies(Game):
+class KillerBunnies(KillerBunniesOrders, Game):
     """Killer Bunnies and the Quest for the Magic Carrot, with our own deck (2-8 players)."""
 
     slug = "killer-bunnies"
@@ -1012,24 +1011,6 @@ class KillerBunnies(Game):
                 if s != str(viewer):
                     hidden["window"]["answers"][s] = "pass"
         return hidden
-
-    # -- forced moves and standing orders ----------------------------------------------
-
-    def forced(self, state: State, prompt: Prompt) -> bool:
-        """A lone action in a public prompt plays itself: flipping when the Market has nothing
-        you can afford, the only bunny to target, the only carrot left, a bunny that nothing
-        can save. Those prompts show only the table (Dolla, market, circle are face up); the
-        ones that show a hand (windows, run cards) are private and never forced."""
-        return self.lone_action(state, prompt)
-
-    def standing_orders(self) -> tuple[StandingOrder, ...]:
-        return orders.ORDERS
-
-    def recommended_orders(self) -> tuple[str, ...]:
-        return orders.RECOMMENDED
-
-    def order_choice(self, state: State, prompt: Prompt, order: str, amount: int | None = None) -> str | None:
-        return orders.choice(self, state, prompt, order)
 
     # -- bots and refusals -------------------------------------------------------------
 

@@ -91,6 +91,7 @@ from .buildings import (
     WHARF,
     residence_bonus,
 )
+from .orders import PuertoRicoOrders
 
 # Phases are the running role's id; "role" while a role is being chosen.
 PHASE_OF_ROLE = ("settler", "mayor", "builder", "craftsman", "trader", "captain")
@@ -622,7 +623,7 @@ _PROMPT_TEXT = {
 # =============================================================================================
 
 
-class PuertoRico(Game):
+class PuertoRico(PuertoRicoOrders, Game):
     """Puerto Rico (Andreas Seyfarth): settle, build, produce, trade and ship for VP."""
 
     slug = "puerto-rico"

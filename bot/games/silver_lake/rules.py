@@ -69,11 +69,12 @@ from .board import (
     space_name,
     step_back,
 )
+from .orders import SilverLakeOrders
 
 BANK = -1
 """A creditor seat meaning the bank."""
 LAPS = tuple(str(n) for n in range(2, 9))
-DEFAULT_LAPS = "5"
+DEFAULT_LAPS = "3"
 SAFETY_TURNS_PER_LAP = 30
 """A safeguard, never reached in real play (a lap takes about 9 turns): the game ends after
 this many turns per agreed lap per player."""
@@ -121,7 +122,7 @@ def _money_action_table() -> dict[str, dict[str, Action]]:
 _MONEY_ACTIONS = _money_action_table()
 
 
-class SilverLake(Game):
+class SilverLake(SilverLakeOrders, Game):
     """Treasure of Silver Lake for 2–6 players. See the module docstring for the rules."""
 
     slug: ClassVar[str] = "silver-lake"

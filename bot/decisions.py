@@ -1,0 +1,204 @@
+"""``python -m bot decisions SLUG|all``: how many prompts a play-by-post player really answers.
+
+In play-by-post a game lasts as many round trips as it has human decisions (issue 25). This
+self-plays seeded games with every seat played by the game's own bot agent, as if each were a
+person, and counts per game:
+
+- **today**: every prompt a seat answers, forced or not (how play-by-post went before forced
+  moves and orders), with the game's length options as they were (:data:`OLD_DEFAULTS`);
+- **defaults**: the same count with today's default options (shorter play-by-post lengths);
+- **forced**: the prompts left once forced moves play themselves (:meth:`Game.forced`);
+- **orders**: the prompts left when every player also sets the game's recommended standing
+  orders (:meth:`Game.recommended_orders`), answered by :func:`bot.engine.orders.answer`
+  exactly as the session layer answers them.
+
+The last column is the reduction from *today* to *orders*. Forced moves play the only legal
+action; an order plays one of the prompt's legal actions, from what its player can see (the
+kit checks both), so a game played with orders is a game its players could have played by
+hand: :func:`play` returns the log, and the tests replay it key by key through ``apply``. The
+``agree`` column says how often the bot agent, asked at a prompt an order answered, would have
+chosen the same key: where it is 100%, the orders change nothing about how games end.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from bot.engine import SYSTEM_SEAT, Game, State, all_games, get_game
+from bot.engine.orders import OrderSetting, answer
+from bot.games import load_all
+
+OLD_DEFAULTS: dict[str, dict[str, str]] = {"silver-lake": {"laps": "5"}}
+"""Length options whose default changed for play-by-post (issue 25): "today" is measured with
+the old value so the table shows what the change saves."""
+
+def play_by_post_options(game: Game) -> dict[str, str]:
+    """``mode=turns`` for a game that can be played by turns or live: the benchmark is about
+    play-by-post (live play has no round trips to save, and forces nothing)."""
+    mode = next((option for option in game.options if option.name == "mode"), None)
+    return {"mode": "turns"} if mode is not None and "turns" in mode.choices else {}
+
+
+FORCED = "forced"
+ORDER = "order"
+HUMAN = "human"
+SYSTEM = "system"
+"""A deadline resolved by the clock (timed play): nobody's decision, in no column."""
+
+
+@dataclass
+class Played:
+    """One self-played game: its log (seat, key, who chose: human/forced/order) and final state."""
+
+    options: dict[str, str]
+    seed: int
+    log: list[tuple[int, str, str]] = field(default_factory=list)
+    state: State = field(default_factory=dict)
+    agreed: int = 0
+    """Order answers the bot agent would have chosen too."""
+
+    def count(self, how: str) -> int:
+        return sum(1 for _, _, who in self.log if who == how)
+
+    @property
+    def answered(self) -> int:
+        """Every prompt a seat answered, whoever chose (the system's deadlines excluded)."""
+        return sum(1 for _, _, who in self.log if who != SYSTEM)
+
+
+def recommended(game: Game) -> list[OrderSetting]:
+    """The game's recommended orders as a player sets them (no amount; scope taken later)."""
+    return [OrderSetting(key) for key in game.recommended_orders()]
+
+
+def play(
+    game: Game,
+    players: int,
+    seed: int,
+    options: Mapping[str, str] | None = None,
+    *,
+    use_forced: bool = True,
+    orders: Sequence[OrderSetting] = (),
+) -> Played:
+    """Self-play one game with the game's agent at every seat, ``orders`` set for every seat.
+
+    Like the session layer after each move: a forced prompt is played at once, then a prompt
+    an order answers; otherwise a waiting seat (chosen at random among simultaneous ones)
+    decides with the agent. Orders with a scope are set at the start (their scope read then)
+    and lapse as :func:`bot.engine.orders.lapsed` says.
+    """
+    resolved = game.resolve_options(dict(options or {}))
+    state = game.setup(players, resolved, seed)
+    rng = random.Random(seed)
+    settings = [OrderSetting(o.key, o.amount, game.order_scope(state, o.key)) for o in orders]
+    played = Played(options=resolved, seed=seed)
+    now = 0
+    for _ in range(game.max_actions(players)):
+        prompts = game.prompts(state)
+        if not prompts:
+            break
+        at: int | None = None
+        if game.is_timed(state):
+            now += 500
+            at = now
+            due = game.deadline(state)
+            if due is not None and now >= due:
+                game.apply(state, SYSTEM_SEAT, "expire", due)
+                played.log.append((SYSTEM_SEAT, "expire", SYSTEM))
+                now = due
+                continue
+        seat, key, how = _next_move(game, state, prompts, rng, use_forced, settings, played)
+        if at is None:
+            game.apply(state, seat, key)
+        else:
+            game.apply(state, seat, key, at)
+        played.log.append((seat, key, how))
+    played.state = state
+    return played
+
+
+def _next_move(
+    game: Game, state: State, prompts: list, rng: random.Random, use_forced: bool,
+    settings: Sequence[OrderSetting], played: Played,
+) -> tuple[int, str, str]:
+    for prompt in prompts:
+        if use_forced and game.forced(state, prompt):
+            return prompt.seat, prompt.actions[0].key, FORCED
+    for prompt in prompts:
+        found = answer(game, state, prompt, settings) if settings else None
+        if found is not None:
+            # Asked on a copy with its own generator: the game played stays the same.
+            guess = game.agent(_copy(state), prompt.seat, random.Random(rng.random()))
+            played.agreed += guess == found[0]
+            return prompt.seat, found[0], ORDER
+    prompt = rng.choice(prompts)
+    return prompt.seat, game.agent(state, prompt.seat, rng), HUMAN
+
+
+def _copy(state: State) -> State:
+    copied: State = json.loads(json.dumps(state))
+    return copied
+
+
+@dataclass
+class Row:
+    """One game's averages over the benchmark's games."""
+
+    slug: str
+    players: int
+    games: int
+    today: float
+    defaults: float
+    forced: float
+    orders: float
+    agree: float | None
+
+    @property
+    def reduction(self) -> float:
+        return 100 * (1 - self.orders / self.today) if self.today else 0.0
+
+
+def measure(game: Game, players: int, games: int, seed: int = 1) -> Row:
+    """Average decisions per game over ``games`` seeded games (the same seeds in every column)."""
+    options = play_by_post_options(game)
+    old = {**options, **OLD_DEFAULTS[game.slug]} if game.slug in OLD_DEFAULTS else None
+    today = defaults = forced = orders = 0
+    answered = agreed = 0
+    settings = recommended(game)
+    for number in range(games):
+        s = seed + number
+        before = play(game, players, s, old, use_forced=False) if old else None
+        plain = play(game, players, s, options, use_forced=False)
+        today += (before or plain).answered
+        defaults += plain.answered
+        with_forced = play(game, players, s, options)
+        forced += with_forced.count(HUMAN)
+        if settings:
+            with_orders = play(game, players, s, options, orders=settings)
+            orders += with_orders.count(HUMAN)
+            answered += with_orders.count(ORDER)
+            agreed += with_orders.agreed
+        else:
+            orders += with_forced.count(HUMAN)
+    return Row(game.slug, players, games, today / games, defaults / games, forced / games, orders / games,
+               100 * agreed / answered if answered else None)
+
+
+def run(slugs: Sequence[str], games: int, players: int | None) -> int:
+    load_all()
+    chosen = [get_game(slug) for slug in slugs] if slugs and slugs != ["all"] else [
+        g for g in all_games() if type(g).__module__.startswith("bot.games.")]
+    print(f"Human decisions per game (mean of {games} seeded games; every seat answered by the game's agent;"
+          " mode=turns where a game has it)")
+    print(f"{'game':<20} {'players':>7} {'today':>8} {'defaults':>9} {'forced':>8} {'orders':>8} "
+          f"{'fewer':>6} {'agree':>6}  recommended orders")
+    for game in sorted(chosen, key=lambda g: g.slug):
+        count = max(game.min_players, min(players or 4, game.max_players))
+        row = measure(game, count, games)
+        agree = "-" if row.agree is None else f"{row.agree:.0f}%"
+        print(f"{row.slug:<20} {row.players:>7} {row.today:>8.1f} {row.defaults:>9.1f} {row.forced:>8.1f} "
+              f"{row.orders:>8.1f} {row.reduction:>5.0f}% {agree:>6}  {', '.join(game.recommended_orders()) or '-'}")
+    return 0

@@ -1,0 +1,68 @@
+"""Puerto Rico's forced moves and standing orders (issue 25).
+
+Only the other players' VP chips and the plantation stack's order are hidden, and no prompt
+shows either: a lone action (the one cargo a captain must ship) plays itself. The orders answer
+the mayor's placement, the free colonists and the optional production with what a player
+almost always does.
+"""
+
+from __future__ import annotations
+
+from bot.engine import Game, Prompt, StandingOrder, State
+
+PLACE_COLONISTS = "place-colonists"
+TAKE_COLONISTS = "take-colonists"
+PRODUCE_ALL = "produce-all"
+
+ORDERS = (
+    StandingOrder(
+        PLACE_COLONISTS,
+        "Let the game place my colonists",
+        "In the mayor phase, takes your colonists back to San Juan once and lets the game place "
+        "them all (the \"automatically\" button), instead of asking where each one goes.",
+    ),
+    StandingOrder(
+        TAKE_COLONISTS,
+        "Take every free colonist",
+        "Takes the colonist your Hospice or University offers (and the mayor's extra one) "
+        "instead of asking.",
+    ),
+    StandingOrder(
+        PRODUCE_ALL,
+        "Produce everything I can",
+        "With production=choose, produces every barrel your plantations and buildings make and "
+        "keeps every good you may store, instead of asking what to decline or throw away.",
+    ),
+)
+
+RECOMMENDED = (PLACE_COLONISTS, TAKE_COLONISTS, PRODUCE_ALL)
+"""What the game's bot does every time: placement is a chore in play-by-post, a free colonist
+is never a loss, and producing all is the printed rule's default."""
+
+
+class PuertoRicoOrders(Game):
+    """The forced-move and standing-order part of
+    :class:`~bot.games.puerto_rico.rules.PuertoRico`, kept out of its long rules module."""
+
+    def forced(self, state: State, prompt: Prompt) -> bool:
+        """No prompt shows a hidden chip or the stack (all prompts are public), so a lone action
+        plays itself: the one cargo a captain must ship, "Build nothing" with no money."""
+        return self.lone_action(state, prompt)
+
+    def standing_orders(self) -> tuple[StandingOrder, ...]:
+        return ORDERS
+
+    def recommended_orders(self) -> tuple[str, ...]:
+        return RECOMMENDED
+
+    def order_choice(self, state: State, prompt: Prompt, order: str, amount: int | None = None) -> str | None:
+        sub = state["sub"]
+        keys = prompt.keys()
+        if order == PLACE_COLONISTS and sub == "place":
+            return next((key for key in ("reset", "auto", "done") if key in keys), None)
+        if order == TAKE_COLONISTS and sub in ("hospice", "university", "privilege") and "colonist:take" in keys:
+            return "colonist:take"
+        if order == PRODUCE_ALL and sub in ("produce", "discard"):
+            key = "produce" if sub == "produce" else "done"
+            return key if key in keys else None
+        return None

@@ -1,0 +1,245 @@
+"""Standing orders and forced moves on the engine side (issue 25).
+
+Each game's orders answer only the prompts they name, with one of the prompt's own legal keys;
+forced moves are lone public actions; a game played with orders is a game its players could
+have played by hand (the same keys applied one by one reach the same final state); and the
+decisions benchmark shows the reduction the issue asks for.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.decisions import HUMAN, ORDER, measure, play, recommended
+from bot.decisions import run as run_decisions
+from bot.engine import Action, Game, Prompt, State, all_games, get_game
+from bot.engine.orders import OrderSetting, answer, lapsed
+from bot.engine.testkit import random_walk
+from tests.toygame import ToyDraw
+
+GAMES = sorted((g for g in all_games() if type(g).__module__.startswith("bot.games.")), key=lambda g: g.slug)
+
+
+def _dump(state: State) -> str:
+    return json.dumps(state, sort_keys=True)
+
+
+def _find(game: Game, players: int, options: dict[str, str], want: Callable[[State], bool],
+          seeds: int = 30) -> Iterator[State]:
+    """States of random games (copied) for which ``want`` holds."""
+    for seed in range(seeds):
+        for state in random_walk(game, players, seed, options):
+            if want(state):
+                yield copy.deepcopy(state)
+
+
+def _prompt(game: Game, state: State, seat: int) -> Prompt:
+    return next(p for p in game.prompts(state) if p.seat == seat)
+
+
+# -- what every game declares ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.slug for g in GAMES])
+def test_every_order_says_what_it_does_and_recommended_ones_are_declared(game: Game) -> None:
+    orders = {order.key: order for order in game.standing_orders()}
+    for order in orders.values():
+        assert order.label and order.help.endswith("."), order
+        assert not order.reveals or order.reveals.endswith("."), order
+    assert set(game.recommended_orders()) <= set(orders)
+    assert all(not orders[key].amount for key in game.recommended_orders())
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g.standing_orders()], ids=lambda g: g.slug)
+def test_each_games_readme_lists_its_orders_and_what_they_reveal(game: Game) -> None:
+    text = (Path(__file__).parent.parent / "data" / game.slug / "README.md").read_text()
+    section = text[text.index("## Forced moves and standing orders"):]
+    for order in game.standing_orders():
+        assert f"`{order.key}`: {order.label}" in section and order.help in section
+        assert (order.reveals or "nothing beyond the move itself") in section
+
+
+def test_games_with_windows_or_routine_steps_declare_orders() -> None:
+    with_orders = {g.slug for g in GAMES if g.standing_orders()}
+    assert {"killer-bunnies", "construction-game", "bullfrog-goldfield", "1856", "silver-lake",
+            "puerto-rico", "hisss", "collide-o"} <= with_orders
+
+
+# -- Killer Bunnies -------------------------------------------------------------------------
+
+
+def test_killer_bunnies_window_orders_pass_only_what_they_say() -> None:
+    game = get_game("killer-bunnies")
+    only_pass = able = 0
+    for state in _find(game, 4, {"mode": "turns"}, lambda s: s["phase"] == "window", seeds=12):
+        for prompt in game.prompts(state):
+            keys = prompt.keys()
+            assert game.order_choice(state, prompt, "pass-windows") == "pass"
+            unless = game.order_choice(state, prompt, "pass-unless-able")
+            if keys == ["pass"]:
+                assert unless == "pass"
+                only_pass += 1
+            else:
+                assert unless is None  # a fitting card in hand: the player decides
+                able += 1
+            assert game.order_choice(state, prompt, "feed") is None
+        if only_pass > 5 and able > 0:
+            break
+    assert only_pass > 5 and able > 0
+
+
+def test_killer_bunnies_forces_lone_public_actions_only() -> None:
+    game = get_game("killer-bunnies")
+    seen = set()
+    for state in _find(game, 3, {"mode": "turns"}, lambda s: s["phase"] in ("start", "window", "replace"), seeds=6):
+        for prompt in game.prompts(state):
+            forced = game.forced(state, prompt)
+            assert forced == (len(prompt.actions) == 1 and not prompt.private and not prompt.simultaneous)
+            seen.add((state["phase"], forced))
+    assert ("start", True) in seen and ("window", False) in seen and ("replace", False) in seen
+    live = next(_find(game, 3, {"mode": "live"}, lambda s: s["phase"] == "start" and len(
+        game.prompts(s)[0].actions) == 1, seeds=6))
+    assert not game.forced(live, game.prompts(live)[0])  # timed play forces nothing
+
+
+def test_killer_bunnies_flip_order_leaves_carrot_purchases_to_the_player() -> None:
+    game = get_game("killer-bunnies")
+    answered = asked = 0
+    for state in _find(game, 3, {"mode": "turns"}, lambda s: s["phase"] == "start", seeds=10):
+        prompt = game.prompts(state)[0]
+        carrot = any(k.startswith("buy:") and k not in ("buy:cabbage", "buy:water") for k in [a.key for a in prompt.actions])
+        choice = game.order_choice(state, prompt, "flip")
+        assert choice == (None if carrot else "flip")
+        answered += choice is not None
+        asked += choice is None
+        if answered and asked:
+            break
+    assert answered and asked
+
+
+# -- The Construction Game ---------------------------------------------------------------------
+
+
+def test_construction_window_orders() -> None:
+    game = get_game("construction-game")
+    state = next(_find(game, 4, {}, lambda s: s["phase"] == "window" and any(
+        seat != s["job"]["worker"] for seat in s["window"]["waiting"])))
+    worker = state["job"]["worker"]
+    for prompt in game.prompts(state):
+        if prompt.seat == worker:
+            assert game.order_choice(state, prompt, "pass-windows") is None  # the bid's winner is asked
+            continue
+        assert game.order_choice(state, prompt, "pass-windows") == "pass"
+        cash = state["cash"][prompt.seat]
+        assert game.order_choice(state, prompt, "pass-windows-below", cash + 1) == "pass"
+        assert game.order_choice(state, prompt, "pass-windows-below", cash) is None
+        assert game.order_choice(state, prompt, "pass-windows-below", None) is None
+        assert game.order_choice(state, prompt, "take-jobs") is None
+
+
+def test_construction_bid_orders_and_the_bidder_who_cannot_raise() -> None:
+    game = get_game("construction-game")
+    state = next(_find(game, 4, {}, lambda s: s["phase"] == "bid" and s["cash"][s["bid"]["to_act"]] >= s["bid"]["high"] + 1000))
+    prompt = game.prompts(state)[0]
+    lowest = state["bid"]["high"] + 1000
+    assert game.order_choice(state, prompt, "drop-bids-above", lowest - 1) == "pass"
+    assert game.order_choice(state, prompt, "drop-bids-above", lowest) is None
+    assert not game.forced(state, prompt)
+    # The same bid, with the bidder's (public) cash below the smallest raise: only "pass" is left.
+    state["cash"][state["bid"]["to_act"]] = lowest - 1
+    prompt = game.prompts(state)[0]
+    assert prompt.keys() == ["pass"] and game.forced(state, prompt)
+
+
+# -- scope: 1856's "pass in this stock round" ----------------------------------------------------
+
+
+def test_1856_pass_in_this_stock_round_lapses_with_the_round() -> None:
+    game = get_game("1856")
+    setting = pending = None
+    for state in random_walk(game, 3, 0, {}):
+        if setting is None and state["round"] == "stock":
+            setting = OrderSetting("pass-stock-round", scope=game.order_scope(state, "pass-stock-round"))
+            assert answer(game, state, game.prompts(state)[0], [setting]) == ("pass", setting)
+        elif setting is not None and state["round"] == "operating":
+            assert lapsed(game, state, setting)  # the stock round it was set in is over
+            # Set during an operating round, it waits for the next stock round and lasts through it.
+            pending = OrderSetting("pass-stock-round", scope=game.order_scope(state, "pass-stock-round"))
+            assert pending.scope == f"stock-round-{state['sr_number'] + 1}" and not lapsed(game, state, pending)
+        elif pending is not None and state["round"] == "stock":
+            assert not lapsed(game, state, pending)
+            assert answer(game, state, game.prompts(state)[0], [pending]) is not None
+            return
+    raise AssertionError("the game never reached a second stock round")
+
+
+# -- the engine's answer() -------------------------------------------------------------------------
+
+
+def test_answer_tries_orders_in_turn_skips_lapsed_ones_and_refuses_illegal_keys(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = ToyDraw()
+    state = game.setup(2, game.resolve_options({}), 3)
+    prompt = game.prompts(state)[0]
+    legal = prompt.keys()[0]
+
+    def choice(self: Game, state: State, prompt: Prompt, order: str, amount: int | None = None) -> str | None:
+        return {"first": None, "legal": legal, "bad": "teleport"}[order]
+
+    monkeypatch.setattr(ToyDraw, "order_choice", choice)
+    monkeypatch.setattr(ToyDraw, "order_scope", lambda self, state, order: "now")
+    assert answer(game, state, prompt, [OrderSetting("first"), OrderSetting("legal")]) == (legal, OrderSetting("legal"))
+    assert answer(game, state, prompt, [OrderSetting("legal", scope="before")]) is None  # lapsed
+    with pytest.raises(ValueError, match="teleport"):
+        answer(game, state, prompt, [OrderSetting("bad")])
+
+
+def test_lone_action_is_the_shape_of_a_forced_move() -> None:
+    game = ToyDraw()
+    state = game.setup(2, game.resolve_options({}), 3)
+    one = (Action("draw", "Draw"),)
+    assert game.lone_action(state, Prompt(0, "t", one))
+    assert not game.lone_action(state, Prompt(0, "t", (*one, Action("pass", "Pass"))))
+    assert not game.lone_action(state, Prompt(0, "t", one, private=True))
+    assert not game.lone_action(state, Prompt(0, "t", one, simultaneous=True))
+    assert not game.lone_action(state, Prompt(0, "t", one, deadline=5))
+
+
+# -- the same game by hand, and the benchmark -------------------------------------------------------
+
+
+@pytest.mark.parametrize("slug", ["killer-bunnies", "construction-game", "silver-lake", "puerto-rico"])
+def test_a_game_played_with_orders_is_the_game_played_by_hand(slug: str) -> None:
+    """The orders' and forced moves' keys, applied by hand one by one (each legal for its seat at
+    that moment), rebuild the same final state and outcome."""
+    game = get_game(slug)
+    options = {"mode": "turns"} if any(o.name == "mode" for o in game.options) else {}
+    played = play(game, 3, 11, options, orders=recommended(game))
+    assert played.count(ORDER) > 0 and played.count(HUMAN) > 0
+    state = game.setup(3, played.options, 11)
+    for seat, key, _ in played.log:
+        legal = next(p for p in game.prompts(state) if p.seat == seat).keys()
+        assert key in legal
+        game.apply(state, seat, key)
+    assert _dump(state) == _dump(played.state)
+    assert game.outcome(state) == game.outcome(played.state) and game.outcome(state) is not None
+
+
+@pytest.mark.parametrize("slug", ["killer-bunnies", "construction-game", "silver-lake"])
+def test_recommended_orders_cut_decisions_by_at_least_40_percent(slug: str) -> None:
+    row = measure(get_game(slug), 4, games=2, seed=7)
+    assert row.orders < row.forced <= row.defaults
+    assert row.reduction >= 40, row
+
+
+def test_decisions_command_prints_a_row_per_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_decisions(["killer-bunnies"], 1, None) == 0
+    out = capsys.readouterr().out
+    line = next(line for line in out.splitlines() if line.startswith("killer-bunnies"))
+    assert "pass-unless-able" in line and "%" in line
