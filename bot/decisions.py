@@ -27,7 +27,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from bot.engine import SYSTEM_SEAT, Game, State, all_games, get_game
+from bot.engine import SYSTEM_SEAT, Game, Prompt, State, all_games, get_game
 from bot.engine.orders import OrderSetting, answer
 from bot.games import load_all
 
@@ -93,6 +93,7 @@ def play(
     resolved = game.resolve_options(dict(options or {}))
     state = game.setup(players, resolved, seed)
     rng = random.Random(seed)
+    guesser = random.Random(seed + 1)  # the agent's second opinion draws apart: the game stays the same
     settings = [OrderSetting(o.key, o.amount, game.order_scope(state, o.key)) for o in orders]
     played = Played(options=resolved, seed=seed)
     now = 0
@@ -110,7 +111,7 @@ def play(
                 played.log.append((SYSTEM_SEAT, "expire", SYSTEM))
                 now = due
                 continue
-        seat, key, how = _next_move(game, state, prompts, rng, use_forced, settings, played)
+        seat, key, how = _next_move(game, state, prompts, rng, guesser, use_forced, settings, played)
         if at is None:
             game.apply(state, seat, key)
         else:
@@ -121,9 +122,10 @@ def play(
 
 
 def _next_move(
-    game: Game, state: State, prompts: list, rng: random.Random, use_forced: bool,
-    settings: Sequence[OrderSetting], played: Played,
+    game: Game, state: State, prompts: list[Prompt], rng: random.Random, guesser: random.Random,
+    use_forced: bool, settings: Sequence[OrderSetting], played: Played,
 ) -> tuple[int, str, str]:
+    """(seat, key, who chose) of the next move, in the session layer's order of precedence."""
     for prompt in prompts:
         if use_forced and game.forced(state, prompt):
             return prompt.seat, prompt.actions[0].key, FORCED
@@ -131,7 +133,7 @@ def _next_move(
         found = answer(game, state, prompt, settings) if settings else None
         if found is not None:
             # Asked on a copy with its own generator: the game played stays the same.
-            guess = game.agent(_copy(state), prompt.seat, random.Random(rng.random()))
+            guess = game.agent(_copy(state), prompt.seat, guesser)
             played.agreed += guess == found[0]
             return prompt.seat, found[0], ORDER
     prompt = rng.choice(prompts)
