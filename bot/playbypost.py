@@ -315,6 +315,7 @@ class PlayByPost:
                                             ping="all")
             reply.picture = None  # a nudge, not a new board
             reply.mentions = [u for u in reply.mentions if u in users]
+            reply.called = [u for u in reply.called if u in users]
             reply.direct = [u for u in reply.direct if u in users]
             return Notice(live.row.channel_id, live.row.guild_id, table_id, "reminder", reply)
 
@@ -432,6 +433,7 @@ class PlayByPost:
         if signed_by(record, await self.signing_key()):
             table_id = await self._create_imported(guild_id, channel_id, user, checked, signed=True)
             live = await self.tables.load(table_id)
+            live.decisions = None  # an imported game calls whoever it waits for
             headline = f"{user.name} imported a {checked.game.title} game: {len(checked.actions)} moves replayed and checked."
             return await self.tables.play_reply(live, [headline])
         if not moderator:
@@ -576,6 +578,7 @@ class PlayByPost:
             host_id=pending["requested_by"],
         )
         live = await self.tables.load(table_id)
+        live.decisions = None  # an imported game calls whoever it waits for
         headline = (f"Everyone took their seat: the imported {checked.game.title} game is on "
                     f"({len(checked.actions)} moves replayed and checked).")
         return await self.tables.play_reply(live, [headline])

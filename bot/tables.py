@@ -1060,9 +1060,9 @@ class Tables:
         picture, standings = await self._card(live) if self.render else (None, [])
         if live.decisions is None:
             live.decisions = Decisions.starting(live.position, [turn.seat for turn in turns])
-        humans = live.decisions.call(live.position, turns, {t.user_id for t in turns if not live.user_at(t.seat).is_bot},
-                                     ping)
-        settings = await self.store.users_settings(humans)
+        waiting = {turn.user_id for turn in turns if not live.user_at(turn.seat).is_bot}
+        humans = live.decisions.call(live.position, turns, waiting, ping)
+        settings = await self.store.users_settings(waiting)
         timed = live.row.status == "playing" and live.game.is_timed(live.state)
         deadline = live.game.deadline(live.state) if timed else None
         return Reply(
@@ -1072,6 +1072,7 @@ class Tables:
             text="\n".join(line for line in [*notes, *said, turn_line] if line),
             picture=picture,
             mentions=[u for u in humans if settings[u]["notify"] == "mention"],
+            called=[] if ping == "none" else sorted(u for u in waiting if settings[u]["notify"] == "mention"),
             direct=[u for u in humans if settings[u]["notify"] == "dm"],
             turns=turns,
             private=private,

@@ -109,6 +109,7 @@ async def test_the_steps_of_one_decision_ping_once_and_a_vote_pings_each_voter_o
     assert start.mentions == [first.id]
     step = await tables.act(user=first, move="1", table_id=table_id)  # pick: the confirm step is the same decision
     assert step.mentions == [] and [turn.user_id for turn in step.turns] == [first.id]
+    assert step.called == [first.id]  # still named on the board ("Your move: @…"), without a ping
     step = await tables.act(user=first, move="back", table_id=table_id)
     assert step.mentions == []
     await tables.act(user=first, move="2", table_id=table_id)
@@ -124,7 +125,7 @@ async def test_the_steps_of_one_decision_ping_once_and_a_vote_pings_each_voter_o
     after_one = await tables.act(user=second, move="yes", table_id=table_id)
     assert after_one.mentions == []  # the other voters were called already; their decision goes on
     status = await tables.status(channel_id=CHANNEL)
-    assert status.mentions == [] and {turn.user_id for turn in status.turns} == {first.id, third.id}
+    assert status.mentions == status.called == [] and {turn.user_id for turn in status.turns} == {first.id, third.id}
     # A reminder calls again whoever it reminds.
     pbp = PlayByPost(tables)
     await pbp.set_deadlines(channel_id=CHANNEL, user=ANA, moderator=False, reminder_hours=1, timeout_hours=None,
@@ -132,3 +133,13 @@ async def test_the_steps_of_one_decision_ping_once_and_a_vote_pings_each_voter_o
     clock.advance(2 * HOUR)
     [reminder] = await pbp.run_due(clock())
     assert reminder.reply.mentions == sorted([first.id, third.id])
+
+
+def test_the_mention_line_names_everyone_called_and_pings_only_new_decisions() -> None:
+    from bot.replies import Reply
+    from cogs._ui import reply_message
+
+    reply = Reply(1, 3, 3, "Ana picks 1.\nAna: confirm", mentions=[7], called=[5, 7], status="playing")
+    message = reply_message(reply)
+    assert "<@5> <@7>" in message["content"]
+    assert [user.id for user in message["allowed_mentions"].users] == [7]

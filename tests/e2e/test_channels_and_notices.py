@@ -62,7 +62,7 @@ async def test_edit_mode_keeps_one_live_board_with_a_log_thread(
 def _waiting(fake: FakeDiscord, thread: Any, board: Any) -> list[int]:
     """Who must move: pinged on the live board at first, then in the newest log line."""
     lines = fake.messages_in(thread)
-    return lines[-1].pinged_user_ids if lines else board.pinged_user_ids
+    return lines[-1].mentioned_user_ids if lines else board.mentioned_user_ids
 
 
 async def test_thread_per_table_dms_mine_away_and_lobby_expiry(
