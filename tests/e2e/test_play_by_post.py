@@ -265,7 +265,8 @@ async def test_a_bot_seat_plays_a_hisss_game_to_the_end(fake_discord: FakeDiscor
     for _ in range(120):
         if "Game over" in board.text:
             break
-        assert board.pinged_user_ids == [alice]  # the bot never has to be waited for
+        assert board.mentioned_user_ids == [alice]  # the bot never has to be waited for
+        assert board.pinged_user_ids in ([alice], [])  # pinged for a new decision, not for its steps
         board = await move(fake, board)
     assert "Game over" in board.text and "Bot 1" in board.text
     await fake.settle()
