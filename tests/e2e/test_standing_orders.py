@@ -168,3 +168,31 @@ async def test_construction_game_with_orders_pings_only_for_real_decisions(
     pings, by_order, forced = await check_pings(fake, channel, tmp_path / "gm.sqlite3", orders, names)
     assert by_order > 0 and pings <= moves + 2
     print(f"construction game: {moves} moves by hand, {pings} pings, {by_order} moves by order, {forced} forced")
+
+
+async def test_the_daily_digest_replaces_pings_with_one_dm_a_day(
+    fake_discord: FakeDiscord, bot_processes: Any, tmp_path: Path
+) -> None:
+    from tests.e2e.test_play_by_post import HOUR, T0, Clock, private, public, ready, start_bot
+
+    fake, clock = fake_discord, Clock(tmp_path / "clock")
+    start_bot(fake, bot_processes, tmp_path, clock)
+    await ready(fake)
+    channel = fake.channel("games")
+    for name in ("alice", "bob"):
+        said = private(await fake.slash(name, channel, "settings notify", options={"mode": "digest"}))
+        assert "once a day" in said.text
+    await fake.slash("alice", channel, "game new", options={"game": "hisss"})
+    await fake.slash("bob", channel, "game join")
+    started = public(await fake.slash("alice", channel, "game start"))
+    assert started.pinged_user_ids == [] and started.mentioned_user_ids == []  # nobody is pinged, nor named
+    # The scheduler's next tick sends the player it waits for one DM, linking the table's channel.
+    await fake.wait_until(lambda: fake.dms("alice") or fake.dms("bob"), what="a digest DM")
+    await fake.settle()
+    digests = fake.dms("alice") + fake.dms("bob")
+    assert len(digests) == 1 and "daily digest: 1 game waiting" in digests[0].text and str(channel.id) in digests[0].text
+    clock.set(T0 + 23 * HOUR)  # within the day: no second digest
+    await fake.settle(quiet=0.5)
+    assert len(fake.dms("alice") + fake.dms("bob")) == 1
+    clock.set(T0 + 25 * HOUR)
+    await fake.wait_until(lambda: len(fake.dms("alice") + fake.dms("bob")) == 2, what="the next day's digest")
