@@ -19,7 +19,7 @@ from bot.decisions import HUMAN, ORDER, measure, play, recommended
 from bot.decisions import run as run_decisions
 from bot.engine import Action, Game, Prompt, State, all_games, get_game
 from bot.engine.orders import OrderSetting, answer, lapsed
-from bot.engine.testkit import random_walk
+from bot.engine.testkit import KitFailure, random_playout, random_walk
 from tests.toygame import ToyDraw
 
 GAMES = sorted((g for g in all_games() if type(g).__module__.startswith("bot.games.")), key=lambda g: g.slug)
@@ -131,8 +131,8 @@ def test_construction_window_orders() -> None:
         seat != s["job"]["worker"] for seat in s["window"]["waiting"])))
     worker = state["job"]["worker"]
     for prompt in game.prompts(state):
-        if prompt.seat == worker:
-            assert game.order_choice(state, prompt, "pass-windows") is None  # the bid's winner is asked
+        if prompt.seat == worker:  # the winner of a contested bid: no purchase, roll for income
+            assert "pass" not in prompt.keys() and game.order_choice(state, prompt, "pass-windows") == "roll"
             continue
         assert game.order_choice(state, prompt, "pass-windows") == "pass"
         cash = state["cash"][prompt.seat]
@@ -243,3 +243,30 @@ def test_decisions_command_prints_a_row_per_game(capsys: pytest.CaptureFixture[s
     out = capsys.readouterr().out
     line = next(line for line in out.splitlines() if line.startswith("killer-bunnies"))
     assert "pass-unless-able" in line and "%" in line
+
+
+# -- the kit catches orders that cheat ---------------------------------------------------------------
+
+
+def test_the_kit_catches_an_order_that_reads_another_players_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An order that passes a window when the *next* player holds a reaction card acts on hidden
+    information: the kit's redraw of what its player cannot see changes its answer."""
+    game = get_game("killer-bunnies")
+
+    def peeking(self: Game, state: State, prompt: Prompt, order: str, amount: int | None = None) -> str | None:
+        if state["phase"] != "window" or not any(action.key == "pass" for action in prompt.actions):
+            return None
+        other = state["seats"][(prompt.seat + 1) % state["players"]]["hand"]
+        return "pass" if len(other) > 2 and other[0] % 2 else None
+
+    monkeypatch.setattr(type(game), "order_choice", peeking)
+    with pytest.raises(KitFailure, match=r"standing order .* answers differently"):
+        for seed in range(6):
+            random_playout(game, 3, seed, {"mode": "turns"})
+
+
+def test_the_kit_catches_an_order_that_plays_an_unlisted_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = get_game("silver-lake")
+    monkeypatch.setattr(type(game), "order_choice", lambda self, state, prompt, order, amount=None: "roll")
+    with pytest.raises(KitFailure, match="standing order chose 'roll'"):
+        random_playout(game, 2, 0)

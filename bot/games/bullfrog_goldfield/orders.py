@@ -32,8 +32,8 @@ ORDERS = (
         "Pass share auctions above $X",
         "In an auction of a share, passes when the lowest bid you could make is above the amount "
         "(0 passes every auction); you are asked while you can bid within it.",
-        reveals="With cash=hidden, passing at once can tell the others that the lowest bid was "
-        "above your limit (not your cash).",
+        reveals="With cash=hidden, a pass made at once tells the others that the lowest bid was "
+        "above your limit or your cash.",
         amount="Highest bid you would make ($)",
     ),
 )

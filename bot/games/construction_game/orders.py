@@ -25,14 +25,14 @@ ORDERS = (
     StandingOrder(
         PASS_WINDOWS,
         "Pass buy windows",
-        "Answers \"No purchase now\" whenever another contractor is about to roll for job income; "
-        "you buy on your own turn. When you win a contested bid you are still asked.",
+        "Answers \"No purchase now\" whenever another contractor is about to roll for job income, "
+        "and rolls at once when you won a contested bid: you buy on your own turn.",
     ),
     StandingOrder(
         PASS_WINDOWS_BELOW,
         "Decline purchases while my cash is below $X",
-        "Passes the buy windows of other contractors' jobs while your cash is under the amount; "
-        "you are asked when you have at least that much.",
+        "Passes the buy windows before an income roll (rolls at once after winning a contested bid) "
+        "while your cash is under the amount; you are asked when you have at least that much.",
         amount="Cash you want in hand before buying in a window ($)",
     ),
     StandingOrder(
@@ -91,10 +91,12 @@ def choice(state: State, prompt: Prompt, order: str, amount: int | None) -> str 
     seat = prompt.seat
     keys = prompt.keys()
     phase = state["phase"]
-    if phase == "window" and "pass" in keys:  # "roll" instead of "pass": the job's worker, asked anyway
+    if phase == "window":
+        # Others pass; the winner of a contested bid, asked to buy before the income roll, rolls.
+        done = "pass" if "pass" in keys else "roll" if "roll" in keys else None
         if order == PASS_WINDOWS or (order == PASS_WINDOWS_BELOW and amount is not None
                                      and state["cash"][seat] < amount):
-            return "pass"
+            return done
         return None
     if amount is not None and "pass" in keys:
         lowest = _lowest_bid(prompt)

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from bot.engine import Game, Prompt, StandingOrder, State
 
+from . import rules  # rules imports this module first; its names are read at call time only
+
 PLACE_COLONISTS = "place-colonists"
 TAKE_COLONISTS = "take-colonists"
 PRODUCE_ALL = "produce-all"
+SHIP_MOST = "ship-most"
 
 ORDERS = (
     StandingOrder(
@@ -33,11 +36,18 @@ ORDERS = (
         "With production=choose, produces every barrel your plantations and buildings make and "
         "keeps every good you may store, instead of asking what to decline or throw away.",
     ),
+    StandingOrder(
+        SHIP_MOST,
+        "Load the biggest cargo for me",
+        "In the captain phase, loads the good and cargo ship that take the most of your barrels "
+        "(the first listed on a tie), never the Wharf; you are asked when only the Wharf is left.",
+    ),
 )
 
-RECOMMENDED = (PLACE_COLONISTS, TAKE_COLONISTS, PRODUCE_ALL)
+RECOMMENDED = (PLACE_COLONISTS, TAKE_COLONISTS, PRODUCE_ALL, SHIP_MOST)
 """What the game's bot does every time: placement is a chore in play-by-post, a free colonist
-is never a loss, and producing all is the printed rule's default."""
+is never a loss, producing all is the printed rule's default, and the biggest load is the
+most points a loading can give."""
 
 
 class PuertoRicoOrders(Game):
@@ -62,7 +72,20 @@ class PuertoRicoOrders(Game):
             return next((key for key in ("reset", "auto", "done") if key in keys), None)
         if order == TAKE_COLONISTS and sub in ("hospice", "university", "privilege") and "colonist:take" in keys:
             return "colonist:take"
+        if order == SHIP_MOST and sub == "load":
+            return _biggest_load(state, prompt.seat, keys)
         if order == PRODUCE_ALL and sub in ("produce", "discard"):
             key = "produce" if sub == "produce" else "done"
             return key if key in keys else None
         return None
+
+
+def _biggest_load(state: State, seat: int, keys: list[str]) -> str | None:
+    """The ``ship:<good>:<capacity>`` key among ``keys`` that loads the most barrels, or None."""
+    caps = state["ship_caps"]
+    best: tuple[int, str] | None = None
+    for kind, ship, barrels in rules._cargo_loads(state, state["seats"][seat]["goods"]):
+        key = f"ship:{rules.GOODS[kind]}:{caps[ship]}"
+        if key in keys and (best is None or barrels > best[0]):
+            best = (barrels, key)
+    return None if best is None else best[1]
