@@ -891,7 +891,9 @@ class Tables:
         return Event(describe_result(mine, live.names) if mine else "")
 
     async def run_bots(self, live: LiveTable) -> list[Event]:
-        """Let bot seats play while a bot must decide (all bots of a simultaneous prompt first).
+        """Let bot seats play while a bot must decide (all bots of a simultaneous prompt first),
+        then whatever plays itself: forced moves and the answers of standing orders
+        (:meth:`bot.standing_orders.StandingOrders.next_move`).
 
         Call with the table's lock held, after the move that handed the turn to the bots has
         been committed. A bot whose choice fails (its worker crashed or hung, the agent raised,
