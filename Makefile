@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test soak lint console clean postgres tesseract
+.PHONY: run test soak lint console clean postgres tesseract messages
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -13,12 +13,22 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# The language catalogs, compiled at install (bot/i18n.py compiles in memory any that is missing
+# or older than its .po). `make messages` merges new command strings into every language.
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard bot/locales/*/LC_MESSAGES/*.po))
+%.mo: %.po $(STAMP)
+	$(BIN)/pybabel -q compile -i $< -o $@
+
+messages: $(STAMP)
+	$(BIN)/python -m bot messages extract
+	$(BIN)/pybabel update -i bot/locales/commands.pot -d bot/locales -D commands --no-fuzzy-matching
+
+run: $(STAMP) $(CATALOGS)
 	$(BIN)/python -m bot run-or-console
 
 # Breadth, within 10 minutes on two cores: every game, player count, mode and option value, the
 # store on both backends, the bot end to end. The slowest tests are listed to keep it so.
-test: $(STAMP) postgres tesseract
+test: $(STAMP) $(CATALOGS) postgres tesseract
 	$(BIN)/python -m pytest -q -n 2 --dist loadgroup -m "not slow" --durations=20
 	$(BIN)/ruff check .
 

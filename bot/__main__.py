@@ -91,6 +91,8 @@ def parser() -> argparse.ArgumentParser:
     migrate = commands.add_parser("migrate", help="copy every table, log and setting to another database")
     migrate.add_argument("--from", dest="source", required=True, help="sqlite:///old.sqlite3 or a path")
     migrate.add_argument("--to", dest="target", required=True, help="postgresql://… (or another SQLite file)")
+    messages = commands.add_parser("messages", help="the language catalogs: write the template from the commands")
+    messages.add_argument("action", choices=("extract",), help="extract: rewrite bot/locales/commands.pot")
     return root
 
 
@@ -175,6 +177,12 @@ def main(argv: list[str] | None = None) -> int:
         from bot.bench import bench
 
         return asyncio.run(bench(args.slugs))
+    if command == "messages":
+        from cogs._translator import TEMPLATE, write_template
+
+        count = asyncio.run(write_template())
+        print(f"wrote {count} command strings to {TEMPLATE}; merge them into each language with `make messages`")
+        return 0
     if command == "taps":
         from bot.taps import run as run_taps
 

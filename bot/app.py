@@ -37,6 +37,7 @@ from bot.playbypost import PlayByPost
 from bot.store import Store, StoreError, StoreUnavailable, redact_url
 from bot.tables import Reply, Tables
 from bot.workers import workers_from_env
+from cogs._translator import CommandTranslator
 from cogs._ui import (
     APOLOGY,
     LobbyButton,
@@ -156,6 +157,8 @@ class GameMasterBot(commands.Bot):
         # Buttons and selects of any board ever posted keep working after a restart.
         self.add_dynamic_items(MoveButton, MoveSelect, LobbyButton, RequestButton, MyMovesButton)
         self.tree.on_error = self.on_app_command_error
+        # Command names and descriptions in Polish, Hungarian and German, from the catalogs.
+        await self.tree.set_translator(CommandTranslator())
         open_tables = [row for row in await self.store.tables() if self.settings.owns(row.guild_id)]
         log.info("store %s: %d open tables%s", redact_url(self.settings.db_path), len(open_tables),
                  f" on {self.settings.shards.describe()}" if self.settings.shards else "")

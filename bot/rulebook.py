@@ -2,7 +2,9 @@
 
 Every game ships a how-to-play reference written by us in ``data/<slug>/rules.md``: one
 page per ``## `` section (setup, a turn, the actions, the end, the table options, the bot
-commands). It travels with the repository, so a fresh clone shows it. The publisher's
+commands). The same page in Polish, Hungarian or German is ``rules.pl.md``, ``rules.hu.md``,
+``rules.de.md`` beside it (our own words too, with the game's own name in that language);
+a player whose Discord speaks one of those reads it, everyone else the English one. It travels with the repository, so a fresh clone shows it. The publisher's
 rulebook files live outside the repository (``GAMEMASTER_RULES_DIR``, by default
 ``../shared/rules``); when that folder is there, its pages follow ours.
 """
@@ -104,9 +106,19 @@ def sections(text: str, limit: int = PAGE_CHARS) -> list[str]:
     return pages
 
 
-def own_pages(slug: str, data_dir: Path = DATA_DIR) -> list[str]:
-    """Our how-to-play pages for a game (``data/<slug>/rules.md``); empty when it has none."""
-    path = data_dir / slug / OWN_RULES
+def own_rules_path(slug: str, language: str = "en", data_dir: Path = DATA_DIR) -> Path:
+    """``data/<slug>/rules.<language>.md`` where it exists, else the English ``rules.md``."""
+    if language != "en":
+        translated = data_dir / slug / f"rules.{language}.md"
+        if translated.is_file():
+            return translated
+    return data_dir / slug / OWN_RULES
+
+
+def own_pages(slug: str, data_dir: Path = DATA_DIR, language: str = "en") -> list[str]:
+    """Our how-to-play pages for a game in ``language`` (English where it has none); empty
+    when the game has no page at all."""
+    path = own_rules_path(slug, language, data_dir)
     if not path.is_file():
         return []
     return sections(path.read_text(encoding="utf-8"))
@@ -137,24 +149,27 @@ class RulePages:
         return self.own + self.book
 
 
-def game_pages(slug: str, rules_file: str, rules_dir: Path, data_dir: Path = DATA_DIR) -> RulePages:
+def game_pages(slug: str, rules_file: str, rules_dir: Path, data_dir: Path = DATA_DIR,
+               language: str = "en") -> RulePages:
     """Our pages for ``slug`` and, when ``rules_dir`` holds it, the rulebook ``rules_file``."""
-    return RulePages(own=own_pages(slug, data_dir), book=rule_pages(rules_dir, rules_file) or [])
+    return RulePages(own=own_pages(slug, data_dir, language), book=rule_pages(rules_dir, rules_file) or [])
 
 
 class NoSuchPage(ValueError):
     """A page number beyond a game's rules; the message says which pages there are."""
 
 
-def rules_text(game: Game, page: int, rules_dir: Path, *, markup: bool = True, data_dir: Path = DATA_DIR) -> str:
+def rules_text(game: Game, page: int, rules_dir: Path, *, markup: bool = True, data_dir: Path = DATA_DIR,
+               language: str = "en") -> str:
     """Page ``page`` of ``/game rules`` for ``game``, the same for every front end.
 
     Page 1 is the summary (players, options, where the other pages are); then our
     how-to-play pages; then the rulebook when ``rules_dir`` holds it. ``markup`` writes
     Discord's bold and code marks and its ``page:N`` syntax; without it, plain text and the
-    console's ``/game rules SLUG N``. Raises :class:`NoSuchPage` beyond the last page.
+    console's ``/game rules SLUG N``. ``language`` chooses our pages' language (see
+    :func:`own_rules_path`). Raises :class:`NoSuchPage` beyond the last page.
     """
-    found = game_pages(game.slug, game.rules_file, rules_dir, data_dir)
+    found = game_pages(game.slug, game.rules_file, rules_dir, data_dir, language)
     pages, own = found.all, len(found.own)
     total = len(pages) + 1
     if not 1 <= page <= total:

@@ -40,7 +40,6 @@ import json
 import logging
 import math
 import random
-import re
 import secrets
 import time
 from collections import OrderedDict
@@ -60,10 +59,8 @@ from bot.engine import (
     IllegalAction,
     Prompt,
     UnknownGame,
-    amount_choices,
     get_game,
     seat_ref,
-    split_amount,
 )
 from bot.engine.orders import OrderSetting
 from bot.pings import Decisions, PingMode
@@ -88,6 +85,24 @@ from bot.store import (
     TablePaused,
     TableRow,
 )
+from bot.table_errors import (  # noqa: F401  (re-exported: callers import the refusals from here)
+    AmbiguousMove,
+    AmountRefused,
+    ConfirmMove,
+    EngineFailed,
+    GameNotRunning,
+    IllegalMove,
+    LobbyError,
+    NoTable,
+    NotHost,
+    NotModerator,
+    NotSeated,
+    NotYourTurn,
+    StaleBoard,
+    TableError,
+    UnsureMove,
+)
+from bot.typed_moves import MoveMatch, resolve_move, unsure_move  # noqa: F401  (re-exported)
 from bot.workers import (
     Applied,
     JobFailed,
@@ -112,83 +127,6 @@ MAX_ID = 2**63 - 1
 BOT_RETRY_S = 30.0
 """After a bot failed to move, the first retry waits this long; each failure doubles it."""
 BOT_RETRY_MAX_S = 3600.0
-
-
-# -- errors -------------------------------------------------------------------------------
-
-
-class TableError(Exception):
-    """A refusal with a sentence for the player; nothing was changed."""
-
-
-class NoTable(TableError):
-    pass
-
-
-class NotSeated(TableError):
-    pass
-
-
-class NotHost(TableError):
-    pass
-
-
-class NotYourTurn(TableError):
-    pass
-
-
-class LobbyError(TableError):
-    pass
-
-
-class GameNotRunning(TableError):
-    pass
-
-
-class StaleBoard(TableError):
-    """A button from an older board; ``revision`` is the table's current revision."""
-
-    def __init__(self, message: str, revision: int) -> None:
-        super().__init__(message)
-        self.revision = revision
-
-
-class UnsureMove(TableError):
-    """Typed text that did not name one move exactly; nothing was played.
-
-    ``candidates`` are the moves it could mean, for the board at ``revision`` of table
-    ``table_id``: a front end offers them (a Confirm button that carries the key and the
-    revision, so a confirmation made after the board changed is refused as stale).
-    """
-
-    def __init__(self, message: str, candidates: list[Action], table_id: int = 0, revision: int = 0) -> None:
-        super().__init__(message)
-        self.candidates = candidates
-        self.table_id, self.revision = table_id, revision
-
-
-class ConfirmMove(UnsureMove):
-    """One move matches only part of what was typed: the player confirms it first."""
-
-
-class AmbiguousMove(UnsureMove):
-    """Several moves match what was typed."""
-
-
-class IllegalMove(TableError):
-    pass
-
-
-class AmountRefused(IllegalMove):
-    """An amount that is not legal now; the message names the legal range and the nearest."""
-
-
-class NotModerator(TableError):
-    pass
-
-
-class EngineFailed(TableError):
-    """The worker computing a move crashed or ran out of time; nothing was committed."""
 
 
 # -- the live table ---------------------------------------------------------------------------
@@ -286,82 +224,6 @@ class _TableLock:
         self._users -= 1
         if self._users == 0 and self._registry.get(self._table_id) is self:
             del self._registry[self._table_id]
-
-
-@dataclass(frozen=True, slots=True)
-class MoveMatch:
-    """What typed text means among the legal actions (see :func:`resolve_move`).
-
-    ``how`` is ``"exact"`` (the key, the whole label, or a legal amount: play it),
-    ``"confirm"`` (one action matches part of the text: ask first) or ``"several"``.
-    """
-
-    how: str
-    actions: tuple[Action, ...]
-
-    @property
-    def action(self) -> Action:
-        return self.actions[0]
-
-
-def _folded(text: str) -> str:
-    return " ".join(text.split()).lower()
-
-
-def resolve_move(move: str, actions: tuple[Action, ...] | list[Action]) -> MoveMatch:
-    """Find the action a player meant; only an exact match may be played at once.
-
-    Exact: the key, or the whole label (case and spacing aside), or an amount among the
-    prompt's amount actions ("bid 15000", "$15,000", "15k" — see :mod:`bot.engine.amounts`).
-    Otherwise every word typed must start a word of the label or key ("harb" finds "Build
-    Harbor"): one match needs confirming, several are offered. Raises :class:`IllegalMove`
-    when nothing matches, or when an amount is not legal (the sentence gives the legal range
-    and the nearest legal amounts).
-    """
-    text = move.strip()
-    if not text:
-        raise IllegalMove("Say which move: use /moves to see them.")
-    for action in actions:
-        if action.key == text:
-            return MoveMatch("exact", (action,))
-    folded = _folded(text)
-    for action in actions:
-        if action.key.lower() == folded or _folded(action.label) == folded:
-            return MoveMatch("exact", (action,))
-    split = split_amount(text)
-    if split is not None:
-        words, written = split
-        choices = [choice for choice in amount_choices(actions) if choice.named_by(words)]
-        if choices:
-            found = [a for a in (choice.action_for(written) for choice in choices) if a is not None]
-            if len(found) == 1:
-                return MoveMatch("exact", (found[0],))
-            if found:
-                return MoveMatch("several", tuple(found))
-            raise AmountRefused(" ".join(choice.refusal(written) for choice in choices))
-    wanted = folded.split()
-    candidates = []
-    for action in actions:
-        words = re.split(r"[\s:/,()\-]+", f"{action.label} {action.key}".lower())
-        if all(any(word.startswith(token) for word in words if word) for token in wanted):
-            candidates.append(action)
-    if len(candidates) == 1:
-        return MoveMatch("confirm", (candidates[0],))
-    if candidates:
-        return MoveMatch("several", tuple(candidates))
-    raise IllegalMove(f'"{text}" is not one of your moves now. Use /moves to see them.')
-
-
-def unsure_move(text: str, match: MoveMatch, table_id: int, revision: int) -> UnsureMove:
-    """The refusal-with-offer for a match that is not exact (the text says what to do)."""
-    candidates = list(match.actions)
-    if match.how == "confirm":
-        return ConfirmMove(f'"{text}" would play: {candidates[0].label}. Confirm it, or type the move in full.',
-                           candidates, table_id, revision)
-    shown = "; ".join(action.label for action in candidates[:10])
-    more = f" and {len(candidates) - 10} more" if len(candidates) > 10 else ""
-    return AmbiguousMove(f'"{text}" matches {len(candidates)} moves: {shown}{more}. Pick one, or be more specific.',
-                         candidates, table_id, revision)
 
 
 class Tables:

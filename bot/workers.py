@@ -347,9 +347,10 @@ def _serve(jobs: Connection, conn: Connection, setup: Callable[[], None] | None,
         if setup is not None:
             setup()
     except Exception as error:  # tell the parent why instead of dying silently
-        conn.send(("failed", repr(error)))
+        _send_to_parent(conn, ("failed", repr(error)))
         return
-    conn.send(("ready", None))
+    if not _send_to_parent(conn, ("ready", None)):
+        return
     while True:
         try:
             job = jobs.recv()
@@ -364,8 +365,21 @@ def _serve(jobs: Connection, conn: Connection, setup: Callable[[], None] | None,
             answer = ("error", error)
         try:
             conn.send(answer)
+        except (BrokenPipeError, ConnectionResetError, EOFError):
+            return  # the bot stopped or restarted while this job ran: nobody is waiting for it
         except Exception as error:  # an answer that does not pickle must not kill the worker
-            conn.send(("error", RuntimeError(f"the worker's answer could not be sent back: {error!r}")))
+            if not _send_to_parent(conn, ("error", RuntimeError(f"the worker's answer could not be sent back: {error!r}"))):
+                return
+
+
+def _send_to_parent(conn: Connection, message: tuple[str, Any]) -> bool:
+    """Send ``message`` to the bot; False when the bot is gone (it stopped or restarted while
+    this worker started or worked), so the worker ends quietly instead of with a traceback."""
+    try:
+        conn.send(message)
+    except (BrokenPipeError, ConnectionResetError, EOFError):
+        return False
+    return True
 
 
 # -- jobs -------------------------------------------------------------------------------------------

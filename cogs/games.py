@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import UnknownGame, all_games, get_game
+from bot.i18n import language_of
 from bot.playbypost import check_deadlines
 from bot.rulebook import NoSuchPage, rules_text, which_game
 from bot.tables import Reply, TableError, User
@@ -336,7 +337,8 @@ class Games(commands.Cog):
             return
         # Our how-to-play pages (data/<slug>/rules.md) come first; the rulebook folder is extra.
         try:
-            text = rules_text(chosen, page, bot_of(interaction).settings.rules_dir)
+            text = rules_text(chosen, page, bot_of(interaction).settings.rules_dir,
+                              language=language_of(str(interaction.locale)))
         except NoSuchPage as error:
             await send_error(interaction, str(error))
             return

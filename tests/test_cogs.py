@@ -143,6 +143,8 @@ class FakeInteraction:
         self.channel_id = extra.get("channel_id", CHANNEL)
         self.channel = None
         self.guild_id = GUILD
+        self.locale = extra.get("locale", "en-US")  # discord.Locale's str: "pl", "hu", "de", "en-US"
+        self.guild_locale = extra.get("guild_locale", "en-US")
         self.permissions = SimpleNamespace(manage_channels=manage_channels)
         self.namespace = SimpleNamespace(**extra.get("namespace", {}))
         self.data = extra.get("data", {})

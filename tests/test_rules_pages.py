@@ -43,3 +43,19 @@ async def test_rulebook_folder_pages_follow_ours(tmp_path: Path) -> None:
     assert f"The publisher's rulebook follows on pages {own + 2}–" in summary.content
     [book] = await call(Games.rules, games, FakeInteraction(client, 1, "Ana"), game="hisss", page=own + 2)
     assert f"HISSS — rulebook, page {own + 2}/" in book.content and "Para one." in book.content
+
+
+async def test_a_player_reads_our_page_in_their_language_where_it_exists(tmp_path: Path) -> None:
+    """``rules.<lang>.md`` beside ``rules.md`` is shown to a player whose Discord speaks it;
+    a language without its page falls back to English."""
+    data = tmp_path / "data"
+    (data / "hisss").mkdir(parents=True)
+    (data / "hisss" / "rules.md").write_text("# HISSS\n\n## Setup\nDeal the cards.\n", encoding="utf-8")
+    (data / "hisss" / "rules.pl.md").write_text("# HISSS\n\n## Przygotowanie\nRozdaj karty.\n", encoding="utf-8")
+    assert own_pages("hisss", data, "pl") == ["## Przygotowanie\nRozdaj karty."]
+    assert own_pages("hisss", data, "de") == own_pages("hisss", data) == ["## Setup\nDeal the cards."]
+    games, client = _games(tmp_path / "not-installed")
+    [english] = await call(Games.rules, games, FakeInteraction(client, 1, "Ana"), game="hisss", page=2)
+    [polish] = await call(Games.rules, games, FakeInteraction(client, 1, "Ola", locale="pl"), game="hisss", page=2)
+    shipped = own_pages("hisss", language="pl")
+    assert polish.content.endswith(shipped[0]) and english.content.endswith(own_pages("hisss")[0])

@@ -239,3 +239,32 @@ def test_the_pool_size_and_timeout_come_from_the_environment() -> None:
         workers_from_env({"GAMEMASTER_WORKER_TIMEOUT": "-1"})
     with pytest.raises(ValueError, match="GAMEMASTER_WORKER_NICE 0–19 \\(not 25\\)"):
         workers_from_env({"GAMEMASTER_WORKER_NICE": "25"})
+
+
+_ANSWERS_READER: list[Any] = []
+
+
+def _bot_goes_away() -> int:
+    """A job during which the bot stops: the worker's answer finds nobody listening."""
+    _ANSWERS_READER.pop().close()
+    return 1
+
+
+def test_a_worker_whose_bot_went_away_ends_quietly() -> None:
+    """A restart while workers start or work must not print a BrokenPipeError traceback: the
+    worker sees the bot is gone and ends (here in-process, so a traceback would fail the test)."""
+    from multiprocessing import Pipe
+
+    from bot.workers import _serve
+
+    jobs_out, jobs_in = Pipe(duplex=False)
+    answers_out, answers_in = Pipe(duplex=False)
+    answers_out.close()  # gone before the worker could say it is ready
+    assert _serve(jobs_out, answers_in, None, niceness=0) is None
+
+    jobs_out, jobs_in = Pipe(duplex=False)
+    answers_out, answers_in = Pipe(duplex=False)
+    _ANSWERS_READER.append(answers_out)
+    jobs_in.send((_bot_goes_away, ()))
+    assert _serve(jobs_out, answers_in, None, niceness=0) is None  # returns after the lost answer
+    assert not _ANSWERS_READER

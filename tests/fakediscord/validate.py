@@ -12,6 +12,10 @@ from tests.fakediscord.models import FLAG_COMPONENTS_V2, iter_components
 
 _CHAT_INPUT_NAME = re.compile(r"^[-_'\w\u0900-\u097F\u0E00-\u0E7F]{1,32}$")
 SELECT_TYPES = {3, 5, 6, 7, 8}
+LOCALES = frozenset(
+    ["id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko"]
+)
+"""Discord's locales: the only keys a ``*_localizations`` map may have."""
 
 
 def _len(value: Any) -> int:
@@ -209,8 +213,43 @@ def validate_modal(data: dict[str, Any]) -> list[str]:
     return problems
 
 
-def _validate_option(opt: dict[str, Any], where: str) -> list[str]:
+def validate_localizations(obj: dict[str, Any], where: str, *, named: bool = True) -> list[str]:
+    """``name_localizations`` / ``description_localizations`` of a command, option or choice:
+    known locales only; localized command and option names follow the same rule as the
+    name (``named``), a choice's name is 1-100 characters; descriptions 1-100."""
     problems = []
+    for key, limit_name in (("name_localizations", True), ("description_localizations", False)):
+        table = obj.get(key)
+        if table is None:
+            continue
+        if not isinstance(table, dict):
+            problems.append(f"{where}: {key} must be an object")
+            continue
+        for locale, text in table.items():
+            if locale not in LOCALES:
+                problems.append(f"{where}: {key} has an unknown locale {locale!r}")
+            elif not isinstance(text, str):
+                problems.append(f"{where}: {key}[{locale}] must be a string")
+            elif limit_name and named and (not _CHAT_INPUT_NAME.match(text) or text != text.lower()):
+                problems.append(f"{where}: {key}[{locale}] {text!r} must be 1-32 lowercase letters, digits, - or _")
+            elif not 1 <= len(text) <= 100:
+                problems.append(f"{where}: {key}[{locale}] must be 1-100 characters")
+    return problems
+
+
+def _localized_duplicates(options: list[dict[str, Any]], where: str) -> list[str]:
+    """Sibling options may not share a name in any locale (Discord refuses the command)."""
+    problems = []
+    locales = {loc for o in options for loc in (o.get("name_localizations") or {})}
+    for locale in sorted(locales):
+        names = [(o.get("name_localizations") or {}).get(locale, o.get("name")) for o in options]
+        if len(set(names)) != len(names):
+            problems.append(f"{where}: duplicate option names in {locale}: {names}")
+    return problems
+
+
+def _validate_option(opt: dict[str, Any], where: str) -> list[str]:
+    problems = validate_localizations(opt, f"{where} > {opt.get('name', '')}")
     name = opt.get("name", "")
     if not _CHAT_INPUT_NAME.match(name) or name != name.lower():
         problems.append(f"{where}: option name {name!r} must be 1-32 lowercase letters, digits, - or _")
@@ -224,6 +263,9 @@ def _validate_option(opt: dict[str, Any], where: str) -> list[str]:
         if opt.get("autocomplete"):
             problems.append(f"{where}: option {name!r} cannot have both choices and autocomplete")
         problems += [f"{where}: option {name!r} {p}" for p in validate_choices(choices)]
+        for choice in choices:
+            if isinstance(choice, dict):
+                problems += validate_localizations(choice, f"{where} > {name} choice", named=False)
     sub = opt.get("options") or []
     if opt.get("type") in (1, 2):
         problems += _validate_options(sub, f"{where} > {name}", group=opt.get("type") == 2)
@@ -255,7 +297,7 @@ def _validate_options(options: list[dict[str, Any]], where: str, *, group: bool 
             seen_optional = True
     for opt in options:
         problems += _validate_option(opt, where)
-    return problems
+    return problems + _localized_duplicates(options, where)
 
 
 def validate_command(cmd: dict[str, Any]) -> list[str]:
@@ -264,6 +306,7 @@ def validate_command(cmd: dict[str, Any]) -> list[str]:
     name = cmd.get("name", "")
     where = f"command {name!r}"
     problems = []
+    problems += validate_localizations(cmd, where, named=ctype == 1)
     if ctype == 1:
         if not _CHAT_INPUT_NAME.match(name) or name != name.lower():
             problems.append(f"{where}: name must be 1-32 lowercase letters, digits, - or _")

@@ -396,8 +396,10 @@ def test_live_expert_first_call_wins_ties_split_contested_cards() -> None:
     rest = [c for c in not_showing("key", "sun", "tree") if c not in (both, keys_only, suns_only)][:6]
     expert_board(state, [both, keys_only, suns_only, *rest], [["key"], ["sun"], ["tree"]])
     state["opened"] = state["now"] = 0
-    assert seats_prompted(state) == [0, 1]
+    assert seats_prompted(state) == [0, 1, 2]  # everyone races: seat 2's tree matches nothing
     assert all(p.deadline == ROUND_MS for p in GAME.prompts(state))
+    GAME.apply(state, 2, "tile:tree", 3000)  # a wrong call: out of this round, tile kept
+    assert seats_prompted(state) == [0, 1] and state["hands"][2] == ["tree"]
     GAME.apply(state, 1, "tile:sun", 4000)
     assert seats_prompted(state) == [0] and GAME.deadline(state) == 4300  # the tie window
     GAME.apply(state, 0, "tile:key", 4299)  # within the window: a tie, settled at once
@@ -438,7 +440,7 @@ def test_live_expert_nobody_calls_each_able_player_loses_a_chance() -> None:
     fish = showing("fish", without=("cat", "key", "sun", "moon"))[0]
     rest = not_showing("cat", "fish", "key", "sun", "moon")[:7]
     expert_board(state, [cat, fish, *rest], [["key", "cat", "moon"], ["sun"], ["fish"]])
-    with pytest.raises(IllegalAction, match="None of your face-up Find Me tiles matches"):
+    with pytest.raises(IllegalAction, match=r"fish tile is .*, not yours"):
         GAME.apply(state, 1, "tile:fish", 5)
     events = GAME.apply(state, SYSTEM_SEAT, EXPIRE, ROUND_MS)
     assert "Lost chances" in events[0].text
@@ -540,3 +542,26 @@ def test_basic_conceal_redraws_only_the_pile() -> None:
     assert hidden["spreads"] == state["spreads"]
     assert GAME.view(hidden, 2) == GAME.view(state, 2)
     assert GAME.view(state, 2)["pile"] == 39
+
+
+def test_live_expert_offers_every_face_up_tile_and_a_wrong_call_costs_the_round() -> None:
+    """Spotting the match is the skill: the race's buttons never tell which tile matches,
+    and the public view names no seat as able to call (only who is still in the race)."""
+    state = expert(2, mode="live")
+    cat = showing("cat", without=("fish", "key", "sun", "moon"))[0]
+    rest = not_showing("cat", "fish", "key", "sun", "moon")[:8]
+    expert_board(state, [cat, *rest], [["key", "cat", "moon"], ["sun", "fish"]])
+    state["opened"] = state["now"] = 0
+    offered = {p.seat: p.keys() for p in GAME.prompts(state)}
+    assert offered == {0: ["tile:key", "tile:cat", "tile:moon"], 1: ["tile:sun", "tile:fish"]}
+    view = GAME.view(state, None)
+    assert "able" not in view and view["racing"] == [0, 1]
+    GAME.apply(state, 0, "tile:key", 500)
+    assert state["hands"][0] == ["key", "cat", "moon"] and seats_prompted(state) == [1]
+    with pytest.raises(IllegalAction, match="out of this round"):
+        GAME.apply(state, 0, "tile:cat", 600)
+    # Seat 1 misses too: nobody is left in the race, so the round ends at once, and seat 0,
+    # who could have called the cat, loses that chance.
+    GAME.apply(state, 1, "tile:sun", 700)
+    assert "cat" in state["used"] and "cat" not in state["hands"][0]
+    assert state["wrong_calls"] == [] and state["last"]["lost"] == [{"seat": 0, "tile": "cat"}]

@@ -69,7 +69,8 @@ def test_default_mode_is_the_rulebooks_way_for_each_variant() -> None:
 
 def _tie(first: str, second: str, contested: int) -> tuple[dict[str, Any], list[Event]]:
     """A live Expert tie between ``second`` (called first) and ``first`` (within the window),
-    with ``contested`` grid cards showing both; the third seat holds a tree, in no grid card."""
+    with ``contested`` grid cards showing both; the third seat holds a tree, in no grid card,
+    and calls it first (a wrong call), so the second call settles the tie at once."""
     state = GAME.setup(3, {"variant": "expert", "mode": "live", "tie": "300"}, seed=11)
     both = [n for n in showing(first, without=("tree",)) if CARDS[n].shows(second)][:contested]
     assert len(both) == contested
@@ -79,6 +80,7 @@ def _tie(first: str, second: str, contested: int) -> tuple[dict[str, Any], list[
     state["hands"] = [[first], [second], ["tree"]]
     state["stacks"] = [["cat"], ["fish"], ["moon"]]
     state["out"], state["used"] = [], []
+    GAME.apply(state, 2, "tile:tree", 900)  # the third seat's call matches nothing: out of the race
     GAME.apply(state, 1, f"tile:{second}", 1000)
     events = GAME.apply(state, 0, f"tile:{first}", 1100)
     return state, events

@@ -16,7 +16,7 @@ text on it is at least ``floor_px(720)`` = 20 px (11 px on the phone). Top to bo
 
 Both modes can be live races, where spotting is the skill, so the card never says which
 cards show the object or who *could* call a tile: it shows only what the table saw happen
-(claims made, wrong claims, cards taken), never the view's list of seats able to play.
+(claims made, wrong claims, cards taken), never which seats hold a matching tile.
 """
 
 from __future__ import annotations

@@ -417,7 +417,7 @@ def _draw_expert_players(image: Image.Image, draw: ImageDraw.ImageDraw, view: di
     called = {c["seat"]: c["tile"] for c in view["claims"]}
     for seat in range(players):
         ry = top + 4 + seat * row_h
-        can_call = view["mode"] == "live" and seat in view["able"] and seat not in called
+        can_call = seat in view.get("racing", [])  # still in the race: says nothing of their tiles
         acting = not view["over"] and (view["turn"] == seat or can_call)
         if acting:
             draw.rounded_rectangle((MARGIN + 8, ry - 2, WIDTH - MARGIN - 8, ry + row_h - 8), radius=10, fill=shade(HIGHLIGHT, 1.7))

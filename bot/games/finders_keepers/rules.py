@@ -35,7 +35,10 @@ The rules, as implemented here (every ruling is written down, with reasons, in
   (option ``tie``, ms) after it are a tie: each tied player takes the cards only they
   called, a card called by several stays in the grid, and every called tile is spent. If
   nobody calls within :data:`ROUND_MS`, each player who could have called loses the oldest
-  tile that would have matched (a lost chance) and draws a new one.
+  tile that would have matched (a lost chance) and draws a new one. The race offers each
+  player all their face-up tiles, matching or not (spotting the match is the skill): a call
+  that matches no grid card puts that player out of this round, tile kept; when everyone
+  is out or has called, the round settles at once.
 * **Turns mode** (``mode=turns``, play-by-post, not timed). Basic: after a reveal the
   players look one after another, starting with the revealer. Expert: the rulebook's turns.
 * **The default** (``mode=auto``) plays each variant the rulebook's way: the basic game is
@@ -218,7 +221,7 @@ class FindersKeepers(Game):
     realtime: ClassVar[bool] = True
     grouped: ClassVar[bool] = True
     """Claims, tiles and "done" are each one tap: no group deeper than the board."""
-    version: ClassVar[int] = 2
+    version: ClassVar[int] = 3
     """2: Expert refuses 5–6 players; ``mode`` defaults to ``auto`` (Expert by turns)."""
     rules_file: ClassVar[str] = "finders-keepers.txt"
     render_module: ClassVar[str] = "bot.games.finders_keepers.render"
@@ -296,6 +299,7 @@ class FindersKeepers(Game):
                 "captured": [[] for _ in range(players)],
                 "turn": 0,
                 "claims": [],
+                "wrong_calls": [],
                 "end": None,
             }
         )
@@ -306,10 +310,10 @@ class FindersKeepers(Game):
     def max_actions(self, players: int) -> int:
         """A true bound. Basic: 40 rounds, each a reveal (or its deadline), one closing action
         per player (``done`` or a wrong claim) and the look deadline, plus one right claim per
-        dealt card. Expert: every call spends a tile and every deadline closes a round that
-        spent one, so at most two actions per tile."""
+        dealt card. Expert: every round spends a tile (a capture or a lost chance) and has at
+        most one call or wrong call per player and its deadline."""
         tiles = len(OBJECT_IDS)
-        return tiles * (players + 2) + DEAL[players] * players + 2 * tiles
+        return tiles * (players + 2) + DEAL[players] * players + tiles * (players + 2)
 
     def is_timed(self, state: State) -> bool:
         return state["mode"] == LIVE
@@ -330,6 +334,13 @@ class FindersKeepers(Game):
         return state["end"] is not None
 
     # -- shared helpers --------------------------------------------------------------
+
+    def _racing(self, state: State) -> list[int]:
+        """Live Expert: the seats still in this grid's race — not yet called, no wrong call,
+        a face-up tile in hand. Whether their tiles match is for them to spot."""
+        called = {claim["seat"] for claim in state["claims"]}
+        out = set(state.get("wrong_calls", []))
+        return [s for s in range(state["players"]) if s not in called and s not in out and state["hands"][s]]
 
     def playable(self, state: State, seat: int) -> list[str]:
         """Expert: the seat's face-up tiles that match a grid card, in hand order (oldest first)."""
@@ -386,17 +397,23 @@ class FindersKeepers(Game):
             seat = state["turn"]
             text = f"{seat_ref(seat)}: play one of your Find Me tiles to take every grid card that shows it."
             return [Prompt(seat, text, actions(seat))]
-        called = {claim["seat"] for claim in state["claims"]}
         if state["claims"]:
             deadline = state["claims"][0]["at"] + state["tie"]
             text = "{seat}: too late to be first, but a call now ties with the first one!"
         else:
             deadline = state["opened"] + ROUND_MS
             text = "{seat}: call out a tile that matches the grid, before anyone else!"
+        # The race offers every face-up tile, as at the table: spotting which one matches is
+        # the skill, so the buttons must not answer it (a wrong call costs this round).
         return [
-            Prompt(seat, text.format(seat=seat_ref(seat)), actions(seat), simultaneous=True, deadline=deadline)
-            for seat in range(state["players"])
-            if seat not in called and self.playable(state, seat)
+            Prompt(
+                seat,
+                text.format(seat=seat_ref(seat)),
+                tuple(TILE_ACTIONS[t] for t in state["hands"][seat]),
+                simultaneous=True,
+                deadline=deadline,
+            )
+            for seat in self._racing(state)
         ]
 
     # -- actions -------------------------------------------------------------------
@@ -413,8 +430,15 @@ class FindersKeepers(Game):
         if state["mode"] == TURNS:
             events = self._capture(state, [{"seat": seat, "tile": rest, "at": state["now"]}])
             return events if self.is_over(state) else events + self._advance(state, seat)
+        if not self.matches(state, rest):
+            state.setdefault("wrong_calls", []).append(seat)
+            event = Event(f"{seat_ref(seat)} calls out the {named(rest)}, but no grid card shows it: out of this round.")
+            if self._racing(state):
+                return [event]
+            # Nobody is left in the race: settle what was called, or everyone missed.
+            return [event, *(self._capture(state, state["claims"]) if state["claims"] else self._lost_chances(state))]
         state["claims"].append({"seat": seat, "tile": rest, "at": state["now"]})
-        if state["tie"] == 0 or not self._expert_prompts(state):
+        if state["tie"] == 0 or not self._racing(state):
             return self._capture(state, state["claims"])
         return [Event(f"{seat_ref(seat)} calls out the {named(rest)}!")]
 
@@ -563,6 +587,7 @@ class FindersKeepers(Game):
             "lost": [],
         }
         state["claims"] = []
+        state["wrong_calls"] = []
         state["opened"] = state["now"]
         state["board"] += 1
         return events + self._check_end(state)
@@ -598,6 +623,7 @@ class FindersKeepers(Game):
         if revealed:
             events.append(Event(" ".join(revealed), reveals=True))
         state["last"] = {"claims": [], "taken": [], "contested": [], "tie": False, "lost": lost}
+        state["wrong_calls"] = []
         state["opened"] = state["now"]
         state["board"] += 1
         return events + self._check_end(state)
@@ -715,7 +741,8 @@ class FindersKeepers(Game):
             "captured": copy.deepcopy(state["captured"]),
             "mascots": [sum(1 for c in pile if CARDS[c].mascot) for pile in state["captured"]],
             "claims": copy.deepcopy(state["claims"]),
-            "able": [s for s in range(state["players"]) if self.playable(state, s)],
+            "wrong_calls": list(state.get("wrong_calls", [])),
+            "racing": self._racing(state) if state["mode"] == LIVE and not self.is_over(state) else [],
         }
 
     def conceal(self, state: State, viewer: int | None, rng: random.Random) -> State:
@@ -774,8 +801,7 @@ class FindersKeepers(Game):
             return list(state["looking"]) if state["mode"] == LIVE else state["looking"][:1]
         if state["mode"] == TURNS:
             return [state["turn"]]
-        called = {claim["seat"] for claim in state["claims"]}
-        return [s for s in range(state["players"]) if s not in called and self.playable(state, s)]
+        return self._racing(state)
 
     def deadline(self, state: State) -> int | None:
         """The deadline every prompt of a live table shares (see :meth:`legal_prompts`),
@@ -807,6 +833,8 @@ class FindersKeepers(Game):
         called = [c["tile"] for c in state["claims"] if c["seat"] == seat]
         if called:
             return f"You have already called the {named(called[0])}: wait for the tie window to close."
+        if seat in state.get("wrong_calls", []):
+            return "Your call matched no grid card, so you are out of this round: wait for the grid to change."
         if state["mode"] == TURNS and self.playable(state, seat):
             return f"It is {seat_ref(state['turn'])}'s turn to play a Find Me tile."
         return "None of your face-up Find Me tiles matches a card in the grid, so you cannot play now."
