@@ -13,6 +13,13 @@ Commands come one per line from stdin, so a session can be typed or scripted::
 Pictures are saved to the images folder and their paths printed: after every move the table
 card (the phone-first picture Discord shows), with the standings it prints as text; ``/board
 full`` writes the detailed full board. Errors are printed as sentences, never as tracebacks.
+
+Moves are offered the way the Discord board offers them (:mod:`bot.engine.choices`): the
+current user's choices are printed as a numbered menu — the main choices, then each group
+under its name, a long choice among amounts as its lowest, its highest and "Enter amount…" —
+and typing a number picks one. A group that needs narrowing (a hex, then a tile) opens the
+next menu, ``0`` goes back; "Enter amount…" asks for the number on the next line and refuses
+an illegal one with the legal range. ``/play MOVE`` still works for any move.
 """
 
 from __future__ import annotations
@@ -23,11 +30,14 @@ import shlex
 import sys
 import zlib
 from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
 from bot.config import load_settings
-from bot.engine import all_games
+from bot.engine import Action, AmountChoice, all_games, parse_amount
+from bot.engine.choices import ChoiceLayoutError, Option, layout
+from bot.engine.choices import Path as GroupPath
 from bot.games import load_all
 from bot.rulebook import NoSuchPage, rules_text, which_game
 from bot.standing_orders import ConfirmOrder
@@ -56,6 +66,77 @@ Commands:
   /help, /quit"""
 
 
+FLAT_LIMIT = 60
+"""Moves a menu lists for a game that files none in groups (past that: /moves and /play)."""
+
+
+@dataclass
+class Menu:
+    """The moves of one user on one board, shown as numbered picks like the Discord controls.
+
+    ``path`` is the group being narrowed (``()``: the board's own controls). A pick is an
+    action to play, a group to open, or an amount choice whose number is asked for next.
+    """
+
+    table_id: int
+    revision: int
+    user_id: int
+    actions: list[Action]
+    grouped: bool
+    path: GroupPath = ()
+    trail: tuple[GroupPath, ...] = ()
+    """The menus this one was opened from (``0`` goes back to the last)."""
+    picks: list[Action | GroupPath | AmountChoice] = field(default_factory=list)
+
+    def at(self, path: GroupPath, trail: tuple[GroupPath, ...]) -> Menu:
+        """The same moves shown at another step."""
+        return Menu(self.table_id, self.revision, self.user_id, self.actions, self.grouped, path, trail)
+
+    def lines(self) -> list[str]:
+        """The menu as printed; fills :attr:`picks` (number ``n`` is ``picks[n - 1]``)."""
+        self.picks = []
+        out: list[str] = []
+
+        def pick(label: str, what: Action | GroupPath | AmountChoice, indent: str = "  ") -> None:
+            self.picks.append(what)
+            out.append(f"{indent}{len(self.picks)}. {label}")
+
+        try:
+            rows = layout(self.actions, self.path).rows if self.grouped else None
+        except ChoiceLayoutError:
+            rows = None  # a bug in the game's groups (the kit checks them): show the moves flat
+        if rows is None:
+            for action in self.actions[:FLAT_LIMIT]:
+                pick(action.label, action)
+            if len(self.actions) > FLAT_LIMIT:
+                out.append(f"  … and {len(self.actions) - FLAT_LIMIT} more: /moves lists them, /play plays one")
+            return out
+        for row in rows:
+            for control in row:
+                if control.kind == "amount" and control.amount is not None:
+                    choice = control.amount
+                    low, high = choice.actions[choice.amounts[0]], choice.actions[choice.amounts[-1]]
+                    pick(low.label, low)
+                    pick(high.label, high)
+                    pick(f"Enter amount… ({choice.field_label()})", choice)
+                elif control.kind == "select":
+                    out.append(f"  {control.placeholder}:")
+                    for option in control.options:
+                        pick(_option_label(option), _option_target(option), indent="    ")
+                else:
+                    option = control.options[0]
+                    pick(_option_label(option), _option_target(option))
+        return out
+
+
+def _option_label(option: Option) -> str:
+    return option.label if option.action is not None else f"{option.label} …"
+
+
+def _option_target(option: Option) -> Action | GroupPath:
+    return option.action if option.action is not None else (option.group or ())
+
+
 def user_named(name: str) -> User:
     """A stable simulated user: the same name always gets the same id."""
     return User(id=zlib.crc32(name.encode()) + 1000, name=name)
@@ -71,6 +152,10 @@ class Console:
         self.user = user_named("you")
         self.offer: UnsureMove | None = None
         """A typed move that matched only partly, waiting for "y" (or a number) on the next line."""
+        self.menu: Menu | None = None
+        """The current user's moves as last printed: a number on its own line picks one."""
+        self.asking: tuple[Menu, AmountChoice] | None = None
+        """An "Enter amount…" picked: the next line is the number."""
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -86,8 +171,13 @@ class Console:
             if line in ("/quit", "/exit"):
                 break
             offer, self.offer = self.offer, None
+            asking, self.asking = self.asking, None
             if offer is not None and not line.startswith("/"):
                 await self.answer(offer, line)
+            elif asking is not None and not line.startswith("/"):
+                await self.amount(*asking, line)
+            elif line.isdigit():
+                await self.pick(self.menu, int(line))
             else:
                 await self.handle(line)
             if interactive:
@@ -131,6 +221,12 @@ class Console:
             return
         self.user = user_named(" ".join(args))
         self.say(f"You are now {self.user.name}.")
+        self.menu = None
+        try:
+            reply = await self.tables.board(channel_id=CONSOLE_CHANNEL)
+        except TableError:
+            return  # no table here yet
+        self.show_menu(reply)
 
     async def game(self, args: list[str]) -> None:
         if not args:
@@ -300,10 +396,71 @@ class Console:
         for user_id, private in reply.private.items():
             if user_id == self.user.id:
                 self.show_private(private, "private")
+        self.show_menu(reply)
+
+    def show_menu(self, reply: Reply) -> None:
+        """Who must act; for the current user, their moves as a numbered menu (the board's controls)."""
+        self.menu = None
+        if reply.status != "playing":
+            return
+        mine = [action for turn in reply.turns if turn.user_id == self.user.id for action in turn.actions]
         for turn in reply.turns:
-            shown = ", ".join(action.key for action in turn.actions[:8])
-            more = f" … ({len(turn.actions)} moves)" if len(turn.actions) > 8 else ""
-            self.say(f"  → {turn.name} may play: {shown}{more}")
+            if turn.user_id != self.user.id:
+                self.say(f"  → {turn.name} to play (/as {turn.name} to take that seat)")
+        if not mine:
+            return
+        self.show_step(Menu(reply.table_id, reply.revision, self.user.id, mine, reply.grouped))
+
+    def show_step(self, menu: Menu) -> None:
+        heading = " › ".join(menu.path) if menu.path else "Your moves"
+        self.say(f"  {heading} (type a number{', 0 to go back' if menu.path else ''}; or /play MOVE):")
+        for line in menu.lines():
+            self.say(line)
+        self.menu = menu
+
+    async def pick(self, menu: Menu | None, number: int) -> None:
+        """A number typed under a menu: play its move, open its group, or ask for its amount."""
+        if menu is None:
+            self.say("✗ There is no menu to pick from: /board shows the table and your moves.")
+            return
+        if number == 0 and menu.path:
+            self.show_step(menu.at(menu.trail[-1] if menu.trail else (), menu.trail[:-1]))
+            return
+        if menu.user_id != self.user.id or not 1 <= number <= len(menu.picks):
+            self.say(f"✗ Choose a number from 1 to {len(menu.picks)} of the menu above." if menu.user_id == self.user.id
+                     else "✗ That menu was someone else's: /board shows yours.")
+            if menu.user_id == self.user.id:
+                self.menu = menu
+            return
+        chosen = menu.picks[number - 1]
+        if isinstance(chosen, Action):
+            await self.play_picked(menu, chosen.key)
+        elif isinstance(chosen, AmountChoice):
+            self.asking = (menu, chosen)
+            self.say(f"  Enter the amount ({chosen.field_label()}; like 15000, $15,000 or 15k):")
+        else:
+            self.show_step(menu.at(chosen, (*menu.trail, menu.path)))
+
+    async def amount(self, menu: Menu, choice: AmountChoice, text: str) -> None:
+        """The line after "Enter amount…": a legal amount is played; else the range, and ask again."""
+        written = parse_amount(text)
+        action = None if written is None else choice.action_for(written)
+        if action is None:
+            why = choice.refusal(written) if written is not None else f'"{text}" is not an amount; {choice.range_text()}.'
+            self.say(f"✗ {why} Type another amount, or anything starting with / to do something else.")
+            self.asking = (menu, choice)
+            return
+        await self.play_picked(menu, action.key)
+
+    async def play_picked(self, menu: Menu, key: str) -> None:
+        """Play a move picked from a menu, for the board it was printed for (else: out of date)."""
+        try:
+            reply = await self.tables.act(user=self.user, move=key, table_id=menu.table_id,
+                                          expected_revision=menu.revision, channel_id=CONSOLE_CHANNEL)
+        except TableError as error:
+            self.say(f"✗ {error}")
+            return
+        self.show(reply)
 
     def show_private(self, private: Private, kind: str) -> None:
         self.say(f"(only you see this) {private.text}")

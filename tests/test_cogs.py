@@ -250,9 +250,9 @@ async def test_new_join_start_posts_a_board_with_buttons_and_one_mention(client:
     mover = _whose_turn(client)
     assert started.mentions is not None and [u.id for u in started.mentions.users] == [mover]
     assert started.mentions.everyone is False and f"<@{mover}>" in started.content
-    # HISSS offers one draw per card in the fan: more than 25, so two select menus; then Full board.
+    # HISSS offers one draw per card in the fan, filed by its rows (A–E): five menus; then Full board.
     table = started_table(client)
-    assert started.custom_ids == [f"gm-select:{table}:0:0", f"gm-select:{table}:0:1", f"gm-full:{table}"]
+    assert started.custom_ids == [*(f"gm-select:{table}:0:{row}" for row in range(5)), f"gm-full:{table}"]
 
 
 async def test_refusals_are_private_and_specific(client: Any) -> None:

@@ -14,6 +14,7 @@ import discord
 
 from bot.engine import Action, register
 from bot.engine.choices import layout
+from bot.games.hisss.rules import Hisss
 from bot.tables import Tables
 from cogs._ui import (
     GroupButton,
@@ -32,6 +33,16 @@ from tests.test_typed_moves import drive
 from tests.toygame import ToyTiles
 
 register(ToyTiles())
+
+
+class FlatHisss(Hisss):
+    """HISSS as a game that declares no groups: its 49 draws as flat menus of 25."""
+
+    slug = "flat-hisss"
+    grouped = False
+
+
+register(FlatHisss())
 
 
 def picked(client: Any, user: Any, value: str, *, private: bool = False) -> FakeInteraction:  # noqa: F811
@@ -94,11 +105,23 @@ async def test_a_grouped_board_shows_each_group_as_one_select_and_plays_from_it(
 
 async def test_a_game_without_groups_keeps_its_flat_controls(client: Any) -> None:  # noqa: F811
     tables: Tables = client.tables
-    table_id = await started(client, "hisss")
+    table_id = await started(client, "flat-hisss")
     reply = await tables.board(channel_id=CHANNEL)
     assert not reply.grouped
     flat = action_rows(table_id, reply.revision, list(reply.turns[0].actions))
     assert control_ids(table_layout([], None, move_rows(reply))) == control_ids(table_layout([], None, flat))
+    assert [len(select.options) for select in selects_of(table_layout([], None, flat))] == [25, 24]
+
+
+async def test_hisss_shows_one_menu_per_row_of_the_fan_named_as_the_picture_names_it(client: Any) -> None:  # noqa: F811
+    tables: Tables = client.tables
+    await started(client, "hisss")
+    reply = await tables.board(channel_id=CHANNEL)
+    assert reply.grouped
+    menus = selects_of(table_layout([], None, move_rows(reply)))
+    assert [menu.placeholder for menu in menus] == ["Row A", "Row B", "Row C", "Row D", "Row E"]
+    assert [option.label for option in menus[1].options][:2] == ["Draw B1", "Draw B2"]
+    assert menus[1].options[0].value == "draw:11" and sum(len(menu.options) for menu in menus) == 49
 
 
 async def test_a_two_level_group_narrows_step_by_step_in_private(client: Any) -> None:  # noqa: F811

@@ -132,7 +132,7 @@ def test_construction_window_orders() -> None:
     worker = state["job"]["worker"]
     for prompt in game.prompts(state):
         if prompt.seat == worker:  # the winner of a contested bid: no purchase, roll for income
-            assert "pass" not in prompt.keys() and game.order_choice(state, prompt, "pass-windows") == "roll"
+            assert prompt.actions[0].key == "roll" and game.order_choice(state, prompt, "pass-windows") == "roll"
             continue
         assert game.order_choice(state, prompt, "pass-windows") == "pass"
         cash = state["cash"][prompt.seat]

@@ -182,7 +182,7 @@ async def test_the_console_asks_before_a_partial_match_and_plays_on_yes(tables: 
     console.user = ANA if tables.turns(live)[0].user_id == ANA.id else BO
     position = live.position
     await console.run(["/play draw 7", "n"])
-    assert "would play: Draw card 7" in out.getvalue() and "Play it? (y/n)" in out.getvalue()
+    assert "would play: Draw A7" in out.getvalue() and "Play it? (y/n)" in out.getvalue()
     assert "Cancelled — nothing was played." in out.getvalue()
     assert (await tables.load(reply.table_id)).position == position
     await console.run(["/play draw 7", "y"])
@@ -192,5 +192,5 @@ async def test_the_console_asks_before_a_partial_match_and_plays_on_yes(tables: 
     live = await tables.load(reply.table_id)
     console.user = ANA if tables.turns(live)[0].user_id == ANA.id else BO
     await console.run(["/play draw", "2"])
-    assert "1. Draw card 1" in out.getvalue() and "Type a number" in out.getvalue()
+    assert "1. Draw A1" in out.getvalue() and "Type a number" in out.getvalue()
     assert (await tables.store.actions(reply.table_id))[-1].action_key == "draw:2"

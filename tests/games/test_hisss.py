@@ -114,7 +114,8 @@ def test_setup_deals_the_starter_face_up_and_is_deterministic() -> None:
     assert sorted(state["fan"] + [state["starter"]]) == list(range(50))
     assert GAME.prompts(state)[0].seat == 0
     assert GAME.prompts(state)[0].keys() == [f"draw:{i}" for i in range(1, 50)]
-    assert GAME.prompts(state)[0].actions[6].label == "Draw card 7 from the fan"
+    assert [(a.label, a.group) for a in GAME.prompts(state)[0].actions[6:11:4]] == [
+        ("Draw A7", ("Row A",)), ("Draw B1", ("Row B",))]
     starters = {GAME.setup(2, {}, seed)["starter"] for seed in range(40)}
     assert len(starters) > 10  # the starter really is drawn from the shuffled fan
 
@@ -135,7 +136,7 @@ def test_a_matching_card_goes_next_to_the_starter_with_colours_touching() -> Non
     assert len(state["snakes"]) == 1
     assert [e.reveals for e in events] == [True]
     assert events[0].text == (
-        "{seat0} draws a red/green body (card 1 of 2) and adds it to snake 1 at its left end."
+        "{seat0} draws a red/green body (A1 of 2 cards) and adds it to snake 1 at its left end."
     )
     assert state["turn"] == 1 and state["pending"] is None
 
@@ -370,7 +371,7 @@ def test_most_cards_win_and_the_longest_snake_breaks_ties() -> None:
     [
         ("draw:4", "There are only 3 cards in the fan: choose 1–3."),
         ("draw:0", "There are only 3 cards in the fan: choose 1–3."),
-        ("draw:two", "Say which card of the fan to draw by its number"),
+        ("draw:two", "Say which card of the fan to draw by its name"),
         ("place:1-left", "Draw a card from the fan first"),
         ("merge:1-2", "Draw a card from the fan first"),
     ],
@@ -546,17 +547,26 @@ def test_card_prints_each_pit_and_ends_with_the_winner() -> None:
     assert image.width == 640
 
 
-def test_a_wide_fan_is_filed_in_runs_of_ten_and_a_narrow_one_is_one_list() -> None:
-    """Draw groups depend on the fan's size alone; every card is at most two taps away."""
-    from bot.engine.choices import check_layout, taps
-    from bot.games.hisss.rules import _DRAW_ACTIONS, draw_group
+def test_the_fan_is_filed_by_its_rows_and_every_card_is_one_tap_away() -> None:
+    """Draws are filed by the fan's rows as the pictures lay it out ("Row B" lists "Draw B1"…);
+    rows are as even as they can be; a fan of five or fewer is buttons; the fan's size alone
+    decides it."""
+    from bot.engine.choices import check_layout, layout, taps
+    from bot.games.hisss.rules import _DRAW_ACTIONS, fan_name, fan_shape, fan_span
 
-    wide = _DRAW_ACTIONS[41]
-    assert [a.group for a in wide[:1] + wide[9:11] + wide[-1:]] == [
-        ("Draw", "Cards 1–10"), ("Draw", "Cards 1–10"), ("Draw", "Cards 11–20"), ("Draw", "Card 41")]
-    check_layout(wide)
-    assert max(taps(wide, a.key) for a in wide) == 2
-    narrow = _DRAW_ACTIONS[25]
-    assert all(a.group == () for a in narrow)
-    assert max(taps(narrow, a.key) for a in narrow) == 1
-    assert draw_group(48, 48) == ("Draw", "Cards 41–48")
+    wide = _DRAW_ACTIONS[49]
+    assert [(a.label, a.group) for a in wide[:1] + wide[9:11] + wide[-1:]] == [
+        ("Draw A1", ("Row A",)), ("Draw A10", ("Row A",)), ("Draw B1", ("Row B",)), ("Draw E9", ("Row E",))]
+    assert fan_shape(11) == (2, 6) and fan_span(11) == "A1–B5" and fan_span(49) == "A1–E9"
+    for count in range(1, 50):
+        actions = _DRAW_ACTIONS[count]
+        names = [fan_name(i, count) for i in range(1, count + 1)]
+        assert len(set(names)) == count and [a.label for a in actions] == [f"Draw {n}" for n in names]
+        assert all(a.group in ((), (f"Row {a.label[5]}",)) for a in actions)
+        check_layout(actions)
+        assert max(taps(actions, a.key) for a in actions) == 1
+        rows = layout(actions).rows
+        if count <= 5:
+            assert all(control.kind == "button" for row in rows for control in row)
+        else:  # one menu per row of the picture, named as the picture names it
+            assert [row[0].placeholder for row in rows] == [f"Row {r}" for r in "ABCDE"[: fan_shape(count)[0]]]

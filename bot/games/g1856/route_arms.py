@@ -25,6 +25,10 @@ its stops earn, so a pair's upper values never underestimate the route, and each
 is priced exactly. Nothing is cut except by these bounds: the search is exact, with no work
 limit.
 
+The search runs on whatever graph it is given: :mod:`route_search` gives it the bundled graph
+of :mod:`route_bundles` (parallel track as one segment) and a :attr:`ArmSearch.fits` that keeps
+only runs placed on real track.
+
 Routes through several stations are found from the first of them: later homes' arms never pass
 through an earlier home (that home's arms already hold every such route).
 """
@@ -35,6 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.games.g1856.route_keep import BestPlans, signature
 from bot.games.g1856.routes import Candidate, Graph
 
 
@@ -146,6 +151,10 @@ def arm_path(tree: ArmTree, j: int) -> tuple[list[int], list[int]]:
     return stops, segs
 
 
+Fits = Callable[[list[Candidate], list[Candidate | None]], bool]
+"""Whether a run (its D-routes, the other trains' picks) may be kept (see ``ArmSearch.fits``)."""
+OtherPlans = Callable[[int, int, Callable[[list[Candidate | None]], bool]], list[tuple[int, list[Candidate | None]]]]
+"""The best runs of the trains with a distance: (track used, threshold, which picks fit)."""
 Pair = Callable[[ArmTree, int, int, Any], bool]
 """Called with (tree, first arm, second arm or -1, hint) for each route the walk finds; True
 stops the walk. The hint is what ``Prune`` returned for the first arm."""
@@ -164,8 +173,14 @@ class ArmSearch:
     :meth:`plans` (several D-trains) may be called many times.
     """
 
-    def __init__(self, graph: Graph, table: list[tuple[frozenset[int], int]]) -> None:
+    def __init__(
+        self, graph: Graph, table: list[tuple[frozenset[int], int]], fits: Fits | None = None
+    ) -> None:
         self.graph = graph
+        self.fits = fits
+        """Whether a run may be kept: (its D-routes, the other trains' picks) -> bool. Searching
+        a relaxed graph (:mod:`route_bundles`), this says whether the run exists on the real
+        map; None: every run found is real."""
         self.bonuses = _bonus_bits(table)
         self.trees = [t for t in build_arm_trees(graph, table) if len(t)]
         roots = {id(t): _roots(t) for t in self.trees}
@@ -205,11 +220,13 @@ class ArmSearch:
 
     # ------------------------------------------------------------ one D-train
 
-    def search(self, used: int, threshold: int, keep: int | None) -> list[Candidate]:
+    def search(self, used: int, threshold: int, keep: int | None, enough: int | None = None) -> list[Candidate]:
         """Routes earning more than ``threshold`` on track not in ``used``, best first.
 
         ``keep=None``: every such route (each track variant of the same stops too).
         ``keep=k``: the ``k`` best routes with distinct sets of stops (one track variant each).
+        ``enough``: stop at the first route earning at least this (then the routes returned
+        are not necessarily the best, only at least ``enough``).
         """
         found: list[Candidate] = []
         by_stops: set[int] = set()
@@ -233,12 +250,13 @@ class ArmSearch:
             ranked.sort(reverse=True)
             if len(ranked) >= keep and ranked[keep - 1] > floor:
                 floor = ranked[keep - 1]
-            return False
+            return enough is not None and revenue >= enough
 
         for tree, roots, potential in zip(self.trees, self.roots, self.potential, strict=True):
             if potential <= floor:
                 break  # sorted: no later home does better
-            self._walk(tree, roots, used, lambda: floor, pair, None)
+            if self._walk(tree, roots, used, lambda: floor, pair, None):
+                break
         found.sort(key=lambda c: -c.revenue)
         if keep is not None:
             del found[keep:]
@@ -272,7 +290,8 @@ class ArmSearch:
         threshold: int,
         keep: int,
         others_bound: Callable[[int], tuple[int, int]] | None = None,
-        other_plans: Callable[[int, int], list[tuple[int, list[Candidate | None]]]] | None = None,
+        other_plans: OtherPlans | None = None,
+        context: tuple[Callable[[], Candidate], ...] = (),
     ) -> list[tuple[int, list[Candidate | None], list[Candidate | None]]]:
         """The ``keep`` best runs of ``count`` D-trains and the *other* trains (those with a
         distance) on track not in ``used`` that earn more than ``threshold``, with distinct
@@ -281,48 +300,62 @@ class ArmSearch:
 
         ``others_bound(used)`` is at most what the others add on a track, with the track of the
         routes that earn it (while they stay free, the bound stays), ``other_plans(used,
-        threshold)`` their best runs there (the caller's exact search); without them there are
-        no others. The D-route earning most (*route 1*) is searched first: with the others'
+        threshold, fits)`` their best runs there that ``fits`` accepts (the caller's exact
+        search); without them there are no others. ``context``: the D-routes the callers chose
+        already (each built when asked for): a run is kept only if :attr:`fits` accepts it
+        with them. The D-route earning most (*route 1*) is searched first: with the others'
         bound ``o`` it earns more than ``(floor - o) / count``. For each route 1 the rest (the
         other D-trains, then the others) are searched on the track it leaves, above ``floor``
         minus its revenue. A subtree of route 1's first arm is dropped when its bound ``r``
         and what the rest can add on its track cannot beat the floor: the others at most
         their bound there, the other D-trains more than their share only if a single route on
         that track does."""
+        fits = self.fits
+
+        def accepted(routes: list[Candidate | None], picks: list[Candidate | None]) -> bool:
+            if fits is None:
+                return True
+            chosen = [make() for make in context]
+            return fits([*chosen, *(r for r in routes if r is not None)], picks)
+
         if count == 0:
             if other_plans is None:
-                return [(0, [], [])] if threshold < 0 else []
-            return [(total, [], picks) for total, picks in other_plans(used, threshold)]
-        results: list[tuple[int, list[Candidate | None], list[Candidate | None]]] = []
-        signatures: list[tuple[tuple[int, ...], ...]] = []
-        floor = threshold
+                return [(0, [], [])] if threshold < 0 and accepted([], []) else []
+            return [
+                (total, [], picks) for total, picks in other_plans(used, threshold, lambda picks: accepted([], picks))
+            ]
+        best = BestPlans[tuple[list[Candidate | None], list[Candidate | None]]](keep, threshold)
         others_now = others_bound(used)[0] if others_bound else 0
 
         def offer(total: int, routes: list[Candidate | None], picks: list[Candidate | None]) -> None:
-            nonlocal floor
-            sig = tuple(sorted(tuple(sorted(c.stops)) for c in (*routes, *picks) if c is not None))
-            if sig in signatures:
-                at = signatures.index(sig)
-                if results[at][0] >= total:
-                    return
-                del results[at], signatures[at]
-            at = next((j for j, r in enumerate(results) if r[0] < total), len(results))
-            results.insert(at, (total, routes, picks))
-            signatures.insert(at, sig)
-            del results[keep:], signatures[keep:]
-            if len(results) == keep:
-                floor = max(floor, results[-1][0])
+            if total <= best.floor or not accepted(routes, picks):
+                return
+            best.offer(total, signature(c.stops if c is not None else None for c in (*routes, *picks)), (routes, picks))
+
+        def rest_of(first: Candidate, make: Callable[[], Candidate], bar: int) -> None:
+            """Offer ``first`` with the best of the rest beside it (above ``bar`` in total)."""
+            for total, routes, picks in self.plans(
+                count - 1, used | first.mask, bar - first.revenue, keep, others_bound, other_plans, (*context, make)
+            ):
+                offer(first.revenue + total, [first, *routes], picks)
 
         def pair(tree: ArmTree, a: int, b: int, hint: tuple[int, ...]) -> bool:
             revenue = self.exact(tree, a, b)
+            floor = best.floor
             if revenue * count + others_now <= floor or revenue + hint[0] <= floor:
                 return False
-            first: Candidate | None = None
+            built: list[Candidate] = []
+
+            def make() -> Candidate:
+                if not built:
+                    built.append(self.candidate(tree, a, b, revenue))
+                return built[0]
+
             for total, routes, picks in self.plans(
-                count - 1, used | self.track(tree, a, b), floor - revenue, keep, others_bound, other_plans
+                count - 1, used | self.track(tree, a, b), floor - revenue, keep, others_bound, other_plans,
+                (*context, make),
             ):
-                first = first or self.candidate(tree, a, b, revenue)
-                offer(revenue + total, [first, *routes], picks)
+                offer(revenue + total, [make(), *routes], picks)
             return False
 
         def prune(track: int, bound: int, hint: tuple[int, ...] | None) -> tuple[int, ...] | None:
@@ -330,6 +363,7 @@ class ArmSearch:
             ``track``; the best single D-route there and its track, -1 if unknown; the others'
             bound and the track of their routes that earn it, -1 if unknown), or None if the
             rest cannot beat the floor."""
+            floor = best.floor
             rest_bound, d_best, witness, o_best, o_witness = (
                 hint if hint is not None else (1 << 62, 0, -1, 0, -1)
             )
@@ -344,8 +378,11 @@ class ArmSearch:
                     return None
                 if witness < 0 or witness & track:
                     # The best single D-route found for the parent is gone: search again (a
-                    # route still free stays the best, as the track only grows).
-                    found = self.search(track, need // (count - 1) if need >= 0 else -1, 1)
+                    # route still free stays the best, as the track only grows). A route
+                    # earning ``bound`` is enough: no other D-train earns more than route 1,
+                    # and the bound only falls down the tree, so the rest's figure is then
+                    # ``bound`` here and below while that route stays free.
+                    found = self.search(track, need // (count - 1) if need >= 0 else -1, 1, bound)
                     if not found and need >= 0:
                         return None
                     # (With need < 0 they may all run nothing.)
@@ -359,19 +396,16 @@ class ArmSearch:
         if count > 1:
             # The best single routes first, each with the best of the rest beside it: plans
             # that are usually near the best, so the floor is high before the walk begins.
-            for first in self.search(used, (floor - others_now) // count, keep):
-                for total, routes, picks in self.plans(
-                    count - 1, used | first.mask, floor - first.revenue, keep, others_bound, other_plans
-                ):
-                    offer(first.revenue + total, [first, *routes], picks)
+            for first in self.search(used, (best.floor - others_now) // count, keep):
+                rest_of(first, lambda first=first: first, best.floor)
         for tree, roots, potential in zip(self.trees, self.roots, self.potential, strict=True):
-            if potential * count + others_now <= floor:
+            if potential * count + others_now <= best.floor:
                 break  # sorted: no later home does better
-            self._walk(tree, roots, used, lambda: (floor - others_now) // count, pair, prune)
+            self._walk(tree, roots, used, lambda: (best.floor - others_now) // count, pair, prune)
         # No D-train runs.
-        for total, _, picks in self.plans(0, used, floor, keep, others_bound, other_plans):
+        for total, _, picks in self.plans(0, used, best.floor, keep, others_bound, other_plans, context):
             offer(total, [None] * count, picks)
-        return results
+        return [(total, routes, picks) for total, (routes, picks) in best.plans]
 
     # ------------------------------------------------------------ the walk
 

@@ -13,6 +13,10 @@ first, and filtered by the track still free.
 **D-trains** run any distance, so their routes are not enumerated (a dense late map has
 hundreds of thousands) but searched as pairs of *arms* leaving a station
 (:mod:`route_arms`): the arms are few, and the best extension of each arm is known exactly.
+They are searched on the *bundled* graph (:mod:`route_bundles`: parallel track between two
+stops is one segment on the sides all of it crosses, a tenth of the arms on a dense map), a
+relaxation whose bounds are never below the real map's; a run is kept only once its D-routes
+are placed on real track beside the other trains' routes, so the floor is always a real run.
 
 **Several trains**: the trains with a distance are searched first (shortest first), the
 D-trains last. For train ``i`` on the track ``used`` by the trains before it, the trains with
@@ -31,10 +35,12 @@ search can run in a worker process.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from bot.games.g1856.route_arms import ArmSearch
+from bot.games.g1856.route_bundles import bundle
+from bot.games.g1856.route_keep import BestPlans, signature
 from bot.games.g1856.routes import Candidate, Graph, enumerate_routes
 
 
@@ -78,6 +84,15 @@ class _Lists:
                     break
             out.append(cand)
         return out
+
+    def free(self, limit: int, used: int, threshold: int) -> Iterator[Candidate]:
+        """Every route of at most ``limit`` stops earning more than ``threshold`` on track not in
+        ``used``, best first, each track variant of the same stops too (as they are asked for)."""
+        for cand in self.routes(limit):
+            if cand.revenue <= threshold:
+                return
+            if not cand.mask & used:
+                yield cand
 
     def masks_of(self, limit: int) -> list[int]:
         self.routes(limit)
@@ -126,13 +141,29 @@ def best_plans(
     shorts: list[int] = [d for d in dist if d is not None]
     d_count = n - len(shorts)
 
-    def short_plans(used: int, threshold: int) -> list[tuple[int, list[Candidate | None]]]:
-        return _short_plans(lists, shorts, used, threshold, keep)
+    def short_plans(
+        used: int, threshold: int, fits: Callable[[list[Candidate | None]], bool] | None = None
+    ) -> list[tuple[int, list[Candidate | None]]]:
+        return _short_plans(lists, shorts, used, threshold, keep, fits)
 
     if not d_count:
         found = short_plans(0, -1)
     else:
-        arms = ArmSearch(graph, table)
+        # The D-trains search the bundled graph (parallel track as one segment) and keep a run
+        # only when its D-routes fit on real track beside the other trains' routes.
+        bundling = bundle(graph)
+
+        def fixed(picks: list[Candidate | None]) -> int:
+            track = 0
+            for pick in picks:
+                if pick is not None:
+                    track |= pick.mask
+            return track
+
+        def fits(d_routes: list[Candidate], picks: list[Candidate | None]) -> bool:
+            return bundling.realize(d_routes, fixed(picks)) is not None
+
+        arms = ArmSearch(bundling.graph, table, fits)
 
         def shorts_bound(used: int) -> tuple[int, int]:
             """At most what the trains with a distance add on track not in ``used`` (each its
@@ -145,12 +176,15 @@ def best_plans(
                     track |= best.mask
             return total, track
 
-        found = [
-            (total, [*short_picks, *d_picks])
-            for total, d_picks, short_picks in arms.plans(
-                d_count, 0, -1, keep, shorts_bound if shorts else None, short_plans if shorts else None
-            )
-        ]
+        found = []
+        for total, d_picks, short_picks in arms.plans(
+            d_count, 0, -1, keep, shorts_bound if shorts else None, short_plans if shorts else None
+        ):
+            placed = bundling.realize([c for c in d_picks if c is not None], fixed(short_picks))
+            if placed is None:  # cannot happen: a run is kept only once it was placed
+                raise RuntimeError("a kept run's D-routes do not fit on real track")
+            real = iter(placed)
+            found.append((total, [*short_picks, *(next(real) if c is not None else None for c in d_picks)]))
     plans = []
     for total, chosen in found:
         back: list[Candidate | None] = [None] * n
@@ -161,33 +195,27 @@ def best_plans(
 
 
 def _short_plans(
-    lists: _Lists, dist: list[int], used: int, threshold: int, keep: int
+    lists: _Lists,
+    dist: list[int],
+    used: int,
+    threshold: int,
+    keep: int,
+    fits: Callable[[list[Candidate | None]], bool] | None = None,
 ) -> list[tuple[int, list[Candidate | None]]]:
     """The ``keep`` best sets of routes for trains with distances ``dist`` (ascending) on
     track not in ``used`` that earn more than ``threshold`` (distinct sets of stops), best
-    first; each set one route or None per train."""
+    first; each set one route or None per train. ``fits``: which sets may be kept (beside
+    D-routes searched on bundled track, whether they all fit on the real map)."""
     n = len(dist)
     if n == 0:
-        return [(0, [])] if threshold < 0 else []
+        return [(0, [])] if threshold < 0 and (fits is None or fits([])) else []
     grouped = [i > 0 and dist[i] == dist[i - 1] for i in range(n)]
-    results: list[tuple[int, list[Candidate | None]]] = []
-    signatures: list[tuple[tuple[int, ...], ...]] = []
-    floor = [threshold]
+    best = BestPlans[list[Candidate | None]](keep, threshold)
     picks: list[Candidate | None] = []
 
     def offer(total: int) -> None:
-        sig = tuple(sorted(tuple(sorted(c.stops)) for c in picks if c is not None))
-        if sig in signatures:
-            at = signatures.index(sig)
-            if results[at][0] >= total:
-                return
-            del results[at], signatures[at]
-        at = next((j for j, r in enumerate(results) if r[0] < total), len(results))
-        results.insert(at, (total, list(picks)))
-        signatures.insert(at, sig)
-        del results[keep:], signatures[keep:]
-        if len(results) == keep:
-            floor[0] = max(floor[0], results[-1][0])
+        if fits is None or fits(picks):
+            best.offer(total, signature(c.stops if c is not None else None for c in picks), list(picks))
 
     def rest(i: int, used: int) -> int:
         """Exact best of each train i.. alone on the track left: a bound for them together."""
@@ -202,7 +230,7 @@ def _short_plans(
 
     def solve(i: int, used: int, total: int, prev: Candidate | None) -> None:
         if i == n:
-            if total > floor[0]:
+            if total > best.floor:
                 offer(total)
             return
         if grouped[i] and prev is None:
@@ -213,33 +241,47 @@ def _short_plans(
             return
         if i == n - 1:
             # The last train takes its best routes beside the others unfiltered: a set found
-            # in two orders is one plan (offer keeps one).
-            for cand in lists.search(dist[i], used, floor[0] - total, keep):
+            # in two orders is one plan (offer keeps one). Beside D-routes on bundled track a
+            # route may not fit on one track and fit on another: then every track variant is
+            # tried, best first, while it can still be kept.
+            if fits is None:
+                options = lists.search(dist[i], used, best.floor - total, keep)
+            else:
+                options = lists.free(dist[i], used, best.floor - total)
+            taken: set[frozenset[int]] = set()  # stop sets kept here: other tracks add nothing
+            for cand in options:
+                if total + cand.revenue <= best.floor or len(taken) >= keep:
+                    break
+                stops = frozenset(cand.stops)
+                if stops in taken:
+                    continue
                 picks.append(cand)
-                solve(n, used, total + cand.revenue, cand)
+                if fits is None or fits(picks):
+                    taken.add(stops)
+                    solve(n, used, total + cand.revenue, cand)
                 picks.pop()
-            if total > floor[0]:
+            if total > best.floor:
                 picks.append(None)
                 solve(n, used, total, None)
                 picks.pop()
             return
         allowed = below(prev) if grouped[i] else (lambda c: True)
         later = rest(i + 1, used)
-        for cand in lists.search(dist[i], used, floor[0] - total - later, None):
-            if total + cand.revenue + later <= floor[0]:
+        for cand in lists.search(dist[i], used, best.floor - total - later, None):
+            if total + cand.revenue + later <= best.floor:
                 break  # best first: no later candidate can do better
             if not allowed(cand):
                 continue
             after = used | cand.mask
-            if i + 1 < n - 1 and total + cand.revenue + rest(i + 1, after) <= floor[0]:
+            if i + 1 < n - 1 and total + cand.revenue + rest(i + 1, after) <= best.floor:
                 continue
             picks.append(cand)
             solve(i + 1, after, total + cand.revenue, cand)
             picks.pop()
-        if total + later > floor[0]:
+        if total + later > best.floor:
             picks.append(None)
             solve(i + 1, used, total, None)
             picks.pop()
 
     solve(0, used, 0, None)
-    return results
+    return best.plans

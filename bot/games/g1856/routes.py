@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 from bot.engine import IllegalAction
 from bot.games.g1856 import board
 from bot.games.g1856.map import MapState, current, is_blocking, tokens_of
+from bot.games.g1856.route_keep import BestPlans, signature
 
 # ---------------------------------------------------------------- the graph
 
@@ -445,29 +446,16 @@ def _combine(
         return min(total, exact[i])
 
     def solve(first: int, keep: int) -> list[tuple[int, list[int]]]:
-        results: list[tuple[int, list[int]]] = []
-        floor = [-1]
+        best = BestPlans[list[int]](keep)
         picks: list[int] = []
-        signatures: list[tuple[tuple[int, ...], ...]] = []
 
         def offer(total: int) -> None:
             # Plans that visit the same stops on other track are one choice for the president.
-            sig = tuple(sorted(tuple(sorted(routes[k].stops)) for k in picks if k >= 0))
-            if sig in signatures:
-                at = signatures.index(sig)
-                if results[at][0] >= total:
-                    return
-                del results[at], signatures[at]
-            at = next((j for j, r in enumerate(results) if r[0] < total), len(results))
-            results.insert(at, (total, list(picks)))
-            signatures.insert(at, sig)
-            del results[keep:], signatures[keep:]
-            if len(results) == keep:
-                floor[0] = results[-1][0]
+            best.offer(total, signature(routes[k].stops if k >= 0 else None for k in picks), list(picks))
 
         def search(i: int, free: int, total: int, start: int) -> None:
             if i == n:
-                if total > floor[0]:
+                if total > best.floor:
                     offer(total)
                 return
             cands = free & eligible[i] & ~((1 << start) - 1)
@@ -477,12 +465,12 @@ def _combine(
                     low = cands & -cands
                     k = low.bit_length() - 1
                     cands ^= low
-                    if total + routes[k].revenue <= floor[0]:
+                    if total + routes[k].revenue <= best.floor:
                         break
                     picks.append(k)
                     search(n, 0, total + routes[k].revenue, 0)
                     picks.pop()
-                if total > floor[0]:
+                if total > best.floor:
                     picks.append(-1)
                     search(n, 0, total, 0)
                     picks.pop()
@@ -504,10 +492,10 @@ def _combine(
                 above = nxt if grouped[i] else -1
                 # The next train of a group takes a later route: at best the next one left here.
                 rest = min(best_in(cands) + tail, exact[i + 1]) if grouped[i] else plain
-                if total + rev + rest <= floor[0]:
+                if total + rev + rest <= best.floor:
                     break  # later candidates earn no more and leave no more room
                 after = free & ~conflict(k)
-                if total + rev + rest_bound(i + 1, after, above) <= floor[0]:
+                if total + rev + rest_bound(i + 1, after, above) <= best.floor:
                     continue
                 same = tried.setdefault(stop_sets[k], [])
                 if any(not (after & ~other) for other in same):
@@ -518,13 +506,13 @@ def _combine(
                 picks.pop()
             # This train runs nothing (nor do the rest of its group).
             nxt = size if grouped[i] else 0
-            if total + rest_bound(i + 1, free, nxt if grouped[i] else -1) > floor[0]:
+            if total + rest_bound(i + 1, free, nxt if grouped[i] else -1) > best.floor:
                 picks.append(-1)
                 search(i + 1, free, total, nxt)
                 picks.pop()
 
         search(first, (1 << size) - 1, 0, 0)
-        return results
+        return best.plans
 
     stop_sets = [frozenset(c.stops) for c in routes]
     everything = (1 << size) - 1

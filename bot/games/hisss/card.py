@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw
 
 from bot.engine import fill_seat_refs
 from bot.games.hisss import rules
-from bot.games.hisss.render import _layout_snakes, draw_segment, segment_width
+from bot.games.hisss.render import _layout_snakes, draw_segment, fan_grid, fan_grid_size, segment_width
 from bot.render.card import paragraph, standings
 from bot.render.legibility import floor_px
 from bot.render.palette import BACKGROUND, HIGHLIGHT, INK, LINE, MUTED, PANEL, WHITE, shade
@@ -66,6 +66,7 @@ def table_card(view: dict[str, Any]) -> Image.Image:
     y = _header(draw, view, names, 14)
     y = standings(draw, (MARGIN, y), INNER, names, card_standings(view), view["turn"], ROW, frame_width=3) + 6
     y = _last_move(image, draw, view, names, y)
+    y = _fan(draw, view, y)
     y = _snakes(image, draw, view, y)
     return image.crop((0, 0, WIDTH, y + 10))
 
@@ -92,8 +93,7 @@ def status(view: dict[str, Any], names: list[str]) -> str:
     who = names[view["turn"]]
     if view["pending"] is not None:
         return f"{who}: where does the {view['pending']['name']} go?"
-    span = "card 1" if view["fan"] == 1 else f"1–{view['fan']}"
-    return f"{who}: draw a card ({span}) from the fan."
+    return f"{who}: draw a card from the fan ({rules.fan_span(view['fan'])})."
 
 
 def _last_move(
@@ -143,6 +143,23 @@ def _won_size(view: dict[str, Any]) -> str:
 def _wrapped(text: str, width: int) -> list[str]:
     """``text`` in lines of :data:`TITLE` size text (as many as ``paragraph`` draws, at most 5)."""
     return wrap(text, TITLE, width)[:5]
+
+
+FAN_CELL = (50, 34)
+"""A face-down card of the fan on the card: wide enough for its name ("E10") at :data:`FLOOR`."""
+
+
+def _fan(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    """While a card is to be drawn: the fan in rows, each card named as in the move menus
+    ("Row B" lists "Draw B7"). Face down: only the count is drawn."""
+    if view["over"] or view["pending"] is not None or not view["fan"]:
+        return y
+    _, height = fan_grid_size(view["fan"], FAN_CELL)
+    bottom = y + 12 + TITLE + 10 + height + 14
+    top = panel(draw, (MARGIN, y, WIDTH - MARGIN, bottom), "The fan, face down: pick a card by its name",
+                title_size=TITLE)
+    fan_grid(draw, (MARGIN + 16, top + 4), view["fan"], FAN_CELL, FLOOR)
+    return bottom + 12
 
 
 # -- the open snakes --------------------------------------------------------------------

@@ -3,7 +3,8 @@
 Layout, top to bottom on a 1200 px canvas (the height follows the content):
 
 * a header with whose turn it is (or who won);
-* the fan (face-down cards, with the count) beside the last card drawn and what became of it;
+* the fan (face-down cards in rows, each printed with the name the move menus give it: "A1" …
+  "E9") beside the last card drawn and what became of it;
 * the open snakes, flowed into rows like words in a paragraph; a long snake wraps onto more
   lines. Each is titled ``Snake N`` to match the action labels (``place:N-left``);
 * each seat's snake pit: name, cards, snakes, longest snake, and the won snakes in miniature;
@@ -16,12 +17,12 @@ seat); otherwise seats are called "Player 1", "Player 2", ...
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.engine import fill_seat_refs
+from bot.games.hisss import rules
 from bot.render.palette import (
     BACKGROUND,
     HIGHLIGHT,
@@ -252,34 +253,41 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y
 
 
 def _draw_fan(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], count: int) -> None:
+    """The fan's face-down cards in rows, each named as the move menus name it ("B7")."""
     x0, _, x1, y1 = box
-    top = panel(draw, box, "The fan")
+    top = panel(draw, box, "The fan" if count == 0 else f"The fan: {plural(count, 'card')}")
     if count == 0:
         draw_text(draw, ((x0 + x1) / 2, (top + y1) / 2), "empty", 26, MUTED, bold=True, anchor="mm")
         return
-    pivot = (x0 + 170, y1 + 30)
-    card_w, card_h, radius = 34, 58, 130
-    spread = min(100.0, 14.0 + 2.0 * count)
-    for i in range(count):
-        angle = math.radians(-spread / 2 + (spread * i / (count - 1) if count > 1 else spread / 2))
-        corners = [
-            (-card_w / 2, -radius - card_h),
-            (card_w / 2, -radius - card_h),
-            (card_w / 2, -radius),
-            (-card_w / 2, -radius),
-        ]
-        points = [
-            (
-                pivot[0] + cx * math.cos(angle) - cy * math.sin(angle),
-                pivot[1] + cx * math.sin(angle) + cy * math.cos(angle),
-            )
-            for cx, cy in corners
-        ]
-        draw.polygon(points, fill=CARD_BACK, outline=WHITE, width=2)
-    cx = x0 + 400
-    draw_text(draw, (cx, top + 40), str(count), 56, INK, bold=True, anchor="mm")
-    draw_text(draw, (cx, top + 86), "card" if count == 1 else "cards", 20, MUTED, anchor="mm")
-    draw_text(draw, (cx, top + 112), "draw:1" if count == 1 else f"draw:1–{count}", 18, MUTED, anchor="mm")
+    fan_grid(draw, (x0 + 14, top + 4), count, (40, 22), 16)
+
+
+def fan_grid_size(count: int, cell: tuple[int, int], gap: int = 4) -> tuple[int, int]:
+    """The width and height :func:`fan_grid` takes for a fan of ``count`` cards."""
+    rows, width = rules.fan_shape(count)
+    letter = cell[1] + gap
+    return letter + width * (cell[0] + gap) - gap, rows * (cell[1] + gap) - gap
+
+
+def fan_grid(draw: ImageDraw.ImageDraw, origin: tuple[int, int], count: int, cell: tuple[int, int],
+             size: int, gap: int = 4) -> int:
+    """The fan laid out as the move menus file it: rows A, B, C … of face-down card backs, each
+    printed with its name ("A1", "B7"), the row's letter in front. Only the count is drawn:
+    the cards are face down. Returns the y below the grid."""
+    rows, width = rules.fan_shape(count)
+    x, y = origin
+    w, h = cell
+    for position in range(1, count + 1):
+        row, column = divmod(position - 1, width)
+        if column == 0:
+            draw_text(draw, (x + h / 2, y + row * (h + gap) + h / 2), rules.FAN_ROWS[row], size, MUTED,
+                      bold=True, anchor="mm")
+        left = x + h + gap + column * (w + gap)
+        top = y + row * (h + gap)
+        draw.rounded_rectangle((left, top, left + w - 1, top + h - 1), radius=5, fill=CARD_BACK, outline=WHITE, width=1)
+        draw_text(draw, (left + w / 2, top + h / 2), rules.fan_name(position, count), size, WHITE, bold=True,
+                  anchor="mm")
+    return y + rows * (h + gap) - gap
 
 
 def _draw_last(

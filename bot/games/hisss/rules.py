@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from bot.engine import Action, Event, Game, Outcome, Prompt, Rng, State, seed_value
-from bot.engine.choices import SELECT_LIMIT
+from bot.engine.choices import BUTTON_LIMIT
 from bot.engine.words import and_list
 from bot.games.hisss.orders import HisssOrders
 
@@ -356,26 +356,56 @@ def choices(snakes: list[dict[str, Any]], card: Card) -> list[Choice]:
 # -- the game ---------------------------------------------------------------------------
 
 
-DRAW_RANGE = 10
-"""Fan positions per group when the fan is too wide for one menu ("Cards 1–10")."""
+FAN_ROW = 10
+"""At most this many face-down cards in one row of the fan as the pictures lay it out."""
+FAN_ROWS = "ABCDE"
+"""The rows' letters: a fan holds at most 49 cards, so five rows of ten."""
+
+
+def fan_shape(count: int) -> tuple[int, int]:
+    """How a fan of ``count`` cards is laid out: (rows, cards per row; the last row may be shorter).
+
+    Rows are as even as they can be (a fan of 11 is rows of 6 and 5, never 10 and 1), so every
+    row is one menu of a few cards. Only the count decides it: the cards are never looked at.
+    """
+    rows = max(1, -(-count // FAN_ROW))
+    return rows, max(1, -(-count // rows))
+
+
+def fan_name(position: int, count: int) -> str:
+    """The short name the pictures print on card ``position`` (1-based) of a fan of ``count``
+    cards: its row's letter and its place in the row, "A1" … "E9"."""
+    _, width = fan_shape(count)
+    row, column = divmod(position - 1, width)
+    return f"{FAN_ROWS[row]}{column + 1}"
+
+
+def fan_span(count: int) -> str:
+    """The names of a fan's first and last cards, as the pictures print them: "A1–E9"."""
+    if count <= 1:
+        return "A1"
+    return f"{fan_name(1, count)}–{fan_name(count, count)}"
 
 
 def draw_group(position: int, count: int) -> tuple[str, ...]:
-    """Where "draw card ``position``" is filed in a fan of ``count`` cards.
+    """Where "draw card ``position``" is filed in a fan of ``count`` cards: its row ("Row B").
 
-    A fan that fits one menu (25 cards) is one list; a wider one is filed in runs of ten
-    positions, named as the picture numbers the fan ("Cards 11–20"), so any card is two taps
-    away. Only the fan's size is used: the face-down cards themselves are never looked at.
+    The pictures lay the fan out in rows A, B, C … and print each card's name on its back, so
+    a player picks a card by the name they see: one menu per row, any card one tap away. A fan
+    of five cards or fewer is one row of buttons. Only the fan's size decides the rows, never
+    the face-down cards.
     """
-    if count <= SELECT_LIMIT:
+    if count <= BUTTON_LIMIT:
         return ()
-    first = (position - 1) // DRAW_RANGE * DRAW_RANGE + 1
-    last = min(first + DRAW_RANGE - 1, count)
-    return ("Draw", f"Card {first}" if first == last else f"Cards {first}–{last}")
+    _, width = fan_shape(count)
+    return (f"Row {FAN_ROWS[(position - 1) // width]}",)
 
 
 _DRAW_ACTIONS: list[tuple[Action, ...]] = [
-    tuple(Action(f"draw:{i}", f"Draw card {i} from the fan", group=draw_group(i, count)) for i in range(1, count + 1))
+    tuple(
+        Action(f"draw:{i}", f"Draw {fan_name(i, count)}", group=draw_group(i, count))
+        for i in range(1, count + 1)
+    )
     for count in range(len(DECK))
 ]
 """The draw actions for every fan size, built once: a draw prompt is the most common one."""
@@ -404,8 +434,9 @@ class Hisss(HisssOrders, Game):
     summary: ClassVar[str] = "Draw snake cards from a fan, match colours, and win the snakes you finish."
     rules_file: ClassVar[str] = "hisss.txt"
     render_module: ClassVar[str] = "bot.games.hisss.render"
-    # Not ``grouped`` yet: the runs of a wide face-down fan (:func:`draw_group`) would be a flat
-    # list split into menus; how a player best picks a face-down card is still open (issue 24).
+    grouped: ClassVar[bool] = True
+    """The fan by its rows as the pictures lay it out (:func:`draw_group`); a drawn card's ways
+    to go are few (at most 11 seen in 100 five-player games): one menu."""
 
     # -- setup and flow ------------------------------------------------------------
 
@@ -471,7 +502,7 @@ class Hisss(HisssOrders, Game):
         """Take card ``position`` (1-based) of the fan; lay it if there is nothing to choose."""
         size = len(state["fan"])
         card = DECK[state["fan"].pop(position - 1)]
-        drawn = f"{tag(who)} draws {card.a_name} (card {position} of {size})"
+        drawn = f"{tag(who)} draws {card.a_name} ({fan_name(position, size)} of {size} cards)"
         found = choices(state["snakes"], card)
         if not found:
             number = state["next_snake"]
@@ -600,10 +631,11 @@ class Hisss(HisssOrders, Game):
         count = len(state["fan"])
         if state["pending"] is None:
             span = "draw:1" if count == 1 else f"draw:1–draw:{count}"
+            names = f"{fan_span(count)} on the picture"
             if verb != "draw":
-                return f"Draw a card from the fan first: choose {span}."
+                return f"Draw a card from the fan first: pick one by its name ({names}), or type {span}."
             if not rest.isdigit():
-                return f"Say which card of the fan to draw by its number: {span}."
+                return f"Say which card of the fan to draw by its name ({names}) or its number: {span}."
             if count == 1:
                 return "There is only 1 card left in the fan: choose draw:1."
             return f"There are only {count} cards in the fan: choose 1–{count}."
