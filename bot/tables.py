@@ -397,6 +397,8 @@ class Tables:
         self._stalled: dict[int, tuple[int, float]] = {}
         """Tables whose bots failed: (failures so far, when to try again)."""
         self._resuming: dict[int, asyncio.Task[None]] = {}
+        self.watchers: list[Callable[[int], None]] = []
+        """Called with a table's id whenever a newer copy of it is published (the web pages' feed)."""
 
     # -- loading -------------------------------------------------------------------------
     #
@@ -423,6 +425,8 @@ class Tables:
         self._live.move_to_end(live.id)
         while len(self._live) > self.cache_size:
             self._live.popitem(last=False)
+        for watcher in self.watchers:
+            watcher(live.id)
 
     async def load(self, table_id: int) -> LiveTable:
         """The table as held in memory, read from its latest snapshot on first use."""
