@@ -138,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     if command == "console":
         from bot.console import run_console
 
-        asyncio.run(run_console(args.db or settings.db_path, Path(args.images), seed=args.seed))
+        asyncio.run(run_console(args.db or settings.db_path, Path(args.images), seed=args.seed, web=settings.web))
         return 0
     if command == "selfplay":
         from bot.engine import BadOptions, UnknownGame

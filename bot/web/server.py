@@ -640,7 +640,8 @@ class RunningWeb:
     port: int
 
     async def stop(self) -> None:
-        await self.table.settle()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.table.settle(), 10)  # moves being posted to their channel
         await self.runner.cleanup()
 
 
