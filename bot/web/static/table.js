@@ -175,7 +175,8 @@ function controlNodes(control) {
     const select = el("select", {"aria-label": control.placeholder || "Choose"});
     select.append(el("option", {value: ""}, (control.placeholder || "Choose") + "…"));
     control.options.forEach((option, index) => {
-      select.append(el("option", {value: String(index), "data-key": option.key},
+      select.append(el("option", {value: String(index), "data-key": option.key,
+                                  "data-group": option.group ? option.group.join("/") : null},
                        option.group ? option.label + " …" : option.label));
     });
     select.addEventListener("change", () => {
