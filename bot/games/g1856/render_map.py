@@ -34,6 +34,7 @@ from bot.games.g1856 import board
 from bot.games.g1856.map import MapState, current, reach
 from bot.render.fonts import font
 from bot.render.palette import BACKGROUND, INK, MUTED, PLAYERS, RGB, WHITE, text_on
+from bot.render.regions import Region
 
 FILL: dict[str, RGB] = {
     "white": (238, 232, 214),
@@ -686,12 +687,29 @@ def _geometry(coords: list[str], width: int) -> tuple[Geometry, int, int]:
     return (size, float(margin), float(header + margin), c0, r0), width, height
 
 
+def _map_layout(width: int) -> _Layout:
+    """The whole map's hex layout at ``width``, as :func:`render_map` draws it."""
+    (size, ox, oy, c0, r0), _, _ = _geometry(sorted(board.hexes()), width)
+    return _Layout(size, (ox, oy), (c0, c0), (r0, r0))
+
+
+def hex_regions(width: int = 1400) -> list[Region]:
+    """Every hex of the whole map as a clickable hexagon named by its coordinate ("K12"), in
+    the pixels of :func:`render_map` at ``width`` (the map is the top of the table picture)."""
+    layout = _map_layout(width)
+    return [Region.polygon(coord, layout.corners(coord)) for coord in sorted(board.hexes())]
+
+
+def map_height(width: int = 1400) -> int:
+    """The height of :func:`render_map`'s picture at ``width`` (without ``below``)."""
+    return _geometry(sorted(board.hexes()), width)[2]
+
+
 def label_plans(view: dict[str, Any], width: int = 1400) -> dict[str, HexLabels]:
     """Every hex's :class:`HexLabels` as :func:`render_map` draws it at ``width``: the boxes of
     its stops, track and labels in the picture's pixels."""
     coords = sorted(board.hexes())
-    (size, ox, oy, c0, r0), _, _ = _geometry(coords, width)
-    layout = _Layout(size, (ox, oy), (c0, c0), (r0, r0))
+    layout = _map_layout(width)
     state = view["map"]
     return {
         coord: hex_labels(layout, coord, current(state, coord), view["phase"], coord in state["tiles"])
@@ -797,11 +815,9 @@ def tile_options(
     """One picture of every tile that may go on ``coord``: the hex as it is, then each option
     (tile, rotation, caption) drawn in place and captioned with what to type, in rows that
     fit ``width``. Markers are drawn where the hex has them now (an upgrade keeps them)."""
-    cell_w, cell_h = int(2 * size + 44), int(math.sqrt(3) * size + 44)
-    per_row = max(1, (width - 24) // cell_w)
+    cell_w, cell_h, per_row = _tile_cells(width, size)
     cells: list[tuple[Laid, str]] = [(laid, "now")] + [((tile, rot), caption) for tile, rot, caption in options]
-    rows = -(-len(cells) // per_row)
-    image = Image.new("RGB", (width, rows * cell_h + 12), BACKGROUND)
+    image = Image.new("RGB", (width, tile_options_height(len(options), width, size)), BACKGROUND)
     draw = ImageDraw.Draw(image)
     for n, (shown, caption) in enumerate(cells):
         x0 = 12 + (n % per_row) * cell_w
@@ -819,3 +835,15 @@ def tile_options(
         cx, cy = layout.centre(coord)
         _text(draw, (cx, cy + math.sqrt(3) / 2 * size + 18), caption, 20, bold=caption != "now")
     return image
+
+
+def _tile_cells(width: int, size: float) -> tuple[int, int, int]:
+    """A tile option's cell width and height in :func:`tile_options`, and cells per row."""
+    cell_w, cell_h = int(2 * size + 44), int(math.sqrt(3) * size + 44)
+    return cell_w, cell_h, max(1, (width - 24) // cell_w)
+
+
+def tile_options_height(options: int, width: int = 1400, size: float = 62.0) -> int:
+    """The height of :func:`tile_options`' picture of the hex and ``options`` tiles."""
+    _, cell_h, per_row = _tile_cells(width, size)
+    return -(-(options + 1) // per_row) * cell_h + 12
