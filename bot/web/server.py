@@ -406,9 +406,12 @@ class WebTable:
         return web.json_response(data, headers={"Cache-Control": "no-store"})
 
     async def _load(self, table_id: int) -> LiveTable:
+        """The table between moves: a move (with the bots' and forced moves that follow it) holds
+        the table's lock while it commits, so waiting for the lock never shows half of one."""
         try:
             check_id(table_id, "That table no longer exists.")
-            return await self.tables.load(table_id)
+            async with self.tables.lock(table_id):
+                return await self.tables.load(table_id)
         except NoTable:
             raise web.HTTPNotFound(text="That table no longer exists.") from None
 
@@ -460,14 +463,14 @@ class WebTable:
             sent: int | None = None
             changed = True
             while True:
-                live = await self.tables.load(table_id)
+                live = await self._load(table_id)
                 if live.revision != sent:
                     sent = live.revision
                     await response.write(f"event: change\ndata: {json.dumps({'version': sent})}\n\n".encode())
                 elif not changed:
                     await response.write(b": still here\n\n")
                 changed = await self.feed.wait(table_id, self.keepalive)
-        except (ConnectionResetError, asyncio.CancelledError, NoTable):
+        except (ConnectionResetError, asyncio.CancelledError, web.HTTPNotFound):
             pass
         finally:
             self._streams[address] -= 1

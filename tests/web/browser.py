@@ -24,7 +24,7 @@ from tests.web.conftest import Harness
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-WAIT_MS = 20_000
+WAIT_MS = 45_000
 
 
 async def launch() -> AsyncIterator[Browser]:
@@ -54,9 +54,11 @@ async def seat_page(browser: Browser, harness: Harness, table_id: int, seat: int
 
 
 async def showing(page: Page, version: int) -> None:
-    """Wait until ``page`` shows the table at ``version`` or later (it follows by itself)."""
-    await page.wait_for_function("v => Number(document.body.dataset.version || -1) >= v", arg=version,
-                                 timeout=WAIT_MS)
+    """Wait until ``page`` shows the table at ``version`` or later (it follows by itself) and
+    no move of its own is on its way."""
+    await page.wait_for_function(
+        "v => !document.body.dataset.busy && Number(document.body.dataset.version || -1) >= v", arg=version,
+        timeout=WAIT_MS)
 
 
 def _quoted(text: str) -> str:
@@ -76,14 +78,13 @@ async def click_move(page: Page, action: Action, actions: list[Action]) -> str:
         region = page.locator(f"#regions [data-region={_quoted(name)}]") if name else None
         if region is not None and await region.count():
             before = await page.inner_html("#controls")
-            version = await page.evaluate("document.body.dataset.version")
+            sent = await page.evaluate("document.body.dataset.sent || '0'")
             await region.first.click()
-            if await page.locator(f"#controls [data-key={_quoted(key)}]").count() == 0:
-                # Either the click played the move (the page reloads) or it opened a step.
-                await page.wait_for_function(
-                    "([html, v]) => document.getElementById('controls').innerHTML !== html"
-                    " || document.body.dataset.version !== v", arg=[before, version], timeout=WAIT_MS)
-            if await page.evaluate("document.body.dataset.version") != version:
+            # The click either sent the move (the page counts moves sent) or opened a step.
+            await page.wait_for_function(
+                "([html, sent]) => (document.body.dataset.sent || '0') !== sent"
+                " || document.getElementById('controls').innerHTML !== html", arg=[before, sent], timeout=WAIT_MS)
+            if await page.evaluate("document.body.dataset.sent || '0'") != sent:
                 return "region"
             how = "region+"
             break
@@ -92,10 +93,10 @@ async def click_move(page: Page, action: Action, actions: list[Action]) -> str:
         if await button.count():
             await button.first.click()
             return how + "button"
-        option = page.locator(f"#controls select option[data-key={_quoted(key)}]")
-        if await option.count():
-            value = await option.first.get_attribute("value")
-            await option.first.locator("xpath=..").select_option(value)
+        select = page.locator(f"#controls select:has(option[data-key={_quoted(key)}])")
+        if await select.count():
+            value = await select.first.locator(f"option[data-key={_quoted(key)}]").get_attribute("value")
+            await select.first.select_option(value)
             return how + "select"
         choice = next((c for c in amount_choices(actions) if key in {a.key for a in c.actions.values()}), None)
         if choice is not None and await page.locator(f"#controls form[data-prefix={_quoted(choice.prefix)}]").count():
@@ -114,10 +115,10 @@ async def click_move(page: Page, action: Action, actions: list[Action]) -> str:
                 await _changed(page, before)
                 opened = True
                 break
-            group_option = page.locator(f"#controls select option[data-group={path}]")
-            if await group_option.count():
-                value = await group_option.first.get_attribute("value")
-                await group_option.first.locator("xpath=..").select_option(value)
+            group_select = page.locator(f"#controls select:has(option[data-group={path}])")
+            if await group_select.count():
+                value = await group_select.first.locator(f"option[data-group={path}]").get_attribute("value")
+                await group_select.first.select_option(value)
                 await _changed(page, before)
                 opened = True
                 break
@@ -137,6 +138,10 @@ async def play_by_clicking(harness: Harness, pages: dict[int, Page], table_id: i
     rng = random.Random(seed)
     played: list[tuple[str, str]] = []
     everyone = [*pages.values(), *watchers]
+    page_log: list[str] = []
+    for seat, page in pages.items():
+        page.on("response", lambda r, seat=seat: page_log.append(f"{seat}:{r.status} {r.request.method} {r.url[-28:]}"))
+        page.on("console", lambda m, seat=seat: page_log.append(f"{seat}: console {m.text}"))
     while len(played) < limit:
         live = await harness.tables.load(table_id)
         turns = harness.tables.turns(live)
@@ -150,12 +155,20 @@ async def play_by_clicking(harness: Harness, pages: dict[int, Page], table_id: i
         revision = live.revision  # the cached table changes in place when the move is committed
         await showing(page, revision)
         error_before = await page.inner_text("#error")
-        how = await click_move(page, action, list(turn.actions))
+        try:
+            how = await click_move(page, action, list(turn.actions))
+        except Exception as error:
+            shown = await page.inner_html("#controls")
+            title = await page.inner_text("#step-title")
+            raise AssertionError(f"{key!r} ({action.group}) failed: {error}; step {title!r}: {shown[:1500]}") from None
         try:
             await showing(page, revision + 1)
         except Exception:
             error = await page.inner_text("#error")
-            raise AssertionError(f"{key!r} was not played: {error or error_before!r}") from None
+            dataset = await page.evaluate("JSON.stringify(document.body.dataset)")
+            now = (await harness.tables.load(table_id)).revision
+            raise AssertionError(f"{key!r} ({how}) was not played: {error or error_before!r}; page {dataset}, "
+                                 f"table at {now}, expected {revision + 1}; log {page_log[-12:]}") from None
         after = await harness.tables.load(table_id)
         for other in everyone:
             await showing(other, after.revision)  # server-sent events brought every page along

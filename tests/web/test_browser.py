@@ -52,7 +52,9 @@ async def check_channel_saw_every_move(harness: Harness, table_id: int, clicks: 
     """What Discord was handed (one reply per move made on the page) holds every public line of the log."""
     await harness.web.settle()
     live = await harness.tables.load(table_id)
-    assert len(harness.posted) == clicks
+    posted_at = [reply.position for reply in harness.posted]
+    assert len(harness.posted) == clicks, (posted_at, [row.position for row in await harness.store.actions(table_id)
+                                                       if not row.events or "(forced)" not in row.events[0]["text"]])
     posted = "\n".join(reply.text for reply in harness.posted)
     lines = logged_public_lines(await harness.store.actions(table_id), live.names)
     assert lines and [line for line in lines if line not in posted] == []
@@ -91,12 +93,12 @@ async def test_a_whole_game_of_schwarzes_gold_by_clicking(harness: Harness, site
     await page.wait_for_selector("#replay:not([hidden])", timeout=WAIT_MS)
     assert "wins" in (await page.inner_text("#turn")) or "Game over" in (await page.inner_text("#turn"))
     replay = await open_page(browser, harness.web.replay_url(table_id))
-    await replay.wait_for_function("document.body.dataset.move !== undefined", timeout=WAIT_MS)
+    await replay.wait_for_function("() => document.body.dataset.move !== undefined", timeout=WAIT_MS)
     assert await replay.evaluate("document.body.dataset.move") == str(live.position)
     await replay.click("#first")
-    await replay.wait_for_function("document.body.dataset.move === '0'", timeout=WAIT_MS)
+    await replay.wait_for_function("() => document.body.dataset.move === '0'", timeout=WAIT_MS)
     await replay.click("#next")
-    await replay.wait_for_function("document.body.dataset.move === '1'", timeout=WAIT_MS)
+    await replay.wait_for_function("() => document.body.dataset.move === '1'", timeout=WAIT_MS)
 
 
 async def test_a_stretch_of_1856_by_clicking_a_stock_round_a_tile_lay_and_a_run(

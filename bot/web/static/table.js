@@ -26,22 +26,45 @@ function showError(text) {
   box.hidden = !text;
 }
 
+let loading = false; // one ./state request at a time
+let again = false;    // a change was announced while loading: load once more afterwards
+let shown = "";       // the ./state answer the page shows
+
 async function load() {
-  let response;
+  if (loading) {
+    again = true;
+    return;
+  }
+  loading = true;
   try {
-    response = await fetch(base + "/state", {credentials: "same-origin", cache: "no-store"});
-  } catch (error) {
-    $("conn").textContent = "The table cannot be reached; retrying…";
-    return;
+    let response;
+    try {
+      response = await fetch(base + "/state", {credentials: "same-origin", cache: "no-store"});
+    } catch (error) {
+      $("conn").textContent = "The table cannot be reached; retrying…";
+      return;
+    }
+    if (!response.ok) {
+      $("title").textContent = "No table here";
+      $("turn").textContent = response.status === 404 ? "This link is wrong or incomplete." : "The table could not be loaded.";
+      return;
+    }
+    const text = await response.text();
+    if (text === shown) return;  // nothing changed: leave the page (and the step it shows) alone
+    shown = text;
+    const fresh = JSON.parse(text);
+    // The same version again (an echo of a change already shown): keep the step the player opened.
+    const keep = state && fresh.version === state.version && state.me && fresh.me && step !== state.me.step;
+    state = fresh;
+    if (!keep) step = state.me ? state.me.step : null;
+    render();
+  } finally {
+    loading = false;
+    if (again) {
+      again = false;
+      load();
+    }
   }
-  if (!response.ok) {
-    $("title").textContent = "No table here";
-    $("turn").textContent = response.status === 404 ? "This link is wrong or incomplete." : "The table could not be loaded.";
-    return;
-  }
-  state = await response.json();
-  step = state.me ? state.me.step : null;
-  render();
 }
 
 function render() {
@@ -223,10 +246,10 @@ async function openStep(path) {
 
 async function play(move) {
   if (busy || !state.me) return;
-  busy = true;
-  renderControls();
-  renderRegions();
+  setBusy(true);
+  document.body.dataset.sent = String(Number(document.body.dataset.sent || 0) + 1);  // moves sent from this page
   showError("");
+  let body = null, ok = false;
   try {
     const response = await fetch(base + "/move", {
       method: "POST",
@@ -234,22 +257,30 @@ async function play(move) {
       headers: {"Content-Type": "application/json", "X-CSRF-Token": state.me.csrf},
       body: JSON.stringify(Object.assign({revision: state.revision}, move)),
     });
-    const body = await response.json();
-    busy = false;
-    if (!response.ok) {
-      if (body.stale) await load();
-      showError(body.error || "That move was refused.");
-      return;
-    }
-    const said = $("said");
-    said.textContent = body.private || "";
-    said.hidden = !body.private;
-    await load();
+    body = await response.json();
+    ok = response.ok;
   } catch (error) {
-    busy = false;
-    showError("The move could not be sent; check your connection and try again.");
-    renderControls();
+    body = {error: "The move could not be sent; check your connection and try again."};
   }
+  setBusy(false);
+  if (!ok) {
+    if (body.stale) await load();
+    showError(body.error || "That move was refused.");
+    return;
+  }
+  const said = $("said");
+  said.textContent = body.private || "";
+  said.hidden = !body.private;
+  await load();
+}
+
+function setBusy(value) {
+  // While a move is on its way every control is disabled, so one click is one move.
+  busy = value;
+  if (value) document.body.dataset.busy = "1";
+  else delete document.body.dataset.busy;
+  renderControls();
+  renderRegions();
 }
 
 function listen() {
