@@ -138,6 +138,7 @@ class WebTable:
         self.replays = Replays(tables)
         self._boards: OrderedDict[int, _Board] = OrderedDict()
         self._frames: OrderedDict[tuple[int, int], tuple[dict[str, Any], bytes | None]] = OrderedDict()
+        self._privates: OrderedDict[tuple[int, int], tuple[int, bytes | None]] = OrderedDict()
         self._streams: dict[str, int] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -315,6 +316,12 @@ class WebTable:
             self._boards.popitem(last=False)
         return board
 
+    def forget_pictures(self) -> None:
+        """Drop the pictures drawn so far (they are kept per table revision)."""
+        self._boards.clear()
+        self._privates.clear()
+        self._frames.clear()
+
     def _actions(self, live: LiveTable, seat: int) -> list[Action]:
         return [action for turn in self.tables.turns(live) if turn.seat == seat for action in turn.actions]
 
@@ -385,16 +392,25 @@ class WebTable:
             return {"path": [], "title": "", "rows": rows}
 
     async def _private_png(self, live: LiveTable, seat: int) -> bytes | None:
+        """The seat's private picture at the table's revision (drawn once per revision)."""
         if live.state is None or live.outdated or not live.game.render_module:
             return None
+        cached = self._privates.get((live.id, seat))
+        if cached is not None and cached[0] == live.revision:
+            return cached[1]
+        revision = live.revision
         view = live.game.view(live.state, seat)
         view["names"] = live.names
         view["me"] = seat
         try:
-            return await self.tables.workers.run(draw_private, live.game.slug, view, draw=True)  # type: ignore[no-any-return]
+            png: bytes | None = await self.tables.workers.run(draw_private, live.game.slug, view, draw=True)
         except Exception:
             log.exception("drawing the private picture of table %s seat %s failed", live.id, seat)
             return None
+        self._privates[(live.id, seat)] = (revision, png)
+        while len(self._privates) > BOARD_CACHE * 4:
+            self._privates.popitem(last=False)
+        return png
 
     async def _state(self, request: web.Request) -> web.Response:
         table_id = self._table_id(request)

@@ -215,7 +215,7 @@ async def test_pages_show_nothing_that_redrawn_hidden_information_changes(
         assert live.state is not None
         hidden = live.game.conceal(live.state, viewer, random.Random(seed))
         live.state, live.state_json, live.prompts = hidden, json.dumps(hidden), None
-        harness.web._boards.clear()
+        harness.web.forget_pictures()  # drawn again from the redrawn state, not the cached ones
 
     live = await harness.tables.load(table_id)
     original = live.state
