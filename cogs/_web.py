@@ -10,13 +10,16 @@ from typing import Any
 
 import discord
 
-from bot.replies import Reply
+from bot.replies import Reply, User
 from bot.store import TableRow
+from bot.tables import GameNotRunning, NotHost, Tables
 from bot.web.commands import revoke_links, web_links
+from bot.web.server import WebTable
 from cogs._ui import (
     _mention_line,
     bot_of,
     clip,
+    is_moderator,
     is_table_message,
     notify_direct,
     post_game_gif,
@@ -32,14 +35,21 @@ NOT_ENABLED = ("The web table is not switched on for this bot: its operator sets
                "to serve it. Until then, play here with the buttons or /play.")
 
 
-async def web_command(interaction: discord.Interaction, revoke: bool) -> None:
-    """``/game web``: the caller's links, privately; ``revoke:True`` refuses their old ones."""
+async def web_command(interaction: discord.Interaction, revoke: bool, everyone: bool = False) -> None:
+    """``/game web``: the caller's links, privately; ``revoke:True`` refuses their old ones;
+    ``everyone:True`` (the host or a moderator) sends every player their own link by direct message."""
     front = getattr(bot_of(interaction), "web", None)
     if front is None:
         await send_error(interaction, NOT_ENABLED)
         return
     tables, user, channel_id = tables_of(interaction), user_of(interaction), interaction.channel_id or 0
-    work = revoke_links if revoke else web_links
+
+    async def work(front: WebTable, tables: Tables, *, channel_id: int, user: User) -> str:
+        if revoke:
+            return await revoke_links(front, tables, channel_id=channel_id, user=user)
+        if everyone:
+            return await send_to_everyone(interaction, front, tables, channel_id=channel_id, user=user)
+        return await web_links(front, tables, channel_id=channel_id, user=user)
 
     async def deliver(text: str) -> None:
         if interaction.response.is_done():
@@ -49,6 +59,31 @@ async def web_command(interaction: discord.Interaction, revoke: bool) -> None:
 
     await run(interaction, lambda: work(front.table, tables, channel_id=channel_id, user=user), deliver,
               ephemeral=True)
+
+
+async def send_to_everyone(interaction: discord.Interaction, front: WebTable, tables: Tables, *, channel_id: int,
+                           user: User) -> str:
+    """DM each seated player of this channel's running table their own links (host or moderator)."""
+    live = await tables.load(await tables.latest_id_in(channel_id))
+    if user.id != live.row.host_id and not await is_moderator(interaction):
+        raise NotHost("Only the host or a moderator can send every player their link; /game web gives you yours.")
+    if live.row.status != "playing":
+        raise GameNotRunning("Players' links are for a running game; /game web gives the table's link.")
+    sent, failed = [], []
+    for seat in live.seats:
+        if seat.is_bot:
+            continue
+        text = await web_links(front, tables, channel_id=channel_id, user=User(seat.user_id, seat.name))
+        try:
+            member = interaction.client.get_user(seat.user_id) or await interaction.client.fetch_user(seat.user_id)
+            await member.send(clip(text))
+            sent.append(seat.name)
+        except discord.HTTPException:
+            failed.append(seat.name)
+    answer = f"Sent each player their own link by direct message: {', '.join(sent) or 'nobody'}."
+    if failed:
+        answer += f" Could not reach {', '.join(failed)} (DMs closed): they can run /game web themselves."
+    return answer
 
 
 async def post_web_move(client: discord.Client, row: TableRow, reply: Reply) -> None:

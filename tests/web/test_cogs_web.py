@@ -45,6 +45,19 @@ async def test_game_web_sends_each_player_their_own_link_privately(client: Any) 
         assert live.user_at(granted.seat).user_id == interaction.user.id
 
 
+async def test_game_web_everyone_sends_each_player_their_own_link_by_dm(client: Any) -> None:  # noqa: F811
+    games, _ = await _started_hisss(client)
+    front = serve_web(client)
+    [refused] = await call(Games.web, games, bo(client), revoke=False, everyone=True)
+    assert "Only the host" in refused.content and client.dms == []
+    [sent] = await call(Games.web, games, ana(client), revoke=False, everyone=True)
+    assert sent.ephemeral and "Ana" in sent.content and "Bo" in sent.content
+    assert sorted(user_id for user_id, _ in client.dms) == [101, 102]
+    for user_id, text in client.dms:
+        token = text.split("/s#", 1)[1].split()[0]
+        assert front.signer.read_seat_token(token, now=client.tables.clock()).user_id == user_id
+
+
 async def test_game_web_revoke_refuses_the_old_links(client: Any) -> None:  # noqa: F811
     games, _ = await _started_hisss(client)
     front = serve_web(client)
