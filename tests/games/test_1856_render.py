@@ -403,6 +403,15 @@ def test_labels_clear_of_stops_revenue_track_and_each_other_on_a_late_map() -> N
                 assert not any(rmap._overlaps(box, t) for t in plan.track), (coord, key)
             checked += 1
     assert checked > 150  # every hex has its coordinate at least
+    # Across hexes too: a name or a disc reaching over the hex's border covers no neighbour's
+    # label or stops (the Hamilton disc used to sit on "M16", M16's "$40" on Welland's "OO").
+    placed = [(coord, key, box) for coord, plan in plans.items() for key, (_, _, box) in plan.labels.items()]
+    for coord, key, box in placed:
+        for other, plan in plans.items():
+            if other != coord:
+                assert not any(rmap._overlaps(box, m) for m in plan.markers), (coord, key, other)
+                for other_key, (_, _, box2) in plan.labels.items():
+                    assert not rmap._overlaps(box, box2), (coord, key, other, other_key)
     for coord in ("N11", "L15", "M4", "C14"):
         assert {"coord", "name", "revenue:c0"} <= set(plans[coord].labels), coord
         assert min(plans[coord].sizes.values()) >= 13  # readable
