@@ -633,7 +633,7 @@ def board_regions(view: dict[str, Any]) -> list[Region]:
     symbol (its row: ``("Bid", "WSRC")``), every started company by its symbol (its charter row:
     a train bought from it, ``("Buy a train", "CPR")``) and every company not started yet by its
     chip (``("Start a company", "BBG")``)."""
-    regions = hex_regions(WIDTH)
+    regions = list(hex_regions(WIDTH))
     tops = panels(view)
     y = tops.privates + 36
     for sym in _open_privates(view):

@@ -759,11 +759,12 @@ def _map_layout(width: int) -> _Layout:
     return _Layout(size, (ox, oy), (c0, c0), (r0, r0))
 
 
-def hex_regions(width: int = 1400) -> list[Region]:
+@lru_cache(maxsize=4)
+def hex_regions(width: int = 1400) -> tuple[Region, ...]:
     """Every hex of the whole map as a clickable hexagon named by its coordinate ("K12"), in
     the pixels of :func:`render_map` at ``width`` (the map is the top of the table picture)."""
     layout = _map_layout(width)
-    return [Region.polygon(coord, layout.corners(coord)) for coord in sorted(board.hexes())]
+    return tuple(Region.polygon(coord, layout.corners(coord)) for coord in sorted(board.hexes()))
 
 
 def map_height(width: int = 1400) -> int:
