@@ -10,6 +10,7 @@ draws and regions of distinct names never overlap (hexes share edges, which is n
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -31,12 +32,15 @@ CONTROLS: dict[str, frozenset[str]] = {
             "Buy a private",
             "Buy a share",
             "Buy a train",
+            "Discard a train",
+            "Give up a train",
             "Lay a tile",
             "Next stop",
             "Other runs",
             "Place a station",
             "Port marker",
             "Sell shares",
+            "Take a station off",
             "Start a company",
         }
     ),
@@ -61,6 +65,19 @@ CONTROLS: dict[str, frozenset[str]] = {
 }
 """Per game, the group names that name a control (a menu), not a thing on the board: every
 other group name must be a region. A new control name fails the test until it is listed."""
+BAND = re.compile(r"(?P<control>.+), rows? \S+")
+"""1856 splits a control into bands of map rows when more hexes are legal than one list
+holds: "Lay a tile, rows I–N" is the control "Lay a tile"."""
+TILE = re.compile(r"#\d+")
+"""1856's tile step when a hex has more lays than one list holds ("#57"): tiles are drawn in
+the tile strip, not on the map, so they have no region."""
+
+
+def _is_control(slug: str, name: str) -> bool:
+    band = BAND.fullmatch(name)
+    base = band["control"] if band else name
+    return base in CONTROLS[slug] or (slug == "1856" and TILE.fullmatch(name) is not None)
+
 
 BOARD_MAIN_KEYS = {"puerto-rico": "role:"}
 """Main choices drawn on the board (by key prefix), whose label is their region's name."""
@@ -83,7 +100,7 @@ def _named(game: Game, state: dict) -> set[str]:
     prefix = BOARD_MAIN_KEYS.get(game.slug)
     for prompt in game.prompts(state):
         for action in prompt.actions:
-            names.update(name for name in action.group if name not in CONTROLS[game.slug])
+            names.update(name for name in action.group if not _is_control(game.slug, name))
             if prefix and action.main and action.key.startswith(prefix):
                 names.add(action.label)
     return names
@@ -178,6 +195,11 @@ def test_a_click_on_a_region_opens_its_step() -> None:
     truck = layout(actions, ("Truck",))
     options = [o for c in truck.controls() for o in c.options]
     assert any(o.group == ("Truck", field) for o in options)
+
+
+def test_made_up_control_names_are_told_from_hexes() -> None:
+    assert _is_control("1856", "Lay a tile, rows I–N") and _is_control("1856", "Place a station, row K")
+    assert _is_control("1856", "#57") and not _is_control("1856", "K12") and not _is_control("1856", "GW")
 
 
 def test_regions_as_json_and_hit_testing() -> None:
