@@ -66,7 +66,9 @@ def overlay(image: Image.Image, regions: list[Region], named: set[str]) -> Image
             if region.shape == "polygon":
                 tint_draw.polygon(list(region.points), fill=NAMED_FILL)
             else:
-                tint_draw.rectangle((region.box[0], region.box[1], region.box[2] - 1, region.box[3] - 1), fill=NAMED_FILL)
+                tint_draw.rectangle(
+                    (region.box[0], region.box[1], region.box[2] - 1, region.box[3] - 1), fill=NAMED_FILL
+                )
     out = Image.alpha_composite(base, tint)
     draw = ImageDraw.Draw(out)
     face = font(14, True)
@@ -74,7 +76,9 @@ def overlay(image: Image.Image, regions: list[Region], named: set[str]) -> Image
         if region.shape == "polygon":
             draw.line([*region.points, region.points[0]], fill=OUTLINE, width=2)
         else:
-            draw.rectangle((region.box[0], region.box[1], region.box[2] - 1, region.box[3] - 1), outline=OUTLINE, width=2)
+            draw.rectangle(
+                (region.box[0], region.box[1], region.box[2] - 1, region.box[3] - 1), outline=OUTLINE, width=2
+            )
         left, top = region.box[0] + 3, region.box[1] + 2
         if region.shape == "polygon":  # a hex's top-left corner is outside it: label at its centre
             left = (region.box[0] + region.box[2]) // 2 - int(face.getlength(region.name)) // 2
@@ -104,7 +108,9 @@ def main() -> None:
     out = args.out or Path(f"/tmp/regions-{args.slug}.png")
     picture.save(out)
     hit = sorted(named & {region.name for region in regions})
-    print(f"{out}: {picture.width}x{picture.height}, {len(regions)} regions, {len(hit)} named by the prompt: {', '.join(hit[:20])}")
+    print(
+        f"{out}: {picture.width}x{picture.height}, {len(regions)} regions, {len(hit)} named by the prompt: {', '.join(hit[:20])}"
+    )
 
 
 if __name__ == "__main__":

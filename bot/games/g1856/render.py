@@ -615,8 +615,11 @@ def board_image(view: dict[str, Any]) -> Image.Image:
         y += strip.height
     assert y == tops.players, "the panels' layout and their drawing disagree"
     y = _players(image, view, y)
+    assert y == tops.privates, "the players' panel and its height disagree"
     y = _privates(image, view, y)
+    assert y == tops.charters, "the privates' panel and its height disagree"
     y = _charters(image, view, y)
+    assert y == tops.market, "the companies' panel and its height disagree"
     y = _market(image, market, y)
     _trains(image, view)
     assert y == image.height, "a panel's height and its drawing disagree"
@@ -633,7 +636,7 @@ def board_regions(view: dict[str, Any]) -> list[Region]:
     symbol (its row: ``("Bid", "WSRC")``), every started company by its symbol (its charter row:
     a train bought from it, ``("Buy a train", "CPR")``) and every company not started yet by its
     chip (``("Start a company", "BBG")``)."""
-    regions = hex_regions(WIDTH)
+    regions = list(hex_regions(WIDTH))
     tops = panels(view)
     y = tops.privates + 36
     for sym in _open_privates(view):
