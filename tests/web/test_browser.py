@@ -80,6 +80,7 @@ async def test_schwarzes_gold_opening_by_clicking_two_players_and_a_spectator(
 ) -> None:
     table_id, played = await play_schwarzes_gold(harness, browser, limit=12)
     assert len(played) == 12
+    assert any(how.startswith("region") for _, how in played), played  # fields picked on the board
     assert (await harness.tables.load(table_id)).position >= 12
 
 
@@ -119,7 +120,8 @@ async def test_a_stretch_of_1856_by_clicking_a_stock_round_a_tile_lay_and_a_run(
         played += step
         kinds.append(step[0][0].split(":")[0])
     assert {"par", "lay", "run"} <= set(kinds), kinds  # a company started in a stock round, track, a run
-    assert any(how.startswith(("step", "select", "region")) for _, how in played)  # narrowing steps were used
+    # The tile was laid by clicking its hex on the map, then narrowing to the tile and rotation.
+    assert next(how for key, how in played if key.startswith("lay:")).startswith("region"), played
     await check_channel_saw_every_move(harness, table_id, len(played))
 
 
