@@ -662,6 +662,8 @@ class RunningWeb:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.table.settle(), 10)  # moves being posted to their channel
         await self.runner.cleanup()
+        with contextlib.suppress(ValueError):
+            self.table.tables.watchers.remove(self.table.feed.changed)
 
 
 async def start_web(tables: Tables, settings: WebSettings, *, publish: Publish | None = None,
