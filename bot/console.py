@@ -24,17 +24,18 @@ an illegal one with the legal range. ``/play MOVE`` still works for any move.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import logging
 import shlex
 import sys
 import zlib
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import AsyncIterable, AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from bot.config import load_settings
+from bot.config import WebSettings, load_settings
 from bot.engine import Action, AmountChoice, all_games, parse_amount
 from bot.engine.choices import ChoiceLayoutError, Option, layout
 from bot.engine.choices import Path as GroupPath
@@ -43,6 +44,9 @@ from bot.rulebook import NoSuchPage, rules_text, which_game
 from bot.standing_orders import ConfirmOrder
 from bot.store import Store
 from bot.tables import ConfirmMove, Private, Reply, TableError, Tables, UnsureMove, User
+
+if TYPE_CHECKING:
+    from bot.web.server import WebTable
 
 CONSOLE_CHANNEL = 1
 OFFER_LIMIT = 20
@@ -63,6 +67,7 @@ Commands:
   /board [full]                 the table card again, or the detailed full board
   /orders [set ORDER [N] [confirm] | cancel [ORDER]]
                                 your standing orders here: list, set (N: its number), cancel
+  /web                          links to this table's web page (with WEB_PORT set)
   /help, /quit"""
 
 
@@ -156,15 +161,17 @@ class Console:
         """The current user's moves as last printed: a number on its own line picks one."""
         self.asking: tuple[Menu, AmountChoice] | None = None
         """An "Enter amount…" picked: the next line is the number."""
+        self.web: WebTable | None = None
+        """The web table served beside the console (``WEB_PORT``), if any."""
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
-    async def run(self, lines: Iterable[str], interactive: bool = False) -> None:
+    async def run(self, lines: Iterable[str] | AsyncIterable[str], interactive: bool = False) -> None:
         self.say(f"gamemaster console — you are {self.user.name}. Type /help for commands.")
         if interactive:
             print("> ", end="", file=self.out, flush=True)
-        for line in lines:
+        async for line in _each(lines):
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
@@ -199,6 +206,7 @@ class Console:
             "/board": self.board,
             "/orders": self.orders,
             "/help": self.help,
+            "/web": self.web_links,
         }
         handler = handlers.get(command)
         if handler is None:
@@ -386,6 +394,25 @@ class Console:
             return
         self.show(await self.tables.board(channel_id=CONSOLE_CHANNEL))
 
+    async def web_links(self, args: list[str]) -> None:
+        """``/web``: the table link, and a seat link for every player (the console plays them all)."""
+        if self.web is None:
+            self.say("The web page is off: set WEB_PORT (e.g. WEB_PORT=8080 make run) to serve it.")
+            return
+        live = await self.tables.load(await self.tables.latest_id_in(CONSOLE_CHANNEL))
+        self.say(f"Watch: {self.web.table_url(live.id)}")
+        if live.row.status == "over":
+            self.say(f"Replay: {self.web.replay_url(live.id)}")
+        if live.row.status == "playing":
+            for seat in live.seats:
+                if not seat.is_bot:
+                    self.say(f"Play as {seat.name}: {self.web.seat_link(live.id, seat.seat, seat.user_id)[0]}")
+
+    async def show_web_move(self, reply: Reply) -> None:
+        """A move made on the web page, shown here as it would be in a Discord channel."""
+        self.say("(from the web page)")
+        self.show(reply)
+
     def show(self, reply: Reply) -> None:
         self.say(reply.text)
         if reply.standings:
@@ -475,15 +502,44 @@ class Console:
         return path
 
 
+async def _each(lines: Iterable[str] | AsyncIterable[str]) -> AsyncIterator[str]:
+    if isinstance(lines, AsyncIterable):
+        async for line in lines:
+            yield line
+    else:
+        for line in lines:
+            yield line
+
+
+async def _stdin_lines() -> AsyncIterator[str]:
+    """Lines of stdin read in a thread, so the web server keeps answering while we wait."""
+    while line := await asyncio.to_thread(sys.stdin.readline):
+        yield line
+
+
 async def run_console(
-    db_path: str, images: Path, lines: Iterable[str] | None = None, seed: int | None = None
+    db_path: str, images: Path, lines: Iterable[str] | None = None, seed: int | None = None,
+    web: WebSettings | None = None,
 ) -> None:
+    """The console table; with ``web`` its tables are also served as web pages (``make run``)."""
     load_all()
     store = await Store.open(db_path)
+    running = None
     try:
         seeds = None if seed is None else itertools.count(seed).__next__
         console = Console(Tables(store, seeds=seeds), images)
+        source: Iterable[str] | AsyncIterable[str] = lines if lines is not None else sys.stdin
+        if web is not None:
+            from bot.web.server import start_web
+
+            running = await start_web(console.tables, web, publish=console.show_web_move)
+            console.web = running.table
+            console.say(f"The web table is on {running.table.base_url} — after /game start, /web prints the links.")
+            if lines is None:
+                source = _stdin_lines()
         interactive = lines is None and sys.stdin.isatty()
-        await console.run(lines if lines is not None else sys.stdin, interactive=interactive)
+        await console.run(source, interactive=interactive)
     finally:
+        if running is not None:
+            await running.stop()
         await store.close()

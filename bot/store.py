@@ -254,6 +254,15 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE user_settings ADD COLUMN digest INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE user_settings ADD COLUMN digest_at REAL;
     """,
+    # 7: revoked web links: every seat link of (table, seat) issued at or before revoked_ms is refused.
+    """
+    CREATE TABLE web_revocations (
+        table_id   INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        seat       INTEGER NOT NULL,
+        revoked_ms INTEGER NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    );
+    """,
 )
 
 MAX_SQL_INT = 2**63 - 1
@@ -1212,6 +1221,23 @@ class Store:
         assert row is not None
         return bytes.fromhex(row["value"])
 
+    # -- web links ----------------------------------------------------------------------------------
+
+    async def revoke_web_links(self, table_id: int, seat: int, *, now_ms: int) -> None:
+        """Refuse, from now on, every web link of ``seat`` at ``table_id`` issued up to ``now_ms``."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO web_revocations (table_id, seat, revoked_ms) VALUES (?, ?, ?)"
+                " ON CONFLICT (table_id, seat) DO UPDATE SET revoked_ms = excluded.revoked_ms",
+                (table_id, seat, now_ms),
+            )
+
+    async def web_links_revoked(self, table_id: int, seat: int) -> int | None:
+        """When the seat's links were last revoked (milliseconds), or ``None`` if never."""
+        row = await self._fetchone("SELECT revoked_ms FROM web_revocations WHERE table_id = ? AND seat = ?",
+                                   (table_id, seat))
+        return None if row is None else int(row["revoked_ms"])
+
     # -- imports waiting for consent ---------------------------------------------------------------
 
     async def create_pending_import(
@@ -1605,6 +1631,7 @@ def _audit_row(row: Row) -> AuditRow:
 COPY_ORDER = (
     "tables", "seats", "actions", "snapshots", "audit", "user_settings", "channel_settings", "guild_settings",
     "notices", "requests", "secrets", "pending_imports", "results", "result_seats", "ratings", "standing_orders",
+    "web_revocations",
 )
 IDENTITY_TABLES = ("tables", "audit", "requests", "pending_imports")
 """Tables whose ``id`` the database numbers: after a copy, PostgreSQL's counters move past the copied ids."""

@@ -268,6 +268,8 @@ class Tables:
         from bot.standing_orders import StandingOrders  # it builds on this module's errors
 
         self.orders = StandingOrders(self)
+        self.watchers: list[Callable[[int], None]] = []
+        """Called with a table's id whenever a newer copy of it is published (the web pages' feed)."""
 
     # -- loading -------------------------------------------------------------------------
     #
@@ -294,6 +296,8 @@ class Tables:
         self._live.move_to_end(live.id)
         while len(self._live) > self.cache_size:
             self._live.popitem(last=False)
+        for watcher in self.watchers:
+            watcher(live.id)
 
     async def load(self, table_id: int) -> LiveTable:
         """The table as held in memory, read from its latest snapshot on first use."""
