@@ -438,3 +438,18 @@ def test_revenue_disc_keeps_clear_of_the_coordinate_on_c14() -> None:
     disc = plan.labels["revenue:c0"][2]
     assert not rmap._overlaps(disc, plan.labels["coord"][2])
     assert not rmap._overlaps(disc, plan.labels["name"][2])
+
+
+@pytest.mark.parametrize("tile", sorted(t for t, spec in board.tiles().items() if len(spec["cities"]) >= 2))
+def test_the_cities_of_a_two_city_tile_never_overlap(tile: str) -> None:
+    """A city on a straight run sits at the centre by its edges; on brown #67 and #68 the
+    other city did too, and Kitchener's two cities were drawn as one blot."""
+    layout = rmap._map_layout(1400)
+    gap = 2 * rmap._slot_radius(layout.s, 1)
+    for rotation in range(6):
+        placed = board.placed_tile(tile, rotation)
+        points = rmap._node_positions(layout, "I12", placed)
+        cities = [points[f"c{i}"] for i in range(len(placed.cities))]
+        for i, a in enumerate(cities):
+            for b in cities[i + 1:]:
+                assert ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 >= gap, (tile, rotation)

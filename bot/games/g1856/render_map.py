@@ -134,7 +134,69 @@ def _node_positions(layout: _Layout, coord: str, placed: board.Placed) -> dict[s
             out[name] = (x + (mx - x) * 0.55, y + (my - y) * 0.55)
         else:
             out[name] = (x + (k - (len(names) - 1) / 2) * layout.s * 0.8, y)
-    return out
+    return _spread_through_stops(layout, coord, placed, out)
+
+
+def _spread_through_stops(
+    layout: _Layout, coord: str, placed: board.Placed, out: dict[str, tuple[float, float]]
+) -> dict[str, tuple[float, float]]:
+    """Move apart stops that would be drawn on top of each other.
+
+    A stop on a straight run (edges 0 and 3) averages to the hex centre, so an OO tile with
+    one such city and another city near the centre (brown #67, #68) drew both in the same
+    place. Only when two stops are closer than a city is wide: each straight-run stop slides
+    along its own track towards one of its edges, choosing the edges that leave the stops
+    farthest apart, so it stays on its line and the tile still reads as the printed one."""
+    gap = 2 * _slot_radius(layout.s, 1) + 4
+    names = list(out)
+
+    def closest(points: dict[str, tuple[float, float]]) -> float:
+        return min(math.dist(points[a], points[b]) for i, a in enumerate(names) for b in names[i + 1:])
+
+    if closest(out) >= gap:
+        return out
+    x, y = layout.centre(coord)
+    through = [n for n in names if placed.node_edges(n) and math.dist(out[n], (x, y)) < 0.1 * layout.s]
+    choices = []
+    for name in through:
+        ends = []
+        for edge in placed.node_edges(name):
+            ex, ey = layout.edge_mid(coord, edge)
+            ends.append((x + (ex - x) * 0.5, y + (ey - y) * 0.5))
+        choices.append(ends)
+    best, best_gap = out, closest(out)
+    for picked in itertools.product(*choices):
+        trial = {**out, **dict(zip(through, picked, strict=True))}
+        if (spread := closest(trial)) > best_gap + 1e-6:
+            best, best_gap = trial, spread
+    # On a small hex that is still not enough: push the closest pairs apart along the line
+    # between them, keeping every stop inside the hex's inner circle.
+    limit = 0.62 * layout.s
+    points = dict(best)
+    for _ in range(8):
+        moved = False
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                (ax, ay), (bx, by) = points[a], points[b]
+                apart = math.dist((ax, ay), (bx, by))
+                if apart >= gap or apart == 0:
+                    continue
+                push = (gap - apart) / 2 / apart
+                points[a] = _within((ax - (bx - ax) * push, ay - (by - ay) * push), (x, y), limit)
+                points[b] = _within((bx + (bx - ax) * push, by + (by - ay) * push), (x, y), limit)
+                moved = True
+        if not moved:
+            break
+    return points
+
+
+def _within(point: tuple[float, float], centre: tuple[float, float], radius: float) -> tuple[float, float]:
+    """``point``, pulled back onto the circle of ``radius`` around ``centre`` if outside it."""
+    distance = math.dist(point, centre)
+    if distance <= radius:
+        return point
+    scale = radius / distance
+    return (centre[0] + (point[0] - centre[0]) * scale, centre[1] + (point[1] - centre[1]) * scale)
 
 
 def _bezier(p0, p1, p2, steps: int = 12) -> list[tuple[float, float]]:
