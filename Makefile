@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test soak lint console clean postgres tesseract messages
+.PHONY: run test soak lint console clean postgres tesseract messages chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,13 +28,13 @@ run: $(STAMP) $(CATALOGS)
 
 # Breadth, within 10 minutes on two cores: every game, player count, mode and option value, the
 # store on both backends, the bot end to end. The slowest tests are listed to keep it so.
-test: $(STAMP) $(CATALOGS) postgres tesseract
+test: $(STAMP) $(CATALOGS) postgres tesseract chromium
 	$(BIN)/python -m pytest -q -n 2 --dist loadgroup -m "not slow" --durations=20
 	$(BIN)/ruff check .
 
 # Depth: 200 kit seeds per game, player count and mode (4 in `make test`), 20 rounds of the
 # public-text kit (3), the fuzzers' deep runs and the other tests marked slow.
-soak: $(STAMP) postgres tesseract
+soak: $(STAMP) postgres tesseract chromium
 	KIT_SEEDS=$${KIT_SEEDS:-200} PUBLIC_SEEDS=$${PUBLIC_SEEDS:-20} $(BIN)/python -m pytest -q -n 2 --dist loadgroup
 
 # The store tests run against a real PostgreSQL server that they start themselves from the
@@ -52,6 +52,14 @@ tesseract:
 	  echo "Installing Tesseract OCR (Debian package) for the table-card test..."; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq tesseract-ocr >/dev/null; }
+
+# The web table's browser tests drive Debian's Chromium through Playwright (the pip package,
+# pointed at /usr/bin/chromium: no browser is downloaded). Install the package where it is missing.
+chromium:
+	@test -x /usr/bin/chromium || { \
+	  echo "Installing Chromium (Debian package) for the web table's browser tests..."; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

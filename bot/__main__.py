@@ -2,7 +2,8 @@
 
 With no command the Discord bot runs; without a token it explains how to get one and
 exits with status 2. ``run-or-console`` (what ``make run`` calls) opens the console table
-instead when there is no token.
+instead when there is no token. With ``WEB_PORT`` set, the bot and the console also serve each
+table as a web page (:mod:`bot.web`).
 """
 
 from __future__ import annotations
@@ -159,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     if command == "console":
         from bot.console import run_console
 
-        asyncio.run(run_console(args.db or settings.db_path, Path(args.images), seed=args.seed))
+        asyncio.run(run_console(args.db or settings.db_path, Path(args.images), seed=args.seed, web=settings.web))
         return 0
     if command == "selfplay":
         from bot import bots

@@ -28,6 +28,7 @@ from discord.ext import commands
 import cogs
 from bot import logs, metrics
 from bot.config import SEED_KEY, Settings, check_can_run, derive_seed, make_clock, shard_of
+from bot.digest import Digests
 from bot.games import load_all
 from bot.logs import RedactTokens  # noqa: F401  (re-exported: tests import it from here)
 from bot.logs import install_filters as install_log_filter
@@ -35,6 +36,7 @@ from bot.moderation import Moderation
 from bot.playbypost import PlayByPost
 from bot.store import Store, StoreError, StoreUnavailable, redact_url
 from bot.tables import Reply, Tables
+from bot.web.server import RunningWeb, start_web
 from bot.workers import workers_from_env
 from cogs._translator import CommandTranslator
 from cogs._ui import (
@@ -47,6 +49,7 @@ from cogs._ui import (
     post_notice,
     send_error,
 )
+from cogs._web import post_web_move
 
 log = logging.getLogger("gamemaster")
 
@@ -72,6 +75,8 @@ class GameMasterBot(commands.Bot):
         self._scheduler: asyncio.Task[None] | None = None
         self._timers: set[asyncio.Task[None]] = set()
         self.metrics_server: metrics.MetricsServer | None = None
+        self.web: RunningWeb | None = None
+        """The web table (``WEB_PORT``), once started."""
         self._observe_interactions()
 
     @property
@@ -146,6 +151,8 @@ class GameMasterBot(commands.Bot):
         # answer) continue in the scheduler's first run, once the gateway can carry the reply.
         self.pbp = PlayByPost(self._tables)
         self.moderation = Moderation(self._tables, self.pbp)
+        if self.settings.web is not None:
+            self.web = await start_web(self._tables, self.settings.web, publish=self.post_web_move, clock=self.clock)
         # Results of games that ended while the bot was going down are recorded now.
         caught_up = await self._tables.ratings.record_finished()
         if caught_up:
@@ -195,17 +202,35 @@ class GameMasterBot(commands.Bot):
                     with logs.context(table=notice.reply.table_id, guild=notice.guild_id):
                         await post_notice(self, notice.guild_id, notice.channel_id, notice.reply)
                 await self.expire_timed()
+                if self.syncs_commands:  # one process sends the daily digests (they span every server)
+                    await self.send_digests()
             except StoreUnavailable:
                 pass  # the store logged its one line; the next tick tries again
             except Exception:
                 log.exception("scheduler run failed")
             await asyncio.sleep(self.settings.tick)
 
+    async def send_digests(self) -> None:
+        """DM each player who asked for the daily digest the tables waiting on them (once a day)."""
+        for digest in await Digests(self.tables).due(self.clock()):
+            try:
+                user = self.get_user(digest.user_id) or await self.fetch_user(digest.user_id)
+                await user.send(digest.text()[:2000], allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException:
+                log.info("could not send the daily digest to user %s (DMs closed?)", digest.user_id)
+
     async def post_resumed(self, reply: Reply) -> None:
         """Bots that continued a table in the background (it was loaded after a restart) say so."""
         await self.wait_until_ready()
         row = (await self.tables.load(reply.table_id)).row
         await post_notice(self, row.guild_id, row.channel_id, reply)
+
+    async def post_web_move(self, reply: Reply) -> None:
+        """A move made on the web page: the table's channel shows it like any move."""
+        await self.wait_until_ready()
+        row = (await self.tables.load(reply.table_id)).row
+        with logs.context(table=reply.table_id, guild=row.guild_id):
+            await post_web_move(self, row, reply)
 
     async def expire_timed(self) -> None:
         """Resolve live games whose deadline has passed (nobody clicked in time, a tie window closed)."""
@@ -261,6 +286,9 @@ class GameMasterBot(commands.Bot):
         if self._tables is not None:
             await self._tables.settle()
             await self._tables.workers.close()
+        if self.web is not None:
+            await self.web.stop()
+            self.web = None
         if self.metrics_server is not None:
             await self.metrics_server.stop()
             self.metrics_server = None

@@ -93,6 +93,57 @@ def parse_shards(count_text: str | None, ids_text: str | None) -> Shards | None:
 
 
 @dataclass(frozen=True, slots=True)
+class WebSettings:
+    """Where the web table listens and what its links look like (see :mod:`bot.web`)."""
+
+    port: int
+    """``WEB_PORT``: the TCP port (0: any free one, for tests)."""
+    host: str = "127.0.0.1"
+    """``WEB_HOST``: the address it listens on; loopback behind a reverse proxy, the default."""
+    base_url: str | None = None
+    """``WEB_BASE_URL``: how players reach it (``https://games.example.org``); links are made
+    with it. Unset: ``http://<host>:<port>``, right only on this machine."""
+    secret: str | None = None
+    """``WEB_SECRET``: the key that signs links. Unset: a key generated on first use and kept in
+    the database (the ``secrets`` table), the usual choice."""
+    link_hours: float = 168.0
+    """``WEB_LINK_HOURS``: how long a player's link works (default a week)."""
+
+    def __repr__(self) -> str:
+        secret = "set" if self.secret else "from the database"
+        return (f"WebSettings(port={self.port}, host={self.host!r}, base_url={self.base_url!r}, "
+                f"secret=<{secret}>, link_hours={self.link_hours})")
+
+
+def parse_web(port_text: str | None, host: str | None, base_url: str | None, secret: str | None,
+              hours_text: str | None) -> WebSettings | None:
+    """The ``WEB_*`` variables → :class:`WebSettings` (``None`` when ``WEB_PORT`` is empty: off).
+    Bad values stop the bot with a sentence saying what to write instead."""
+    port_text = (port_text or "").strip()
+    if not port_text:
+        return None
+    try:
+        port = int(port_text)
+    except ValueError:
+        raise SystemExit(f"WEB_PORT must be a port number (e.g. 8080), or empty for no web page, not {port_text!r}.") from None
+    if not 0 <= port <= 65535:
+        raise SystemExit(f"WEB_PORT must be between 0 and 65535, not {port}.")
+    base = (base_url or "").strip().rstrip("/") or None
+    if base is not None and not base.startswith(("http://", "https://")):
+        raise SystemExit(f"WEB_BASE_URL must start with https:// (or http://), not {base_url!r}.")
+    secret = (secret or "").strip() or None
+    if secret is not None and len(secret) < 16:
+        raise SystemExit("WEB_SECRET must be at least 16 characters (or empty: a key is generated and stored).")
+    try:
+        hours = float((hours_text or "").strip() or 168)
+    except ValueError:
+        raise SystemExit(f"WEB_LINK_HOURS must be a number of hours, not {hours_text!r}.") from None
+    if not 0 < hours <= 24 * 366:
+        raise SystemExit(f"WEB_LINK_HOURS must be more than 0 and at most a year ({24 * 366}), not {hours}.")
+    return WebSettings(port, (host or "127.0.0.1").strip() or "127.0.0.1", base, secret, hours)
+
+
+@dataclass(frozen=True, slots=True)
 class Settings:
     discord_token: str | None
     dev_guild_id: int | None
@@ -120,6 +171,9 @@ class Settings:
     """Address they listen on (``METRICS_HOST``): loopback unless a scraper elsewhere needs them."""
     log_format: str = "text"
     """``text`` (discord.py's coloured lines) or ``json`` (one object per line, with context)."""
+    web: WebSettings | None = None
+    """The web table (``WEB_PORT``, ``WEB_HOST``, ``WEB_BASE_URL``, ``WEB_SECRET``, ``WEB_LINK_HOURS``);
+    ``None``: no web page is served."""
 
     def owns(self, guild_id: int | None) -> bool:
         """Whether a table in ``guild_id`` is this process's to load, schedule and answer."""
@@ -132,7 +186,7 @@ class Settings:
             f"Settings(discord_token=<{token}>, dev_guild_id={self.dev_guild_id}, db_path={self.db_path!r}, "
             f"log_level={self.log_level!r}, game_master_role={self.game_master_role!r}, "
             f"rules_dir={str(self.rules_dir)!r}, discord_api={self.discord_api!r}, shards={self.shards!r}, "
-            f"metrics={self.metrics_host}:{self.metrics_port}, log_format={self.log_format!r})"
+            f"metrics={self.metrics_host}:{self.metrics_port}, log_format={self.log_format!r}, web={self.web!r})"
         )
 
 
@@ -193,6 +247,8 @@ def load_settings(env_file: str | Path | None = None) -> Settings:
         metrics_port=parse_metrics_port(os.environ.get("METRICS_PORT")),
         metrics_host=(os.environ.get("METRICS_HOST") or "127.0.0.1").strip(),
         log_format=parse_log_format(os.environ.get("LOG_FORMAT")),
+        web=parse_web(os.environ.get("WEB_PORT"), os.environ.get("WEB_HOST"), os.environ.get("WEB_BASE_URL"),
+                      os.environ.get("WEB_SECRET"), os.environ.get("WEB_LINK_HOURS")),
     )
 
 

@@ -24,25 +24,30 @@ an illegal one with the legal range. ``/play MOVE`` still works for any move.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import logging
 import shlex
 import sys
 import zlib
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import AsyncIterable, AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from bot.bots import DEFAULT_LEVEL
-from bot.config import load_settings
+from bot.config import WebSettings, load_settings
 from bot.engine import Action, AmountChoice, all_games, parse_amount
 from bot.engine.choices import ChoiceLayoutError, Option, layout
 from bot.engine.choices import Path as GroupPath
 from bot.games import load_all
 from bot.rulebook import NoSuchPage, rules_text, which_game
+from bot.standing_orders import ConfirmOrder
 from bot.store import Store
 from bot.tables import ConfirmMove, Private, Reply, TableError, Tables, UnsureMove, User
+
+if TYPE_CHECKING:
+    from bot.web.server import WebTable
 
 CONSOLE_CHANNEL = 1
 OFFER_LIMIT = 20
@@ -62,6 +67,9 @@ Commands:
   /moves                        your legal moves now
   /hand                         your private view
   /board [full]                 the table card again, or the detailed full board
+  /orders [set ORDER [N] [confirm] | cancel [ORDER]]
+                                your standing orders here: list, set (N: its number), cancel
+  /web                          links to this table's web page (with WEB_PORT set)
   /help, /quit"""
 
 
@@ -155,15 +163,17 @@ class Console:
         """The current user's moves as last printed: a number on its own line picks one."""
         self.asking: tuple[Menu, AmountChoice] | None = None
         """An "Enter amount…" picked: the next line is the number."""
+        self.web: WebTable | None = None
+        """The web table served beside the console (``WEB_PORT``), if any."""
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
-    async def run(self, lines: Iterable[str], interactive: bool = False) -> None:
+    async def run(self, lines: Iterable[str] | AsyncIterable[str], interactive: bool = False) -> None:
         self.say(f"gamemaster console — you are {self.user.name}. Type /help for commands.")
         if interactive:
             print("> ", end="", file=self.out, flush=True)
-        for line in lines:
+        async for line in _each(lines):
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
@@ -196,7 +206,9 @@ class Console:
             "/moves": self.moves,
             "/hand": self.hand,
             "/board": self.board,
+            "/orders": self.orders,
             "/help": self.help,
+            "/web": self.web_links,
         }
         handler = handlers.get(command)
         if handler is None:
@@ -349,6 +361,32 @@ class Console:
         private = await self.tables.private_view(channel_id=CONSOLE_CHANNEL, user=self.user)
         self.show_private(private, "hand")
 
+    async def orders(self, args: list[str]) -> None:
+        """``/orders`` lists, ``/orders set ORDER [N] [confirm]`` sets, ``/orders cancel [ORDER]`` cancels."""
+        orders = self.tables.orders
+        sub, rest = (args[0].lower(), args[1:]) if args else ("list", [])
+        if sub == "list":
+            self.say((await orders.menu(user=self.user, channel_id=CONSOLE_CHANNEL)).text())
+            return
+        if sub == "cancel":
+            result = await orders.cancel(user=self.user, key=" ".join(rest) or None, channel_id=CONSOLE_CHANNEL)
+        elif sub == "set" and rest:
+            confirmed = rest[-1].lower() == "confirm"
+            rest = rest[:-1] if confirmed else rest
+            amount = int(rest.pop()) if len(rest) > 1 and rest[-1].lstrip("-").isdigit() else None
+            try:
+                result = await orders.set(user=self.user, key=" ".join(rest), amount=amount, confirmed=confirmed,
+                                          channel_id=CONSOLE_CHANNEL)
+            except ConfirmOrder as asked:
+                self.say(f"{asked} Add 'confirm' to set it.")
+                return
+        else:
+            self.say("Usage: /orders, /orders set ORDER [N] [confirm], /orders cancel [ORDER]")
+            return
+        self.say(result.text)
+        if result.reply is not None:
+            self.show(result.reply)
+
     async def board(self, args: list[str]) -> None:
         if args[:1] == ["full"]:
             picture = await self.tables.full_board(channel_id=CONSOLE_CHANNEL)
@@ -360,6 +398,25 @@ class Console:
             self.say("Usage: /board or /board full")
             return
         self.show(await self.tables.board(channel_id=CONSOLE_CHANNEL))
+
+    async def web_links(self, args: list[str]) -> None:
+        """``/web``: the table link, and a seat link for every player (the console plays them all)."""
+        if self.web is None:
+            self.say("The web page is off: set WEB_PORT (e.g. WEB_PORT=8080 make run) to serve it.")
+            return
+        live = await self.tables.load(await self.tables.latest_id_in(CONSOLE_CHANNEL))
+        self.say(f"Watch: {self.web.table_url(live.id)}")
+        if live.row.status == "over":
+            self.say(f"Replay: {self.web.replay_url(live.id)}")
+        if live.row.status == "playing":
+            for seat in live.seats:
+                if not seat.is_bot:
+                    self.say(f"Play as {seat.name}: {self.web.seat_link(live.id, seat.seat, seat.user_id)[0]}")
+
+    async def show_web_move(self, reply: Reply) -> None:
+        """A move made on the web page, shown here as it would be in a Discord channel."""
+        self.say("(from the web page)")
+        self.show(reply)
 
     def show(self, reply: Reply) -> None:
         self.say(reply.text)
@@ -450,15 +507,44 @@ class Console:
         return path
 
 
+async def _each(lines: Iterable[str] | AsyncIterable[str]) -> AsyncIterator[str]:
+    if isinstance(lines, AsyncIterable):
+        async for line in lines:
+            yield line
+    else:
+        for line in lines:
+            yield line
+
+
+async def _stdin_lines() -> AsyncIterator[str]:
+    """Lines of stdin read in a thread, so the web server keeps answering while we wait."""
+    while line := await asyncio.to_thread(sys.stdin.readline):
+        yield line
+
+
 async def run_console(
-    db_path: str, images: Path, lines: Iterable[str] | None = None, seed: int | None = None
+    db_path: str, images: Path, lines: Iterable[str] | None = None, seed: int | None = None,
+    web: WebSettings | None = None,
 ) -> None:
+    """The console table; with ``web`` its tables are also served as web pages (``make run``)."""
     load_all()
     store = await Store.open(db_path)
+    running = None
     try:
         seeds = None if seed is None else itertools.count(seed).__next__
         console = Console(Tables(store, seeds=seeds), images)
+        source: Iterable[str] | AsyncIterable[str] = lines if lines is not None else sys.stdin
+        if web is not None:
+            from bot.web.server import start_web
+
+            running = await start_web(console.tables, web, publish=console.show_web_move)
+            console.web = running.table
+            console.say(f"The web table is on {running.table.base_url} — after /game start, /web prints the links.")
+            if lines is None:
+                source = _stdin_lines()
         interactive = lines is None and sys.stdin.isatty()
-        await console.run(lines if lines is not None else sys.stdin, interactive=interactive)
+        await console.run(source, interactive=interactive)
     finally:
+        if running is not None:
+            await running.stop()
         await store.close()

@@ -52,7 +52,7 @@ from bot.workers import bot_choice
 HOUR = 3600.0
 DAY = 24 * HOUR
 POLICIES = ("none", "skip", "auto", "replace")
-NOTIFY = ("mention", "dm", "off")
+NOTIFY = ("mention", "dm", "digest", "off")
 DEFAULT_LOBBY_DAYS = 7.0
 
 
@@ -164,6 +164,8 @@ class PlayByPost:
         return {
             "mention": "You will be mentioned in the channel when it is your move.",
             "dm": "You will get a direct message when it is your move (a mention if your DMs are closed).",
+            "digest": "You will not be pinged for each decision; once a day, a direct message lists the games "
+                      "waiting for your move.",
             "off": "You will not be notified; check /game mine for your turns.",
         }[mode]
 
@@ -310,9 +312,11 @@ class PlayByPost:
                     users.append(due.user_id)
             if not users:
                 return None
-            reply = await tables.play_reply(live, [f"⏰ Reminder: the {live.game.title} game is waiting for your move."])
+            reply = await tables.play_reply(live, [f"⏰ Reminder: the {live.game.title} game is waiting for your move."],
+                                            ping="all")
             reply.picture = None  # a nudge, not a new board
             reply.mentions = [u for u in reply.mentions if u in users]
+            reply.called = [u for u in reply.called if u in users]
             reply.direct = [u for u in reply.direct if u in users]
             return Notice(live.row.channel_id, live.row.guild_id, table_id, "reminder", reply)
 
@@ -431,6 +435,7 @@ class PlayByPost:
         if signed_by(record, await self.signing_key()):
             table_id = await self._create_imported(guild_id, channel_id, user, checked, signed=True)
             live = await self.tables.load(table_id)
+            live.decisions = None  # an imported game calls whoever it waits for
             headline = f"{user.name} imported a {checked.game.title} game: {len(checked.actions)} moves replayed and checked."
             return await self.tables.play_reply(live, [headline])
         if not moderator:
@@ -575,6 +580,7 @@ class PlayByPost:
             host_id=pending["requested_by"],
         )
         live = await self.tables.load(table_id)
+        live.decisions = None  # an imported game calls whoever it waits for
         headline = (f"Everyone took their seat: the imported {checked.game.title} game is on "
                     f"({len(checked.actions)} moves replayed and checked).")
         return await self.tables.play_reply(live, [headline])

@@ -44,6 +44,9 @@ class Private:
 
     text: str
     picture: bytes | None = None
+    table_id: int = 0
+    orders: bool = False
+    """The player's game in play offers standing orders: front ends offer them beside this panel."""
 
 
 @dataclass(slots=True)
@@ -58,7 +61,12 @@ class Reply:
     text: str
     picture: bytes | None = None
     mentions: list[int] = field(default_factory=list)
-    """Users to ping in the channel (those who must act and want mentions)."""
+    """Users to ping in the channel: those who want mentions and for whom a decision is new
+    (:mod:`bot.pings`; a reminder pings everyone it reminds)."""
+    called: list[int] = field(default_factory=list)
+    """Everyone who must act and wants mentions (``mentions`` and those still on a decision
+    they were pinged for): front ends name them all ("Your move: @Bo") and ping only
+    ``mentions``. Empty where a reply calls nobody (a status), then ``mentions`` is named."""
     direct: list[int] = field(default_factory=list)
     """Users who must act and asked to be told by direct message instead."""
     turns: list[Turn] = field(default_factory=list)

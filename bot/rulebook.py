@@ -115,13 +115,46 @@ def own_rules_path(slug: str, language: str = "en", data_dir: Path = DATA_DIR) -
     return data_dir / slug / OWN_RULES
 
 
+_COMMAND_SPAN = re.compile(r"`(/[a-z-]+)((?: [a-z-]+)?)((?: [a-z_]+:[^`\s]*| <[^>`]*>)*)`")
+"""A command in a code span: ``/game new``, ``/play move:roll``, ``/game new game:hisss``."""
+
+
+def localize_commands(text: str, language: str) -> str:
+    """Write the slash commands quoted in ``text`` as Discord shows them in ``language``.
+
+    A Polish player's Discord lists ``/game new`` as ``/gra nowa`` (the command catalog,
+    :mod:`bot.i18n`), so a page that says `/game new` would send them looking for a command
+    they cannot see. The pages keep the English spans (one source for every language); they
+    are rewritten here when shown. Option values (``move:roll``) are what players type and stay.
+    """
+    if language == "en":
+        return text
+    from bot.i18n import translate
+
+    def word(context: str, english: str) -> str:
+        return translate(language, "commands", context, english) or english
+
+    def rewrite(match: re.Match[str]) -> str:
+        head, sub, options = match.group(1)[1:], match.group(2).strip(), match.group(3)
+        group = translate(language, "commands", "group_name", head)
+        parts = ["/" + (group or word("command_name", head))]
+        if sub:
+            parts.append(word("command_name", sub))
+        for option in options.split():
+            name, colon, value = option.partition(":")
+            parts.append(f"{word('parameter_name', name)}:{value}" if colon else option)  # <move> stays
+        return "`" + " ".join(parts) + "`"
+
+    return _COMMAND_SPAN.sub(rewrite, text)
+
+
 def own_pages(slug: str, data_dir: Path = DATA_DIR, language: str = "en") -> list[str]:
-    """Our how-to-play pages for a game in ``language`` (English where it has none); empty
-    when the game has no page at all."""
+    """Our how-to-play pages for a game in ``language`` (English where it has none, and the
+    commands it quotes as ``language``'s Discord names them); empty when the game has no page."""
     path = own_rules_path(slug, language, data_dir)
     if not path.is_file():
         return []
-    return sections(path.read_text(encoding="utf-8"))
+    return sections(localize_commands(path.read_text(encoding="utf-8"), language))
 
 
 def rule_pages(rules_dir: Path, rules_file: str) -> list[str] | None:

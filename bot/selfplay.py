@@ -79,7 +79,8 @@ async def play_one(
     clock: SimulatedClock | None = None,
     bots: str | None = None,
 ) -> tuple[int, str, int]:
-    """Play one table to the end; returns (table id, result line, actions).
+    """Play one table to the end; returns (table id, result line, actions in its log: the
+    players' moves and what played itself — forced moves, standing orders, deadlines).
 
     In live (timed) games the simulated players take a random time to answer; when that
     passes a deadline, the deadline is resolved first, as the bot's timer would. ``bots``: one
@@ -126,7 +127,7 @@ async def play_one(
 
         images.mkdir(parents=True, exist_ok=True)
         (images / f"selfplay-{slug}-{reply.table_id}.png").write_bytes(board_png(game, tables.public_view(live)))
-    return reply.table_id, describe_outcome(outcome, live.names, game.format_score), actions
+    return reply.table_id, describe_outcome(outcome, live.names, game.format_score), live.position
 
 
 async def selfplay(

@@ -236,6 +236,33 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX ratings_leaderboard ON ratings (guild_id, slug, ordinal DESC);
     """,
+    # 6: standing orders (a player's answers to their future prompts, per table and seat, tried
+    # in ``rank`` order), and the daily digest: a user who wants one is not pinged per move
+    # (``notify`` stays 'off' for the CHECK above) but gets one DM a day, the last at ``digest_at``.
+    """
+    CREATE TABLE standing_orders (
+        table_id   INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        seat       INTEGER NOT NULL,
+        user_id    INTEGER NOT NULL,
+        rank       INTEGER NOT NULL,
+        order_key  TEXT    NOT NULL,
+        amount     INTEGER,
+        scope      TEXT,
+        created_at REAL    NOT NULL,
+        PRIMARY KEY (table_id, seat, order_key)
+    );
+    ALTER TABLE user_settings ADD COLUMN digest INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE user_settings ADD COLUMN digest_at REAL;
+    """,
+    # 7: revoked web links: every seat link of (table, seat) issued at or before revoked_ms is refused.
+    """
+    CREATE TABLE web_revocations (
+        table_id   INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        seat       INTEGER NOT NULL,
+        revoked_ms INTEGER NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    );
+    """,
 )
 
 MAX_SQL_INT = 2**63 - 1
@@ -464,6 +491,18 @@ class GameStats:
     mean_seconds: float
     seat_wins: list[tuple[int, int, int, int]]
     """(players at the table, seat, games, wins) for every seat position seen."""
+
+
+@dataclass(frozen=True, slots=True)
+class OrderRow:
+    """A standing order as stored: whose (seat and the user who set it), which, its number and
+    its scope token (see :class:`bot.engine.orders.OrderSetting`)."""
+
+    seat: int
+    user_id: int
+    order_key: str
+    amount: int | None
+    scope: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -706,6 +745,8 @@ class Store:
             raise StoreError(f"unknown status {status!r}")
         async with self._transaction() as db:
             await db.execute("UPDATE tables SET status = ?, updated_at = ? WHERE id = ?", (status, now, table_id))
+            if status in ("over", "cancelled"):  # orders last as long as the game
+                await db.execute("DELETE FROM standing_orders WHERE table_id = ?", (table_id,))
             await self._audit(db, table_id, None, actor_id, status, {"reason": reason} if reason else {}, now)
 
     # -- seats ----------------------------------------------------------------------------
@@ -819,6 +860,7 @@ class Store:
                 )
             if status != "playing":
                 await self._audit(db, table_id, None, user_id, status, {"position": position}, now)
+                await db.execute("DELETE FROM standing_orders WHERE table_id = ?", (table_id,))
 
         if self._db.name == "sqlite":
             await self._group_commit(write)
@@ -1025,6 +1067,8 @@ class Store:
                 )
                 if changed != 1:
                     raise StoreError("That player is not seated at this table.")
+                # The orders were the leaving player's: the seat's next player starts without them.
+                await db.execute("DELETE FROM standing_orders WHERE table_id = ? AND user_id = ?", (table_id, old_user_id))
                 await db.execute("UPDATE tables SET revision = revision + 1, updated_at = ? WHERE id = ?", (now, table_id))
                 await self._audit(
                     db, table_id, None, actor_id, kind,
@@ -1032,6 +1076,51 @@ class Store:
                 )
         except IntegrityError:
             raise StoreError("That user already has a seat at this table.") from None
+
+    # -- standing orders -------------------------------------------------------------------------
+
+    async def standing_orders(self, table_id: int) -> list[OrderRow]:
+        """Every standing order at a table, by seat, each seat's in the order they were set."""
+        rows = await self._fetchall(
+            "SELECT seat, user_id, order_key, amount, scope FROM standing_orders WHERE table_id = ? ORDER BY seat, rank",
+            (table_id,),
+        )
+        return [OrderRow(row["seat"], row["user_id"], row["order_key"], row["amount"], row["scope"]) for row in rows]
+
+    async def set_standing_order(
+        self, table_id: int, *, seat: int, user_id: int, key: str, amount: int | None, scope: str | None, now: float,
+    ) -> None:
+        """Add an order for a seat, tried after the seat's others; one set again replaces itself
+        (new number and scope) and moves to the end. Only a seated player of a game in play gets one."""
+        if amount is not None and not fits_sql(amount):
+            raise StoreError("That number is too large.")
+        async with self._transaction() as db:
+            found = await db.fetchone(
+                "SELECT t.status FROM tables t JOIN seats s ON s.table_id = t.id"
+                " WHERE t.id = ? AND s.seat = ? AND s.user_id = ?", (table_id, seat, user_id),
+            )
+            if found is None or found[0] != "playing":
+                raise StoreError("Orders are for a seat in a game in play.")
+            await db.execute("DELETE FROM standing_orders WHERE table_id = ? AND seat = ? AND order_key = ?",
+                             (table_id, seat, key))
+            await db.execute(
+                "INSERT INTO standing_orders (table_id, seat, user_id, rank, order_key, amount, scope, created_at)"
+                " VALUES (?, ?, ?, (SELECT COALESCE(MAX(rank), 0) + 1 FROM standing_orders WHERE table_id = ? AND seat = ?),"
+                " ?, ?, ?, ?)",
+                (table_id, seat, user_id, table_id, seat, key, amount, scope, now),
+            )
+
+    async def cancel_standing_orders(self, table_id: int, *, seat: int, keys: Iterable[str] | None = None) -> int:
+        """Drop a seat's orders (those named by ``keys``, or all); how many went."""
+        async with self._transaction() as db:
+            if keys is None:
+                return await db.execute("DELETE FROM standing_orders WHERE table_id = ? AND seat = ?", (table_id, seat))
+            dropped = 0
+            for key in keys:
+                dropped += await db.execute(
+                    "DELETE FROM standing_orders WHERE table_id = ? AND seat = ? AND order_key = ?", (table_id, seat, key)
+                )
+            return dropped
 
     # -- undo ---------------------------------------------------------------------------------
 
@@ -1132,6 +1221,23 @@ class Store:
         assert row is not None
         return bytes.fromhex(row["value"])
 
+    # -- web links ----------------------------------------------------------------------------------
+
+    async def revoke_web_links(self, table_id: int, seat: int, *, now_ms: int) -> None:
+        """Refuse, from now on, every web link of ``seat`` at ``table_id`` issued up to ``now_ms``."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO web_revocations (table_id, seat, revoked_ms) VALUES (?, ?, ?)"
+                " ON CONFLICT (table_id, seat) DO UPDATE SET revoked_ms = excluded.revoked_ms",
+                (table_id, seat, now_ms),
+            )
+
+    async def web_links_revoked(self, table_id: int, seat: int) -> int | None:
+        """When the seat's links were last revoked (milliseconds), or ``None`` if never."""
+        row = await self._fetchone("SELECT revoked_ms FROM web_revocations WHERE table_id = ? AND seat = ?",
+                                   (table_id, seat))
+        return None if row is None else int(row["revoked_ms"])
+
     # -- imports waiting for consent ---------------------------------------------------------------
 
     async def create_pending_import(
@@ -1180,8 +1286,9 @@ class Store:
     # -- settings -------------------------------------------------------------------------------
 
     async def user_settings(self, user_id: int) -> dict[str, Any]:
-        row = await self._fetchone("SELECT notify, away_until FROM user_settings WHERE user_id = ?", (user_id,))
-        return {"notify": row["notify"], "away_until": row["away_until"]} if row else {"notify": "mention", "away_until": None}
+        """``notify`` (mention, dm, off or digest), ``away_until`` and ``digest_at`` (the last digest sent)."""
+        row = await self._fetchone("SELECT * FROM user_settings WHERE user_id = ?", (user_id,))
+        return _user_settings(row)
 
     async def users_settings(self, user_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
         wanted = list(user_ids)
@@ -1189,18 +1296,26 @@ class Store:
             return {}
         marks = ", ".join("?" for _ in wanted)
         rows = await self._fetchall(f"SELECT * FROM user_settings WHERE user_id IN ({marks})", wanted)
-        found = {row["user_id"]: {"notify": row["notify"], "away_until": row["away_until"]} for row in rows}
-        return {u: found.get(u, {"notify": "mention", "away_until": None}) for u in wanted}
+        found = {row["user_id"]: _user_settings(row) for row in rows}
+        return {u: found.get(u, _user_settings(None)) for u in wanted}
+
+    async def digest_users(self) -> dict[int, dict[str, Any]]:
+        """The settings of every user who asked for the daily digest."""
+        rows = await self._fetchall("SELECT * FROM user_settings WHERE digest = 1 ORDER BY user_id")
+        return {row["user_id"]: _user_settings(row) for row in rows}
 
     async def set_user_settings(self, user_id: int, *, now: float, **values: Any) -> None:
         current = await self.user_settings(user_id)
         current.update(values)
+        digest = current["notify"] == "digest"  # stored as notify 'off' plus the digest flag
         async with self._transaction() as db:
             await db.execute(
-                "INSERT INTO user_settings (user_id, notify, away_until, updated_at) VALUES (?, ?, ?, ?)"
+                "INSERT INTO user_settings (user_id, notify, away_until, digest, digest_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify, away_until = excluded.away_until,"
-                " updated_at = excluded.updated_at",
-                (user_id, current["notify"], current["away_until"], now),
+                " digest = excluded.digest, digest_at = excluded.digest_at, updated_at = excluded.updated_at",
+                (user_id, "off" if digest else current["notify"], current["away_until"], int(digest),
+                 current["digest_at"], now),
             )
 
     async def forget_user(self, user_id: int, *, now: float) -> int:
@@ -1501,6 +1616,13 @@ class Store:
         return table_id
 
 
+def _user_settings(row: Row | None) -> dict[str, Any]:
+    if row is None:
+        return {"notify": "mention", "away_until": None, "digest_at": None}
+    return {"notify": "digest" if row["digest"] else row["notify"], "away_until": row["away_until"],
+            "digest_at": row["digest_at"]}
+
+
 def _audit_row(row: Row) -> AuditRow:
     return _from_row(AuditRow, row, json_fields=("detail",))
 
@@ -1508,7 +1630,8 @@ def _audit_row(row: Row) -> AuditRow:
 # Every table of the schema, parents before children: the order a copy must follow.
 COPY_ORDER = (
     "tables", "seats", "actions", "snapshots", "audit", "user_settings", "channel_settings", "guild_settings",
-    "notices", "requests", "secrets", "pending_imports", "results", "result_seats", "ratings",
+    "notices", "requests", "secrets", "pending_imports", "results", "result_seats", "ratings", "standing_orders",
+    "web_revocations",
 )
 IDENTITY_TABLES = ("tables", "audit", "requests", "pending_imports")
 """Tables whose ``id`` the database numbers: after a copy, PostgreSQL's counters move past the copied ids."""

@@ -64,6 +64,8 @@ from bot.engine import (
     get_game,
     seat_ref,
 )
+from bot.engine.orders import OrderSetting
+from bot.pings import Decisions, PingMode
 from bot.ratings import Ratings, describe_result
 from bot.replies import Private, Reply, Request, TableSummary, Turn, User
 from bot.reply_text import (
@@ -147,6 +149,10 @@ class LiveTable:
     recent: list[str] | None = None
     """The last moves of the log as reply lines (see :meth:`Tables.recent_moves`), kept up to
     date by each commit once read, so a move's reply does not read the log again."""
+    orders: dict[int, list[OrderSetting]] | None = None
+    """Each seat's standing orders (:mod:`bot.standing_orders`), read once; None: not read yet."""
+    decisions: Decisions | None = None
+    """Whose decisions were pinged (:mod:`bot.pings`); None until the first commit or reply."""
 
     @property
     def id(self) -> int:
@@ -261,6 +267,11 @@ class Tables:
         self._stalled: dict[int, tuple[int, float]] = {}
         """Tables whose bots failed: (failures so far, when to try again)."""
         self._resuming: dict[int, asyncio.Task[None]] = {}
+        from bot.standing_orders import StandingOrders  # it builds on this module's errors
+
+        self.orders = StandingOrders(self)
+        self.watchers: list[Callable[[int], None]] = []
+        """Called with a table's id whenever a newer copy of it is published (the web pages' feed)."""
 
     # -- loading -------------------------------------------------------------------------
     #
@@ -287,6 +298,8 @@ class Tables:
         self._live.move_to_end(live.id)
         while len(self._live) > self.cache_size:
             self._live.popitem(last=False)
+        for watcher in self.watchers:
+            watcher(live.id)
 
     async def load(self, table_id: int) -> LiveTable:
         """The table as held in memory, read from its latest snapshot on first use."""
@@ -310,6 +323,10 @@ class Tables:
             if game.heavy and live.row.status == "playing" and not live.outdated:
                 live.prompts = await self.game_job(prompts_of, game.slug, live.state_json)
                 live.prompts_of = state
+            if live.row.status == "playing" and not live.outdated:
+                # Whoever waits now was called by the reply that made them wait (in this process or before).
+                live.decisions = Decisions.resumed(live.position, [(p.seat, live.user_at(p.seat).user_id)
+                                                                   for p in self.prompts(live) if 0 <= p.seat < len(seats)])
         cached = self._live.get(table_id)
         if cached is not None:
             return cached  # loaded meanwhile by someone else: theirs is as new or newer
@@ -379,6 +396,7 @@ class Tables:
         if row is not None:
             live.row = row
         live.seats = await self.store.seats(live.id)
+        live.orders = None  # a seat may have changed hands: its orders are read again
         self._publish(live)
 
     async def table_id_in(self, channel_id: int) -> int:
@@ -719,6 +737,8 @@ class Tables:
         if live.recent is not None:
             line = log_line(position, seat, applied.key, [event_json(event) for event in events], live.names)
             live.recent = [*live.recent, clipped(line)][-RECENT_MOVES:]
+        if live.decisions is not None:
+            live.decisions.observe(position, [prompt.seat for prompt in self.prompts(live)])
         self._publish(live)  # the writer's table is the newest: it replaces any other copy
         if status == "over":
             events.append(await self._finish(live))
@@ -739,7 +759,9 @@ class Tables:
         return Event(describe_result(mine, live.names) if mine else "")
 
     async def run_bots(self, live: LiveTable) -> list[Event]:
-        """Let bot seats play while a bot must decide (all bots of a simultaneous prompt first).
+        """Let bot seats play while a bot must decide (all bots of a simultaneous prompt first),
+        then whatever plays itself: forced moves and the answers of standing orders
+        (:meth:`bot.standing_orders.StandingOrders.next_move`).
 
         Call with the table's lock held, after the move that handed the turn to the bots has
         been committed. A bot whose choice fails (its worker crashed or hung, the agent raised,
@@ -754,23 +776,22 @@ class Tables:
             waiting = [p for p in prompts if live.user_at(p.seat).is_bot]
             if not waiting:
                 self._stalled.pop(live.id, None)
-                forced = self._forced_prompt(live, prompts)
-                if forced is None:
+                auto = await self.orders.next_move(live, prompts)
+                if auto is None:
                     break
-                # A forced move is the seat's only action and public knowledge: played at
-                # once, through the same commit as any move, marked forced in the log.
-                action = forced.actions[0]
+                # A forced move (the seat's only action, public knowledge) or a standing order's
+                # answer: played at once through the same commit as any move, saying why in the log.
                 at = self._stamp(live, None, None)
                 try:
                     if live.game.heavy:
-                        move = await self._heavy(apply_move, live, forced.seat, action.key, at)
+                        move = await self._heavy(apply_move, live, auto.seat, auto.key, at)
                     else:
-                        move = self._apply_here(live, forced.seat, action.key, at)
+                        move = self._apply_here(live, auto.seat, auto.key, at)
                 except IllegalMove:
                     break
-                move.applied.events.insert(0, Event(f"{seat_ref(forced.seat)}: {action.label} (forced)."))
+                move.applied.events.insert(0, Event(auto.line()))
                 try:
-                    events += await self._commit(live, forced.seat, live.user_at(forced.seat).user_id, move, at)
+                    events += await self._commit(live, auto.seat, live.user_at(auto.seat).user_id, move, at)
                 except StaleBoard:
                     break
                 continue
@@ -847,7 +868,7 @@ class Tables:
             except NoTable:
                 self._stalled.pop(table_id, None)
                 return None
-            if not self.bots_waiting(live) and not self.forced_waiting(live):
+            if not self.bots_waiting(live) and not await self.orders.waiting(live):  # (forced moves included)
                 self._stalled.pop(table_id, None)
                 return None
             position = live.position
@@ -881,9 +902,13 @@ class Tables:
                 replies.append(reply)
         return replies
 
-    async def play_reply(self, live: LiveTable, lines: list[str] | None = None, *, events: list[Event] | None = None) -> Reply:
+    async def play_reply(self, live: LiveTable, lines: list[str] | None = None, *, events: list[Event] | None = None,
+                         ping: PingMode = "new") -> Reply:
         """The reply for a running or ended table: what happened (``lines`` then the public
-        ``events``), whose turn it is and why, the last moves, the table card and standings."""
+        ``events``), whose turn it is and why, the last moves, the table card and standings.
+
+        It pings (``mentions``, ``direct``) the players whose decision is new (:mod:`bot.pings`),
+        or everyone waiting (``ping="all"``, a reminder), or nobody (``"none"``)."""
         assert live.state is not None
         notes = [line for line in lines or [] if line]
         said = [name_seats(e.text, live.names) for e in events or [] if e.visible_to is None]
@@ -904,8 +929,11 @@ class Tables:
                 previous = private.get(owner)
                 private[owner] = Private(f"{previous.text}\n{text}" if previous else text)
         picture, standings = await self._card(live) if self.render else (None, [])
-        humans = sorted({turn.user_id for turn in turns if not live.user_at(turn.seat).is_bot})
-        settings = await self.store.users_settings(humans)
+        if live.decisions is None:
+            live.decisions = Decisions.starting(live.position, [turn.seat for turn in turns])
+        waiting = {turn.user_id for turn in turns if not live.user_at(turn.seat).is_bot}
+        humans = live.decisions.call(live.position, turns, waiting, ping)
+        settings = await self.store.users_settings(waiting)
         timed = live.row.status == "playing" and live.game.is_timed(live.state)
         deadline = live.game.deadline(live.state) if timed else None
         return Reply(
@@ -915,6 +943,7 @@ class Tables:
             text="\n".join(line for line in [*notes, *said, turn_line] if line),
             picture=picture,
             mentions=[u for u in humans if settings[u]["notify"] == "mention"],
+            called=[] if ping == "none" else sorted(u for u in waiting if settings[u]["notify"] == "mention"),
             direct=[u for u in humans if settings[u]["notify"] == "dm"],
             turns=turns,
             private=private,
@@ -1184,6 +1213,7 @@ class Tables:
         )
         self.forget(live.id)
         live = await self.load(live.id)
+        live.decisions = None  # the decisions taken back are everyone's to make again: call them
         lines = [headline, f"Undone: {len(undone)} move{'s' if len(undone) != 1 else ''}; back to move {target}."]
         return await self.play_reply(live, lines)
 
@@ -1236,7 +1266,7 @@ class Tables:
                 lines.append(f"{seat.name} is away until <t:{int(until)}:f>; their deadlines wait.")
         if live.row.status == "cancelled":
             lines.append("This table was cancelled.")
-        return await self.play_reply(live, lines)
+        return await self.play_reply(live, lines, ping="none")  # a status calls nobody
 
     async def board(self, *, channel_id: int) -> Reply:
         return await self.status(channel_id=channel_id)
@@ -1262,7 +1292,8 @@ class Tables:
         moves = [a.label for turn in self.turns(live) if turn.seat == seat for a in turn.actions]
         text = f"You are seat {seat + 1} ({live.names[seat]}) at {live.game.title}."
         text += f"\nYour moves: {'; '.join(moves)}" if moves else "\nNothing to decide right now."
-        return Private(text=text, picture=picture)
+        offers = live.row.status == "playing" and bool(live.game.standing_orders())
+        return Private(text=text, picture=picture, table_id=live.id, orders=offers)
 
     async def history(self, *, channel_id: int, page: int = 1, per_page: int = 20) -> str:
         """One page of the log, newest first (page 1 = the latest moves)."""

@@ -566,7 +566,7 @@ def table_texts(reply: Reply, has_controls: bool) -> list[str]:
     the card prints. Later blocks are cut first.
     """
     head = f"**{reply.title}** · move {reply.position}\n{reply.text}" if reply.title else reply.text
-    blocks = [clip(head, HEAD_TEXT) + _mention_line(reply.mentions, has_controls)]
+    blocks = [clip(head, HEAD_TEXT) + _mention_line(named(reply), has_controls)]
     if reply.recent and not reply.said:
         blocks.append("**Last moves**\n" + "\n".join(reply.recent))
     if reply.standings:
@@ -874,6 +874,12 @@ class MyMovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-min
 # -- sending ------------------------------------------------------------------------------------
 
 
+def named(reply: Reply) -> list[int]:
+    """The players the mention line names: everyone called (``allowed_mentions`` lets only
+    ``reply.mentions`` be pinged, so a player still on a decision sees their name unpinged)."""
+    return sorted(set(reply.called) | set(reply.mentions))
+
+
 def _mention_line(mentions: list[int], has_components: bool) -> str:
     if not mentions:
         return ""
@@ -900,7 +906,7 @@ def reply_message(reply: Reply) -> dict[str, Any]:
         message["view"] = table_layout(table_texts(reply, _has_moves(rows)), picture, rows)
     else:
         view = request_components(reply) or lobby_components(reply)
-        message["content"] = clip(reply.text + _mention_line(reply.mentions, view is not None))
+        message["content"] = clip(reply.text + _mention_line(named(reply), view is not None))
         if view is not None:
             message["view"] = view
     if reply.picture:
@@ -908,11 +914,13 @@ def reply_message(reply: Reply) -> dict[str, Any]:
     return message
 
 
-def private_message(private: Private) -> dict[str, Any]:
+def private_message(private: Private, rows: list[Row] | None = None) -> dict[str, Any]:
     """A private panel (``/hand``, a private log line): an ephemeral components-v2 message with
-    the text and, when the game draws one, the private picture in a gallery."""
+    the text and, when the game draws one, the private picture in a gallery (then ``rows``
+    of controls, e.g. the Orders button)."""
     picture = PRIVATE_FILE if private.picture else None
-    message: dict[str, Any] = {"view": table_layout([clip(private.text, MAX_LAYOUT_TEXT)], picture), "ephemeral": True}
+    message: dict[str, Any] = {"view": table_layout([clip(private.text, MAX_LAYOUT_TEXT)], picture, rows),
+                               "ephemeral": True}
     if private.picture:
         message["file"] = discord.File(io.BytesIO(private.picture), filename=PRIVATE_FILE)
     return message
@@ -1131,7 +1139,7 @@ async def _publish_edited(interaction: discord.Interaction, reply: Reply) -> Non
         await interaction.followup.send(**private_message(mine))
     if live.row.thread_id is not None:
         thread = interaction.client.get_channel(live.row.thread_id) or discord.Object(live.row.thread_id)
-        log_text = clip(reply.text + _mention_line(reply.mentions, True))
+        log_text = clip(reply.text + _mention_line(named(reply), True))
         with contextlib.suppress(discord.HTTPException, AttributeError):
             await thread.send(log_text, allowed_mentions=message["allowed_mentions"])  # type: ignore[union-attr]
 

@@ -192,6 +192,14 @@ class Games(commands.Cog):
 
         await show_replay(interaction, table, move)
 
+    @game.command(name="web", description="Your private link to watch and play this table in a browser")
+    @app_commands.describe(revoke="True: refuse every link you were given for this table (then ask for a new one)",
+                           everyone="True (host or moderator): send every player their own link by direct message")
+    async def web(self, interaction: discord.Interaction, revoke: bool = False, everyone: bool = False) -> None:
+        from cogs._web import web_command
+
+        await web_command(interaction, revoke, everyone)
+
     @game.command(name="list", description="Open tables in this server")
     async def list_tables(self, interaction: discord.Interaction) -> None:
         tables = tables_of(interaction)

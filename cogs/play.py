@@ -26,6 +26,7 @@ from cogs._ui import (
     tables_of,
     user_of,
 )
+from cogs.orders import OrdersButton
 
 
 def rank_moves(actions: list[Action], typed: str, limit: int = 25) -> list[Action]:
@@ -99,7 +100,7 @@ class Play(commands.Cog):
         tables, user = tables_of(interaction), user_of(interaction)
 
         async def deliver(private: Private) -> None:
-            message = private_message(private)
+            message = private_message(private, [[OrdersButton(private.table_id)]] if private.orders else None)
             if interaction.response.is_done():
                 await interaction.followup.send(**message)
             else:

@@ -1,4 +1,5 @@
-"""``/settings``: how you are told it is your move, time away, and deleting your data."""
+"""``/settings``: how you are told it is your move (a mention, a DM, a daily digest DM, or not at
+all), time away, and deleting your data."""
 
 from __future__ import annotations
 
@@ -23,8 +24,8 @@ class Settings(commands.Cog):
         self.bot = bot
 
     @settings.command(name="notify", description="How to tell you it is your move")
-    @app_commands.describe(mode="mention in the channel, a direct message, or nothing")
-    @app_commands.choices(mode=[app_commands.Choice(name=m, value=m) for m in ("mention", "dm", "off")])
+    @app_commands.describe(mode="mention in the channel, a direct message, one daily digest DM, or nothing")
+    @app_commands.choices(mode=[app_commands.Choice(name=m, value=m) for m in ("mention", "dm", "digest", "off")])
     async def notify(self, interaction: discord.Interaction, mode: str) -> None:
         pbp, user = bot_of(interaction).pbp, user_of(interaction)
         await run(interaction, lambda: pbp.set_notify(user, mode), lambda text: _private(interaction, text), ephemeral=True)

@@ -59,3 +59,17 @@ async def test_a_player_reads_our_page_in_their_language_where_it_exists(tmp_pat
     [polish] = await call(Games.rules, games, FakeInteraction(client, 1, "Ola", locale="pl"), game="hisss", page=2)
     shipped = own_pages("hisss", language="pl")
     assert polish.content.endswith(shipped[0]) and english.content.endswith(own_pages("hisss")[0])
+
+
+def test_the_commands_a_page_quotes_are_the_names_that_languages_discord_shows() -> None:
+    """A Polish client lists /game new as /gra nowa: the Polish page must say so."""
+    from bot.rulebook import localize_commands
+
+    english = "Open with `/game new game:hisss`, then `/play move:roll` or `/play <move>`; see `/hand`."
+    assert localize_commands(english, "en") == english
+    assert localize_commands(english, "pl") == (
+        "Open with `/gra nowa gra:hisss`, then `/ruch ruch:roll` or `/ruch <move>`; see `/ręka`."
+    )
+    assert localize_commands("`/game rules`", "de") == "`/spiel regeln`"
+    polish = "\n".join(own_pages("hisss", language="pl"))
+    assert "/gra nowa" in polish and "/game new" not in polish

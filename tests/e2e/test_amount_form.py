@@ -45,7 +45,7 @@ async def test_a_charter_price_by_form_across_a_restart(
     for _ in range(40):
         if any(c["custom_id"].startswith("gm-amount:") for c in board.interactive_components()):
             break
-        [mover_id] = board.pinged_user_ids
+        [mover_id] = board.mentioned_user_ids
         kind, custom_id, value = pick(board)
         if kind == "click":
             result = await fake.click(users[mover_id], board, custom_id)
@@ -54,7 +54,7 @@ async def test_a_charter_price_by_form_across_a_restart(
         board = board_of(result)
     else:
         raise AssertionError("no amount form was offered")
-    [mover_id] = board.pinged_user_ids
+    [mover_id] = board.mentioned_user_ids
     mover = users[mover_id]
     opener = next(c for c in board.interactive_components() if c["custom_id"].startswith("gm-amount:"))
 

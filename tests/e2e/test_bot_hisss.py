@@ -2,7 +2,7 @@
 
 Two fake users open, join and start a table with ``/game`` commands, then play every move
 with ``/play`` (after asking autocomplete), select menus and buttons. After every move the
-test checks what a player would see: a PNG that decodes, exactly the next player pinged,
+test checks what a player would see: a PNG that decodes, exactly the next player named,
 components only while the game runs. Midway the bot process is stopped and started again:
 the table, its state and its buttons survive. An outdated board is clicked and refused.
 """
@@ -65,7 +65,8 @@ def move_controls(message: Message) -> list[dict[str, Any]]:
 
 def check_board(message: Message, *, over: bool = False) -> None:
     """A table message: components v2, its gallery showing the attached card (a PNG that
-    decodes), exactly the next player pinged by its text, moves only while the game runs, and
+    decodes), exactly the next player named by its text (pinged only when the decision is new
+    to them), moves only while the game runs, and
     a Full board button."""
     assert message.flags & COMPONENTS_V2 and not message.content
     [card] = message.gallery_attachments()
@@ -77,7 +78,10 @@ def check_board(message: Message, *, over: bool = False) -> None:
         assert "Game over" in message.text and not move_controls(message)
         assert message.pinged_user_ids == []
     else:
-        assert len(message.pinged_user_ids) == 1, message.allowed_mentions
+        # One player is named; they are pinged only when the decision is new to them (a step
+        # of the decision they are on names them without pinging them again).
+        assert len(message.mentioned_user_ids) == 1, message.allowed_mentions
+        assert set(message.pinged_user_ids) <= set(message.mentioned_user_ids)
         assert move_controls(message)
 
 
@@ -89,7 +93,7 @@ async def play_one_move(fake: FakeDiscord, board: Message, users: dict[int, str]
     drawn card fits in more than five places) and plays an autocomplete suggestion. Which
     of these comes up depends on the table's seed, which is new with every installation.
     """
-    [mover_id] = board.pinged_user_ids
+    [mover_id] = board.mentioned_user_ids
     mover = users[mover_id]
     buttons = [c for c in move_controls(board) if c.get("type") == 2]
     selects = [c for c in move_controls(board) if c.get("type") == 3]
@@ -130,9 +134,9 @@ async def click_an_outdated_board(fake: FakeDiscord, boards: list[Message], user
     assert not any(b.interactive_components() for b in boards[1:15])
     # They keep their words and their card (the gallery still shows the attachment).
     assert all(b.text and [a.filename for a in b.gallery_attachments()] == ["card.png"] for b in boards[1:15])
-    old = next(b for b in boards[:-1] if move_controls(b) and b.pinged_user_ids)
+    old = next(b for b in boards[:-1] if move_controls(b) and b.mentioned_user_ids)
     component = move_controls(old)[0]
-    clicker = users[old.pinged_user_ids[0]]
+    clicker = users[old.mentioned_user_ids[0]]
     if component.get("type") == 2:
         stale = await fake.click(clicker, old, component["custom_id"])
     else:

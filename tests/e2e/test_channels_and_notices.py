@@ -46,7 +46,10 @@ async def test_edit_mode_keeps_one_live_board_with_a_log_thread(
     # Each move's log line is posted after its board edit: four lines, four edits.
     log_lines = await fake.wait_until(lambda: len(fake.messages_in(thread)) >= 4 and fake.messages_in(thread),
                                       what="four log lines")
-    assert len(log_lines) >= 4 and all(len(m.pinged_user_ids) == 1 for m in log_lines)
+    # Each names the player to move; it pings them when the decision is new to them (not for its steps).
+    assert len(log_lines) >= 4 and all(len(m.mentioned_user_ids) == 1 for m in log_lines)
+    assert all(set(m.pinged_user_ids) <= set(m.mentioned_user_ids) for m in log_lines)
+    assert any(m.pinged_user_ids for m in log_lines)
     board = fake.get_message(live.id)
     # The live board is a table message: its gallery shows the card of the last edit.
     assert board.edits >= 4 and board.flags & (1 << 15) and not board.content
@@ -62,7 +65,7 @@ async def test_edit_mode_keeps_one_live_board_with_a_log_thread(
 def _waiting(fake: FakeDiscord, thread: Any, board: Any) -> list[int]:
     """Who must move: pinged on the live board at first, then in the newest log line."""
     lines = fake.messages_in(thread)
-    return lines[-1].pinged_user_ids if lines else board.pinged_user_ids
+    return lines[-1].mentioned_user_ids if lines else board.mentioned_user_ids
 
 
 async def test_thread_per_table_dms_mine_away_and_lobby_expiry(

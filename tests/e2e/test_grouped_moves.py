@@ -71,7 +71,7 @@ async def _played_on_step(fake: FakeDiscord, played: Any, step: Message) -> Mess
 
 async def _next(fake: FakeDiscord, users: dict[int, str], board: Message) -> Message:
     """Move the game on by one tap on the board: a preferred move button, else the first control."""
-    [mover_id] = board.pinged_user_ids
+    [mover_id] = board.mentioned_user_ids
     controls = move_controls(board)
     buttons = [c for c in controls if c.get("type") == 2 and c["custom_id"].startswith("gm:")]
     for wanted in PREFER:
@@ -98,7 +98,7 @@ async def test_silver_lake_mortgage_through_its_group_after_a_restart(
         board = await _next(fake, users, board)
     else:
         raise AssertionError("no permit to mortgage was ever offered")
-    [mover_id] = board.pinged_user_ids
+    [mover_id] = board.mentioned_user_ids
     mover = users[mover_id]
 
     # The bot restarts mid-game; then /board posts the same board again (the restarted process
@@ -145,7 +145,7 @@ async def test_toy_tiles_narrow_hex_then_tile_across_a_restart(
     await fake.slash("alice", channel, "game new", options={"game": "toy-tiles"})
     await fake.slash("bob", channel, "game join")
     board = board_of(await fake.slash("alice", channel, "game start"))
-    [mover_id] = board.pinged_user_ids
+    [mover_id] = board.mentioned_user_ids
     mover = users[mover_id]
     [hexes] = [c for c in move_controls(board) if c.get("type") == 3]
     assert [o["value"] for o in hexes["options"]] == ["group:Tiles/A1", "group:Tiles/B2", "group:Tiles/C3"]

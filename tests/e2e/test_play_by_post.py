@@ -83,7 +83,7 @@ def offered_keys(board: Message) -> list[str]:
 
 async def move(fake: FakeDiscord, board: Message) -> Message:
     """The player pinged on ``board`` picks the first option of its first component."""
-    [mover] = board.pinged_user_ids
+    [mover] = board.mentioned_user_ids
     component = board.interactive_components()[0]
     if component.get("type") == 2:
         result = await fake.click(name_of(fake, mover), board, component["custom_id"])
@@ -100,7 +100,7 @@ async def test_reminder_then_timeout_auto_move_fires_once_across_a_restart(
     await ready(fake)
     channel = fake.channel("games")
     board = await open_hisss(fake, channel, "alice", "bob")
-    [waiting] = board.pinged_user_ids
+    [waiting] = board.mentioned_user_ids
     refused = await fake.slash("bob", channel, "game deadline", options={"reminder_hours": 1.0, "timeout_hours": 3.0, "policy": "auto"})
     assert "Only the host" in private(refused).text
     set_ = await fake.slash("alice", channel, "game deadline", options={"reminder_hours": 1.0, "timeout_hours": 3.0, "policy": "auto"})
@@ -142,7 +142,7 @@ async def test_undo_with_and_without_consent(fake_discord: FakeDiscord, bot_proc
     # A draw reveals a card: taking it back needs the other player's consent — asked at once,
     # while the drawn card may still wait for its place (the table's seed decides; it comes
     # from the installation's secret, so it is another game every run).
-    [drawer] = board.pinged_user_ids
+    [drawer] = board.mentioned_user_ids
     board = await move(fake, board)
     asked = public(await fake.slash(name_of(fake, drawer), channel, "game undo"))
     [other] = asked.pinged_user_ids
@@ -160,7 +160,7 @@ async def test_undo_with_and_without_consent(fake_discord: FakeDiscord, bot_proc
         board = await move(fake, board)
     else:
         pytest.fail("no placement choice came up")
-    [placer] = board.pinged_user_ids
+    [placer] = board.mentioned_user_ids
     choice = offered_keys(board)  # (the bot takes the buttons off a board once it is played)
     placed = await move(fake, board)
     free = public(await fake.slash(name_of(fake, placer), channel, "game undo"))
@@ -189,7 +189,7 @@ async def test_export_import_round_trip_and_tampering(fake_discord: FakeDiscord,
 
     imported = public(await fake.slash("alice", general, "game import", options={"record": ("t.json", record_file.data)}))
     assert "imported a HISSS game" in imported.text and imported.attachments
-    assert imported.pinged_user_ids == board.pinged_user_ids  # the same player is to move
+    assert imported.pinged_user_ids == board.mentioned_user_ids  # the same player is to move, called again
     record["seed"] += 1  # tampered, checksum left as it was
     other = fake.add_channel("more-games")
     tampered = await fake.slash("alice", other, "game import",
@@ -265,7 +265,8 @@ async def test_a_bot_seat_plays_a_hisss_game_to_the_end(fake_discord: FakeDiscor
     for _ in range(120):
         if "Game over" in board.text:
             break
-        assert board.pinged_user_ids == [alice]  # the bot never has to be waited for
+        assert board.mentioned_user_ids == [alice]  # the bot never has to be waited for
+        assert board.pinged_user_ids in ([alice], [])  # pinged for a new decision, not for its steps
         board = await move(fake, board)
     assert "Game over" in board.text and "Bot 1" in board.text
     await fake.settle()

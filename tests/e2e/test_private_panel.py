@@ -28,9 +28,9 @@ async def test_moves_from_private_panels_edit_the_panel_through_the_interaction(
 
     panel_moves = 0
     for _ in range(6):
-        if "Game over" in board.text or not board.pinged_user_ids:
+        if "Game over" in board.text or not board.mentioned_user_ids:
             break
-        [mover_id] = board.pinged_user_ids
+        [mover_id] = board.mentioned_user_ids
         mover = users[mover_id]
         opener = next(c for c in board.interactive_components() if c["custom_id"].startswith("gm-mine:"))
         opened = await fake.click(mover, board, opener["custom_id"])

@@ -51,7 +51,7 @@ def name_of(fake: FakeDiscord, user_id: int) -> str:
 
 async def move(fake: FakeDiscord, board: Message) -> Message:
     """The player pinged on ``board`` picks the first option of its first component."""
-    [mover] = board.pinged_user_ids
+    [mover] = board.mentioned_user_ids
     component = board.interactive_components()[0]
     if component.get("type") == 2:
         result = await fake.click(name_of(fake, mover), board, component["custom_id"])
@@ -117,7 +117,7 @@ async def test_two_shard_processes_share_one_postgres(
     clock.write_text(repr(T0 + 1.5 * HOUR))
     for channel in (games, club_games):
         reminder = await fake.wait_message(channel, lambda m: "Reminder" in m.text, since=mark)
-        assert reminder.pinged_user_ids == boards[channel.id].pinged_user_ids
+        assert reminder.pinged_user_ids == boards[channel.id].mentioned_user_ids
 
     # Shard 1's process goes down; its table's timeout falls due meanwhile. Shard 0's process
     # times out its own table and leaves the other alone.

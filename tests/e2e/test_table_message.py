@@ -78,7 +78,7 @@ async def test_table_message_full_board_after_a_restart_and_private_panel(
     # The gallery shows the table card of the public view, and the text says whose turn it is.
     [card] = board.gallery_attachments()
     assert card.data == card_png(game, view)
-    [mover_id] = board.pinged_user_ids
+    [mover_id] = board.mentioned_user_ids
     assert f"{users[mover_id]}: ".lower() in board.text.lower() and f"<@{mover_id}>" in board.text  # its turn line
 
     # A move from the private panel: the next table message replaces it, the old one keeps its

@@ -60,7 +60,7 @@ def _view(state: State) -> dict[str, Any]:
 
 
 def _clear_caches() -> None:
-    for cached in (rmap._sprite, rmap._body, table._glyphs, table._width, table._market_row):
+    for cached in (rmap._sprite, rmap._body, rmap._plan, rmap.settle_labels, table._glyphs, table._width, table._market_row):
         cached.cache_clear()
 
 
@@ -117,7 +117,8 @@ def test_late_map_draws():
 
 
 def _direct(view: dict[str, Any], width: int = 1400) -> Image.Image:
-    """The map drawn hex by hex straight onto one canvas, without sprites (the reference)."""
+    """The map drawn hex by hex straight onto one canvas, without sprites (the reference);
+    each hex's labels keep clear of what :func:`rmap.settle_labels` says, as in the sprites."""
     fresh = render_map(view, width)  # the same size and header
     coords = sorted(board.hexes())
     cols = [ord(c[0]) - ord("A") for c in coords]
@@ -127,9 +128,12 @@ def _direct(view: dict[str, Any], width: int = 1400) -> Image.Image:
     image = Image.new("RGB", fresh.size, BACKGROUND)
     image.paste(fresh.crop((0, 0, fresh.width, 90)), (0, 0))  # the header is not a hex
     draw = ImageDraw.Draw(image)
+    hexes = tuple((coord, rmap._laid(view["map"]["tiles"], coord)) for coord in coords)
+    avoid = rmap.settle_labels(rmap._geometry(coords, width)[0], hexes, view["phase"])
     for layer in (0, 1):
         for coord in coords:
-            rmap._draw_hex(draw, layout, coord, view["map"], view["phase"], None, layer)
+            keep_clear = avoid.get(coord, ()) if layer else ()
+            rmap._draw_hex(draw, layout, coord, view["map"], view["phase"], None, layer, keep_clear)
     return image
 
 
@@ -403,6 +407,15 @@ def test_labels_clear_of_stops_revenue_track_and_each_other_on_a_late_map() -> N
                 assert not any(rmap._overlaps(box, t) for t in plan.track), (coord, key)
             checked += 1
     assert checked > 150  # every hex has its coordinate at least
+    # Across hexes too: a name or a disc reaching over the hex's border covers no neighbour's
+    # label or stops (the Hamilton disc used to sit on "M16", M16's "$40" on Welland's "OO").
+    placed = [(coord, key, box) for coord, plan in plans.items() for key, (_, _, box) in plan.labels.items()]
+    for coord, key, box in placed:
+        for other, plan in plans.items():
+            if other != coord:
+                assert not any(rmap._overlaps(box, m) for m in plan.markers), (coord, key, other)
+                for other_key, (_, _, box2) in plan.labels.items():
+                    assert not rmap._overlaps(box, box2), (coord, key, other, other_key)
     for coord in ("N11", "L15", "M4", "C14"):
         assert {"coord", "name", "revenue:c0"} <= set(plans[coord].labels), coord
         assert min(plans[coord].sizes.values()) >= 13  # readable
@@ -425,3 +438,18 @@ def test_revenue_disc_keeps_clear_of_the_coordinate_on_c14() -> None:
     disc = plan.labels["revenue:c0"][2]
     assert not rmap._overlaps(disc, plan.labels["coord"][2])
     assert not rmap._overlaps(disc, plan.labels["name"][2])
+
+
+@pytest.mark.parametrize("tile", sorted(t for t, spec in board.tiles().items() if len(spec["cities"]) >= 2))
+def test_the_cities_of_a_two_city_tile_never_overlap(tile: str) -> None:
+    """A city on a straight run sits at the centre by its edges; on brown #67 and #68 the
+    other city did too, and Kitchener's two cities were drawn as one blot."""
+    layout = rmap._map_layout(1400)
+    gap = 2 * rmap._slot_radius(layout.s, 1)
+    for rotation in range(6):
+        placed = board.placed_tile(tile, rotation)
+        points = rmap._node_positions(layout, "I12", placed)
+        cities = [points[f"c{i}"] for i in range(len(placed.cities))]
+        for i, a in enumerate(cities):
+            for b in cities[i + 1:]:
+                assert ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 >= gap, (tile, rotation)

@@ -41,6 +41,12 @@ class Area:
     row: int
     adjacent: tuple[str, ...]
 
+    @property
+    def title(self) -> str:
+        """The name the map prints on the area ("Belmont mine" for a mine's area, else its
+        name): the area's name in group paths and on the board's clickable regions."""
+        return f"{self.name} mine" if self.feature == "mine" else self.name
+
 
 @dataclass(frozen=True, slots=True)
 class Company:

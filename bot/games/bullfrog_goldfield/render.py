@@ -28,6 +28,7 @@ from PIL import Image, ImageDraw
 
 from bot.engine import fill_seat_refs
 from bot.render.palette import BACKGROUND, INK, LINE, MUTED, PANEL, RGB, WHITE, player_colour, shade, text_on
+from bot.render.regions import Region
 from bot.render.shapes import canvas
 from bot.render.text import draw_text, fit_size, plural, seat_names, text_width, wrap
 
@@ -87,9 +88,8 @@ def _static_map() -> Image.Image:
                 draw.polygon([(px - 14, py + 10), (px, py - 12), (px + 14, py + 10)], fill=shade(fill, 0.75))
         if area.terrain == "valley":
             draw_text(draw, (cx, cy + 50), "Death Valley", 15, shade(fill, 0.45), bold=True, anchor="mm")
-        title = area.name if area.feature != "mine" else f"{area.name} mine"
         size = 17
-        lines = wrap(title, size, HEX_W - 34, bold=True)
+        lines = wrap(area.title, size, HEX_W - 34, bold=True)
         y = cy - R + 34
         for line in lines[:2]:
             draw_text(draw, (cx, y), line, size, INK, bold=True, anchor="mm")
@@ -177,14 +177,11 @@ def track_x(value: int, end: int) -> float:
     return TRACK_LEFT + value * (TRACK_RIGHT - TRACK_LEFT) / end
 
 
-def _income_track(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> int:
-    left, right = TRACK_LEFT, TRACK_RIGHT
-    draw_text(draw, (MARGIN, top), "Income Track (value = income per cycle and price of a share, in $1,000)", 18,
-              bold=True)
-    base = top + 34
+def _track_markers(view: dict[str, Any]) -> tuple[list[tuple[dict[str, Any], float, int]], int, int]:
+    """The Income Track's markers as drawn: ``(company, x, row)``, how many rows they stack
+    in, and where the drawn track ends (see :func:`track_end`)."""
     markers = [c for c in view["companies"] if c["status"] in ("open", "worthless")]
     end = track_end([c["value"] for c in markers])
-    scale = (right - left) / end
     # Stack the markers in rows so no two overlap.
     rows: list[list[tuple[float, float]]] = []
     placed: list[tuple[dict[str, Any], float, int]] = []
@@ -199,7 +196,27 @@ def _income_track(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> 
         else:
             rows.append([span])
             placed.append((company, x, len(rows) - 1))
-    line_y = base + 26 * max(1, len(rows)) + 6
+    return placed, len(rows), end
+
+
+def _track_line_y(top: int, rows: int) -> int:
+    """The y of the Income Track's line when its panel starts at ``top``."""
+    return top + 34 + 26 * max(1, rows) + 6
+
+
+def _track_height(view: dict[str, Any]) -> int:
+    """The height :func:`_income_track` takes: its line, scale and legend."""
+    return _track_line_y(0, _track_markers(view)[1]) + 56
+
+
+def _income_track(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> int:
+    left, right = TRACK_LEFT, TRACK_RIGHT
+    draw_text(draw, (MARGIN, top), "Income Track (value = income per cycle and price of a share, in $1,000)", 18,
+              bold=True)
+    base = top + 34
+    placed, rows, end = _track_markers(view)
+    scale = (right - left) / end
+    line_y = _track_line_y(top, rows)
     draw.line((left, line_y, right, line_y), fill=INK, width=3)
     for step in range(0, end + 1, 5):
         x = left + step * scale
@@ -250,15 +267,19 @@ def bonds_text(bonds: list[int], reached: bool) -> tuple[str, int]:
     return text, fit_size(text, BONDS_WIDTH, 17)
 
 
+def _company_row_top(top: int, index: int) -> int:
+    """The top of the ``index``-th company's row in the company table starting at ``top``."""
+    return top + 8 + 26 + 30 * index
+
+
 def _companies(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, names: list[str]) -> int:
     columns = [("", 0), ("Company", 40), ("Value", 300), ("Limit", 370), ("Cash", 440),
                ("Bonds / tiles", COLUMN_X["bonds"]), ("Charter", COLUMN_X["charter"]), ("Shares", 880)]
     draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + 34 + 30 * len(view["companies"])), radius=10,
                            fill=PANEL, outline=LINE, width=2)
-    y = top + 8
     for title, x in columns:
-        draw_text(draw, (MARGIN + 12 + x, y), title, 16, MUTED, bold=True)
-    y += 26
+        draw_text(draw, (MARGIN + 12 + x, top + 8), title, 16, MUTED, bold=True)
+    y = _company_row_top(top, 0)
     for company in view["companies"]:
         x0 = MARGIN + 12
         colour = company_rgb(company["id"])
@@ -382,6 +403,22 @@ def board(view: dict[str, Any]) -> Image.Image:
     y = _companies(draw, view, y, names)
     y = _players(draw, view, y, names)
     return image.crop((0, 0, WIDTH, min(height, y)))
+
+
+def board_regions(view: dict[str, Any]) -> list[Region]:
+    """Every area of the map as its hexagon, named as the map prints it ("Goldfield", "Belmont
+    mine"; the name of ``("Building", "Goldfield")`` and ``("Lay in", ...)``), and every
+    company's row in the company table by its two letters ("SP": ``("Buy a share", "SP")``,
+    ``("Lay track", "TT")``, ``("Haul ore", "BE")``)."""
+    regions = []
+    for area in C.areas.values():
+        cx, cy = hex_centre(area.col, area.row)
+        regions.append(Region.polygon(area.title, hex_points(cx, cy, R - 1)))
+    top = MAP_TOP + MAP_H + 40 + _track_height(view)
+    for index, company in enumerate(view["companies"]):
+        y = _company_row_top(top, index)
+        regions.append(Region.rect(CODES[company["id"]], MARGIN + 6, y, WIDTH - MARGIN - 6, y + 30))
+    return regions
 
 
 def private(view: dict[str, Any]) -> Image.Image | None:

@@ -102,6 +102,16 @@ def name(cid: str) -> str:
     return C.companies[cid].name
 
 
+def code(cid: str) -> str:
+    """The two letters the picture prints for a company ("SP", "BE"): its name in group paths
+    (``("Buy a share", "SP")``) and its row in the board's clickable regions."""
+    return cid.upper()
+
+
+NO_MINE = "No mine"
+"""The group name of hauling ore without raising a mine (no place on the board)."""
+
+
 def is_rr(cid: str) -> bool:
     return C.companies[cid].kind == "rr"
 
@@ -457,7 +467,8 @@ class BullfrogGoldfield(BullfrogOrders, Game):
             for area in lay_targets(state, rr, sub["areas"]):
                 cost = track_cost(state, seat, area)
                 if cost <= budget:
-                    actions.append(Action(f"to:{area}", f"{area_name(area)} ({money(cost)})", group=("Lay in",)))
+                    actions.append(Action(f"to:{area}", f"{area_name(area)} ({money(cost)})",
+                                          group=("Lay in", C.areas[area].title)))
             if not sub["bond"]:
                 for bond in bond_choices(state):
                     actions.append(Action(f"bond:{bond}", f"Issue a {money(bond)} bond for the {name(rr)}",
@@ -600,14 +611,14 @@ def main_actions(state: State, seat: int) -> list[Action]:
         co = state["cos"][cid]
         if co["status"] == "closed" and cash >= MIN_CHARTER:  # every limit is at least 25
             actions.append(Action(f"charter:{cid}", f"Buy the {name(cid)} charter (price $10,000 or more)",
-                                  group=("Buy a charter",)))
+                                  group=("Buy a charter", code(cid))))
         elif co["status"] == "open" and None in co["shares"] and cash >= co["value"]:
-            actions.append(Action(f"buy:{cid}", f"Buy a {name(cid)} share for {money(co['value'])}", group=("Buy a share",)))
+            actions.append(Action(f"buy:{cid}", f"Buy a {name(cid)} share for {money(co['value'])}", group=("Buy a share", code(cid))))
     for cid in COMPANIES:
         co = state["cos"][cid]
         if co["status"] == "open" and seat in co["shares"]:
             actions.append(Action(f"sell:{cid}", f"Auction a {name(cid)} share (minimum bid {money(co['value'] // 2)})",
-                                  group=("Sell a share",)))
+                                  group=("Sell a share", code(cid))))
     if state["buildings_left"] > 0:
         # Cheap tests first: most of the time the player's own cash settles it, and no
         # company the player controls could pay more than ``richest``.
@@ -620,15 +631,18 @@ def main_actions(state: State, seat: int) -> list[Action]:
         for area in SITES:
             cost = building_cost(state, seat, area.id)
             if cash >= cost or (richest >= cost and payment_keys(state, seat, area.id)):
-                actions.append(Action(f"build:{area.id}", f"Building at {area.name} ({money(cost)})", group=("Building",)))
+                actions.append(Action(f"build:{area.id}", f"Building at {area.name} ({money(cost)})",
+                                      group=("Building", area.title)))
     for rr in RAILROADS:
         if can_lay(state, seat, rr):
-            actions.append(Action(f"lay:{rr}", f"Lay track for the {name(rr)}", group=("Lay track",)))
+            actions.append(Action(f"lay:{rr}", f"Lay track for the {name(rr)}", group=("Lay track", code(rr))))
     gain = 4 if state["cards"][seat] == TEAMSTER else HAUL_CASH
     for cid in MINES:
         if state["cos"][cid]["status"] == "open":
-            actions.append(Action(f"haul:{cid}", f"Haul ore: take {money(gain)}, {name(cid)} +2", group=("Haul ore",)))
-    actions.append(Action("haul:none", f"Haul ore: take {money(gain)}, no mine raised", group=("Haul ore",)))
+            actions.append(Action(f"haul:{cid}", f"Haul ore: take {money(gain)}, {name(cid)} +2",
+                                  group=("Haul ore", code(cid))))
+    actions.append(Action("haul:none", f"Haul ore: take {money(gain)}, no mine raised",
+                          group=("Haul ore", NO_MINE)))
     return actions
 
 

@@ -17,6 +17,7 @@ cannot reuse a stale one), which keeps a whole picture to a few milliseconds of 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -25,9 +26,17 @@ from PIL import Image, ImageDraw
 from bot.games.g1856 import board as gboard
 from bot.games.g1856 import core, economy
 from bot.games.g1856.map import next_token_cost, tokens_of
-from bot.games.g1856.render_map import map_view, render_map, tile_options
+from bot.games.g1856.render_map import (
+    hex_regions,
+    map_height,
+    map_view,
+    render_map,
+    tile_options,
+    tile_options_height,
+)
 from bot.render.fonts import font
 from bot.render.palette import BACKGROUND, INK, LINE, MUTED, PANEL, PLAYERS, RGB, shade, text_on
+from bot.render.regions import Region
 
 WIDTH = 1400
 BODY = 22  # players and charters (≈ 16–17 px as a phone shows it)
@@ -365,7 +374,7 @@ def _charters(image: Image.Image, view: dict[str, Any], y: int) -> int:
     y += 28
     for k, (sym, c) in enumerate(corps):
         if k % 2 == 0:
-            draw.rectangle((MARGIN - 6, y - 2, WIDTH - MARGIN, y + 36), fill=PANEL)
+            draw.rectangle(_charter_row_box(y), fill=PANEL)
         fill = _corp_colour(sym)
         draw.rectangle((MARGIN, y + 2, MARGIN + 80, y + 32), fill=fill, outline=INK)
         _put(image, (MARGIN + 40, y + 17), sym, BODY, text_on(fill), True, "mm")
@@ -386,11 +395,26 @@ def _charters(image: Image.Image, view: dict[str, Any], y: int) -> int:
     return y + 8
 
 
+def _charter_row_box(y: int) -> tuple[int, int, int, int]:
+    """A started company's row in the companies panel (its band; the region a click picks)."""
+    return (MARGIN - 6, y - 2, WIDTH - MARGIN, y + 36)
+
+
+def _chip_xs(label: str, syms: list[str]) -> list[tuple[str, int, int]]:
+    """Where a chip line's chips go: ``(sym, x, width)`` after its label."""
+    x = MARGIN + _width(label, LABEL) + 12
+    out = []
+    for sym in syms:
+        w = _width(sym, LABEL, True) + 16  # as _chip measures it
+        out.append((sym, x, w))
+        x += w + 8
+    return out
+
+
 def _chip_line(image: Image.Image, y: int, label: str, syms: list[str]) -> int:
     _put(image, (MARGIN, y + 15), label, LABEL, MUTED, False, "lm")
-    x = MARGIN + _width(label, LABEL) + 12
-    for sym in syms:
-        x += _chip(image, x, y, sym, _corp_colour(sym)) + 8
+    for sym, x, _ in _chip_xs(label, syms):
+        _chip(image, x, y, sym, _corp_colour(sym))
     return y + 38
 
 
@@ -506,9 +530,9 @@ def _trains(image: Image.Image, view: dict[str, Any]) -> None:
     _put(image, (x0, y0 + 62 + rows * (box_h + 6) + 2), f"Bank pool: {pool}", LABEL, INK)
 
 
-def _tile_options(view: dict[str, Any]) -> tuple[str, Image.Image] | None:
-    """While the president looks at one hex's tiles (``tiles:G12``), that hex as it is and
-    every tile it may take, drawn in place, each captioned with the key to type."""
+def _looked_tiles(view: dict[str, Any]) -> tuple[str, list[tuple[str, int, str]]] | None:
+    """While the president looks at one hex's tiles (``tiles:G12``): the hex and the tiles it
+    may take (tile, rotation, key), or None."""
     op = view.get("op") or {}
     coord = op.get("looking")
     if not coord or view["round"] != "operating":
@@ -519,12 +543,45 @@ def _tile_options(view: dict[str, Any]) -> tuple[str, Image.Image] | None:
         _, where, tile, rot = key.split(":")
         if where == coord and cost <= cash:
             options.append((tile, int(rot), key))
+    return coord, options
+
+
+def _tile_options(view: dict[str, Any], looked: tuple[str, list[tuple[str, int, str]]]) -> Image.Image:
+    """The looked-at hex as it is and every tile it may take, drawn in place, each captioned
+    with the key to type."""
+    coord, options = looked
     laid = view["map"]["tiles"].get(coord)
     tokens = tuple(tuple(city) for city in view["map"]["tokens"].get(coord, []))
-    strip = tile_options(
+    return tile_options(
         coord, (laid["tile"], laid["rotation"]) if laid else None, tokens, options, view["phase"], WIDTH
     )
-    return coord, strip
+
+
+@dataclass(frozen=True)
+class Panels:
+    """Where the panels under the map start (y in the table picture's pixels): computed once,
+    for drawing and for the clickable regions. ``tiles`` is None unless a hex's tiles show."""
+
+    tiles: int | None
+    players: int
+    privates: int
+    charters: int
+    market: int
+
+
+def panels(view: dict[str, Any]) -> Panels:
+    """The panels' tops for ``view``: the map, then the looked-at tiles, players, privates,
+    companies and the market."""
+    y = map_height(WIDTH) + 8
+    tiles = None
+    looked = _looked_tiles(view)
+    if looked is not None:
+        tiles = y
+        y += 36 + tile_options_height(len(looked[1]), WIDTH)
+    players = y
+    privates = players + _players_height(view)
+    charters = privates + _privates_height(view)
+    return Panels(tiles, players, privates, charters, charters + _charters_height(view))
 
 
 def board_image(view: dict[str, Any]) -> Image.Image:
@@ -539,27 +596,30 @@ def board_image(view: dict[str, Any]) -> Image.Image:
     hexes = lay_hexes(view)
     options = {"corp": view["op"]["corp"], "hexes": hexes} if hexes else None
     market = _market_rows(view)
-    looking = _tile_options(view)
+    looked = _looked_tiles(view)
     # The panels' height is known before drawing, so map and panels share one canvas.
-    below = 8 + _players_height(view) + _privates_height(view) + _charters_height(view)
-    below += 36 + sum(strip.height for strip in market) + 12
-    if looking is not None:
-        below += 36 + looking[1].height
+    tops = panels(view)
+    below = tops.market - map_height(WIDTH) + 36 + sum(strip.height for strip in market) + 12
     image = render_map(
         map_view(view["map"], view["phase"], run, title=title, subtitle=detail, options=options),
         WIDTH,
         below=below,
     )
     y = image.height - below + 8
-    if looking is not None:
-        coord, strip = looking
+    if looked is not None:
+        coord = looked[0]
+        strip = _tile_options(view, looked)
         name = gboard.hexes()[coord].get("name")
         y = _section(image, y, f"Tiles for {coord}" + (f" ({name})" if name else ""), "/play the move under a tile")
         image.paste(strip, (0, y))
         y += strip.height
+    assert y == tops.players, "the panels' layout and their drawing disagree"
     y = _players(image, view, y)
+    assert y == tops.privates, "the players' panel and its height disagree"
     y = _privates(image, view, y)
+    assert y == tops.charters, "the privates' panel and its height disagree"
     y = _charters(image, view, y)
+    assert y == tops.market, "the companies' panel and its height disagree"
     y = _market(image, market, y)
     _trains(image, view)
     assert y == image.height, "a panel's height and its drawing disagree"
@@ -568,6 +628,31 @@ def board_image(view: dict[str, Any]) -> Image.Image:
 
 def board(view: dict[str, Any]) -> Image.Image:  # the name the session layer calls
     return board_image(view)
+
+
+def board_regions(view: dict[str, Any]) -> list[Region]:
+    """Where :func:`board` draws what a player picks (see :mod:`bot.render.regions`): every hex
+    by its coordinate ("K12", the name of ``("Lay a tile", "K12")``), every open private by its
+    symbol (its row: ``("Bid", "WSRC")``), every started company by its symbol (its charter row:
+    a train bought from it, ``("Buy a train", "CPR")``) and every company not started yet by its
+    chip (``("Start a company", "BBG")``)."""
+    regions = list(hex_regions(WIDTH))
+    tops = panels(view)
+    y = tops.privates + 36
+    for sym in _open_privates(view):
+        regions.append(Region.rect(sym, MARGIN - 6, y, WIDTH - MARGIN, y + 34))
+        y += 34
+    y = tops.charters + 36 + 28
+    corps = _started(view)
+    for sym, _ in corps:
+        regions.append(Region.rect(sym, *_charter_row_box(y)))
+        y += 38
+    if not corps:
+        y += 38
+    waiting, _ = _unstarted(view)
+    for sym, x, w in _chip_xs("Not started:", waiting):
+        regions.append(Region.rect(sym, x, y + 6, x + w, y + 6 + 30))
+    return regions
 
 
 # ---------------------------------------------------------------- the phone card

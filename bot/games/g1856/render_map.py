@@ -34,6 +34,7 @@ from bot.games.g1856 import board
 from bot.games.g1856.map import MapState, current, reach
 from bot.render.fonts import font
 from bot.render.palette import BACKGROUND, INK, MUTED, PLAYERS, RGB, WHITE, text_on
+from bot.render.regions import Region
 
 FILL: dict[str, RGB] = {
     "white": (238, 232, 214),
@@ -133,7 +134,69 @@ def _node_positions(layout: _Layout, coord: str, placed: board.Placed) -> dict[s
             out[name] = (x + (mx - x) * 0.55, y + (my - y) * 0.55)
         else:
             out[name] = (x + (k - (len(names) - 1) / 2) * layout.s * 0.8, y)
-    return out
+    return _spread_through_stops(layout, coord, placed, out)
+
+
+def _spread_through_stops(
+    layout: _Layout, coord: str, placed: board.Placed, out: dict[str, tuple[float, float]]
+) -> dict[str, tuple[float, float]]:
+    """Move apart stops that would be drawn on top of each other.
+
+    A stop on a straight run (edges 0 and 3) averages to the hex centre, so an OO tile with
+    one such city and another city near the centre (brown #67, #68) drew both in the same
+    place. Only when two stops are closer than a city is wide: each straight-run stop slides
+    along its own track towards one of its edges, choosing the edges that leave the stops
+    farthest apart, so it stays on its line and the tile still reads as the printed one."""
+    gap = 2 * _slot_radius(layout.s, 1) + 4
+    names = list(out)
+
+    def closest(points: dict[str, tuple[float, float]]) -> float:
+        return min(math.dist(points[a], points[b]) for i, a in enumerate(names) for b in names[i + 1:])
+
+    if closest(out) >= gap:
+        return out
+    x, y = layout.centre(coord)
+    through = [n for n in names if placed.node_edges(n) and math.dist(out[n], (x, y)) < 0.1 * layout.s]
+    choices = []
+    for name in through:
+        ends = []
+        for edge in placed.node_edges(name):
+            ex, ey = layout.edge_mid(coord, edge)
+            ends.append((x + (ex - x) * 0.5, y + (ey - y) * 0.5))
+        choices.append(ends)
+    best, best_gap = out, closest(out)
+    for picked in itertools.product(*choices):
+        trial = {**out, **dict(zip(through, picked, strict=True))}
+        if (spread := closest(trial)) > best_gap + 1e-6:
+            best, best_gap = trial, spread
+    # On a small hex that is still not enough: push the closest pairs apart along the line
+    # between them, keeping every stop inside the hex's inner circle.
+    limit = 0.62 * layout.s
+    points = dict(best)
+    for _ in range(8):
+        moved = False
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                (ax, ay), (bx, by) = points[a], points[b]
+                apart = math.dist((ax, ay), (bx, by))
+                if apart >= gap or apart == 0:
+                    continue
+                push = (gap - apart) / 2 / apart
+                points[a] = _within((ax - (bx - ax) * push, ay - (by - ay) * push), (x, y), limit)
+                points[b] = _within((bx + (bx - ax) * push, by + (by - ay) * push), (x, y), limit)
+                moved = True
+        if not moved:
+            break
+    return points
+
+
+def _within(point: tuple[float, float], centre: tuple[float, float], radius: float) -> tuple[float, float]:
+    """``point``, pulled back onto the circle of ``radius`` around ``centre`` if outside it."""
+    distance = math.dist(point, centre)
+    if distance <= radius:
+        return point
+    scale = radius / distance
+    return (centre[0] + (point[0] - centre[0]) * scale, centre[1] + (point[1] - centre[1]) * scale)
 
 
 def _bezier(p0, p1, p2, steps: int = 12) -> list[tuple[float, float]]:
@@ -166,15 +229,18 @@ def _draw_hex(
     phase: str,
     outline: RGB | None,
     layer: int,
+    avoid: tuple[Box, ...] = (),
 ) -> None:
-    """Layer 0: the hex, its coordinate and track; layer 1 (over the routes): stops and text."""
+    """Layer 0: the hex, its coordinate and track; layer 1 (over the routes): stops and text.
+    ``avoid``: boxes of the neighbours' labels and stops its labels keep clear of (see
+    :func:`settle_labels`)."""
     h = board.hexes()[coord]
     placed = current(state, coord)
     s = layout.s
     x, y = layout.centre(coord)
     if layer == 1:
         # The coordinate goes over the routes too, where the hex's track and stops are not.
-        plan = hex_labels(layout, coord, placed, phase, coord in state["tiles"])
+        plan = hex_labels(layout, coord, placed, phase, coord in state["tiles"], avoid)
         for key in plan.backed:
             draw.rounded_rectangle(plan.labels[key][2], radius=4, fill=FILL[placed.colour])
         cx, cy = plan.labels["coord"][:2]
@@ -357,7 +423,9 @@ def _ring(x: float, y: float, radii: tuple[float, ...], first: float) -> list[tu
     return out
 
 
-def hex_labels(layout: _Layout, coord: str, placed: board.Placed, phase: str, tiled: bool) -> HexLabels:
+def hex_labels(
+    layout: _Layout, coord: str, placed: board.Placed, phase: str, tiled: bool, avoid: tuple[Box, ...] = ()
+) -> HexLabels:
     """Place the hex's labels one by one where nothing drawn so far is: first the revenue of
     each city (a disc touching its box, above it if it fits, standing over the hex's border if
     need be), then the coordinate (at the top, else in a corner), the revenue of each town
@@ -365,8 +433,9 @@ def hex_labels(layout: _Layout, coord: str, placed: board.Placed, phase: str, ti
     terrain cost.
     Each candidate spot is tried in order of preference; a spot must keep the label inside the
     hex (a name may reach a little beyond it) and clear of the track, the stops and the labels
-    already placed. A label with no clear spot at its size is tried smaller (down to 12 px),
-    then goes where it overlaps least."""
+    already placed, and of ``avoid`` (what the neighbours drew where this hex's labels may
+    reach: see :func:`settle_labels`). A label with no clear spot at its size is tried smaller
+    (down to 12 px), then goes where it overlaps least."""
     h = board.hexes()[coord]
     s = layout.s
     x, y = layout.centre(coord)
@@ -386,7 +455,7 @@ def hex_labels(layout: _Layout, coord: str, placed: board.Placed, phase: str, ti
     texts: dict[str, str] = {}
     sizes: dict[str, int] = {}
     backed: set[str] = set()
-    hard: list[Box] = list(markers)  # stops, marker spaces and the labels placed so far
+    hard: list[Box] = list(markers) + list(avoid)  # stops, marker spaces, the labels so far
 
     def hit(box: Box, others: list[Box]) -> float:
         return sum(
@@ -605,6 +674,7 @@ def _sprite(
     tokens: tuple[tuple[str, ...], ...],
     reserved: tuple[tuple[int | None, str], ...],
     phase: str,
+    avoid: tuple[Box, ...] = (),
 ) -> tuple[Image.Image, tuple[int, int]] | None:
     """One hex's ``layer`` (0: hex and track; 1: stops and text) as a cropped RGBA image and
     where it goes, or None when the layer draws nothing. Drawn with the picture's own layout
@@ -622,7 +692,9 @@ def _sprite(
         "reservations": [{"hex": coord, "city": city, "corp": corp} for city, corp in reserved],
     }
     sprite = Image.new("RGBA", (side, side), (0, 0, 0, 0))
-    _draw_hex(ImageDraw.Draw(sprite), local, coord, state, phase, None, layer)
+    # ``avoid`` is in the picture's pixels; the sprite is drawn ``(x0, y0)`` from its origin.
+    shifted = tuple((b[0] - x0, b[1] - y0, b[2] - x0, b[3] - y0) for b in avoid)
+    _draw_hex(ImageDraw.Draw(sprite), local, coord, state, phase, None, layer, shifted)
     box = sprite.getbbox()
     if box is None:
         return None
@@ -665,9 +737,66 @@ def _body(
         # Stops are found on the tiles (no markers needed to place a route).
         tiles = {coord: {"tile": laid[0], "rotation": laid[1]} for coord, laid, _, _ in keys if laid}
         _draw_routes(draw, layout, {"tiles": tiles, "tokens": {}, "reservations": []}, json.loads(run))
+    avoid = settle_labels(geometry, tuple((coord, laid) for coord, laid, _, _ in keys), phase)
     for coord, laid, tokens, held in keys:
-        _paste(image, _sprite(geometry, coord, 1, laid, tokens, held, phase))
+        _paste(image, _sprite(geometry, coord, 1, laid, tokens, held, phase, avoid.get(coord, ())))
     return image
+
+
+PLAN_CACHE = 1024  # ≈ 5 whole maps of plans (a few hundred bytes each)
+
+
+@lru_cache(maxsize=PLAN_CACHE)
+def _plan(geometry: Geometry, coord: str, laid: Laid, phase: str, avoid: tuple[Box, ...]) -> HexLabels:
+    """One hex's :class:`HexLabels` at ``geometry`` (cached: a map is planned after every move,
+    and most hexes are as they were)."""
+    size, ox, oy, c0, r0 = geometry
+    layout = _Layout(size, (ox, oy), (c0, c0), (r0, r0))
+    state: MapState = {
+        "tiles": {coord: {"tile": laid[0], "rotation": laid[1]}} if laid else {},
+        "tokens": {},
+        "reservations": [],
+    }
+    return hex_labels(layout, coord, current(state, coord), phase, laid is not None, avoid)
+
+
+def _near(box: Box, x: float, y: float, reach: float) -> bool:
+    return box[0] < x + reach and box[2] > x - reach and box[1] < y + reach and box[3] > y - reach
+
+
+@lru_cache(maxsize=BODY_CACHE)
+def settle_labels(
+    geometry: Geometry, hexes: tuple[tuple[str, Laid], ...], phase: str
+) -> dict[str, tuple[Box, ...]]:
+    """What each hex's labels must keep clear of in its neighbours, so no label covers another
+    hex's label or stops (a name, a revenue disc may reach a little beyond its own hex).
+
+    Each hex is first planned on its own. Then, hex by hex in coordinate order, a hex whose
+    labels hit what a neighbour drew (the neighbours' stops, the labels settled before it and
+    the first plans of those after it) is planned again keeping clear of those boxes; the
+    boxes are returned for it (``{}`` for the many hexes left as they were, whose pictures
+    stay the cached ones). Deterministic: the same map always settles the same way."""
+    size, ox, oy, c0, r0 = geometry
+    layout = _Layout(size, (ox, oy), (c0, c0), (r0, r0))
+    plans = {coord: _plan(geometry, coord, laid, phase, ()) for coord, laid in hexes}
+    centres = {coord: layout.centre(coord) for coord, _ in hexes}
+    reach = 2.6 * size  # a neighbour's centre is √3·s away; its labels stay within 1.6·s of it
+    avoid: dict[str, tuple[Box, ...]] = {}
+    for coord, laid in hexes:
+        x, y = centres[coord]
+        others: list[Box] = []
+        for other, plan in plans.items():
+            ox2, oy2 = centres[other]
+            if other == coord or abs(ox2 - x) > reach or abs(oy2 - y) > reach:
+                continue
+            boxes = list(plan.markers) + [box for _, _, box in plan.labels.values()]
+            others += [box for box in boxes if _near(box, x, y, 1.7 * size)]
+        own = [box for _, _, box in plans[coord].labels.values()]
+        if any(_overlaps(box, other) for box in own for other in others):
+            keep_clear = tuple(sorted(others))
+            avoid[coord] = keep_clear
+            plans[coord] = _plan(geometry, coord, laid, phase, keep_clear)
+    return avoid
 
 
 def _geometry(coords: list[str], width: int) -> tuple[Geometry, int, int]:
@@ -686,17 +815,39 @@ def _geometry(coords: list[str], width: int) -> tuple[Geometry, int, int]:
     return (size, float(margin), float(header + margin), c0, r0), width, height
 
 
+def _map_layout(width: int) -> _Layout:
+    """The whole map's hex layout at ``width``, as :func:`render_map` draws it."""
+    (size, ox, oy, c0, r0), _, _ = _geometry(sorted(board.hexes()), width)
+    return _Layout(size, (ox, oy), (c0, c0), (r0, r0))
+
+
+@lru_cache(maxsize=4)
+def hex_regions(width: int = 1400) -> tuple[Region, ...]:
+    """Every hex of the whole map as a clickable hexagon named by its coordinate ("K12"), in
+    the pixels of :func:`render_map` at ``width`` (the map is the top of the table picture)."""
+    layout = _map_layout(width)
+    return tuple(Region.polygon(coord, layout.corners(coord)) for coord in sorted(board.hexes()))
+
+
+def map_height(width: int = 1400) -> int:
+    """The height of :func:`render_map`'s picture at ``width`` (without ``below``)."""
+    return _geometry(sorted(board.hexes()), width)[2]
+
+
 def label_plans(view: dict[str, Any], width: int = 1400) -> dict[str, HexLabels]:
     """Every hex's :class:`HexLabels` as :func:`render_map` draws it at ``width``: the boxes of
     its stops, track and labels in the picture's pixels."""
     coords = sorted(board.hexes())
-    (size, ox, oy, c0, r0), _, _ = _geometry(coords, width)
-    layout = _Layout(size, (ox, oy), (c0, c0), (r0, r0))
-    state = view["map"]
-    return {
-        coord: hex_labels(layout, coord, current(state, coord), view["phase"], coord in state["tiles"])
-        for coord in coords
-    }
+    geometry = _geometry(coords, width)[0]
+    tiles = view["map"]["tiles"]
+    hexes = tuple((coord, _laid(tiles, coord)) for coord in coords)
+    avoid = settle_labels(geometry, hexes, view["phase"])
+    return {coord: _plan(geometry, coord, laid, view["phase"], avoid.get(coord, ())) for coord, laid in hexes}
+
+
+def _laid(tiles: dict[str, Any], coord: str) -> Laid:
+    t = tiles.get(coord)
+    return (t["tile"], t["rotation"]) if t else None
 
 
 def _draw(
@@ -797,11 +948,9 @@ def tile_options(
     """One picture of every tile that may go on ``coord``: the hex as it is, then each option
     (tile, rotation, caption) drawn in place and captioned with what to type, in rows that
     fit ``width``. Markers are drawn where the hex has them now (an upgrade keeps them)."""
-    cell_w, cell_h = int(2 * size + 44), int(math.sqrt(3) * size + 44)
-    per_row = max(1, (width - 24) // cell_w)
+    cell_w, cell_h, per_row = _tile_cells(width, size)
     cells: list[tuple[Laid, str]] = [(laid, "now")] + [((tile, rot), caption) for tile, rot, caption in options]
-    rows = -(-len(cells) // per_row)
-    image = Image.new("RGB", (width, rows * cell_h + 12), BACKGROUND)
+    image = Image.new("RGB", (width, tile_options_height(len(options), width, size)), BACKGROUND)
     draw = ImageDraw.Draw(image)
     for n, (shown, caption) in enumerate(cells):
         x0 = 12 + (n % per_row) * cell_w
@@ -819,3 +968,15 @@ def tile_options(
         cx, cy = layout.centre(coord)
         _text(draw, (cx, cy + math.sqrt(3) / 2 * size + 18), caption, 20, bold=caption != "now")
     return image
+
+
+def _tile_cells(width: int, size: float) -> tuple[int, int, int]:
+    """A tile option's cell width and height in :func:`tile_options`, and cells per row."""
+    cell_w, cell_h = int(2 * size + 44), int(math.sqrt(3) * size + 44)
+    return cell_w, cell_h, max(1, (width - 24) // cell_w)
+
+
+def tile_options_height(options: int, width: int = 1400, size: float = 62.0) -> int:
+    """The height of :func:`tile_options`' picture of the hex and ``options`` tiles."""
+    _, cell_h, per_row = _tile_cells(width, size)
+    return -(-(options + 1) // per_row) * cell_h + 12

@@ -27,8 +27,12 @@ from bot.render.palette import (
     shade,
     text_on,
 )
+from bot.render.regions import Region
 from bot.render.shapes import Box, canvas, card, panel, rounded_rectangle
 from bot.render.text import draw_text, fit_size, text_width
+
+from .buildings import ROLE_IDS
+from .rules import QUARRY_GROUP, plantation_group, role_label, ship_group
 
 WIDTH = 1400
 MARGIN = 16
@@ -109,6 +113,100 @@ def _good_chip(draw: ImageDraw.ImageDraw, box: Box, good: str, text: str, size: 
 # -- the public board -------------------------------------------------------------------------
 
 
+HEADER_H = 92
+"""The header band and the gap under it: the roles start here."""
+ROLE_H = 116
+SUPPLIES_Y = HEADER_H + ROLE_H + 12
+SUPPLIES_H = 250
+MARKET_Y = SUPPLIES_Y + SUPPLIES_H + 12
+MARKET_H = 360
+PLANTATIONS_X = (MARGIN, MARGIN + 360)
+COLONISTS_X = (PLANTATIONS_X[1] + 12, PLANTATIONS_X[1] + 12 + 230)
+HOUSE_X = (COLONISTS_X[1] + 12, COLONISTS_X[1] + 12 + 250)
+SHIPS_X = (HOUSE_X[1] + 12, WIDTH - MARGIN)
+PANEL_TITLE = 20
+"""The title size of :func:`bot.render.shapes.panel`: a panel's content starts ``16 + 20`` below its top."""
+SHIP_LABEL_W = 118
+SHIP_ROW = 66
+
+
+def role_boxes(view: dict[str, Any]) -> list[Box]:
+    """Each role card's box, left to right in the order of ``view["roles"]``."""
+    roles = view["roles"]
+    gap = 10
+    width = (WIDTH - 2 * MARGIN - gap * (len(roles) - 1)) // len(roles)
+    return [(MARGIN + i * (width + gap), HEADER_H, MARGIN + i * (width + gap) + width, HEADER_H + ROLE_H)
+            for i in range(len(roles))]
+
+
+def plantation_boxes(view: dict[str, Any]) -> list[Box]:
+    """Each face-up plantation's tile, in the order of ``view["plantations"]["face_up"]``."""
+    top = SUPPLIES_Y + 16 + PANEL_TITLE
+    tile_w = 106
+    boxes = []
+    for i in range(len(view["plantations"]["face_up"])):
+        bx = PLANTATIONS_X[0] + 14 + (i % 3) * (tile_w + 8)
+        by = top + (i // 3) * 52
+        boxes.append((bx, by, bx + tile_w, by + 44))
+    return boxes
+
+
+def quarry_box() -> Box:
+    """The line of the plantations panel that counts the quarries left (drawn at its top)."""
+    y = SUPPLIES_Y + SUPPLIES_H - 44
+    return (PLANTATIONS_X[0] + 6, y - 4, PLANTATIONS_X[1] - 6, y + 26)
+
+
+def ship_cell(view: dict[str, Any]) -> int:
+    """The width of one barrel's cell on the cargo ships (the biggest ship fills the panel)."""
+    biggest = max(ship["capacity"] for ship in view["ships"])
+    return min(50, (SHIPS_X[1] - SHIPS_X[0] - SHIP_LABEL_W - 24) // biggest - 4)
+
+
+def ship_boxes(view: dict[str, Any]) -> list[Box]:
+    """Each cargo ship's row (its label and barrels), in the order of ``view["ships"]``."""
+    top = SUPPLIES_Y + 16 + PANEL_TITLE
+    x0, x1 = SHIPS_X
+    return [(x0 + 8, top + i * SHIP_ROW - 4, x1 - 8, top + i * SHIP_ROW + 56) for i in range(len(view["ships"]))]
+
+
+def market_boxes(view: dict[str, Any]) -> list[tuple[dict[str, Any], Box]]:
+    """Each building of the market with its box, column by column."""
+    top = MARKET_Y + 16 + PANEL_TITLE
+    columns: dict[int, list[dict[str, Any]]] = {1: [], 2: [], 3: [], 4: []}
+    for entry in view["market"]:
+        columns[entry["column"]].append(entry)
+    col_w = (WIDTH - 2 * MARGIN - 28 - 3 * 10) // 4
+    out = []
+    for column, entries in columns.items():
+        x = MARGIN + 14 + (column - 1) * (col_w + 10)
+        for i, entry in enumerate(entries):
+            by = top + 18 + i * 50
+            out.append((entry, (x, by, x + col_w, by + 44)))
+    return out
+
+
+def board_regions(view: dict[str, Any]) -> list[Region]:
+    """What a player picks on the table, where :func:`board` draws it: each role card by its
+    action's label ("Builder (+1 doubloon)": a role is a main choice), each building of the
+    market by its name ("Small Market"), the first face-up plantation of each good ("Corn
+    plantation"), the quarries ("Quarry") and each cargo ship ("5-barrel ship"): the group
+    names of building, settling and shipping (see ``rules._board_group``)."""
+    regions = [
+        Region(role_label(ROLE_IDS.index(role["id"]), role["doubloons"]), box)
+        for role, box in zip(view["roles"], role_boxes(view), strict=True)
+    ]
+    seen: set[str] = set()
+    for good, box in zip(view["plantations"]["face_up"], plantation_boxes(view), strict=True):
+        if good not in seen:  # a second tile of a good is the same choice: one region
+            seen.add(good)
+            regions.append(Region(plantation_group(good), box))
+    regions.append(Region(QUARRY_GROUP, quarry_box()))
+    regions += [Region(ship_group(ship["capacity"]), box) for ship, box in zip(view["ships"], ship_boxes(view), strict=True)]
+    regions += [Region(entry["name"], box) for entry, box in market_boxes(view)]
+    return regions
+
+
 def board(view: dict[str, Any]) -> Image.Image:
     """The public picture of the table."""
     players = view["players"]
@@ -117,8 +215,11 @@ def board(view: dict[str, Any]) -> Image.Image:
     height = 92 + 128 + 262 + 372 + rows * (player_h + 12) + MARGIN
     image, draw = canvas(WIDTH, height)
     y = _header(draw, view)
+    assert y == HEADER_H
     y = _roles(draw, view, y)
+    assert y == SUPPLIES_Y
     y = _supplies(draw, view, y)
+    assert y == MARKET_Y
     y = _market(draw, view, y)
     width = (WIDTH - 2 * MARGIN - 12) // 2
     for seat in range(players):
@@ -161,12 +262,9 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> int:
 
 
 def _roles(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
-    roles = view["roles"]
-    gap = 10
-    width = (WIDTH - 2 * MARGIN - gap * (len(roles) - 1)) // len(roles)
-    for i, role in enumerate(roles):
-        x = MARGIN + i * (width + gap)
-        box = (x, y, x + width, y + 116)
+    for role, box in zip(view["roles"], role_boxes(view), strict=True):
+        x, y, right, _ = box
+        width = right - x
         taken = role["taken_by"]
         fill = ROLE_COLOURS[role["id"]] if taken is None else shade(ROLE_COLOURS[role["id"]], 1.6)
         outline = HIGHLIGHT if role["active"] else (INK if taken is None else LINE)
@@ -185,7 +283,7 @@ def _roles(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
                   player_colour(taken) if taken is not None else INK, bold=True, anchor="mm")
         else:
             draw_text(draw, (x + width / 2, y + 98), "available", 16, MUTED, anchor="mm")
-    return y + 116 + 12
+    return HEADER_H + ROLE_H + 12
 
 
 def _coin(draw: ImageDraw.ImageDraw, centre: tuple[int, int], radius: int, text: str) -> None:
@@ -197,27 +295,22 @@ def _coin(draw: ImageDraw.ImageDraw, centre: tuple[int, int], radius: int, text:
 
 
 def _supplies(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
-    h = 250
+    h = SUPPLIES_H
     # plantations
-    x0 = MARGIN
-    x1 = x0 + 360
-    top = panel(draw, (x0, y, x1, y + h), "Plantations")
+    x0, x1 = PLANTATIONS_X
+    top = panel(draw, (x0, y, x1, y + h), "Plantations", PANEL_TITLE)
     face_up = view["plantations"]["face_up"]
-    tile_w = 106
-    for i, good in enumerate(face_up):
-        bx = x0 + 14 + (i % 3) * (tile_w + 8)
-        by = top + (i // 3) * 52
-        _good_chip(draw, (bx, by, bx + tile_w, by + 44), good, GOOD_SHORT[good], 18)
+    for good, box in zip(face_up, plantation_boxes(view), strict=True):
+        _good_chip(draw, box, good, GOOD_SHORT[good], 18)
     if not face_up:
         draw_text(draw, (x0 + 14, top + 10), "none on offer", 18, MUTED)
     plant = view["plantations"]
     draw_text(draw, (x0 + 14, y + h - 70), f"Face-down stack: {plant['stack']}", 18)
     discarded = sum(plant["discard"].values())
-    draw_text(draw, (x0 + 14, y + h - 44), f"Discarded: {discarded}   Quarries left: {view['quarries']}", 18,
+    draw_text(draw, (x0 + 14, quarry_box()[1] + 4), f"Discarded: {discarded}   Quarries left: {view['quarries']}", 18,
               bold=True)
     # colonists and chips
-    x0 = x1 + 12
-    x1 = x0 + 230
+    x0, x1 = COLONISTS_X
     top = panel(draw, (x0, y, x1, y + h), "Colonists · VP")
     lines = [
         ("On the ship", view["colonist_ship"]),
@@ -228,8 +321,7 @@ def _supplies(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
         draw_text(draw, (x0 + 14, top + 6 + i * 58), label, 17, MUTED)
         draw_text(draw, (x0 + 14, top + 26 + i * 58), str(value), 26, INK, bold=True)
     # trading house and goods supply
-    x0 = x1 + 12
-    x1 = x0 + 250
+    x0, x1 = HOUSE_X
     top = panel(draw, (x0, y, x1, y + h), "Trading house")
     house = view["trading_house"]
     for i in range(4):
@@ -247,15 +339,13 @@ def _supplies(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
         _good_chip(draw, (bx, top + 132, bx + 41, top + 170), good, str(count), 18)
         draw_text(draw, (bx + 20, top + 182), GOOD_SHORT[good][:3], 13, INK, anchor="mm")
     # cargo ships
-    x0 = x1 + 12
-    x1 = WIDTH - MARGIN
+    x0, x1 = SHIPS_X
     top = panel(draw, (x0, y, x1, y + h), "Cargo ships")
     ships = view["ships"]
-    biggest = max(ship["capacity"] for ship in ships)
-    label_w = 118
-    cell = min(50, (x1 - x0 - label_w - 24) // biggest - 4)
+    label_w = SHIP_LABEL_W
+    cell = ship_cell(view)
     for i, ship in enumerate(ships):
-        by = top + i * 66
+        by = top + i * SHIP_ROW
         good = ship["good"]
         draw_text(draw, (x0 + 14, by + 2), f"{ship['capacity']}-barrel", 18, INK, bold=True)
         status = f"{ship['load']} {good}" if good else "empty"
@@ -273,19 +363,14 @@ def _supplies(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
 
 
 def _market(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
-    h = 360
+    h = MARKET_H
     top = panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), "Buildings (cost · VP · circles · copies left; quarries "
-                "discount up to the column number)")
-    columns: dict[int, list[dict[str, Any]]] = {1: [], 2: [], 3: [], 4: []}
-    for entry in view["market"]:
-        columns[entry["column"]].append(entry)
+                "discount up to the column number)", PANEL_TITLE)
     col_w = (WIDTH - 2 * MARGIN - 28 - 3 * 10) // 4
-    for column, entries in columns.items():
-        x = MARGIN + 14 + (column - 1) * (col_w + 10)
-        draw_text(draw, (x, top - 2), f"Column {column}", 15, MUTED, bold=True)
-        for i, entry in enumerate(entries):
-            by = top + 18 + i * 50
-            _market_entry(draw, (x, by, x + col_w, by + 44), entry)
+    for column in range(1, 5):
+        draw_text(draw, (MARGIN + 14 + (column - 1) * (col_w + 10), top - 2), f"Column {column}", 15, MUTED, bold=True)
+    for entry, box in market_boxes(view):
+        _market_entry(draw, box, entry)
     return y + h + 12
 
 

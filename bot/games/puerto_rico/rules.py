@@ -126,6 +126,44 @@ def _doubloons(count: int) -> str:
     return plural(count, "doubloon")
 
 
+def role_label(role: int, doubloons: int) -> str:
+    """A role's action label, "Builder" or "Builder (+2 doubloons)": also the name of its card's
+    clickable region on the board picture (a role is a main choice, named by its label)."""
+    name = "Prospector (2nd card)" if role == PROSPECTOR + 1 else ROLE_NAMES[role]
+    return f"{name} (+{_doubloons(doubloons)})" if doubloons else name
+
+
+def plantation_group(good: str) -> str:
+    """The group name of taking a face-up plantation of ``good`` ("Corn plantation")."""
+    return f"{good.capitalize()} plantation"
+
+
+def ship_group(capacity: int) -> str:
+    """The group name of loading the cargo ship of ``capacity`` barrels ("5-barrel ship")."""
+    return f"{capacity}-barrel ship"
+
+
+QUARRY_GROUP = "Quarry"
+"""The group name of taking a quarry (the quarry stack in the plantations panel)."""
+
+
+def _board_group(key: str) -> tuple[str, ...]:
+    """The group path that names the board thing an action picks (see ``board_regions`` in
+    :mod:`bot.games.puerto_rico.render`): a building in the market, a face-up plantation, the
+    quarries, a cargo ship; ``()`` for the rest. Each name holds one action of a prompt, except
+    a ship, which several goods may be loaded on (its group is then a step of its own)."""
+    kind, _, rest = key.partition(":")
+    if kind == "build":
+        return (BUILDINGS[_BUILD_KEYS.index(key)].name,)
+    if kind == "plant":
+        return (plantation_group(rest),)
+    if key == "quarry":
+        return (QUARRY_GROUP,)
+    if kind == "ship":
+        return (ship_group(int(rest.split(":")[1])),)
+    return ()
+
+
 # =============================================================================================
 # Small queries about one player (``p`` is ``state["seats"][s]``)
 # =============================================================================================
@@ -279,10 +317,7 @@ def _role_options(state: State, seat: int, labels: list[str] | None) -> list[str
         if taker < 0:
             keys.append(_ROLE_KEYS[role])
             if labels is not None:
-                name = ROLE_NAMES[role]
-                if role == PROSPECTOR + 1:
-                    name = "Prospector (2nd card)"
-                labels.append(f"{name} (+{_doubloons(money[role])})" if money[role] else name)
+                labels.append(role_label(role, money[role]))
     return keys
 
 
@@ -746,7 +781,10 @@ class PuertoRico(PuertoRicoOrders, Game):
             money=p["money"],
             house=len(state["house"]),
         )
-        actions = tuple(Action(key, label, main=key in MAIN_KEYS) for key, label in zip(keys, labels, strict=True))
+        actions = tuple(
+            Action(key, label, group=_board_group(key), main=key in MAIN_KEYS)
+            for key, label in zip(keys, labels, strict=True)
+        )
         return [Prompt(seat=seat, text=text, actions=actions)]
 
     def apply(self, state: State, seat: int, key: str, at: int | None = None) -> list[Event]:

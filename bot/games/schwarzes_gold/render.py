@@ -37,6 +37,7 @@ from bot.render.palette import (
     shade,
     text_on,
 )
+from bot.render.regions import Region
 from bot.render.shapes import badge, panel
 from bot.render.text import draw_text, draw_wrapped, fit_size, ordinal, plural, seat_names, text_width, wrap
 
@@ -307,6 +308,15 @@ def board(view: dict[str, Any]) -> Image.Image:
     draw_text(draw, (x, 18), status, fit_size(status, WIDTH - x - 16, 24, 16), INK)
     _side_panel(draw, view, names)
     return image
+
+
+def board_regions(view: dict[str, Any]) -> list[Region]:
+    """Every field of the board, named as the rows and columns around it print it ("C7"): the
+    name a placement's group path ends in (``("Token", "C7")``, ``("Truck", "C7")``). Fields
+    are the squares :func:`cell_box` draws, so neighbours touch and never overlap."""
+    return [
+        Region(field_name(row, col), cell_box(field_name(row, col))) for row in range(SIZE) for col in range(SIZE)
+    ]
 
 
 def _map_picture(view: dict[str, Any]) -> Image.Image:

@@ -266,17 +266,17 @@ class SchwarzesGold(Game):
         double = self.is_double(state)
         special = self.settlement_fields(state)
         free = [f for f in board.fields_of[area] if self.buildable(state, f)]
-        actions: list[Action] = [Action(f"token:{f}", f"Strike oil: a token on {f}", group=("Token",)) for f in free]
+        actions: list[Action] = [Action(f"token:{f}", f"Strike oil: a token on {f}", group=("Token", f)) for f in free]
         if double:
             stacks = [f for f in board.fields_of[area] if self.oil_open(state, f)]
             actions += [
                 Action(f"token:{f}", f"Strike oil on {f} again (double: {state['tokens'][f] + 1} tokens there)",
-                       group=("Token",))
+                       group=("Token", f))
                 for f in stacks
             ]
         if state["rigs_left"][seat] > 0:
             actions += [
-                Action(f"rig:{f}", f"Place an oil rig on {f}{self.reach_note(state, f, 'rig')}", group=("Rig",))
+                Action(f"rig:{f}", f"Place an oil rig on {f}{self.reach_note(state, f, 'rig')}", group=("Rig", f))
                 for f in free
             ]
         if state["truck"][seat] == "hand":
@@ -289,7 +289,7 @@ class SchwarzesGold(Game):
                                                       f"{self.reach_note(state, f, 'truck', 'v')}", group=("Truck", f)))
         if state["supply"]["barrels"] > 0:
             actions += [
-                Action(f"barrel:{f}", f"Place a barrel on the oil on {f}", group=("Barrel",))
+                Action(f"barrel:{f}", f"Place a barrel on the oil on {f}", group=("Barrel", f))
                 for f in board.fields_of[area]
                 if self.oil_open(state, f)
             ]
@@ -710,7 +710,7 @@ class SchwarzesGold(Game):
         if stage == "swap":
             halt = state["swap"]["rig"]
             own = sorted(f for f, p in state["pieces"].items() if p["kind"] == "rig" and p["owner"] == seat)
-            actions = tuple(Action(f"swap:{f}", f"Swap the rig on {halt} with your rig on {f}", group=("Swap",)) for f in own)
+            actions = tuple(Action(f"swap:{f}", f"Swap the rig on {halt} with your rig on {f}", group=("Swap", f)) for f in own)
             keep = Action("keep", "No swap", main=True)
             return [Prompt(seat, f"{tag(seat)}: swap the rig on {halt} for one of yours?", (*actions, keep))]
         if stage == "rotate":
@@ -748,7 +748,7 @@ class SchwarzesGold(Game):
             Action(
                 f"score:{state['pieces'][f]['kind']}:{f}",
                 f"Pump your {state['pieces'][f]['kind']} on {f}: {self._haul_text(state, f)}",
-                group=(state["pieces"][f]["kind"].capitalize(),),
+                group=(state["pieces"][f]["kind"].capitalize(), f),
             )
             for f in self.scoreable(state, seat)
         )

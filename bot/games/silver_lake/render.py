@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 from bot.engine.contract import fill_seat_refs
 from bot.render.dice import dice_row
 from bot.render.palette import INK, LINE, MUTED, PANEL, RGB, WHITE, player_colour, shade, text_on
+from bot.render.regions import Region
 from bot.render.shapes import badge, canvas, panel
 from bot.render.text import draw_text, draw_wrapped, fit_size, ordinal, seat_names
 
@@ -434,6 +435,20 @@ def board(view: dict[str, Any]) -> Image.Image:
         y0 = BOARD_H + 12 + row * (PANEL_H + 10)
         _player_panel(image, draw, (x0, y0, x0 + width, y0 + PANEL_H), seat, view, names)
     return image
+
+
+def area_box(permit_id: str) -> tuple[int, int, int, int]:
+    """The box around a permit's area: its two neighbouring spaces (:func:`_box`) and the gap
+    between them."""
+    boxes = [_box(space) for space in SPACES if space.permit == permit_id]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def board_regions(view: dict[str, Any]) -> list[Region]:
+    """Every permit's area on the route, named by the permit ("H2", as the area prints it and
+    as the money moves file it: ``("Mortgage", "H2")``, ``("Auction", "H2")``). Regions are
+    the same for every view: the route never changes."""
+    return [Region(permit.id, area_box(permit.id)) for permit in PERMITS]
 
 
 def table_card(view: dict[str, Any]) -> Image.Image:

@@ -107,15 +107,15 @@ def _money_action_table() -> dict[str, dict[str, Action]]:
     for pid, permit in PERMIT.items():
         table[pid] = {
             "mortgage": Action(f"mortgage:{pid}", f"Mortgage {permit.label} for {money(permit.mortgage)}",
-                               group=("Mortgage",)),
-            "redeem": Action(f"redeem:{pid}", f"Redeem {permit.label} for {money(permit.price)}", group=("Redeem",)),
+                               group=("Mortgage", pid)),
+            "redeem": Action(f"redeem:{pid}", f"Redeem {permit.label} for {money(permit.price)}", group=("Redeem", pid)),
             "sell": Action(f"sell:{pid}", f"Sell {permit.label} to the bank for {money(permit.price)}",
-                           group=("Sell to the bank",)),
+                           group=("Sell to the bank", pid)),
             "sell-mortgaged": Action(
                 f"sell:{pid}", f"Sell mortgaged {permit.label} to the bank for {money(permit.price - permit.mortgage)}",
-                group=("Sell to the bank",),
+                group=("Sell to the bank", pid),
             ),
-            "auction": Action(f"auction:{pid}", f"Auction {permit.label} to the other players", group=("Auction",)),
+            "auction": Action(f"auction:{pid}", f"Auction {permit.label} to the other players", group=("Auction", pid)),
         }
     return table
 

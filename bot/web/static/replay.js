@@ -1,0 +1,40 @@
+"use strict";
+// A finished game's replay: the public board after any move, stepped with buttons or the slider.
+const base = location.pathname.replace(/\/+$/, "");
+const $ = (id) => document.getElementById(id);
+let move = null, total = 0, loading = false;
+
+async function show(wanted) {
+  if (loading) return;
+  loading = true;
+  const query = wanted === null ? "" : "?move=" + wanted;
+  try {
+    const response = await fetch(base + "/frame" + query, {cache: "no-store"});
+    const body = await response.json();
+    if (!response.ok) {
+      $("where").textContent = body.error || "This replay is not available.";
+      return;
+    }
+    move = body.move;
+    total = body.total;
+    $("title").textContent = "Replay · table " + body.table;
+    $("where").textContent = "Move " + move + " of " + total;
+    $("frame-text").textContent = body.text;
+    const img = $("frame-img");
+    img.hidden = !body.picture;
+    if (body.picture) img.src = base + "/frame.png?move=" + move;
+    const slider = $("slider");
+    slider.max = String(total);
+    slider.value = String(move);
+    document.body.dataset.move = String(move);
+  } finally {
+    loading = false;
+  }
+}
+
+$("first").addEventListener("click", () => show(0));
+$("back").addEventListener("click", () => show(Math.max(0, move - 1)));
+$("next").addEventListener("click", () => show(Math.min(total, move + 1)));
+$("last").addEventListener("click", () => show(total));
+$("slider").addEventListener("change", () => show(Number($("slider").value)));
+show(null);
