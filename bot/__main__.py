@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot [run|console|selfplay|bench|loadtest|crashsoak|migrate|healthcheck]``.
+"""Command line: ``python -m bot [run|console|selfplay|arena|bench|loadtest|crashsoak|migrate|healthcheck]``.
 
 With no command the Discord bot runs; without a token it explains how to get one and
 exits with status 2. ``run-or-console`` (what ``make run`` calls) opens the console table
@@ -58,6 +58,19 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--db", help="keep the games in this SQLite file (default: a temporary one)")
     play.add_argument("--images", help="save each game's final picture here")
     play.add_argument("--agents", action="store_true", help="use the game's own bot agent instead of random")
+    play.add_argument("--bots", choices=("easy", "normal", "hard"),
+                      help="one simulated player, bot seats of this level in the others")
+    play.add_argument("--budget-ms", type=float, help="--bots hard: CPU per decision (default: the hard level's)")
+    arena = commands.add_parser("arena", help="bot levels and simple strategies play each other: win rates, CPU")
+    arena.add_argument("slug")
+    arena.add_argument("--players", type=int, required=True)
+    arena.add_argument("--seats", required=True,
+                       help="one kind per seat, rotated over games: easy, normal, hard, random or a strategy")
+    arena.add_argument("--games", type=int, default=100)
+    arena.add_argument("--budget-ms", type=float, default=None,
+                       help="a hard seat's CPU per decision (default: the hard level's, bot.bots.HARD_BUDGET_S)")
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     bench = commands.add_parser("bench", help="print load, move, render and playout figures")
     bench.add_argument("slugs", nargs="*")
     taps = commands.add_parser("taps", help="taps per decision over self-played games, before and with groups")
@@ -75,6 +88,8 @@ def parser() -> argparse.ArgumentParser:
     load.add_argument("--db", help="SQLite path or postgresql:// URL (default: a temporary SQLite file)")
     load.add_argument("--mix", action="store_true", help="light tables alone, then beside bot-played heavy ones")
     load.add_argument("--heavy", type=int, default=4, help="--mix: 1856 and Puerto Rico tables played by bots")
+    load.add_argument("--bot-level", default="hard", choices=("easy", "normal", "hard"),
+                      help="--mix: the level of the heavy tables' bots (default hard)")
     load.add_argument("--workers", type=int, default=None,
                       help="--mix: worker processes (default: one per core but one, as the bot; 0: all in one process)")
     soak = commands.add_parser("crashsoak", help="SIGKILL a process applying moves; check nothing acknowledged is lost")
@@ -148,8 +163,12 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(run_console(args.db or settings.db_path, Path(args.images), seed=args.seed, web=settings.web))
         return 0
     if command == "selfplay":
+        from bot import bots
         from bot.engine import BadOptions, UnknownGame
         from bot.selfplay import selfplay
+
+        if args.budget_ms is not None:
+            bots.HARD_BUDGET_S = args.budget_ms / 1000
 
         try:
             return asyncio.run(
@@ -162,12 +181,24 @@ def main(argv: list[str] | None = None) -> int:
                     db=args.db,
                     images=Path(args.images) if args.images else None,
                     agents=args.agents,
+                    bots=args.bots,
                 )
             )
         except (UnknownGame, BadOptions) as error:
             print(error, file=sys.stderr)
             return 2
 
+    if command == "arena":
+        from bot.arena import main as arena_main
+        from bot.bots import HARD_BUDGET_S
+        from bot.engine import UnknownGame
+
+        budget = args.budget_ms if args.budget_ms is not None else HARD_BUDGET_S * 1000
+        try:
+            return arena_main(args.slug, args.players, args.seats, args.games, budget, args.seed, _options(args.option))
+        except UnknownGame as error:
+            print(error, file=sys.stderr)
+            return 2
     if command == "import-18xx":
         from bot.games.g1856.replay18xx import report
 
@@ -197,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
 
         if args.mix:
             asyncio.run(run_mix(args.db, light=args.tables, heavy=args.heavy, moves=args.moves, users=args.users,
-                                workers=args.workers))
+                                workers=args.workers, bot_level=args.bot_level))
             return 0
         asyncio.run(run_load(args.db, table_count=args.tables, moves=args.moves, users=args.users))
         return 0

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from bot.bots import DEFAULT_LEVEL
 from bot.config import WebSettings, load_settings
 from bot.engine import Action, AmountChoice, all_games, parse_amount
 from bot.engine.choices import ChoiceLayoutError, Option, layout
@@ -59,6 +60,7 @@ Commands:
   /as NAME                      act as another (simulated) user
   /game new SLUG [opt=value]    open a table here (games: {games})
   /game join | leave | start    lobby
+  /game addbot [easy|normal|hard]  seat a bot player of that level (default normal)
   /game status | history | cancel | list
   /game rules [SLUG [PAGE]]     how a game is played: summary, how to play, rulebook
   /play MOVE                    a move: its key (draw:3) or words of its label
@@ -238,7 +240,7 @@ class Console:
 
     async def game(self, args: list[str]) -> None:
         if not args:
-            self.say("Usage: /game new|join|leave|start|status|history|cancel|list|rules")
+            self.say("Usage: /game new|join|addbot|leave|start|status|history|cancel|list|rules")
             return
         sub, rest = args[0].lower(), args[1:]
         channel = CONSOLE_CHANNEL
@@ -260,6 +262,9 @@ class Console:
             )
         elif sub == "join":
             self.show(await self.tables.join(channel_id=channel, user=self.user))
+        elif sub == "addbot":
+            level = rest[0] if rest else DEFAULT_LEVEL
+            self.show(await self.tables.add_bot(channel_id=channel, user=self.user, level=level))
         elif sub == "leave":
             self.show(await self.tables.leave(channel_id=channel, user=self.user))
         elif sub == "start":

@@ -20,8 +20,8 @@ empty database: the load test creates its tables there and leaves them).
 ``--mix`` measures what one heavy table does to the others (:func:`run_mix`): many light
 tables (HISSS and Chomp, simulated users, no pictures) are played first alone, then again while
 ``--heavy`` 1856 and Puerto Rico tables are played by bots — one simulated player each, the
-other seats bots, every board drawn. There are no bot levels yet: today's agents stand in for
-"hard" bots (1856's plans routes with the full route search). Both phases use the bot's worker
+other seats bots of ``--bot-level`` (default hard: each decision a search of
+:data:`bot.bots.HARD_BUDGET_S` of CPU in a worker), every board drawn. Both phases use the bot's worker
 processes (``--workers``, by default as many as the bot starts; ``--workers 0`` runs everything
 in the one process, as before issue 29). It prints the light tables' click → committed latency alone and with the heavy mix, moves/s,
 the longest the event loop was unavailable (what a new interaction waits before it can even be
@@ -164,12 +164,13 @@ LIGHT = (("hisss", {}), ("chomp", {"mode": "turns"}))
 HEAVY = (("1856", {}), ("puerto-rico", {}))
 
 
-async def _open(tables: Tables, channel: int, slug: str, options: dict[str, str], users: list[User], bots: int) -> int:
+async def _open(tables: Tables, channel: int, slug: str, options: dict[str, str], users: list[User], bots: int,
+                level: str = "normal") -> int:
     await tables.create(guild_id=4242, channel_id=channel, host=users[0], slug=slug, options=options)
     for user in users[1:]:
         await tables.join(channel_id=channel, user=user)
     for _ in range(bots):
-        await tables.add_bot(channel_id=channel, user=users[0])
+        await tables.add_bot(channel_id=channel, user=users[0], level=level)
     return (await tables.start(channel_id=channel, user=users[0])).table_id
 
 
@@ -270,7 +271,7 @@ def _rss_mb(pid: int) -> float:
 
 async def run_mix(
     db: str | None, *, light: int = 300, heavy: int = 4, moves: int = 6000, users: int = 30, workers: int | None = None,
-    seed: int = 1, out: Callable[[str], None] = print,
+    seed: int = 1, bot_level: str = "hard", out: Callable[[str], None] = print,
 ) -> dict[str, float]:
     """Light tables' latency alone and beside bot-played heavy tables (see the module docstring)."""
     load_all()
@@ -315,7 +316,7 @@ async def run_mix(
                 while not stop.is_set():
                     next_channel += 1
                     person = User(30_000_000 + next_channel, f"H{next_channel}")
-                    table_id = await _open(heavy_tables, next_channel, slug, options, [person], 3)
+                    table_id = await _open(heavy_tables, next_channel, slug, options, [person], 3, bot_level)
                     while not stop.is_set():
                         live = await heavy_tables.load(table_id)
                         turns = [t for t in heavy_tables.turns(live) if t.user_id == person.id]
@@ -355,7 +356,8 @@ async def run_mix(
             f"p99 {figures[key + '_p99_ms']:.1f} ms; {figures[key + '_moves_per_s']:.0f} moves/s; "
             f"longest loop stall {figures[key + '_max_loop_lag_ms']:.0f} ms")
     ratio = figures["mix_p99_ms"] / figures["alone_p99_ms"] if figures["alone_p99_ms"] else float("inf")
-    out(f"heavy tables (1856, Puerto Rico; bots, boards drawn): {figures['heavy_moves_per_s']:.1f} moves/s meanwhile")
+    out(f"heavy tables (1856, Puerto Rico; {bot_level} bots, boards drawn): {figures['heavy_moves_per_s']:.1f} "
+        f"moves/s meanwhile")
     out(f"light p99 with the heavy mix / alone: {ratio:.2f} (target <= 2); longest stall "
         f"{max(alone_lag, mixed_lag) * 1000:.0f} ms (target: no acknowledgement waits > 1000 ms)")
     out(f"peak RSS {rss_mb:.0f} MB (bot process); workers now {figures['worker_rss_mb']:.0f} MB "

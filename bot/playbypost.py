@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import foreign_records
+from bot.bots import REPLACEMENT_LEVEL, bot_name
 from bot.engine import Prompt, get_game
 from bot.records import (
     SIGNING_KEY,
@@ -325,7 +326,7 @@ class PlayByPost:
         if policy == "replace":
             old = live.user_at(seat)
             bot_id = min([s.user_id for s in live.seats if s.user_id < 0], default=0) - 1
-            await self.store.replace_seat(live.id, old.user_id, new_user_id=bot_id, name=f"Bot (for {old.name})",
+            await self.store.replace_seat(live.id, old.user_id, new_user_id=bot_id, name=bot_name(f"Bot for {old.name}", REPLACEMENT_LEVEL),
                                           is_bot=True, actor_id=0, now=now, kind="timeout-replace")
             await self.tables.refresh(live)
             return f"⏰ {name} ran out of time; a bot takes over their seat.", []

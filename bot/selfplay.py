@@ -77,18 +77,23 @@ async def play_one(
     images: Path | None = None,
     use_agents: bool = False,
     clock: SimulatedClock | None = None,
+    bots: str | None = None,
 ) -> tuple[int, str, int]:
     """Play one table to the end; returns (table id, result line, actions in its log: the
     players' moves and what played itself — forced moves, standing orders, deadlines).
 
     In live (timed) games the simulated players take a random time to answer; when that
-    passes a deadline, the deadline is resolved first, as the bot's timer would.
+    passes a deadline, the deadline is resolved first, as the bot's timer would. ``bots``: one
+    simulated player and bot seats of that level (:mod:`bot.bots`) in the others, which
+    the session layer plays as it plays any bot seat.
     """
-    users = simulated_users(players)
+    users = simulated_users(1 if bots else players)
     host = users[0]
     reply = await tables.create(guild_id=None, channel_id=channel_id, host=host, slug=slug, options=options)
     for user in users[1:]:
         await tables.join(channel_id=channel_id, user=user)
+    for _ in range(players - 1 if bots else 0):
+        await tables.add_bot(channel_id=channel_id, user=host, level=bots or "normal")
     reply = await tables.start(channel_id=channel_id, user=host)
     game = get_game(slug)
     by_id = {user.id: user for user in users}
@@ -135,6 +140,7 @@ async def selfplay(
     db: str | None,
     images: Path | None,
     agents: bool = False,
+    bots: str | None = None,
     out: Callable[[str], None] = print,
 ) -> int:
     """Run ``games`` games; print a line each and a total. Returns a process exit status."""
@@ -165,6 +171,7 @@ async def selfplay(
                         images=images,
                         use_agents=agents,
                         clock=clock,
+                        bots=bots,
                     )
                 except Exception as error:  # report and go on: one broken game must not hide others
                     failures += 1

@@ -45,9 +45,11 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from bot import logs, metrics
+from bot.bots import DEFAULT_LEVEL, UnknownLevel, bot_name, check_level, choose, level_of, runs_in_worker
 from bot.engine import (
     EXPIRE,
     MAX_KEY_LENGTH,
@@ -797,11 +799,11 @@ class Tables:
             # Seeded by table and position: a bot's choices replay the same way.
             seed = f"{live.row.seed}:{live.position}:{seat}"
             try:
-                at = self._stamp(live, None, None)
-                if live.game.heavy:
-                    move = await self._heavy(bot_move, live, seat, seed, at)
+                at, level = self._stamp(live, None, None), level_of(live.user_at(seat).name)  # see bot.bots
+                if runs_in_worker(live.game, level):  # a hard bot's search, a heavy game: off the event loop
+                    move = await self._heavy(partial(bot_move, level=level), live, seat, seed, at)
                 else:
-                    key = live.game.agent(json.loads(live.state_json), seat, random.Random(seed))
+                    key = choose(live.game, json.loads(live.state_json), seat, level, random.Random(seed))
                     move = self._apply_here(live, seat, key, at)
                 events += await self._commit(live, seat, live.user_at(seat).user_id, move, at)
             except StaleBoard:
@@ -1073,8 +1075,12 @@ class Tables:
 
     # -- bot seats and lobby management ----------------------------------------------------
 
-    async def add_bot(self, *, channel_id: int, user: User, moderator: bool = False) -> Reply:
-        """The host (or a moderator) seats a bot player in the lobby."""
+    async def add_bot(self, *, channel_id: int, user: User, moderator: bool = False, level: str = DEFAULT_LEVEL) -> Reply:
+        """The host (or a moderator) seats a bot player of ``level`` (:mod:`bot.bots`) in the lobby."""
+        try:
+            level = check_level(level)
+        except UnknownLevel as error:
+            raise LobbyError(str(error)) from None
         table_id = await self.table_id_in(channel_id)
         async with self.lock(table_id):
             live = await self.load(table_id)
@@ -1086,7 +1092,7 @@ class Tables:
                 raise LobbyError(f"The table is full ({live.game.max_players} players).")
             # Bot users get negative ids: they can never collide with a platform user.
             bot_id = min([seat.user_id for seat in live.seats if seat.user_id < 0], default=0) - 1
-            name = f"Bot {-bot_id}"
+            name = bot_name(f"Bot {-bot_id}", level)
             await self.store.add_seat(table_id, bot_id, name, now=self.clock(), is_bot=True, actor_id=user.id)
             await self.refresh(live)
             return self._lobby_reply(live, f"{user.name} added {name} (a bot player).")

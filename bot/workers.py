@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Protocol, TypeVar
 
+from bot.bots import choose
 from bot.engine import Event, Prompt, get_game
 
 log = logging.getLogger(__name__)
@@ -408,11 +409,12 @@ def apply_move(slug: str, state_json: str, seat: int, key: str, at: int | None) 
     return _applied(game, key, events, state)
 
 
-def bot_move(slug: str, state_json: str, seat: int, chooser_seed: str, at: int | None) -> Applied:
-    """A bot seat's choice (seeded, so it replays the same way) and the move itself."""
+def bot_move(slug: str, state_json: str, seat: int, chooser_seed: str, at: int | None,
+             level: str = "normal") -> Applied:
+    """A bot seat's choice at its level (:mod:`bot.bots`; seeded) and the move itself."""
     game = get_game(slug)
     state = json.loads(state_json)
-    key = game.agent(state, seat, random.Random(chooser_seed))
+    key = choose(game, state, seat, level, random.Random(chooser_seed))
     state = json.loads(state_json)  # the agent may have looked ahead in the state it was given
     events = game.apply(state, seat, key, at)
     return _applied(game, key, events, state)

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.bots import DEFAULT_LEVEL, LEVELS
 from bot.engine import UnknownGame, all_games, get_game
 from bot.i18n import language_of
 from bot.playbypost import check_deadlines
@@ -315,10 +316,13 @@ class Games(commands.Cog):
             reminder_hours=reminder_hours, timeout_hours=timeout_hours, policy=policy), deliver)
 
     @game.command(name="addbot", description="Seat a bot player in the lobby (host)")
-    async def addbot(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(level="easy: makes mistakes; normal: the game's heuristic (default); hard: searches")
+    @app_commands.choices(level=[app_commands.Choice(name=level, value=level) for level in LEVELS])
+    async def addbot(self, interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> None:
         tables, user = tables_of(interaction), user_of(interaction)
         moderator = await is_moderator(interaction)
-        await run(interaction, lambda: tables.add_bot(channel_id=interaction.channel_id or 0, user=user, moderator=moderator),
+        await run(interaction, lambda: tables.add_bot(channel_id=interaction.channel_id or 0, user=user,
+                                                      moderator=moderator, level=level),
                   lambda reply: publish(interaction, reply))
 
     @game.command(name="remove", description="Remove a player from the lobby (host)")

@@ -282,7 +282,7 @@ async def test_replace_policy_hands_the_seat_to_a_bot(store: Store, clock: FakeC
     [notice] = await pbp.run_due(clock())
     assert "a bot takes over" in notice.reply.text
     live = await tables.load(table_id)
-    assert not live.is_seated(waiting.id) and f"Bot (for {waiting.name})" in live.names
+    assert not live.is_seated(waiting.id) and f"Bot for {waiting.name} (normal)" in live.names
     assert all(t.user_id != waiting.id for t in tables.turns(live))
 
 
@@ -468,4 +468,4 @@ async def test_adding_a_bot_is_audited_as_the_hosts_action(store: Store, clock: 
     reply = await tables.create(guild_id=1, channel_id=CHANNEL, host=ANA, slug="toy-draw")
     await tables.add_bot(channel_id=CHANNEL, user=ANA)
     [join] = [row for row in await store.audit(reply.table_id) if row.kind == "join"]
-    assert join.actor_id == ANA.id and join.detail == {"bot": "Bot 1"}
+    assert join.actor_id == ANA.id and join.detail == {"bot": "Bot 1 (normal)"}

@@ -51,7 +51,7 @@ async def test_a_load_after_the_crash_lets_the_bot_answer(any_store: Store, cloc
     [reply] = posted
     [bot_row] = await any_store.actions(table_id, after=stuck)
     assert bot_row.user_id < 0 and bot_row.action_key in ("draw", "pass")
-    said = "Bot 1 draws a card." if bot_row.action_key == "draw" else "Bot 1 passes."
+    said = "Bot 1 (normal) draws a card." if bot_row.action_key == "draw" else "Bot 1 (normal) passes."
     assert reply.position == stuck + 1 and said in reply.text and reply.mentions == [ANA.id]
 
 
@@ -61,7 +61,7 @@ async def test_the_first_scheduler_run_after_a_start_resumes_every_waiting_table
     restarted = PlayByPost(Tables(any_store, clock=clock, render=False))
     [notice] = await restarted.run_due(clock())
     assert (notice.table_id, notice.channel_id, notice.kind) == (table_id, CHANNEL, "bots")
-    assert notice.reply.position == stuck + 1 and re.search(r"Bot 1 (draws a card|passes)\.", notice.reply.text)
+    assert notice.reply.position == stuck + 1 and re.search(r"Bot 1 \(normal\) (draws a card|passes)\.", notice.reply.text)
     assert await restarted.run_due(clock()) == []  # answered once
     assert (await any_store.table(table_id)).position == stuck + 1  # type: ignore[union-attr]
 

@@ -218,14 +218,14 @@ async def test_a_bot_whose_choice_fails_leaves_the_players_move_committed(store:
         before = live.position
         reply = await tables.act(user=ANA, move="step", table_id=table_id)
         assert reply.position == before + 1 and calls
-        assert "Bot 1 could not decide this time; it tries again shortly." in reply.text
+        assert "Bot 1 (normal) could not decide this time; it tries again shortly." in reply.text
         assert (await store.table(table_id)).position == before + 1  # type: ignore[union-attr]
     finally:
         ToyHeavy.agent = original  # type: ignore[method-assign]
     assert await tables.resume_due(clock.now) == []  # its pause is not over yet
     clock.advance(31)
     [resumed] = await tables.resume_due(clock.now)
-    assert resumed.position == before + 2 and "Bot 1 counts" in resumed.text
+    assert resumed.position == before + 2 and "Bot 1 (normal) counts" in resumed.text
     assert game.prompts((await tables.load(table_id)).state)[0].seat == tables.turns(live)[0].seat
 
 

@@ -285,6 +285,12 @@ class Game(ABC):
         ``view(conceal(state, viewer, rng), viewer)`` are equal, so a view that shows
         anything hidden is caught. The redrawn state need not be reachable in play, only of
         the same shape. The default redraws the RNG, which is secret in every game.
+
+        Keep it *canonical*: the redrawn state should depend only on what ``viewer`` sees and
+        on ``rng`` (shuffle hidden items with :func:`bot.engine.rng.shuffle_unseen`, which
+        starts from a sorted order). Then a hard bot's search (:mod:`bot.engine.search`),
+        which sees the state only through ``conceal``, chooses exactly the same on the real
+        state and on any redrawing of it.
         """
         hidden = copy.deepcopy(state)
         if "rng" in hidden:

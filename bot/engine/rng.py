@@ -8,6 +8,8 @@ Python, and good enough for shuffling cards.
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import MutableSequence, Sequence
 from typing import Any, TypeVar
 
@@ -72,3 +74,14 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+def shuffle_unseen(items: list[Any], rng: random.Random) -> None:
+    """Shuffle hidden ``items`` in place for ``Game.conceal``, from a canonical order.
+
+    The result depends only on which items there are and on ``rng``, never on the order they
+    were in: so ``conceal`` redraws the same state from any state its viewer cannot tell apart,
+    and a search over redrawn states (:mod:`bot.engine.search`) makes the very same choice on
+    the real state and on any redrawing of it."""
+    items.sort(key=lambda item: json.dumps(item, sort_keys=True))
+    rng.shuffle(items)

@@ -43,6 +43,7 @@ from typing import Any, ClassVar
 
 from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, State, seed_value
 from bot.engine.contract import dollars, seat_ref
+from bot.engine.rng import shuffle_unseen
 from bot.engine.words import and_list
 
 from .components import MINE, MOUNTAIN, TOWN, VALLEY, components
@@ -536,7 +537,7 @@ class BullfrogGoldfield(BullfrogOrders, Game):
         for pile in ("shallow", "deep"):
             slots += [(hidden[pile], i) for i in range(len(hidden[pile]))]
         ids = [where[i] for where, i in slots]
-        rng.shuffle(ids)
+        shuffle_unseen(ids, rng)
         for (where, i), tile in zip(slots, ids, strict=True):
             where[i] = tile
         if state["hidden"] and state["phase"] != "over":

@@ -95,6 +95,7 @@ from bot.engine import (
     seat_ref,
     seed_value,
 )
+from bot.engine.rng import shuffle_unseen
 from bot.engine.words import and_list
 
 # -- the deck ---------------------------------------------------------------------------
@@ -1065,7 +1066,7 @@ class Chomp(Game):
                 if not item["up"]:
                     slots.append((item, 0, "card"))
                     pool.append(item["card"])
-        rng.shuffle(pool)
+        shuffle_unseen(pool, rng)
         for (holder, index, field), card in zip(slots, pool, strict=True):
             if field is None:
                 holder[index] = card

@@ -74,6 +74,7 @@ from bot.engine import (
     seat_ref,
     seed_value,
 )
+from bot.engine.rng import shuffle_unseen
 from bot.engine.words import and_list, plural
 from bot.games.collide_o.orders import CollideOOrders
 
@@ -853,7 +854,7 @@ class CollideO(CollideOOrders, Game):
             if card not in pending and (s, str(card)) not in seen
         ]
         pool = [hand[i] for hand, i in secret] + [c for pile in hidden["piles"] for c in pile] + hidden["aside"]
-        rng.shuffle(pool)
+        shuffle_unseen(pool, rng)
         for hand, i in secret:
             hand[i] = pool.pop()
         for pile in hidden["piles"]:
@@ -864,11 +865,13 @@ class CollideO(CollideOOrders, Game):
     # -- bots and refusals ----------------------------------------------------------------------
 
     def agent(self, state: State, seat: int, rng: random.Random) -> str:
-        """A bot plays a random fitting card; it passes or says stuck only when it must.
+        """A bot plays a fitting card — the stiffest, keeping wild ones (:mod:`.agent`); it
+        passes or says stuck only when it must.
 
         Live prompts offer every play, fitting or not: the bot looks for the ones that fit,
         as a player scanning their hand would.
         """
+        from bot.games.collide_o.agent import choose
         prompts = [p for p in self.prompts(state) if p.seat == seat]
         if not prompts:
             raise IllegalAction("This seat has nothing to decide now.")
@@ -876,7 +879,7 @@ class CollideO(CollideOOrders, Game):
         plays = [k for k in keys if k.startswith("play:")]
         good = [k for k in plays if fits(*parse_play(k), state["ends"])]  # type: ignore[misc]
         if good:
-            return rng.choice(good)
+            return choose(state, seat, good, rng)
         if STUCK in keys:
             return STUCK
         return rng.choice(plays or keys)

@@ -56,6 +56,7 @@ from bot.engine import (
     seed_value,
 )
 from bot.engine.contract import dollars
+from bot.engine.rng import shuffle_unseen
 
 from .components import (
     CARDS,
@@ -1077,7 +1078,7 @@ class ConstructionGame(ConstructionOrders, Game):
         hidden = json.loads(json.dumps(state))
         hidden["rng"] = rng.getrandbits(63)
         deck = list(hidden["deck"])
-        rng.shuffle(deck)
+        shuffle_unseen(deck, rng)
         hidden["deck"] = "".join(deck)
         return hidden
 

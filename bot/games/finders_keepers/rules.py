@@ -76,6 +76,7 @@ from bot.engine import (
     seat_ref,
     seed_value,
 )
+from bot.engine.rng import shuffle_unseen
 from bot.engine.words import and_list, plural
 
 DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "finders-keepers"
@@ -752,19 +753,21 @@ class FindersKeepers(Game):
         hidden: State = json.loads(json.dumps(state))
         hidden["rng"] = rng.getrandbits(63)
         if state["variant"] == BASIC:
-            rng.shuffle(hidden["pile"])
+            shuffle_unseen(hidden["pile"], rng)
             return hidden
-        rng.shuffle(hidden["reserve"])
+        shuffle_unseen(hidden["reserve"], rng)
         pool = [t for stack in hidden["stacks"] for t in stack] + hidden["out"]
-        rng.shuffle(pool)
+        shuffle_unseen(pool, rng)
         for stack in hidden["stacks"]:
             stack[:] = [pool.pop() for _ in stack]
         hidden["out"] = pool
         return hidden
 
     def agent(self, state: State, seat: int, rng: random.Random) -> str:
-        """A sharp-eyed bot: claims a matching card nine times in ten (else stops looking);
-        in Expert plays the tile that captures the most points."""
+        """A sharp-eyed bot: claims every matching card; in Expert plays the tile worth the
+        most points against what it leaves the others (:mod:`.agent`)."""
+        from bot.games.finders_keepers.agent import expert
+
         prompts = [p for p in self.prompts(state) if p.seat == seat]
         if not prompts:
             return super().agent(state, seat, rng)
@@ -773,13 +776,8 @@ class FindersKeepers(Game):
             if keys == ["reveal"]:
                 return "reveal"
             good = [k for k in keys if k.startswith("claim:") and CARDS[int(k[6:])].shows(state["tile"])]
-            return good[0] if good and rng.random() < 0.9 else "done"
-
-        def worth(key: str) -> int:
-            return sum(CARDS[c].points for c in self.matches(state, key[5:]))
-
-        best = max(worth(k) for k in keys)
-        return rng.choice([k for k in keys if worth(k) == best])
+            return good[0] if good else "done"
+        return expert(self, state, seat, keys, rng)
 
     # -- refusals ------------------------------------------------------------------
 

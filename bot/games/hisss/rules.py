@@ -51,6 +51,7 @@ from typing import Any, ClassVar
 
 from bot.engine import Action, Event, Game, Outcome, Prompt, Rng, State, seed_value
 from bot.engine.choices import BUTTON_LIMIT
+from bot.engine.rng import shuffle_unseen
 from bot.engine.words import and_list
 from bot.games.hisss.orders import HisssOrders
 
@@ -620,9 +621,16 @@ class Hisss(HisssOrders, Game):
     def conceal(self, state: State, viewer: int | None, rng: random.Random) -> State:
         """The fan is face down: its order (and the RNG) are redrawn."""
         hidden = json.loads(json.dumps(state))
-        rng.shuffle(hidden["fan"])
+        shuffle_unseen(hidden["fan"], rng)
         hidden["rng"] = rng.getrandbits(63)
         return hidden
+
+    def agent(self, state: State, seat: int, rng: random.Random) -> str:
+        """The normal bot: wins the most cards now and leaves the next drawer the least (see
+        :mod:`bot.games.hisss.agent`)."""
+        from bot.games.hisss.agent import choose
+
+        return choose(self, state, seat, rng)
 
     # -- refusals ------------------------------------------------------------------
 

@@ -50,6 +50,7 @@ from bot.engine import (
     seed_value,
 )
 from bot.engine.contract import seat_ref
+from bot.engine.rng import shuffle_unseen
 from bot.engine.words import plural
 
 from .cards import CARROT_SLUGS, CARROTS, DECK, PRICES, SMALL_VALUES, Card
@@ -999,13 +1000,13 @@ class KillerBunnies(KillerBunniesOrders, Game):
             slots += [(me["hand"], i) for i in range(len(me["hand"]))]
             slots += [(me, k) for k in ("top", "bottom") if me[k] is not None]
         pool = [holder[index] for holder, index in slots]
-        rng.shuffle(pool)
+        shuffle_unseen(pool, rng)
         for (holder, index), cid in zip(slots, pool, strict=True):
             holder[index] = cid
         for kind in ("cabbage", "water"):
-            rng.shuffle(hidden["small"][kind])
+            shuffle_unseen(hidden["small"][kind], rng)
         if hidden["phase"] != OVER:
-            rng.shuffle(hidden["magic"])
+            shuffle_unseen(hidden["magic"], rng)
         if hidden["window"] is not None:
             for s in hidden["window"]["answers"]:
                 if s != str(viewer):

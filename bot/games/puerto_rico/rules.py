@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, State, seed_value
+from bot.engine.rng import shuffle_unseen
 from bot.engine.words import plural
 
 from .buildings import (
@@ -843,7 +844,7 @@ class PuertoRico(PuertoRicoOrders, Game):
         because the chip supply is), the order of the face-down plantation stack, the RNG."""
         hidden = copy_state(state)
         hidden["rng"] = rng.getrandbits(63)
-        rng.shuffle(hidden["stack"])
+        shuffle_unseen(hidden["stack"], rng)
         if state["phase"] == "over":
             return hidden  # everything is scored in the open at the end
         others = [s for s in range(state["n"]) if s != viewer]

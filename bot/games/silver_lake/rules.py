@@ -50,6 +50,7 @@ from typing import Any, ClassVar
 
 from bot.engine import Action, Event, Game, Option, Outcome, Prompt, Rng, State, seed_value
 from bot.engine.contract import dollars, seat_ref
+from bot.engine.rng import shuffle_unseen
 from bot.engine.words import and_list, plural
 
 from .board import (
@@ -848,7 +849,7 @@ class SilverLake(SilverLakeOrders, Game):
         hidden = json.loads(json.dumps(state))
         for name in ("deck", "pile"):
             items = _unpack(hidden[name])
-            rng.shuffle(items)
+            shuffle_unseen(items, rng)
             hidden[name] = _pack(items)
         hidden["rng"] = rng.getrandbits(63)
         return hidden

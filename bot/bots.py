@@ -1,0 +1,117 @@
+"""Bot levels: how a bot seat chooses its move — easy, normal or hard.
+
+- **easy**: the game's heuristic (``game.agent``), but one move in three (:data:`EASY_NOISE`)
+  is a uniformly random legal move: it plays the game, and makes mistakes a person can punish;
+- **normal**: the game's heuristic, written per game from its rulebook (``agent.py``);
+- **hard**: information-set Monte Carlo tree search (:mod:`bot.engine.search`) with the
+  heuristic as its guide and rollouts, :data:`HARD_BUDGET_S` of CPU per decision. It runs in a
+  worker process (:func:`bot.workers.bot_move`), never on the event loop.
+
+Every level uses only what its seat can see: the heuristic is written from the seat's view,
+the random moves are the seat's own legal actions, and the search looks at the state only
+through the game's ``conceal``.
+
+The level is stored with the seat, in its name ("Bot 2 (hard)"): the name is what the table
+message, the standings and the log print, so the level shows wherever the seat does, and no
+column (nor migration) is needed. A bot name without a level (tables from before levels,
+"Bot (for Ana)") plays at :data:`DEFAULT_LEVEL`.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Callable
+
+from bot.engine import Game, IllegalAction, State
+from bot.engine.search import Clock, SearchResult, search
+
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+REPLACEMENT_LEVEL = "normal"
+"""The level of the bot that takes a seat whose player ran out of time (timeout policy
+``replace``): the heuristic, which answers at once and costs the workers nothing."""
+EASY_NOISE = 1 / 3
+"""The share of an easy bot's moves that are random legal moves instead of the heuristic's."""
+HARD_BUDGET_S = 0.8
+"""CPU seconds a hard bot searches per decision. The search checks its clock between
+iterations, so one rollout may run past it: 0.8 s keeps the 95th percentile under the 1 s the
+project allows (measured by ``python -m bot arena``, see the games' README figures)."""
+
+_LEVEL_SUFFIX = re.compile(r"\s*\((easy|normal|hard)\)\s*$")
+
+
+class UnknownLevel(ValueError):
+    """A level that is not easy, normal or hard."""
+
+
+def check_level(level: str | None) -> str:
+    """``level`` in lower case, or :data:`DEFAULT_LEVEL` for ``None``/empty; refuses others."""
+    if not level:
+        return DEFAULT_LEVEL
+    chosen = level.strip().lower()
+    if chosen not in LEVELS:
+        raise UnknownLevel(f"A bot's level is easy, normal or hard, not {level!r}.")
+    return chosen
+
+
+def bot_name(base: str, level: str) -> str:
+    """The seat name of a bot: ``bot_name("Bot 2", "hard")`` -> ``"Bot 2 (hard)"``."""
+    return f"{base} ({check_level(level)})"
+
+
+def level_of(name: str) -> str:
+    """The level stored in a bot seat's name; :data:`DEFAULT_LEVEL` when it names none."""
+    match = _LEVEL_SUFFIX.search(name)
+    return match.group(1) if match else DEFAULT_LEVEL
+
+
+def runs_in_worker(game: Game, level: str) -> bool:
+    """Whether this bot's choice is CPU work for a worker process: a hard bot's search, or
+    any bot of a game whose moves are heavy."""
+    return game.heavy or level == "hard"
+
+
+def choose(
+    game: Game,
+    state: State,
+    seat: int,
+    level: str,
+    rng: random.Random,
+    *,
+    budget_s: float | None = None,
+    clock: Clock = time.process_time,
+) -> str:
+    """The action key a bot of ``level`` plays for ``seat`` (``state`` is not changed).
+
+    ``budget_s``: a hard bot's CPU seconds (default :data:`HARD_BUDGET_S`, read at the call)."""
+    if level == "hard":
+        return think(game, state, seat, rng, budget_s=budget_s, clock=clock).key
+    if level == "easy":
+        actions = next((p.actions for p in game.prompts(state) if p.seat == seat), ())
+        if not actions:
+            raise IllegalAction("This seat has nothing to decide now.")
+        if rng.random() < EASY_NOISE:
+            return rng.choice(actions).key
+    elif level != "normal":
+        check_level(level)
+    return game.agent(state, seat, rng)
+
+
+def think(
+    game: Game,
+    state: State,
+    seat: int,
+    rng: random.Random,
+    *,
+    budget_s: float | None = None,
+    clock: Clock = time.process_time,
+) -> SearchResult:
+    """A hard bot's search with its figures (iterations, CPU), for the arena and benchmarks."""
+    budget = HARD_BUDGET_S if budget_s is None else budget_s
+    return search(game, state, seat, rng, budget_s=budget, clock=clock)
+
+
+Chooser = Callable[[Game, State, int, random.Random], str]
+"""A seat's way to choose: ``(game, state, seat, rng) -> action key`` (levels and strategies)."""

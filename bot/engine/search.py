@@ -1,0 +1,259 @@
+"""Information-set Monte Carlo tree search: the hard bot of every game, through the contract.
+
+A hard bot seat does not know the hidden information (other hands, the deck order), so it
+searches over what it *could* be. Each iteration of the search
+
+1. **determinizes**: draws one state the seat cannot tell from the real one with the game's
+   own ``conceal(state, seat, rng)`` — the only way the search ever looks at the state;
+2. **selects** down one tree shared by all determinizations (single-observer ISMCTS,
+   Cowling, Powley & Whitehouse 2012): at each decision the legal actions *of this
+   determinization* compete by UCB1 with availability counts, each seat maximizing its own
+   reward;
+3. **expands** one new node, the game's own heuristic (``game.agent``) choice first;
+4. **rolls out** to the end of the game with the game's heuristic for every seat (a random
+   move now and then, so the rollouts are not all alike), and
+5. **backs up** a reward per seat: its share of the win (ties split), plus a little for its
+   rank, so a lost game is still better lost in second place.
+
+The search stops when its CPU budget (``time.process_time``, injectable) is spent, and plays
+the root action visited most — but only when the search saw enough to overrule the game's
+heuristic (:func:`_decide`). When the budget buys too few iterations to say anything (a game
+whose rollouts are long, a prompt with many actions) it plays the heuristic's choice: a hard
+bot is not weaker than a normal one for lack of time.
+
+**It never reads hidden information.** The real state is only passed to ``conceal`` and to
+the seat's own prompt; with a fixed ``rng`` the search over ``state`` and over
+``conceal(state, seat, r)`` makes the same draws and the same choice — exactly, when the
+game's ``conceal`` is *canonical* (its redrawn state depends only on what the seat sees and
+the rng, e.g. it sorts the pool it shuffles), and in distribution for every game.
+
+Timed (live) play is about speed, and a search of a fraction of a second would be beaten by
+the clock: on a timed state the search plays the heuristic's choice.
+
+The engine imports only the standard library.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from bot.engine.contract import Game, IllegalAction, Outcome, State
+
+Clock = Callable[[], float]
+"""Seconds of CPU time, as :func:`time.process_time`; tests inject a counter."""
+
+EXPLORATION = 0.7
+"""UCB1's exploration constant for rewards in [0, 1] (√2 is the textbook value; the rollouts
+are guided, so less exploring pays)."""
+ROLLOUT_NOISE = 0.1
+"""How often a rollout plays a uniformly random move instead of the heuristic's."""
+MAX_ROOT_CANDIDATES = 16
+"""At most this many root actions are searched: the heuristic's choice and a random sample of
+the others. A budget of a few hundred rollouts cannot tell 200 tile lays apart."""
+MIN_VISITS_TO_OVERRULE = 8
+"""The most-visited root action replaces the heuristic's only when both have this many visits..."""
+OVERRULE_MARGIN = 0.05
+"""... and its mean reward is better by this much (a twentieth of a win)."""
+CLOCK_EVERY = 8
+"""A rollout reads the clock every this many moves (reading it costs about a move of a light game)."""
+UNDECIDED = 0.25
+"""The reward of every seat in a rollout that did not finish (the same for all: no bias)."""
+RANK_WEIGHT = 0.1
+"""The part of a reward that is the rank (the rest is the share of the win)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """The search's choice and what it cost: ``visits`` per root action, ``guide`` the heuristic's."""
+
+    key: str
+    guide: str
+    iterations: int
+    cpu_seconds: float
+    visits: dict[str, int]
+
+
+@dataclass(slots=True)
+class _Node:
+    """One decision in the shared tree: its children by ``"seat|key"``, their statistics."""
+
+    visits: int = 0
+    reward: float = 0.0
+    """Sum of the rewards of the seat that chose the move into this node."""
+    available: int = 0
+    """How often this node's move was legal when its parent was visited (ISMCTS's UCB)."""
+    children: dict[str, _Node] = field(default_factory=dict)
+
+    def ucb(self, exploration: float) -> float:
+        return self.reward / self.visits + exploration * math.sqrt(math.log(max(self.available, 1)) / self.visits)
+
+
+def rewards(outcome: Outcome) -> list[float]:
+    """Each seat's reward in [0, 1]: ``1 - RANK_WEIGHT`` shared by the winners, plus
+    ``RANK_WEIGHT`` scaled by rank (first place all of it, last place none)."""
+    players = len(outcome.ranks)
+    winners = outcome.winners
+    worst = max(outcome.ranks)
+    out = []
+    for seat, rank in enumerate(outcome.ranks):
+        win = (1.0 - RANK_WEIGHT) / len(winners) if seat in winners else 0.0
+        place = RANK_WEIGHT * (worst - rank) / (worst - 1) if worst > 1 else RANK_WEIGHT / max(players, 1)
+        out.append(win + place)
+    return out
+
+
+def _own_prompt_keys(game: Game, state: State, seat: int) -> list[str]:
+    for prompt in game.prompts(state):
+        if prompt.seat == seat:
+            return prompt.keys()
+    raise IllegalAction("This seat has nothing to decide now.")
+
+
+def search(
+    game: Game,
+    state: State,
+    seat: int,
+    rng: random.Random,
+    *,
+    budget_s: float,
+    clock: Clock = time.process_time,
+    max_iterations: int | None = None,
+    exploration: float = EXPLORATION,
+) -> SearchResult:
+    """The action ``seat`` plays in ``state`` after searching for ``budget_s`` CPU seconds.
+
+    ``state`` is not changed. ``max_iterations`` stops earlier (tests, benchmarks). Raises
+    :class:`IllegalAction` when the seat has nothing to decide.
+    """
+    started = clock()
+    keys = _own_prompt_keys(game, state, seat)
+    guide = game.agent(state, seat, random.Random(rng.getrandbits(64)))
+    if len(keys) == 1 or game.is_timed(state):
+        return SearchResult(guide, guide, 0, clock() - started, {})
+    candidates = list(keys)
+    if len(candidates) > MAX_ROOT_CANDIDATES:
+        others = [key for key in candidates if key != guide]
+        candidates = [guide, *rng.sample(others, MAX_ROOT_CANDIDATES - 1)]
+    root = _Node()
+    iterations = 0
+    out_of_time = _Deadline(clock, started + budget_s)
+    while clock() - started < budget_s and (max_iterations is None or iterations < max_iterations):
+        determinized = game.conceal(state, seat, random.Random(rng.getrandbits(63)))
+        try:
+            _iterate(game, determinized, seat, root, candidates, guide, rng, exploration, out_of_time)
+        except _OutOfTime:
+            break  # a rollout longer than the budget left: it is dropped, not counted
+        iterations += 1
+    visits = {key.split("|", 1)[1]: child.visits for key, child in root.children.items()}
+    return SearchResult(_decide(root, guide), guide, iterations, clock() - started, visits)
+
+
+def _decide(root: _Node, guide: str) -> str:
+    """The most-visited root action, if the search has seen enough to overrule the heuristic:
+    at least :data:`MIN_VISITS_TO_OVERRULE` visits for it and for the heuristic's choice, and
+    a mean reward at least :data:`OVERRULE_MARGIN` better."""
+    children = {key.split("|", 1)[1]: child for key, child in root.children.items()}
+    if not children:
+        return guide
+    best = max(children, key=lambda key: (children[key].visits, key == guide))
+    mine, theirs = children[best], children.get(guide)
+    if best == guide or theirs is None or min(mine.visits, theirs.visits) < MIN_VISITS_TO_OVERRULE:
+        return guide
+    if mine.reward / mine.visits - theirs.reward / theirs.visits < OVERRULE_MARGIN:
+        return guide
+    return best
+
+
+class _OutOfTime(Exception):
+    """The budget ran out in the middle of an iteration."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Deadline:
+    """Whether the CPU budget is spent, read every :data:`CLOCK_EVERY` rollout steps."""
+
+    clock: Clock
+    at: float
+
+    def check(self) -> None:
+        if self.clock() >= self.at:
+            raise _OutOfTime
+
+
+def _iterate(
+    game: Game,
+    state: State,
+    root_seat: int,
+    root: _Node,
+    candidates: list[str],
+    guide: str,
+    rng: random.Random,
+    exploration: float,
+    deadline: _Deadline,
+) -> None:
+    """One determinized descent, expansion, rollout and backup (``state`` is consumed)."""
+    path: list[tuple[_Node, int]] = [(root, root_seat)]
+    node = root
+    first = True
+    expanded = False
+    while not expanded:
+        prompts = game.prompts(state)
+        if not prompts or game.is_timed(state):
+            break
+        if first:
+            prompt = next(p for p in prompts if p.seat == root_seat)
+            legal = [key for key in candidates if key in set(prompt.keys())]
+        else:
+            prompt = prompts[0]
+            legal = prompt.keys()
+        if not legal:
+            break
+        seat = prompt.seat
+        labels = [f"{seat}|{key}" for key in legal]
+        for label in labels:
+            child = node.children.get(label)
+            if child is not None:
+                child.available += 1
+        untried = [label for label in labels if label not in node.children]
+        if untried:
+            preferred = f"{seat}|{guide if first else game.agent(state, seat, rng)}"
+            label = preferred if preferred in untried else rng.choice(untried)
+            child = node.children[label] = _Node(available=1)
+            expanded = True
+        else:
+            label = max(labels, key=lambda name: node.children[name].ucb(exploration))
+            child = node.children[label]
+        game.apply(state, seat, label.split("|", 1)[1])
+        path.append((child, seat))
+        node = child
+        first = False
+    reward = _rollout(game, state, rng, deadline)
+    for visited, seat in path:
+        visited.visits += 1
+        visited.reward += UNDECIDED if reward is None else reward[seat]
+
+
+def _rollout(game: Game, state: State, rng: random.Random, deadline: _Deadline) -> list[float] | None:
+    """Play ``state`` to the end with the heuristic (and a little noise); every seat's reward.
+
+    ``None`` for a game still unfinished after ``game.max_actions(game.max_players)`` steps or one that reached
+    timed play: it counts the same for everyone. Raises :class:`_OutOfTime` when the budget
+    runs out on the way (a long game's rollout must not carry a decision past its budget)."""
+    for step in range(game.max_actions(game.max_players)):
+        if step % CLOCK_EVERY == CLOCK_EVERY - 1:
+            deadline.check()
+        prompts = game.prompts(state)
+        if not prompts or game.is_timed(state):
+            break
+        prompt = prompts[0]
+        if rng.random() < ROLLOUT_NOISE:
+            key = rng.choice(prompt.actions).key
+        else:
+            key = game.agent(state, prompt.seat, rng)
+        game.apply(state, prompt.seat, key)
+    outcome = game.outcome(state)
+    return None if outcome is None else rewards(outcome)

@@ -1,0 +1,307 @@
+"""Bot levels (easy / normal / hard), the shared search, the arena and the simple strategies.
+
+What is checked:
+
+- a bot's level is stored with its seat and shown wherever the seat is (lobby, log, console);
+  an unknown level is refused and seats nobody; the level decides how the bot plays;
+- the search keeps to its CPU budget (an injected clock), never reads hidden information (the
+  same choice on a state and on any redrawing of what the seat cannot see) and falls back to
+  the heuristic when it has seen too little;
+- every game's ``conceal`` is canonical (what the search's invariance rests on);
+- the arena counts seats, split wins and intervals right;
+- every simple strategy and every level answers with a legal action and only from what its
+  seat can see.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import bot.bots as bots
+from bot.arena import KindRecord, percentile, run_arena, seat_kinds, strategies, wilson
+from bot.bots import check_level, choose, level_of, runs_in_worker
+from bot.console import Console
+from bot.engine import Game, IllegalAction, Outcome, get_game
+from bot.engine.registry import all_games
+from bot.engine.search import rewards, search
+from bot.engine.testkit import random_walk
+from bot.games import load_all
+from bot.store import Store
+from bot.tables import LobbyError, Tables
+from bot.workers import bot_move
+from tests.conftest import ANA
+
+load_all()
+CHANNEL = 77
+
+
+class StepClock:
+    """A CPU clock that moves ``step`` seconds each time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += self.step
+        return self.now
+
+
+def frozen() -> float:
+    """A clock that never moves: the search stops on its iteration count alone."""
+    return 0.0
+
+
+def positions(game: Game, players: int, seed: int, every: int, limit: int) -> list[dict]:
+    """Up to ``limit`` unfinished states of a random game, one in ``every``, as copies."""
+    found = []
+    for index, state in enumerate(random_walk(game, players, seed)):
+        if index % every == 0 and game.prompts(state):
+            found.append(json.loads(json.dumps(state)))
+            if len(found) >= limit:
+                break
+    return found
+
+
+# -- levels on seats -----------------------------------------------------------------------------
+
+
+def test_a_level_is_read_from_the_seat_name_and_checked() -> None:
+    assert level_of("Bot 2 (hard)") == "hard" and level_of("Bot 1 (easy)") == "easy"
+    assert level_of("Bot 3") == "normal" and level_of("Bot (for Ana)") == "normal"  # names from before levels
+    assert level_of("Hardy (hard) Bot") == "normal"  # only a trailing level counts
+    assert check_level(" HARD ") == "hard" and check_level(None) == "normal"
+    with pytest.raises(bots.UnknownLevel, match="easy, normal or hard, not 'expert'"):
+        check_level("expert")
+    assert runs_in_worker(get_game("hisss"), "hard") and not runs_in_worker(get_game("hisss"), "normal")
+    assert runs_in_worker(get_game("1856"), "easy")  # a heavy game's bots always work in the workers
+
+
+async def test_addbot_stores_the_level_with_the_seat_and_the_table_shows_it(tables: Tables, store: Store) -> None:
+    await tables.create(guild_id=1, channel_id=CHANNEL, host=ANA, slug="hisss")
+    reply = await tables.add_bot(channel_id=CHANNEL, user=ANA, level="hard")
+    assert "Bot 1 (hard)" in reply.text
+    with pytest.raises(LobbyError, match="easy, normal or hard"):
+        await tables.add_bot(channel_id=CHANNEL, user=ANA, level="grandmaster")
+    await tables.add_bot(channel_id=CHANNEL, user=ANA, level="easy")
+    await tables.add_bot(channel_id=CHANNEL, user=ANA)
+    live = await tables.load(reply.table_id)
+    assert live.names == ["Ana", "Bot 1 (hard)", "Bot 2 (easy)", "Bot 3 (normal)"]  # the refused one seated nobody
+    seats = await store.seats(reply.table_id)
+    assert [(s.name, s.is_bot) for s in seats][1:] == [("Bot 1 (hard)", True), ("Bot 2 (easy)", True),
+                                                       ("Bot 3 (normal)", True)]
+
+
+async def test_bots_play_at_their_level_through_the_session_layer(
+    tables: Tables, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game of HISSS between a hard and an easy bot and a person: every bot move is the level's
+    choice for that position and seed, and the log names the seats with their levels."""
+    monkeypatch.setattr(bots, "HARD_BUDGET_S", 0.002)
+    chosen: list[tuple[str, int]] = []
+    real_choose = bots.choose
+
+    def spy(game: Game, state: dict, seat: int, level: str, rng: random.Random, **kw: object) -> str:
+        chosen.append((level, seat))
+        return real_choose(game, state, seat, level, rng)
+
+    monkeypatch.setattr("bot.tables.choose", spy)
+    monkeypatch.setattr("bot.workers.choose", spy)
+    await tables.create(guild_id=1, channel_id=CHANNEL, host=ANA, slug="hisss")
+    await tables.add_bot(channel_id=CHANNEL, user=ANA, level="hard")
+    await tables.add_bot(channel_id=CHANNEL, user=ANA, level="easy")
+    reply = await tables.start(channel_id=CHANNEL, user=ANA)
+    for _ in range(200):
+        if not reply.turns:
+            break
+        live = await tables.load(reply.table_id)
+        assert live.state is not None
+        key = get_game("hisss").agent(live.state, reply.turns[0].seat, random.Random(1))
+        reply = await tables.act(user=ANA, move=key, table_id=reply.table_id)
+    assert not reply.turns  # the game ended
+    assert {level for level, _ in chosen} == {"hard", "easy"}
+    live = await tables.load(reply.table_id)
+    assert all(live.names[seat] == f"Bot {1 if level == 'hard' else 2} ({level})" for level, seat in chosen)
+
+
+async def test_the_console_seats_a_bot_of_a_level(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "console.sqlite3")
+    out = io.StringIO()
+    console = Console(Tables(store, render=False), tmp_path, out=out, rules_dir=tmp_path)
+    try:
+        await console.handle("/as ana")
+        await console.handle("/game new hisss")
+        await console.handle("/game addbot hard")
+        await console.handle("/game addbot wizard")
+        assert "Bot 1 (hard)" in out.getvalue()
+        assert "✗ A bot's level is easy, normal or hard, not 'wizard'." in out.getvalue()
+    finally:
+        await store.close()
+
+
+def test_a_hard_bot_move_in_a_worker_is_a_legal_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bots, "HARD_BUDGET_S", 0.005)
+    game = get_game("puerto-rico")
+    state = game.setup(3, {}, 4)
+    prompt = game.prompts(state)[0]
+    applied = bot_move(game.slug, json.dumps(state), prompt.seat, "7:0:1", None, level="hard")
+    legal = prompt.keys()
+    assert applied.key in legal and applied.events
+
+
+# -- the search ---------------------------------------------------------------------------------
+
+
+def test_the_search_stops_when_its_cpu_budget_is_spent() -> None:
+    game = get_game("hisss")
+    state = next(s for s in positions(game, 3, 2, 1, 200) if s["pending"] is not None)
+    seat = game.prompts(state)[0].seat
+    clock = StepClock(0.001)  # a read every 8 rollout moves and before each iteration
+    result = search(game, state, seat, random.Random(3), budget_s=0.05, clock=clock)
+    assert 0.05 <= result.cpu_seconds <= 0.05 + 0.002  # the budget, and at most the read that saw it spent
+    assert result.iterations >= 2
+    assert sum(result.visits.values()) == result.iterations  # a rollout cut short is not counted
+    legal = game.prompts(state)[0].keys()
+    assert result.key in legal
+
+
+def test_a_rollout_longer_than_the_budget_is_cut_short() -> None:
+    """A Construction Game rollout is over a thousand moves: the budget still holds."""
+    game = get_game("construction-game")
+    state = game.setup(4, {}, 2)
+    prompt = next(p for p in game.prompts(state) if len(p.actions) > 1)
+    clock = StepClock(0.001)
+    result = search(game, state, prompt.seat, random.Random(1), budget_s=0.01, clock=clock)
+    assert result.iterations == 0 and result.key == result.guide and result.cpu_seconds <= 0.012
+
+
+def test_the_search_plays_the_heuristic_when_it_has_seen_too_little() -> None:
+    game = get_game("puerto-rico")
+    state = game.setup(4, {}, 9)
+    seat = game.prompts(state)[0].seat
+    result = search(game, state, seat, random.Random(5), budget_s=1.0, clock=frozen, max_iterations=3)
+    assert result.iterations == 3 and result.key == result.guide
+
+
+def test_a_lone_action_needs_no_search() -> None:
+    game = get_game("chomp")
+    state = game.setup(2, {"mode": "turns"}, 1)
+    prompt = game.prompts(state)[0]
+    assert len(prompt.actions) == 1
+    assert search(game, state, prompt.seat, random.Random(1), budget_s=1.0, clock=StepClock(1.0)).iterations == 0
+    with pytest.raises(IllegalAction):
+        search(game, state, 5, random.Random(1), budget_s=0.1)
+
+
+@pytest.mark.parametrize("slug, players", [("hisss", 3), ("puerto-rico", 3), ("collide-o", 2), ("finders-keepers", 2)])
+def test_the_search_chooses_the_same_when_hidden_information_is_redrawn(slug: str, players: int) -> None:
+    """Same rng, same iterations: the same visits and the same choice on the real state and on
+    a redrawing of everything the seat cannot see."""
+    game = get_game(slug)
+    options = {"mode": "turns"} if any(o.name == "mode" for o in game.options) else {}
+    state = game.setup(players, options, 11)
+    rng = random.Random(2)
+    for _ in range(12):  # a few moves in, so that there is something hidden
+        prompt = game.prompts(state)[0]
+        game.apply(state, prompt.seat, game.agent(state, prompt.seat, rng))
+    seat = game.prompts(state)[0].seat
+    first = search(game, state, seat, random.Random(8), budget_s=1.0, clock=frozen, max_iterations=12)
+    for redraw in range(2):
+        redrawn = game.conceal(state, seat, random.Random(100 + redraw))
+        again = search(game, redrawn, seat, random.Random(8), budget_s=1.0, clock=frozen, max_iterations=12)
+        assert (again.key, again.visits) == (first.key, first.visits)
+
+
+GAMES = [g for g in all_games() if type(g).__module__.startswith("bot.games.")]
+"""The real games (tests register toy games of their own)."""
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+def test_conceal_is_canonical(game: Game) -> None:
+    """``conceal`` redraws the same state from any state its viewer cannot tell apart."""
+    players = min(3, game.max_players) if game.min_players <= 3 else game.min_players
+    for state in positions(game, players, 5, 9, 6 if game.heavy else 12):
+        for viewer in (None, 0):
+            once = game.conceal(state, viewer, random.Random(4))
+            twice = game.conceal(game.conceal(state, viewer, random.Random(40)), viewer, random.Random(4))
+            assert json.dumps(once, sort_keys=True) == json.dumps(twice, sort_keys=True)
+
+
+def test_rewards_split_the_win_and_add_a_little_for_the_rank() -> None:
+    assert rewards(Outcome.ranked([5, 9, 9], "")) == pytest.approx([0.0, 0.45 + 0.1, 0.45 + 0.1])
+    assert rewards(Outcome.ranked([1, 2, 3, 4], "")) == pytest.approx([0.0, 0.1 / 3, 0.2 / 3, 1.0])
+
+
+# -- the arena ----------------------------------------------------------------------------------
+
+
+def test_wilson_intervals_and_percentiles() -> None:
+    assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    low, high = wilson(0, 10)
+    assert low == 0 and high == pytest.approx(0.2775, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert percentile([3.0, 1.0, 2.0, 10.0], 0.5) == 2.0 and percentile([3.0, 1.0, 2.0, 10.0], 0.95) == 10.0
+    assert KindRecord(seats=4, wins=1.5).rate == 0.375
+
+
+def test_the_arena_rotates_seats_and_splits_wins() -> None:
+    printed: list[str] = []
+    records = run_arena("hisss", players=3, seats=["normal", "greedy", "greedy"], games=6, budget_ms=1, seed=3,
+                        out=printed.append)
+    assert records["normal"].seats == 6 and records["greedy"].seats == 12
+    total = records["normal"].wins + records["greedy"].wins
+    assert total == pytest.approx(6)  # HISSS always has a winner; ties are split
+    assert len(records["normal"].cpu_ms) > 0
+    text = printed[0]
+    assert text.startswith("HISSS: 6 games, 3 players, seats normal,greedy,greedy (rotated)")
+    assert "fair share 33.3%" in text
+    with pytest.raises(ValueError, match="names 2 kinds for 3 players"):
+        run_arena("hisss", players=3, seats=["normal", "greedy"], games=1, budget_ms=1, out=printed.append)
+    with pytest.raises(ValueError, match="no seat kind 'genius'"):
+        run_arena("hisss", players=2, seats=["normal", "genius"], games=1, budget_ms=1, out=printed.append)
+
+
+# -- strategies and levels use only what their seat sees ------------------------------------------
+
+MINE = ("chomp", "collide-o", "construction-game", "finders-keepers", "hisss", "puerto-rico", "schwarzes-gold")
+
+
+def _choosers(game: Game) -> dict[str, object]:
+    found: dict[str, object] = dict(strategies(game))
+    if game.slug in MINE:
+        for level in ("easy", "normal"):
+            found[level] = lambda g, s, seat, rng, level=level: choose(g, s, seat, level, rng)
+    return found
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if not g.heavy], ids=lambda g: g.slug)
+def test_strategies_and_levels_are_legal_and_see_only_their_seats_view(game: Game) -> None:
+    choosers = _choosers(game)
+    if not choosers:
+        pytest.skip(f"{game.slug} has no strategies here")
+    players = 4 if game.min_players <= 4 <= game.max_players else game.min_players
+    for state in positions(game, players, 7, 5, 30):
+        if game.is_timed(state):
+            continue
+        for prompt in game.prompts(state):
+            redrawn = game.conceal(state, prompt.seat, random.Random(21))
+            legal = prompt.keys()
+            for name, chooser in choosers.items():
+                key = chooser(game, state, prompt.seat, random.Random(5))  # type: ignore[operator]
+                assert key in legal, f"{name} chose {key!r}, not a legal action"
+                again = chooser(game, redrawn, prompt.seat, random.Random(5))  # type: ignore[operator]
+                assert again == key, f"{name} chose differently when hidden information was redrawn"
+
+
+def test_every_game_of_this_task_has_strategies() -> None:
+    for slug in MINE:
+        kinds = seat_kinds(get_game(slug))
+        assert kinds[:4] == ["easy", "normal", "hard", "random"] and len(kinds) >= 6, slug
+
