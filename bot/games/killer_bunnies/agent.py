@@ -1,49 +1,107 @@
-"""A heuristic Killer Bunnies player: greedy, one decision at a time, no look-ahead.
+"""A heuristic Killer Bunnies player: stay alive, thin the others' circles, own carrots.
 
-Its ideas: always keep a bunny coming (a bunny in the run when the circle is thin); prefer
-carrots, then the strongest weapon against the player most likely to win (most carrots);
-buy a carrot whenever Kaballa's Market allows; keep reaction cards in the hand and play
-them when they save its own bunny or stop a rival; feed its bunnies when it can. It is meant
-to beat random play clearly and to give bot seats sensible moves, not to play well.
+Who wins is decided by a hidden card, so the agent plays the odds it can see. At the end
+every carrot has an owner, the magic one is any of the twelve alike, and a player with no
+bunny in the circle hands their carrots to the richest player who still has one. So a
+seat's chance is roughly *its carrots, plus those it would inherit, out of twelve* — and
+nothing at all without a bunny. From that:
+
+* **Run cards** (:func:`_worth`): a bunny when it has fewer than two coming; a weapon or
+  Feed the Bunny when an opponent's circle is thin (killing a last bunny moves its owner's
+  carrots to the heir); carrot cards and Pickpocket otherwise; reactions stay in the hand.
+* **Targets:** the bunny whose death leaves the most carrots without a living owner.
+* **Feeding** (:func:`_feed`): buys cabbage or water only when the food it could draw is sure
+  to make up the shortfall with the Dolla it has; a purchase that might fall short throws the
+  Dolla away (and the bunny starves all the same).
+* **Shopping:** a carrot whenever it can — but the last carrot in the market ends the game,
+  so it buys that one only when the end now would favour it, and never hands the end to
+  the others.
+* **Market carrots** are all alike (the magic one is hidden): it takes them in market order.
+* **Reactions:** played when they save its own bunny or stop a rival's carrot or weapon.
+
+It reads only what its seat sees (own hand and run, the public table, the food decks'
+contents but not their order). Figures: ``data/killer-bunnies/README.md``.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.engine import IllegalAction, State
 
-from .cards import CARROT_SLUGS, DECK, Card
+from .cards import CARROT_SLUGS, DECK, PRICES, Card
 
 if TYPE_CHECKING:
     from .rules import KillerBunnies
 
 
+def _bunnies(game: KillerBunnies, state: State, seat: int) -> int:
+    return len(game.bunnies_of(state, seat))
+
+
+def _coming(state: State, seat: int, running: list[int]) -> int:
+    """Bunnies of ``seat`` still to flip from its run (``running``: its face-down run cards)."""
+    return sum(1 for c in running if DECK[c].kind == "bunny")
+
+
+def _shares(game: KillerBunnies, state: State) -> list[float]:
+    """Each seat's share of the carrots if the game ended now (hand-over included)."""
+    players = state["players"]
+    carrots = [len(state["seats"][s]["carrots"]) for s in range(players)]
+    alive = [s for s in range(players) if game.bunnies_of(state, s)]
+    if not alive:
+        return [0.0] * players
+    richest = max(game.dolla(state, s) for s in alive)
+    heirs = [s for s in alive if game.dolla(state, s) == richest]
+    orphaned = sum(carrots[s] for s in range(players) if s not in alive)
+    total = max(1, sum(carrots))
+    shares = []
+    for s in range(players):
+        if s not in alive:
+            shares.append(0.0)
+            continue
+        inherit = orphaned / len(heirs) if s in heirs else 0.0
+        shares.append((carrots[s] + inherit) / total)
+    return shares
+
+
+def _kill_worth(game: KillerBunnies, state: State, seat: int, owner: int) -> float:
+    """What killing one bunny of ``owner`` is worth to ``seat`` (in the units of :func:`_worth`)."""
+    left = _bunnies(game, state, owner)
+    carrots = len(state["seats"][owner]["carrots"])
+    if left <= 1:
+        return 40.0 + 12.0 * carrots  # its owner drops out of the running, carrots and all
+    return 12.0 + 3.0 * carrots / left
+
+
 def _worth(game: KillerBunnies, state: State, seat: int, c: Card, *, running: list[int]) -> float:
     """How much ``seat`` wants ``c`` as its next run card (higher is better)."""
-    mine = len(game.bunnies_of(state, seat)) + sum(1 for r in running if DECK[r].kind == "bunny")
-    others = sum(1 for b in state["circle"] if b["owner"] != seat)
+    mine = _bunnies(game, state, seat) + _coming(state, seat, running)
+    others = [s for s in range(state["players"]) if s != seat and game.bunnies_of(state, s)]
     kind = c.kind
     if kind == "bunny":
-        return 90.0 if mine == 0 else 40.0 - 12 * mine
+        return {0: 100.0, 1: 55.0}.get(mine, 20.0 - 5 * mine)
     if c.needs_bunny and mine == 0:
         return -50.0
     if kind == "carrot":
-        return 60.0 + 10 * c.effect["count"]
+        return 45.0 + 15 * min(c.effect["count"], len(state["market"]))
     if kind == "weapon":
-        return (20.0 + 3 * c.effect["level"]) if others else 5.0
+        if not others:
+            return 5.0
+        best = max(_kill_worth(game, state, seat, s) for s in others)
+        return best * c.effect["level"] / 12 + 10.0
     if kind == "feed":
-        return 30.0 if others else 5.0
+        if not others:
+            return 5.0
+        need = c.effect["cabbage"] + c.effect["water"]
+        return max(_kill_worth(game, state, seat, s) for s in others) * min(1.0, need / 8) + 5.0
     if kind == "steal":
-        return 45.0 if any(state["seats"][s]["carrots"] for s in range(state["players"]) if s != seat) else 8.0
+        rich = [len(state["seats"][s]["carrots"]) for s in range(state["players"]) if s != seat]
+        return 50.0 if any(rich) else 8.0
     if kind == "harvest":
         return 15.0
     return -20.0  # reactions are worth more in the hand
-
-
-def _leader_score(state: State, seat: int) -> int:
-    return len(state["seats"][seat]["carrots"])
 
 
 def choose(game: KillerBunnies, state: State, seat: int, rng: random.Random) -> str:
@@ -55,7 +113,7 @@ def choose(game: KillerBunnies, state: State, seat: int, rng: random.Random) -> 
     me = state["seats"][seat]
 
     def hand_pick(verb: str, running: list[int]) -> str:
-        options: dict[str, Any] = {}
+        options: dict[str, float] = {}
         for cid in me["hand"]:
             key = f"{verb}:{DECK[cid].slug}"
             if key in keys:
@@ -71,46 +129,93 @@ def choose(game: KillerBunnies, state: State, seat: int, rng: random.Random) -> 
         if keys[0].startswith("top:"):
             return keys[0]
         running = [me["top"]] if me["top"] is not None else []
-        # the top card is a bunny, so the bottom card may be anything: count it as in play
         return hand_pick("bottom", running)
     if phase == "replace":
         running = [me["top"]] if me["top"] is not None else []
         return hand_pick("run", running)
     if phase == "start":
-        buys = [k for k in keys if k.startswith("buy:") and k[4:] in CARROT_SLUGS]
-        return buys[0] if buys else "flip"
+        return _shop(game, state, seat, keys)
     if phase == "target":
-        def threat(key: str) -> tuple[int, int, str]:
-            verb, _, arg = key.partition(":")
-            if verb == "take":
-                owner = next(s for s in range(state["players"]) if CARROT_SLUGS.index(arg) in state["seats"][s]["carrots"])
-                return (_leader_score(state, owner), 0, key)
-            bunny = next(b for b in state["circle"] if DECK[b["card"]].slug == arg)
-            owner = bunny["owner"]
-            alone = -len(game.bunnies_of(state, owner))  # a last bunny hurts most
-            return (_leader_score(state, owner), alone, key)
-
-        return max(keys, key=threat)
+        return _target(game, state, seat, keys)
     if phase == "feed":
-        if "feed" in keys:
-            return "feed"
-        buys = [k for k in keys if k.startswith("buy:")]
-        return buys[0] if buys else "starve"
+        return _feed(game, state, seat, keys)
     if phase == "carrot":
-        return rng.choice(keys)
+        return keys[0]
     if phase == "window":
-        plays = [k for k in keys if k != "pass"]
-        pending = state["pending"]
-        attack = DECK[pending["card"]]
-        target_owner = game.owner_of(state, pending["target"]) if pending["target"] is not None else None
-        mine_hit = target_owner == seat
-        for key in plays:
-            then = DECK[next(c for c in me["hand"] if DECK[c].slug == key[5:])].effect["then"]
-            if then in ("reflect", "fed") or then == "snatch":
-                return key
-            if then == "cancel" and (mine_hit or attack.kind in ("carrot", "steal")):
-                if attack.kind == "steal" and pending["carrot"] not in me["carrots"]:
-                    continue
-                return key
-        return "pass"
+        return _react(game, state, seat, keys)
     return rng.choice(keys)
+
+
+def _shop(game: KillerBunnies, state: State, seat: int, keys: list[str]) -> str:
+    """Buy a carrot when it can; the market's last carrot only when ending the game now
+    leaves this seat the biggest share."""
+    buys = [k for k in keys if k.startswith("buy:") and k[4:] in CARROT_SLUGS]
+    if not buys:
+        return "flip"
+    if len(state["market"]) > 1:
+        return buys[0]
+    trial = {**state, "seats": [dict(s) for s in state["seats"]]}
+    trial["seats"][seat]["carrots"] = [*state["seats"][seat]["carrots"], state["market"][0]]
+    shares = _shares(game, trial)
+    return buys[0] if shares[seat] >= max(shares) and shares[seat] > 0 else "flip"
+
+
+def _target(game: KillerBunnies, state: State, seat: int, keys: list[str]) -> str:
+    def worth(key: str) -> tuple[float, str]:
+        verb, _, arg = key.partition(":")
+        if verb == "take":
+            owner = next(s for s in range(state["players"]) if CARROT_SLUGS.index(arg) in state["seats"][s]["carrots"])
+            # Pickpocket the player most likely to win with it.
+            return (len(state["seats"][owner]["carrots"]) + 5.0 * bool(game.bunnies_of(state, owner)), key)
+        owner = next(b["owner"] for b in state["circle"] if DECK[b["card"]].slug == arg)
+        return (_kill_worth(game, state, seat, owner), key)
+
+    return max(keys, key=worth)
+
+
+def _feed(game: KillerBunnies, state: State, seat: int, keys: list[str]) -> str:
+    """Feed if the food is there; buy food only when the purchases are sure to cover the
+    shortfall whatever values come off the decks, within the Dolla it holds."""
+    if "feed" in keys:
+        return "feed"
+    buys = [k for k in keys if k.startswith("buy:")]
+    if not buys:
+        return "starve"
+    short = game.shortfall(state)
+    dolla = game.dolla(state, seat)
+    needed = 0
+    for kind in ("cabbage", "water"):
+        if not short[kind]:
+            continue
+        # Worst case: the lowest values come first.
+        values = sorted(state["small"][kind] + state["small"][f"{kind}_used"])
+        total = count = 0
+        while total < short[kind] and count < len(values):
+            total += values[count]
+            count += 1
+        if total < short[kind]:
+            return "starve"
+        needed += count * PRICES[kind]
+    if needed > dolla:
+        return "starve"
+    return next((k for k in buys if short[k[4:]]), buys[0])
+
+
+def _react(game: KillerBunnies, state: State, seat: int, keys: list[str]) -> str:
+    plays = [k for k in keys if k != "pass"]
+    if not plays:
+        return "pass"
+    me = state["seats"][seat]
+    pending = state["pending"]
+    attack = DECK[pending["card"]]
+    target_owner = game.owner_of(state, pending["target"]) if pending["target"] is not None else None
+    mine_hit = target_owner == seat
+    for key in plays:
+        then = DECK[next(c for c in me["hand"] if DECK[c].slug == key[5:])].effect["then"]
+        if then in ("reflect", "fed", "snatch"):
+            return key
+        if then == "cancel" and (mine_hit or attack.kind in ("carrot", "steal")):
+            if attack.kind == "steal" and pending["carrot"] not in me["carrots"]:
+                continue
+            return key
+    return "pass"

@@ -1,0 +1,153 @@
+"""Simple rule-based Bullfrog Goldfield players, the opponents the bot is measured against.
+
+Each strategy is a few lines written from the rulebook, not a search: it answers one prompt
+from what its seat can see (company values, charters, shares, its own cash; never the dig
+tiles, and never another player's cash at a ``cash=hidden`` table).
+
+* ``top_price``: open mines at the top price it can pay, buy the dearest share on offer,
+  always pay dividends, never lay track. The strategy from issue 26 that beat the old bot.
+* ``greedy``: the action that most raises its visible net worth at once (a share's +5, a
+  charter at the top price, a haul on its own mine), and pays dividends only when its own
+  cut is worth more than the 5 points the company would lose on the track.
+* ``railroader``: buys railroad charters and lays track towards mines before anything else,
+  then plays like ``top_price``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from bot.engine import Game, IllegalAction, State
+
+from .rules import MINES, RAILROADS, certificates, is_rr, lay_targets, limit_of, mine_area, track_cost
+
+Strategy = Callable[[Game, State, int, random.Random], str]
+
+
+def _keys(game: Game, state: State, seat: int) -> list[str]:
+    prompt = next((p for p in game.prompts(state) if p.seat == seat), None)
+    if prompt is None:
+        raise IllegalAction("This seat has nothing to decide now.")
+    return prompt.keys()
+
+
+def _common(state: State, keys: list[str]) -> str | None:
+    """The answers every strategy here gives alike: the first character card (acting early),
+    bonds paid off when possible, no bids, the top charter price, paying for buildings
+    oneself, and ending a track action once something is laid."""
+    phase = state["phase"]
+    if phase == "select":
+        return keys[0]
+    if phase == "payoff":
+        return next((k for k in keys if k.startswith("repay:")), "done")
+    if state["phase"] == "act" and state["auction"] is not None:
+        return "pass"
+    sub = state["sub"]
+    if phase == "act" and sub is not None:
+        if sub["kind"] == "charter":
+            return max((k for k in keys if k.startswith("price:")), key=lambda k: int(k[6:]))
+        if sub["kind"] == "build":
+            return next((k for k in keys if k.startswith("pay:")), "cancel")
+        return None  # laying track: up to the strategy
+    return None
+
+
+def _haul(state: State, seat: int, keys: list[str]) -> str:
+    """Haul ore on the dearest own mine still below its limit, else for the cash alone."""
+    own = [k for k in keys if k.startswith("haul:") and k != "haul:none"
+           and certificates(state, seat, k[5:]) and state["cos"][k[5:]]["value"] < (limit_of(state, k[5:]) or 999)]
+    return max(own, key=lambda k: state["cos"][k[5:]]["value"]) if own else "haul:none"
+
+
+def top_price(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    keys = _keys(game, state, seat)
+    common = _common(state, keys)
+    if common is not None:
+        return common
+    if state["phase"] == "dividend":
+        return next(k for k in keys if k.startswith("dividend:"))
+    if state["sub"] is not None:
+        return "cancel"
+    mines = [k for k in keys if k.startswith("charter:") and not is_rr(k[8:])]
+    if mines:
+        return mines[0]
+    shares = [k for k in keys if k.startswith("buy:")]
+    if shares:
+        return max(shares, key=lambda k: state["cos"][k[4:]]["value"])
+    return _haul(state, seat, keys)
+
+
+def greedy(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    keys = _keys(game, state, seat)
+    common = _common(state, keys)
+    if common is not None:
+        return common
+    if state["phase"] == "dividend":
+        cid = state["queue"][0][1]
+        co = state["cos"][cid]
+        mine = certificates(state, seat, cid)
+        cut = co["cash"] if mine == 3 else co["cash"] // 3 * mine
+        return f"dividend:{cid}" if cut >= 10 * mine else f"withhold:{cid}"
+    if state["sub"] is not None:
+        return "cancel"
+    cash = state["cash"][seat]
+    gains: dict[str, float] = {"haul:none": 2}
+    for key in keys:
+        verb, _, cid = key.partition(":")
+        if verb == "charter":
+            # A charter turns cash into stock of equal value; the company then earns it again.
+            gains[key] = min(limit_of(state, cid) or cash, cash) * (0.5 if is_rr(cid) else 1)
+        elif verb == "buy":
+            co = state["cos"][cid]
+            room = (limit_of(state, cid) or 999) - co["value"]
+            gains[key] = min(5, room) * (certificates(state, seat, cid) + 1)
+        elif verb == "haul" and cid in MINES and certificates(state, seat, cid):
+            co = state["cos"][cid]
+            gains[key] = 2 + min(2, (limit_of(state, cid) or 999) - co["value"]) * certificates(state, seat, cid)
+    top = max(gains.values())
+    return rng.choice(sorted(k for k, v in gains.items() if v == top))
+
+
+def railroader(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    keys = _keys(game, state, seat)
+    common = _common(state, keys)
+    if common is not None:
+        return common
+    sub = state["sub"]
+    if state["phase"] == "act" and sub is not None and sub["kind"] == "lay":
+        return _lay_towards_mines(state, seat, keys)
+    if state["phase"] == "act" and sub is None:
+        lays = [k for k in keys if k.startswith("lay:") and _affordable(state, seat, k[4:])]
+        if lays:
+            return lays[0]
+        charters = [k for k in keys if k.startswith("charter:") and is_rr(k[8:])]
+        if charters and not any(state["cos"][r]["charter"] == seat for r in RAILROADS):
+            return charters[0]
+    return top_price(game, state, seat, rng)
+
+
+def _affordable(state: State, seat: int, rr: str) -> bool:
+    """Whether the railroad's own cash pays for a train next to its track (no bond)."""
+    cash = state["cos"][rr]["cash"]
+    return any(track_cost(state, seat, area) <= cash for area in lay_targets(state, rr, []))
+
+
+def _lay_towards_mines(state: State, seat: int, keys: list[str]) -> str:
+    """Lay in an open mine's area if one is next to the track, else the cheapest area; stop
+    after the first train unless it reached nothing."""
+    sub = state["sub"]
+    goals = {mine_area(m) for m in MINES if state["cos"][m]["status"] == "open"}
+    steps = [k for k in keys if k.startswith("to:")]
+    hit = [k for k in steps if k[3:] in goals]
+    if hit:
+        return hit[0]
+    if sub["areas"] and "done" in keys:
+        return "done"
+    if steps:
+        return min(steps, key=lambda k: (track_cost(state, seat, k[3:]), k))
+    return "done" if "done" in keys else "cancel"
+
+
+STRATEGIES: dict[str, Strategy] = {"top_price": top_price, "greedy": greedy, "railroader": railroader}
+"""The named strategies, for the arena: ``name -> (game, state, seat, rng) -> action key``."""

@@ -1,0 +1,179 @@
+"""The normal bots of Bullfrog Goldfield, Silver Lake, 1856 and Killer Bunnies (issue 26).
+
+What is checked here, cheaply (no arena runs: the figures against the simple strategies are
+in each game's ``data/<game>/README.md``, with the command that made them):
+
+- each agent chooses the same move when what its seat cannot see is redrawn (``conceal``),
+  and so does each of 1856's strategies (the other games' strategies are checked for every
+  game in ``tests/test_bot_levels.py``; 1856 is heavy and skipped there);
+- a known-bad choice of the old agents is no longer made: Killer Bunnies buying food it may
+  not finish paying for, Bullfrog buying into a mine that is dug out before the end, Silver
+  Lake passing up a dearer permit it could mortgage a cheaper one for, 1856 filling its
+  train limit with trains about to rust and paying out while it saves for the next one.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from bot.engine import Game, get_game
+from bot.engine.testkit import random_walk
+from bot.games.bullfrog_goldfield import agent as bullfrog_agent
+from bot.games.g1856 import agent as g1856_agent
+from bot.games.g1856 import core as g1856_core
+from bot.games.g1856.strategies import STRATEGIES as G1856_STRATEGIES
+from bot.games.killer_bunnies.cards import DECK
+from bot.games.silver_lake.board import PERMIT
+
+
+def positions(game: Game, players: int, seed: int, every: int, limit: int) -> list[dict]:
+    """Up to ``limit`` unfinished states of a random game, one in ``every``, as copies."""
+    found = []
+    for index, state in enumerate(random_walk(game, players, seed)):
+        if index % every == 0 and game.prompts(state):
+            found.append(json.loads(json.dumps(state)))
+            if len(found) >= limit:
+                break
+    return found
+
+
+@pytest.mark.parametrize(
+    ("slug", "players", "every", "limit"),
+    [("bullfrog-goldfield", 3, 3, 40), ("silver-lake", 3, 3, 40), ("killer-bunnies", 4, 3, 40), ("1856", 3, 25, 12)],
+)
+def test_the_agent_chooses_from_what_its_seat_sees(slug: str, players: int, every: int, limit: int) -> None:
+    game = get_game(slug)
+    checked = 0
+    for seed in (3, 4):
+        for state in positions(game, players, seed, every, limit):
+            for prompt in game.prompts(state):
+                legal = prompt.keys()
+                key = game.agent(state, prompt.seat, random.Random(9))
+                assert key in legal
+                redrawn = game.conceal(state, prompt.seat, random.Random(seed))
+                assert game.agent(redrawn, prompt.seat, random.Random(9)) == key, (slug, prompt.text)
+                checked += 1
+    assert checked >= limit
+
+
+def test_1856_strategies_are_legal_and_see_only_their_seat() -> None:
+    game = get_game("1856")
+    for state in positions(game, 4, 5, 20, 12):
+        for prompt in game.prompts(state):
+            redrawn = game.conceal(state, prompt.seat, random.Random(1))
+            legal = prompt.keys()
+            for name, strategy in G1856_STRATEGIES.items():
+                key = strategy(game, state, prompt.seat, random.Random(2))
+                assert key in legal, f"{name} chose {key!r}"
+                assert strategy(game, redrawn, prompt.seat, random.Random(2)) == key, name
+
+
+# -- Killer Bunnies: food it may not finish paying for ----------------------------------------------
+
+
+def _feeding(short_dolla: bool) -> tuple[Game, dict, int]:
+    """A Feed the Bunny (3 cabbage, 2 water) on a bunny whose owner has the water and no
+    cabbage; the cabbage deck holds 3, 1, 1, 1. One lucky purchase (the 3) would do, three
+    unlucky ones are needed at worst: $6 of Dolla. The owner holds $4 or $6."""
+    game = get_game("killer-bunnies")
+    state = next(json.loads(json.dumps(s)) for s in random_walk(game, 4, 0) if s["phase"] == "feed")
+    owner = game.owner_of(state, state["pending"]["target"])
+    state["pending"]["card"] = next(c.id for c in DECK if c.kind == "feed" and c.effect == {
+        "do": "feed", "cabbage": 3, "water": 2})
+    me = state["seats"][owner]
+    me["cabbage"], me["water"] = [], [2]
+    twos = [c.id for c in DECK if c.kind == "dolla" and c.effect["value"] == 2]
+    me["dolla"] = twos[:2] if short_dolla else twos[:3]
+    for other in state["seats"]:
+        if other is not me:
+            other["dolla"] = [c for c in other["dolla"] if c not in me["dolla"]]
+    state["small"]["cabbage"], state["small"]["cabbage_used"] = [3, 1, 1, 1], []
+    return game, state, owner
+
+
+def test_killer_bunnies_buys_no_food_it_may_not_finish_paying_for() -> None:
+    game, state, owner = _feeding(short_dolla=True)
+    keys = game.prompts(state)[0].keys()
+    assert "buy:cabbage" in keys  # the rules offer it: the best case would save the bunny
+    assert game.agent(state, owner, random.Random(0)) == "starve"
+    game, state, owner = _feeding(short_dolla=False)
+    assert game.agent(state, owner, random.Random(0)) == "buy:cabbage"
+
+
+# -- Bullfrog Goldfield: a share of a mine that will be dug out -------------------------------------
+
+
+def test_bullfrog_values_a_share_of_a_mine_dug_out_before_the_end_below_a_lasting_one() -> None:
+    game = get_game("bullfrog-goldfield")
+    state = game.setup(2, {}, 1)
+    for mine in ("gc", "rh"):
+        co = state["cos"][mine]
+        co.update(status="open", charter=1, value=20, cash=10)
+    state["cos"]["gc"]["tiles"] = state["cos"]["gc"]["tiles"][:1]  # dug out at the next income
+    worth = bullfrog_agent.Worth(state, 0)
+    assert worth.cycles_left > 1
+    assert worth.buy("gc") < worth.buy("rh")
+    assert worth.buy("gc") < worth.haul(None)  # hauling for $2,000 beats paying $20,000 into it
+
+
+# -- Silver Lake: mortgaging a cheap permit to buy a dear one ---------------------------------------
+
+
+def _buy_prompt(cash: int) -> tuple[Game, dict, int]:
+    """Seat 0 on an unowned H5 ($200, fee $120) holding F1 ($100, fee $60)."""
+    game = get_game("silver-lake")
+    state = game.setup(2, {}, 2)
+    seat = state["turn"]
+    state["owner"]["F1"] = seat
+    state["seats"][seat]["cash"] = cash
+    state.update(phase="buy", area="H5")
+    return game, state, seat
+
+
+def test_silver_lake_mortgages_a_cheaper_permit_to_buy_a_dearer_one() -> None:
+    game, state, seat = _buy_prompt(cash=160)  # $160 + F1's $50 mortgage pays for H5
+    assert PERMIT["F1"].fee < PERMIT["H5"].fee
+    assert game.agent(state, seat, random.Random(0)) == "mortgage:F1"
+    game.apply(state, seat, "mortgage:F1")
+    assert game.agent(state, seat, random.Random(0)) == "buy"
+    game, state, seat = _buy_prompt(cash=100)  # $150 is not enough: keep F1 earning
+    assert game.agent(state, seat, random.Random(0)) == "decline"
+
+
+def test_silver_lake_redeems_no_mortgage_in_its_last_lap() -> None:
+    game = get_game("silver-lake")
+    state = game.setup(2, {}, 2)
+    seat = state["turn"]
+    state["owner"]["F1"] = seat
+    state["mortgaged"].append("F1")
+    state["seats"][seat]["cash"] = 2000
+    assert game.agent(state, seat, random.Random(0)) == "redeem:F1"
+    state["seats"][seat]["laps"] = state["laps"] - 1
+    assert game.agent(state, seat, random.Random(0)) == "roll"
+
+
+# -- 1856: trains that move the phases on ------------------------------------------------------------
+
+
+def test_1856_buys_trains_that_move_the_phases_on_and_saves_for_them() -> None:
+    state = get_game("1856").setup(3, {}, 1)
+    corp = "CA"
+    c = state["corps"][corp]
+    c["trains"] = ["2-0", "2-1"]
+    state["depot"]["2"] = 4
+    assert not g1856_agent._wants(state, corp, "2-2")  # a third short-lived 2 would block a 3 later
+    assert g1856_agent._wants(state, corp, "3-0")  # a newer type
+    state["depot"]["2"] = 1
+    assert g1856_agent._wants(state, corp, "2-5")  # the last 2 opens phase 3
+    state["depot"]["2"], state["depot"]["3"] = 0, 5
+    c["trains"] = ["3-0", "3-1"]
+    assert g1856_agent._wants(state, corp, "3-2")  # a 3 outlives the 4 and the 5: worth a third
+    # Saving: room for a train it wants and not the money for it yet.
+    c["cash"] = 100
+    price = g1856_core.train_price(state, "3")
+    assert g1856_agent._dividend(state, corp, price) == "withhold"
+    c["cash"] = price
+    assert g1856_agent._dividend(state, corp, price) == "payout"
