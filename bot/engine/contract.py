@@ -440,10 +440,17 @@ class Game(ABC):
             waiting = ", ".join(f"seat {p.seat + 1}" for p in prompts)
             raise IllegalAction(f"It is not your turn: waiting for {waiting}.")
         for prompt in mine:
-            if any(action.key == key for action in prompt.actions):
+            action = next((action for action in prompt.actions if action.key == key), None)
+            if action is not None:
                 if at is not None:
                     state["now"] = at
-                return self.perform(state, seat, key)
+                events = self.perform(state, seat, key)
+                if events or self.hidden_information or prompt.private or prompt.simultaneous:
+                    return events
+                # A move that says nothing is logged by its label, so the log and the table
+                # message read "Cy: Buy a THB share from the IPO", not "buy:THB:ipo". Only where
+                # nothing is hidden: elsewhere a silent move may be a secret one.
+                return [Event(f"{seat_ref(seat)}: {action.label}")]
         raise IllegalAction(self.explain_refusal(state, seat, key))
 
     def explain_refusal(self, state: State, seat: int, key: str) -> str:

@@ -61,11 +61,12 @@ def test_the_picture_draws_the_hexs_tiles_under_the_map(track_step: dict[str, An
     from bot.games.g1856 import render
     from bot.games.g1856.render_map import FILL
 
-    def green_pixels(image: Image.Image) -> int:
+    def tile_pixels(image: Image.Image) -> int:
         buffer = io.BytesIO()
         image.save(buffer, format="PNG")  # decoded back: what Discord would show
         decoded = Image.open(io.BytesIO(buffer.getvalue())).convert("RGB")
-        return sum(n for n, colour in decoded.getcolors(1 << 20) or [] if colour == FILL["green"])
+        fills = (FILL["yellow"], FILL["green"])  # phase 3 offers both
+        return sum(n for n, colour in decoded.getcolors(1 << 20) or [] if colour in fills)
 
     state = core.clone(track_step)
     before = render.board(GAME.view(state, None))
@@ -74,5 +75,5 @@ def test_the_picture_draws_the_hexs_tiles_under_the_map(track_step: dict[str, An
     options = [k for k in keys(state) if k.startswith("lay:")]
     looking = render.board(GAME.view(state, None))
     assert looking.width == before.width and looking.height > before.height + 150
-    # Every option is a green tile of phase 3, drawn at about 10,000 pixels.
-    assert green_pixels(looking) - green_pixels(before) > 5_000 * len(options)
+    # Every option is a yellow or green tile of phase 3, drawn at about 10,000 pixels.
+    assert tile_pixels(looking) - tile_pixels(before) > 5_000 * len(options)
