@@ -41,7 +41,8 @@ ORDERS = (
         "Finish an action when one way is left",
         "When a step of your action (who pays for a building, the price of a charter, where "
         "track goes) has only one move besides Cancel, plays that move: a building only you or "
-        "only one company can pay for is paid that way, track that can go no further is finished.",
+        "only one company can pay for is paid that way, track that can go no further is finished. "
+        "A step whose one move issues a bond is still asked.",
         reveals=HIDDEN_CASH + "a step finished at once tells the others it had one way only (for "
         "a building, that you could not pay for it yourself, or could only pay yourself).",
     ),
@@ -105,7 +106,8 @@ class BullfrogOrders(Game):
             return _best_payoff(keys)
         if order == FINISH_ONE_WAY and phase == "act" and state["auction"] is None and state["sub"] is not None:
             moves = [key for key in keys if key != "cancel"]
-            return moves[0] if len(moves) == 1 else None
+            # A bond is a debt with interest every cycle: the player confirms that one.
+            return moves[0] if len(moves) == 1 and "bond" not in moves[0] else None
         if order == HAUL_OWN_MINE and phase == "act" and state["auction"] is None and state["sub"] is None:
             return _own_haul(state, prompt.seat, keys)
         if order == PASS_AUCTIONS_ABOVE and amount is not None and state["auction"] is not None and "pass" in keys:
