@@ -97,11 +97,10 @@ def _only(keys: list[str], *prefixes: str) -> bool:
 
 
 def _step(state: State) -> str | None:
-    """The operating step whose own prompt waits now, or None while something interrupts the
-    turn (the CGR's formation, a nationalization, a train over the limit, a president's
-    crisis, a home station, a price to name, a route built stop by stop, a station to move):
-    no order answers those."""
-    if state["round"] != "operating" or _special(state):
+    """The operating step whose own prompt waits now, or None while something else is asked (a
+    home station, a price to name, a route built stop by stop, a station to move): no order
+    answers those."""
+    if state["round"] != "operating":
         return None
     op = state.get("op") or {}
     if any(op.get(name) for name in ("home", "offer", "building", "relocate")):
@@ -112,7 +111,7 @@ def _step(state: State) -> str | None:
 
 def _special(state: State) -> bool:
     """Whether the CGR's formation, a nationalization, a train over the limit or a president's
-    crisis is being settled (it comes before the round's own prompts)."""
+    crisis is being settled (it comes before the round's own prompts): no order answers those."""
     return any(state.get(name) for name in ("cgr_markers", "cgr_discard", "nationalization", "discard", "crisis"))
 
 
@@ -135,8 +134,10 @@ class G1856Orders(Game):
 
     def order_choice(self, state: State, prompt: Prompt, order: str, amount: int | None = None) -> str | None:
         keys = prompt.keys()
+        if _special(state):
+            return None
         if state["round"] == "auction":
-            return "pass" if order == PASS_AUCTION and "pass" in keys and not _special(state) else None
+            return "pass" if order == PASS_AUCTION and "pass" in keys else None
         if state["round"] == "stock" and "pass" in keys:
             if order == PASS_STOCK_ROUND or (order == PASS_WHEN_ONLY_SELLING and _only(keys, "sell:")):
                 return "pass"
