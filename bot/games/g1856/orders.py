@@ -1,8 +1,16 @@
 """1856's standing orders, like 18xx.games' programmed actions (issue 25).
 
 1856 has no hidden information (no cards, no dice), so its forced moves are the engine's default
-(:meth:`bot.engine.Game.forced`); these orders answer the routine steps of operating rounds and
-let a player sit out the rest of a stock round.
+(:meth:`bot.engine.Game.forced`): every prompt with one action plays itself. These orders answer
+the routine steps of operating rounds and let a player sit out the rest of a stock round.
+
+Most prompts left after forced moves are operating steps where the company has nothing of that
+step's own to do, only the moves every step offers (take a loan, buy a private from its owner):
+the track step with no tile the treasury can pay for, the station step when a station needs a
+loan, the loan step with no loan to repay. The engine stops there because the reference
+(18xx.games) does; a president who does not want a loan passes them, and
+``skip-idle-steps`` does that for them. The train step is never skipped: borrowing for a train
+is the one loan a president plans for.
 """
 
 from __future__ import annotations
@@ -11,7 +19,12 @@ from bot.engine import Game, Prompt, StandingOrder, State
 
 PAY_DIVIDENDS = "pay-dividends"
 RUN_BEST = "run-best"
+SKIP_IDLE_STEPS = "skip-idle-steps"
+PASS_WHEN_ONLY_SELLING = "pass-unless-buying"
 PASS_STOCK_ROUND = "pass-stock-round"
+NO_STATIONS = "no-stations"
+NO_PRIVATES = "no-privates"
+PASS_AUCTION = "pass-auction"
 
 ORDERS = (
     StandingOrder(
@@ -27,16 +40,79 @@ ORDERS = (
         "instead of asking.",
     ),
     StandingOrder(
+        SKIP_IDLE_STEPS,
+        "Skip steps with nothing to do but borrow",
+        "In your companies' operating turns, passes the track, station, loan and private steps "
+        "when the only moves left are taking a loan or buying a private from its owner (no tile "
+        "the treasury pays for, no station without a loan, no loan to repay); you are asked at "
+        "every step with something of its own to do, and at every train step.",
+    ),
+    StandingOrder(
+        PASS_WHEN_ONLY_SELLING,
+        "Pass in stock rounds when I can only sell",
+        "In a stock round, passes your turn when you cannot buy a share or start a company (the "
+        "only moves left are sales); you are asked whenever you can buy.",
+    ),
+    StandingOrder(
+        PASS_AUCTION,
+        "Pass in the private auction",
+        "Passes every turn of the opening auction of private companies on which you may pass "
+        "(you buy nothing and bid nothing); a private left at no price is still yours to take "
+        "when the rules give it to you.",
+    ),
+    StandingOrder(
         PASS_STOCK_ROUND,
         "Pass in this stock round",
         "Passes every turn of this stock round (or of the next one, when set during an "
         "operating round); the order ends with that round.",
     ),
+    StandingOrder(
+        NO_STATIONS,
+        "Skip the station step",
+        "Passes the station step of your companies' operating turns, also when a station could "
+        "be placed.",
+    ),
+    StandingOrder(
+        NO_PRIVATES,
+        "Pass on buying privates",
+        "Passes the private step of your companies' operating turns when its only moves are "
+        "buying a private company from its owner or taking a loan.",
+    ),
 )
 
-RECOMMENDED = (PAY_DIVIDENDS, RUN_BEST)
+RECOMMENDED = (PAY_DIVIDENDS, RUN_BEST, SKIP_IDLE_STEPS)
 """The best run is what a president almost always takes, and paying out what the game's bot does
-in nine operating turns of ten; withholding for a train stays one cancel away."""
+in nine operating turns of ten; a step whose only move is a loan is passed by the bot (and by
+most presidents) every time. Withholding and borrowing stay one cancel away. Selling in a stock
+round is a weapon in 1856 (dumping a company, dropping a price), so "pass when I can only sell"
+is offered but not recommended."""
+
+IDLE_STEPS = ("track", "token", "loan", "buy_company")
+"""The steps ``skip-idle-steps`` may pass (never the train step, nor the run and the dividend)."""
+
+
+def _only(keys: list[str], *prefixes: str) -> bool:
+    """Whether the prompt offers "pass" and otherwise only moves whose keys start with ``prefixes``."""
+    return "pass" in keys and all(key == "pass" or key.startswith(prefixes) for key in keys)
+
+
+def _step(state: State) -> str | None:
+    """The operating step whose own prompt waits now, or None while something else is asked (a
+    home station, a price to name, a route built stop by stop, a station to move): no order
+    answers those."""
+    if state["round"] != "operating":
+        return None
+    op = state.get("op") or {}
+    if any(op.get(name) for name in ("home", "offer", "building", "relocate")):
+        return None
+    step: str | None = op.get("step")
+    return step
+
+
+def _special(state: State) -> bool:
+    """Whether the CGR's formation, a nationalization, a train over the limit or a president's
+    crisis is being settled (it comes before the round's own prompts): no order answers those."""
+    return any(state.get(name) for name in ("cgr_markers", "cgr_discard", "nationalization", "discard", "crisis"))
 
 
 class G1856Orders(Game):
@@ -58,12 +134,27 @@ class G1856Orders(Game):
 
     def order_choice(self, state: State, prompt: Prompt, order: str, amount: int | None = None) -> str | None:
         keys = prompt.keys()
-        if order == PASS_STOCK_ROUND and state["round"] == "stock" and "pass" in keys:
-            return "pass"
-        if state["round"] != "operating":
+        if _special(state):
+            return None
+        if state["round"] == "auction":
+            return "pass" if order == PASS_AUCTION and "pass" in keys else None
+        if state["round"] == "stock" and "pass" in keys:
+            if order == PASS_STOCK_ROUND or (order == PASS_WHEN_ONLY_SELLING and _only(keys, "sell:")):
+                return "pass"
+            return None
+        step = _step(state)
+        if step is None:
             return None
         if order == PAY_DIVIDENDS and "payout" in keys:
             return "payout"
         if order == RUN_BEST and "run:best" in keys:
             return "run:best"
+        if order == SKIP_IDLE_STEPS and step in IDLE_STEPS:
+            # At the private step the purchases are the step's own moves: left to the player.
+            idle = _only(keys, "loan") if step == "buy_company" else _only(keys, "loan", "company:")
+            return "pass" if idle else None
+        if order == NO_STATIONS and step == "token" and "pass" in keys:
+            return "pass"
+        if order == NO_PRIVATES and step == "buy_company" and _only(keys, "loan", "company:"):
+            return "pass"
         return None
