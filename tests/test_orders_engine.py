@@ -194,6 +194,56 @@ def test_bullfrog_step_orders_answer_only_what_they_say() -> None:
     assert min(seen.values()) > 3, seen
 
 
+def test_bullfrog_character_orders_take_the_first_ranked_card_still_on_offer() -> None:
+    """Character orders answer only character selection, with the card of the first order (in
+    the order they were set) whose card is still on offer; with none left, the player is asked."""
+    game = get_game("bullfrog-goldfield")
+    state = game.setup(4, game.resolve_options({"cash": "open"}), 5)
+    assert state["phase"] == "select"
+    ranked = [OrderSetting("take-magnate"), OrderSetting("take-teamster")]
+    first = game.prompts(state)[0]
+    assert answer(game, state, first, ranked) == ("char:magnate", ranked[0])
+    assert answer(game, state, first, ranked[::-1]) == ("char:teamster", ranked[1])
+    game.apply(state, first.seat, "char:magnate")
+    second = game.prompts(state)[0]
+    assert second.seat != first.seat and "char:magnate" not in list(second.keys())
+    assert answer(game, state, second, ranked) == ("char:teamster", ranked[1])
+    assert answer(game, state, second, ranked[:1]) is None
+    asked = 0
+    for state in _find(game, 4, {"cash": "open"}, lambda s: s["phase"] != "select", seeds=2):
+        for prompt in game.prompts(state):
+            assert all(game.order_choice(state, prompt, f"take-{card}") is None
+                       for card in ("prospector", "teamster", "architect", "surveyor", "broker", "magnate"))
+            asked += 1
+    assert asked > 50
+
+
+def test_bullfrog_charter_order_pays_the_limit_only_with_5000_left() -> None:
+    """``charter-at-limit`` answers a charter's price step with the company's stock value limit
+    when the buyer keeps $5,000 after paying it, and leaves every other price step to them."""
+    game = get_game("bullfrog-goldfield")
+    from bot.games.bullfrog_goldfield.rules import limit_of
+
+    paid = asked = 0
+    for seed in range(12):
+        for state in random_walk(game, 4, seed, {"cash": "open"}):
+            for prompt in game.prompts(state):
+                choice = game.order_choice(state, prompt, "charter-at-limit")
+                sub = state["sub"]
+                if state["phase"] != "act" or state["auction"] is not None or sub is None or sub["kind"] != "charter":
+                    assert choice is None
+                    continue
+                limit = limit_of(state, sub["co"])
+                affords = limit is not None and state["cash"][prompt.seat] - limit >= 5
+                assert choice == (f"price:{limit}" if affords else None)
+                assert choice is None or choice in list(prompt.keys())
+                paid += choice is not None
+                asked += choice is None
+        if paid > 2 and asked > 2:
+            break
+    assert paid > 2 and asked > 2, (paid, asked)
+
+
 # -- scope: 1856's "pass in this stock round" ----------------------------------------------------
 
 

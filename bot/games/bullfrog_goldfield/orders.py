@@ -3,9 +3,11 @@
 Every company's charter holder is asked "pay a dividend?" in every income phase, and a
 railroad's "pay off bonds?" (the two were a third of a game's prompts); a share auction asks
 each bidder in turn; a multi-step action (a building, a stretch of track) asks again for a step
-that has only one way left besides Cancel; and a player who can afford nothing but hauling ore
-is asked which mine to raise. These orders answer from what the player sees: an order reads
-only the prompt's own actions and the public board (companies, their charters and cash). With
+that has only one way left besides Cancel; a player who can afford nothing but hauling ore
+is asked which mine to raise; a charter's buyer is asked its price; and every player chooses
+a character card every cycle, one after the other. These orders answer from what the player
+sees: an order reads only the prompt's own actions, the public board (companies, their
+charters and cash) and the player's own cash. With
 ``cash=hidden`` the prompts are private, and an order that answers at once can tell the others
 what the player's own cash allowed: those orders say so.
 """
@@ -14,14 +16,29 @@ from __future__ import annotations
 
 from bot.engine import Game, Prompt, StandingOrder, State
 
+from .components import components
+
 PAY_DIVIDENDS = "pay-dividends"
 KEEP_BONDS = "keep-bonds"
 PASS_AUCTIONS_ABOVE = "pass-auctions-above"
 PAY_OFF_BONDS = "pay-off-bonds"
 FINISH_ONE_WAY = "finish-one-way"
 HAUL_OWN_MINE = "haul-own-mine"
+TAKE = "take-"
+"""A character order's key: ``take-`` and the card's id (``take-magnate``)."""
+TAKE_MAGNATE, TAKE_SURVEYOR, TAKE_TEAMSTER, TAKE_ARCHITECT = (
+    TAKE + card for card in ("magnate", "surveyor", "teamster", "architect"))
+CHARTER_AT_LIMIT = "charter-at-limit"
 
+CHARTER_RESERVE = 5
+"""Thousands of dollars the charter order leaves in hand (a turn's hauling and more)."""
 HIDDEN_CASH = "With cash=hidden, "
+
+
+def _clause(sentence: str) -> str:
+    """A card's effect sentence as a clause in brackets: lower-case start, no full stop."""
+    return sentence[:1].lower() + sentence[1:].rstrip(".")
+
 
 ORDERS = (
     StandingOrder(
@@ -56,6 +73,22 @@ ORDERS = (
         "else this turn.",
     ),
     StandingOrder(
+        CHARTER_AT_LIMIT,
+        "Buy charters at their limit",
+        "When you buy a charter, pays the company's stock value limit ($25,000 before any "
+        "building counts for it) as its price, so it starts as high as it may, when that leaves "
+        "you $5,000; you are asked when it would not.",
+        reveals=HIDDEN_CASH + "a price paid at once tells the others that you had $5,000 more "
+        "than it.",
+    ),
+    *(StandingOrder(
+        TAKE + card.id,
+        f"Take the {card.name} when it is offered",
+        f"In character selection, takes the {card.name} whenever it is still on offer to you "
+        f"({_clause(card.effect)}). Set several to rank them: the one set first is taken "
+        "first; you choose as usual when none of yours is left.",
+    ) for card in components().characters),
+    StandingOrder(
         KEEP_BONDS,
         "Keep my railroads' bonds",
         "In the income phase, keeps the bonds of your railroads instead of asking whether to pay "
@@ -72,11 +105,16 @@ ORDERS = (
     ),
 )
 
-RECOMMENDED = (PAY_DIVIDENDS, PAY_OFF_BONDS, FINISH_ONE_WAY, HAUL_OWN_MINE)
-"""Paying out is what a shareholder does in most income phases (the game's bot about 85% of the
-time): the money and the Income Track step go to the players. Paying off bonds saves their
-interest every cycle (the bot always does); a step with one way left is no decision; and with
-nothing but hauling possible, raising one's own mine is what the bot, and a player, does."""
+RECOMMENDED = (PAY_DIVIDENDS, PAY_OFF_BONDS, FINISH_ONE_WAY, CHARTER_AT_LIMIT,
+               TAKE_MAGNATE, TAKE_SURVEYOR, TAKE_TEAMSTER, TAKE_ARCHITECT)
+"""Each is what the game's bot does at those prompts in every one of the benchmark's games
+(``python -m bot decisions bullfrog-goldfield``, the agree column): paying out moves the
+company +5 and hands the cash to the players; paying off bonds saves their interest every
+cycle; a step with one way left is no decision; a charter at its limit starts the company as
+high as it may go (the bot keeps $5,000 back, and so does the order); and the character ranking
+is the bot's (the Magnate's $5,000 first: see the data README's figures). Not recommended:
+``haul-own-mine`` (the bot raises the mine it holds the most certificates of, which is its
+chartered one only about a third of the time), and the orders that keep bonds or pass auctions."""
 
 
 class BullfrogOrders(Game):
@@ -110,10 +148,27 @@ class BullfrogOrders(Game):
             return moves[0] if len(moves) == 1 and "bond" not in moves[0] else None
         if order == HAUL_OWN_MINE and phase == "act" and state["auction"] is None and state["sub"] is None:
             return _own_haul(state, prompt.seat, keys)
+        if order.startswith(TAKE) and phase == "select":
+            card = "char:" + order[len(TAKE):]
+            return card if card in keys else None
+        if order == CHARTER_AT_LIMIT and phase == "act" and state["sub"] is not None and state["sub"]["kind"] == "charter":
+            return _limit_price(state, prompt.seat, keys)
         if order == PASS_AUCTIONS_ABOVE and amount is not None and state["auction"] is not None and "pass" in keys:
             bids = [int(key.split(":")[1]) * 1000 for key in keys if key.startswith("bid:")]
             return "pass" if not bids or min(bids) > amount else None
         return None
+
+
+def _limit_price(state: State, seat: int, keys: list[str]) -> str | None:
+    """The charter's price at the company's stock value limit, when that price is offered and
+    leaves the buyer :data:`CHARTER_RESERVE` in hand."""
+    from .rules import limit_of  # the rules module imports this one
+
+    limit = limit_of(state, state["sub"]["co"])
+    key = f"price:{limit}"
+    if limit is None or key not in keys or state["cash"][seat] - limit < CHARTER_RESERVE:
+        return None
+    return key
 
 
 def _best_payoff(keys: list[str]) -> str | None:
