@@ -332,9 +332,14 @@ class Game(ABC):
     # player can see: the test kit checks that its answer is the same on
     # ``conceal(state, seat, rng)``.
 
+    orders: ClassVar[tuple[StandingOrder, ...]] = ()
+    """The standing orders a player of this game may set (see :meth:`order_choice`)."""
+    recommended: ClassVar[tuple[str, ...]] = ()
+    """Keys of :attr:`orders` a play-by-post player is advised to set (see :meth:`recommended_orders`)."""
+
     def standing_orders(self) -> tuple[StandingOrder, ...]:
-        """The orders a player of this game may set (none by default)."""
-        return ()
+        """The orders a player of this game may set: :attr:`orders` (none by default)."""
+        return self.orders
 
     def order_choice(
         self, state: State, prompt: Prompt, order: str, amount: int | None = None
@@ -349,8 +354,9 @@ class Game(ABC):
         Only orders that take no amount, and whose ``reveals`` a player would accept in
         exchange for not being asked: the decisions benchmark (``python -m bot decisions``)
         counts the prompts left with these set, and front ends may offer them as one click.
+        A game lists them in :attr:`recommended`.
         """
-        return ()
+        return self.recommended
 
     def lone_action(self, state: State, prompt: Prompt) -> bool:
         """Whether ``prompt`` has the shape of a forced move: exactly one action, asked in turn

@@ -127,11 +127,8 @@ class BullfrogOrders(Game):
         nothing is forced: a quick pass would tell the table that the cash ran out."""
         return self.lone_action(state, prompt)
 
-    def standing_orders(self) -> tuple[StandingOrder, ...]:
-        return ORDERS
-
-    def recommended_orders(self) -> tuple[str, ...]:
-        return RECOMMENDED
+    orders = ORDERS
+    recommended = RECOMMENDED
 
     def order_choice(self, state: State, prompt: Prompt, order: str, amount: int | None = None) -> str | None:
         phase = state["phase"]

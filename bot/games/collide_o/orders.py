@@ -28,11 +28,8 @@ RECOMMENDED = (PASS_UNLESS_ABLE,)
 class CollideOOrders(Game):
     """The standing-order part of :class:`~bot.games.collide_o.rules.CollideO`."""
 
-    def standing_orders(self) -> tuple[StandingOrder, ...]:
-        return ORDERS
-
-    def recommended_orders(self) -> tuple[str, ...]:
-        return RECOMMENDED
+    orders = ORDERS
+    recommended = RECOMMENDED
 
     def order_choice(self, state: State, prompt: Prompt, order: str, amount: int | None = None) -> str | None:
         if order == PASS_UNLESS_ABLE and state["mode"] == "turns" and prompt.keys() == ["pass"]:

@@ -121,11 +121,8 @@ class ConstructionOrders(Game):
         an auction you cannot afford, the one piece left to auction in a cash crunch."""
         return self.lone_action(state, prompt)
 
-    def standing_orders(self) -> tuple[StandingOrder, ...]:
-        return ORDERS
-
-    def recommended_orders(self) -> tuple[str, ...]:
-        return RECOMMENDED
+    orders = ORDERS
+    recommended = RECOMMENDED
 
     def order_choice(self, state: State, prompt: Prompt, order: str, amount: int | None = None) -> str | None:
         return choice(state, prompt, order, amount)

@@ -118,11 +118,8 @@ def _special(state: State) -> bool:
 class G1856Orders(Game):
     """The standing-order part of :class:`~bot.games.g1856.rules.G1856`, kept out of its rules module."""
 
-    def standing_orders(self) -> tuple[StandingOrder, ...]:
-        return ORDERS
-
-    def recommended_orders(self) -> tuple[str, ...]:
-        return RECOMMENDED
+    orders = ORDERS
+    recommended = RECOMMENDED
 
     def order_scope(self, state: State, order: str) -> str | None:
         """"Pass in this stock round" lasts for one stock round: the current one, or during the

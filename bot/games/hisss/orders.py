@@ -32,11 +32,8 @@ class HisssOrders(Game):
         itself: the last card of the fan, a card with one place to go."""
         return self.lone_action(state, prompt)
 
-    def standing_orders(self) -> tuple[StandingOrder, ...]:
-        return ORDERS
-
-    def recommended_orders(self) -> tuple[str, ...]:
-        return RECOMMENDED
+    orders = ORDERS
+    recommended = RECOMMENDED
 
     def order_choice(self, state: State, prompt: Prompt, order: str, amount: int | None = None) -> str | None:
         if order == DRAW and state["pending"] is None and any(action.key == "draw:1" for action in prompt.actions):

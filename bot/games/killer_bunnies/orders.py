@@ -85,11 +85,8 @@ class KillerBunniesOrders(Game):
         ones that show a hand (windows, run cards) are private and never forced."""
         return self.lone_action(state, prompt)
 
-    def standing_orders(self) -> tuple[StandingOrder, ...]:
-        return ORDERS
-
-    def recommended_orders(self) -> tuple[str, ...]:
-        return RECOMMENDED
+    orders = ORDERS
+    recommended = RECOMMENDED
 
     def order_choice(self, state: State, prompt: Prompt, order: str, amount: int | None = None) -> str | None:
         return choice(state, prompt, order)

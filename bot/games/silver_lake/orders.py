@@ -48,11 +48,8 @@ class SilverLakeOrders(Game):
         action plays itself: the throw of a player with nothing to mortgage, sell or auction."""
         return self.lone_action(state, prompt)
 
-    def standing_orders(self) -> tuple[StandingOrder, ...]:
-        return ORDERS
-
-    def recommended_orders(self) -> tuple[str, ...]:
-        return RECOMMENDED
+    orders = ORDERS
+    recommended = RECOMMENDED
 
     def order_choice(self, state: State, prompt: Prompt, order: str, amount: int | None = None) -> str | None:
         phase = state["phase"]
