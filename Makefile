@@ -14,14 +14,20 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # The language catalogs, compiled at install (bot/i18n.py compiles in memory any that is missing
-# or older than its .po). `make messages` merges new command strings into every language.
+# or older than its .po). `make messages` extracts every catalog's template (commands, the bot's
+# `messages`, one per game) and merges it into every language, creating missing catalogs.
 CATALOGS := $(patsubst %.po,%.mo,$(wildcard bot/locales/*/LC_MESSAGES/*.po))
 %.mo: %.po $(STAMP)
 	$(BIN)/pybabel -q compile -i $< -o $@
 
+# `make messages DOMAINS="silver-lake messages"` does only those catalogs.
+DOMAINS ?=
 messages: $(STAMP)
-	$(BIN)/python -m bot messages extract
-	$(BIN)/pybabel update -i bot/locales/commands.pot -d bot/locales -D commands --no-fuzzy-matching
+	$(BIN)/python -m bot messages extract $(foreach d,$(DOMAINS),--domain $(d))
+	for pot in $(if $(DOMAINS),$(foreach d,$(DOMAINS),bot/locales/$(d).pot),bot/locales/*.pot); do domain=$$(basename $$pot .pot); \
+	  for lang in pl hu de; do po=bot/locales/$$lang/LC_MESSAGES/$$domain.po; \
+	    if [ -f $$po ]; then $(BIN)/pybabel update -q -i $$pot -d bot/locales -D $$domain -l $$lang --no-fuzzy-matching; \
+	    else $(BIN)/pybabel init -i $$pot -d bot/locales -D $$domain -l $$lang; fi; done; done
 
 run: $(STAMP) $(CATALOGS)
 	$(BIN)/python -m bot run-or-console

@@ -108,7 +108,8 @@ def parser() -> argparse.ArgumentParser:
     migrate.add_argument("--from", dest="source", required=True, help="sqlite:///old.sqlite3 or a path")
     migrate.add_argument("--to", dest="target", required=True, help="postgresql://… (or another SQLite file)")
     messages = commands.add_parser("messages", help="the language catalogs: write the template from the commands")
-    messages.add_argument("action", choices=("extract",), help="extract: rewrite bot/locales/commands.pot")
+    messages.add_argument("action", choices=("extract",), help="extract: rewrite bot/locales/*.pot (commands, messages, one per game)")
+    messages.add_argument("--domain", action="append", help="only this catalog (commands, messages or a game's slug); repeatable")
     return root
 
 
@@ -210,10 +211,15 @@ def main(argv: list[str] | None = None) -> int:
 
         return asyncio.run(bench(args.slugs))
     if command == "messages":
+        from bot.i18n import LOCALES, write_message_templates
         from cogs._translator import TEMPLATE, write_template
 
-        count = asyncio.run(write_template())
-        print(f"wrote {count} command strings to {TEMPLATE}; merge them into each language with `make messages`")
+        if not args.domain or "commands" in args.domain:
+            count = asyncio.run(write_template())
+            print(f"wrote {count} command strings to {TEMPLATE}")
+        for domain, messages in write_message_templates(args.domain).items():
+            print(f"wrote {messages} messages to {LOCALES / (domain + '.pot')}")
+        print("merge them into each language with `make messages`")
         return 0
     if command == "taps":
         from bot.taps import run as run_taps

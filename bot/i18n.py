@@ -21,10 +21,18 @@ tree and ``make messages`` merges it into each language (``pybabel update``).
 from __future__ import annotations
 
 import gettext
+import importlib
 import io
 import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from typing import Any
+
+from bot.engine.words import CORE, Text, english_field, fill
 
 LOCALES = Path(__file__).with_name("locales")
 LANGUAGES = ("en", "pl", "hu", "de")
@@ -95,3 +103,244 @@ def _entries(language: str, domain: str) -> frozenset[tuple[str, str]]:
 
 def _has_entry(language: str, domain: str, context: str, message: str) -> bool:
     return (context, message) in _entries(language, domain)
+
+
+# ---------------------------------------------------------------------------------------------
+# Messages: saying the product's words in a language (issue 30)
+# ---------------------------------------------------------------------------------------------
+#
+# Every word the product shows is English text made by a catalog's message makers
+# (:func:`bot.engine.words.texts`): a game's rules, labels, log lines and pictures use the
+# game's catalog (its slug), the bot's replies, buttons and shared words use ``messages``.
+# Front ends say a text in a language at the last moment, with :func:`say`: public posts in
+# the table's language, private replies in the user's. Pictures are drawn inside
+# ``speaking(language, slug)``, and :mod:`bot.render.text` says every string it measures or
+# draws. Plain strings (a name from a data file, a word a picture prints) are looked up by
+# their English in the catalogs being spoken; what has no entry stays English.
+
+LANGUAGE: ContextVar[str] = ContextVar("language", default="en")
+"""The language being spoken where no language is passed: pictures, the console."""
+DOMAINS: ContextVar[tuple[str, ...]] = ContextVar("domains", default=(CORE,))
+"""The catalogs plain strings are looked up in, first match wins (the game's, then ``messages``)."""
+
+CATALOG_DOMAINS_FILE = "domains"
+
+
+@contextmanager
+def speaking(language: str, *domains: str) -> Iterator[None]:
+    """Say plain strings and pictures' words in ``language``, looked up in ``domains`` then ``messages``."""
+    language_token = LANGUAGE.set(language_of(language))
+    domains_token = DOMAINS.set((*domains, CORE))
+    try:
+        yield
+    finally:
+        LANGUAGE.reset(language_token)
+        DOMAINS.reset(domains_token)
+
+
+def say(value: Any, language: str | None = None) -> Any:
+    """``value`` in ``language`` (default: the one being spoken): a :class:`Text` through its
+    catalog with its params said too, a plain string by its English in the spoken catalogs;
+    anything else, and anything with no translation, as it is."""
+    language = language_of(language) if language is not None else LANGUAGE.get()
+    if language not in TRANSLATED or not isinstance(value, str):
+        return value
+    if isinstance(value, Text):
+        wording = _wording(value, language)
+        return fill(wording, {name: say(param, language) for name, param in value.params.items()},
+                    lambda field, spec: _write_field(field, spec, language))
+    for domain in DOMAINS.get():
+        if (found := translate(language, domain, "", value)) is not None:
+            return found
+    return value
+
+
+DRAWN: ContextVar[list[str] | None] = ContextVar("drawn", default=None)
+"""Where the test of pictures' words collects every string a picture measures or draws, as the
+renderer gave it (before it is said): set it to a list with :func:`recording_drawn`."""
+
+
+class Said(str):
+    """A piece of text already said in the language being spoken (a line of a wrapped
+    paragraph): drawn as it is, and not recorded again."""
+
+
+def say_drawn(text: str) -> str:
+    """A picture's string in the language being spoken (the fonts call this for every string);
+    recorded as given when :data:`DRAWN` collects."""
+    if isinstance(text, Said):
+        return text
+    drawn = DRAWN.get()
+    if drawn is not None:
+        drawn.append(text)
+    return say(text) if LANGUAGE.get() in TRANSLATED else text
+
+
+@contextmanager
+def recording_drawn() -> Iterator[list[str]]:
+    """Collect the strings pictures draw inside the block (see :data:`DRAWN`)."""
+    drawn: list[str] = []
+    token = DRAWN.set(drawn)
+    try:
+        yield drawn
+    finally:
+        DRAWN.reset(token)
+
+
+@contextmanager
+def said_already() -> Iterator[None]:
+    """Inside, pictures' strings are pieces of text already said (the lines of a wrapped
+    paragraph): not recorded, not looked up again."""
+    token, language_token = DRAWN.set(None), LANGUAGE.set("en")
+    try:
+        yield
+    finally:
+        DRAWN.reset(token)
+        LANGUAGE.reset(language_token)
+
+
+def _wording(text: Text, language: str) -> str:
+    """The template of ``text`` in ``language``: the catalog's, or the English where it has none."""
+    translations = catalog(language, text.domain)
+    if text.plural is not None:
+        count = text.count if text.count is not None else 1
+        if text.context is not None:
+            return translations.npgettext(text.context, text.template, text.plural, count)
+        return translations.ngettext(text.template, text.plural, count)
+    if text.context is not None:
+        return translations.pgettext(text.context, text.template)
+    return translations.gettext(text.template)
+
+
+def _write_field(value: Any, spec: str, language: str) -> str:
+    """A field written the language's way: amounts of dollars, grouped and decimal numbers."""
+    from babel.numbers import format_decimal
+
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return english_field(value, spec)
+    if spec == "$":
+        amount = round(value)
+        return f"{'-' if amount < 0 else ''}{format_decimal(abs(amount), locale=language)} $"
+    if spec == ",":
+        return format_decimal(value, locale=language)
+    if not spec and isinstance(value, float):
+        return format_decimal(value, locale=language, group_separator=False)
+    return english_field(value, spec)
+
+
+WORDS = re.compile(r"[^\W\d_]*[a-z][^\W\d_]*[^\W\d_]", re.UNICODE)
+"""A word: two or more letters, one of them lowercase ("Pass", "mine"; not "THB", "D8", "B7")."""
+
+
+def has_words(text: str) -> bool:
+    """Whether ``text`` says something in English (beyond ``{seatN}`` marks, codes and numbers)."""
+    return bool(WORDS.search(re.sub(r"\{seat\d+\}", "", text)))
+
+
+def untranslated(value: Any, language: str, domains: tuple[str, ...] = (CORE,)) -> list[str]:
+    """The English in ``value`` that ``language``'s catalogs do not translate (empty: all said).
+
+    A :class:`Text` needs its template in its catalog, and each param that says something
+    needs its own entry; a plain string with words needs an entry in one of ``domains``."""
+    if not isinstance(value, str) or language not in TRANSLATED:
+        return []
+    if isinstance(value, Text):
+        missing = [] if _has_message(value, language) else [f"{value.domain}: {value.template}"]
+        for param in value.params.values():
+            missing += untranslated(param, language, (value.domain, *domains))
+        return missing
+    if not has_words(value) or any(_has_entry(language, domain, "", value) for domain in domains):
+        return []
+    return [f"{'/'.join(domains)}: {value}"]
+
+
+def _has_message(text: Text, language: str) -> bool:
+    if text.plural is None:
+        return _has_entry(language, text.domain, text.context or "", text.template)
+    return (text.context or "", text.template) in _plural_entries(language, text.domain)
+
+
+@cache
+def _plural_entries(language: str, domain: str) -> frozenset[tuple[str, str]]:
+    po = LOCALES / language / "LC_MESSAGES" / f"{domain}.po"
+    if not po.exists():
+        return frozenset()
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as file:
+        messages = read_po(file, locale=language)
+    return frozenset((m.context or "", m.id[0]) for m in messages
+                     if isinstance(m.id, tuple) and all(m.string) and not m.fuzzy)
+
+
+# ---------------------------------------------------------------------------------------------
+# Extraction: the templates (.pot) of the message catalogs
+# ---------------------------------------------------------------------------------------------
+
+KEYWORDS = {"T": None, "Tn": (1, 2), "Tp": ((1, "c"), 2)}
+"""What ``pybabel extract`` looks for: the message makers of :func:`bot.engine.words.texts`."""
+CORE_SOURCES = ("bot/*.py", "bot/engine/*.py", "bot/render/*.py", "bot/web/*.py", "cogs/*.py")
+"""The files of the ``messages`` catalog; each game's package is its own catalog."""
+
+
+def message_domains() -> dict[str, list[Path]]:
+    """Each catalog and its source files: ``messages`` and one per game (its slug)."""
+    root = LOCALES.parent.parent
+    domains = {CORE: sorted(path for pattern in CORE_SOURCES for path in root.glob(pattern))}
+    from bot.engine import all_games
+    from bot.games import load_all
+
+    load_all()
+    for game in all_games():
+        package = sys.modules[type(game).__module__].__name__.rsplit(".", 1)[0]
+        folder = root / package.replace(".", "/")
+        if folder.name != "games" and not game.slug.startswith("toy"):
+            domains[game.slug] = sorted(folder.rglob("*.py"))
+    return domains
+
+
+def extract_messages(domain: str, files: list[Path]) -> Any:
+    """The Babel catalog of ``domain``'s messages in ``files``, plus the strings its game's data
+    gives to be said (a ``data_messages()`` function in the game package's ``messages`` module)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_file
+
+    template = Catalog(project="gamemaster", domain=domain, charset="utf-8")
+    root = LOCALES.parent.parent
+    for path in files:
+        for line, message, comments, context in extract_from_file(
+            "python", str(path), keywords=KEYWORDS, comment_tags=("Translators:",),
+            options={"encoding": "utf-8"},
+        ):
+            template.add(message, locations=[(str(path.relative_to(root)), line)],
+                         auto_comments=comments, context=context)
+    for message in _data_messages(domain, files):
+        template.add(message, locations=[("data", 0)])
+    return template
+
+
+def _data_messages(domain: str, files: list[Path]) -> list[str]:
+    if domain == CORE or not files:
+        return []
+    package = ".".join(files[0].relative_to(LOCALES.parent.parent).parent.parts)
+    try:
+        module = importlib.import_module(f"{package}.messages")
+    except ModuleNotFoundError:
+        return []
+    return list(module.data_messages())
+
+
+def write_message_templates(only: list[str] | None = None) -> dict[str, int]:
+    """Write ``bot/locales/<domain>.pot`` for every message catalog (or those in ``only``); the
+    number of messages in each."""
+    from babel.messages.pofile import write_po
+
+    counts = {}
+    for domain, files in message_domains().items():
+        if only and domain not in only:
+            continue
+        template = extract_messages(domain, files)
+        with (LOCALES / f"{domain}.pot").open("wb") as file:
+            write_po(file, template, width=100, omit_header=False, sort_output=True)
+        counts[domain] = len(template)
+    return counts

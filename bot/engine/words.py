@@ -1,8 +1,12 @@
-"""Small English helpers for game text (log lines, prompts, labels)."""
+"""Game text: small English helpers (log lines, prompts, labels) and :class:`Text`, words that
+can be said in another language (issue 30)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+import string
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 
 def plural(n: int, word: str) -> str:
@@ -15,3 +19,164 @@ def and_list(items: Sequence[str], empty: str = "") -> str:
     if not items:
         return empty
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# ---------------------------------------------------------------------------------------------
+# Words that can be said in another language
+# ---------------------------------------------------------------------------------------------
+
+_SEAT_FIELD = re.compile(r"seat\d+")
+
+
+class Text(str):
+    """English text that remembers how it was made, so a front end can say it in another language.
+
+    A ``Text`` *is* its English wording (a ``str``: comparing, hashing, printing, JSON and the
+    English front ends see nothing new), and it keeps the message it was made from: the
+    catalog (``domain``: a game's slug, or ``"messages"`` for the bot's own words), the English
+    ``template`` with ``{name}`` fields, its ``plural`` template and ``count`` where the
+    wording depends on a number, a ``context`` where the same English means two things, and
+    the ``params`` filled in. :func:`bot.i18n.say` looks the template up in the language's
+    catalog and fills in the same params, saying each param that is itself a ``Text`` in that
+    language too, and writing numbers the language's way.
+
+    Make them with the functions :func:`texts` returns (their names are what ``pybabel
+    extract`` looks for, so the template must be a string literal, never an f-string)::
+
+        T, Tn, Tp = texts("silver-lake")
+        T("{who} buys {permit} for {cost:$}.", who=seat_ref(seat), permit=name, cost=price)
+        Tn("{n} card", "{n} cards", n)
+        Tp("button", "Pass")
+
+    Field specs: ``{cost:$}`` is an amount of dollars ("$1,500" in English, "1500 $" in
+    Polish), ``{n:,}`` a grouped number; a ``{seatN}`` field with no param of that name stays
+    as it is, for the session layer to fill with a player's name
+    (:func:`bot.engine.contract.fill_seat_refs`).
+
+    The metadata survives pickling (worker processes) but not ``str`` operations: ``a + b``,
+    an f-string or ``", ".join(...)`` give plain English. Build longer text with a template
+    whose params are ``Text``. Stored text (the log) keeps the message as :meth:`to_json`.
+    """
+
+    domain: str
+    template: str
+    plural: str | None
+    count: int | None
+    context: str | None
+    params: dict[str, Any]
+
+    def __new__(
+        cls,
+        domain: str,
+        template: str,
+        params: Mapping[str, Any] | None = None,
+        *,
+        plural: str | None = None,
+        count: int | None = None,
+        context: str | None = None,
+    ) -> Text:
+        values = dict(params or {})
+        wording = plural if plural is not None and count != 1 else template
+        self = super().__new__(cls, fill(wording, values, english_field))
+        self.domain, self.template, self.plural = domain, template, plural
+        self.count, self.context, self.params = count, context, values
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.domain, self.template, self.params, self.plural, self.count, self.context))
+
+    def to_json(self) -> dict[str, Any]:
+        """The message as plain JSON data (params that are ``Text`` nested), for :meth:`from_json`."""
+        data: dict[str, Any] = {"d": self.domain, "t": self.template}
+        if self.params:
+            data["p"] = {name: value.to_json() if isinstance(value, Text) else value
+                         for name, value in self.params.items()}
+        if self.plural is not None:
+            data["pl"], data["n"] = self.plural, self.count
+        if self.context is not None:
+            data["c"] = self.context
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Text:
+        params = {name: cls.from_json(value) if isinstance(value, dict) and "t" in value else value
+                  for name, value in (data.get("p") or {}).items()}
+        return cls(data["d"], data["t"], params, plural=data.get("pl"), count=data.get("n"),
+                   context=data.get("c"))
+
+
+def _rebuild(domain: str, template: str, params: dict[str, Any], plural: str | None,
+             count: int | None, context: str | None) -> Text:
+    return Text(domain, template, params, plural=plural, count=count, context=context)
+
+
+FieldWriter = Callable[[Any, str], str]
+"""How one field's value is written: ``(value, spec) -> text``."""
+
+
+def english_field(value: Any, spec: str) -> str:
+    """A field in English: ``$`` specs as dollars, others as :func:`format` writes them."""
+    if spec == "$":
+        amount = round(value)
+        return f"{'-' if amount < 0 else ''}${abs(amount):,}"
+    return format(value, spec) if spec else str(value)
+
+
+class _Fields(string.Formatter):
+    def __init__(self, write: FieldWriter) -> None:
+        self.write = write
+
+    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        if isinstance(key, str) and key not in kwargs and _SEAT_FIELD.fullmatch(key):
+            return _Verbatim(f"{{{key}}}")
+        return kwargs[key] if isinstance(key, str) else args[key]
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, _Verbatim):
+            return str(value)
+        return self.write(value, format_spec)
+
+
+class _Verbatim(str):
+    """A ``{seatN}`` field left for the session layer."""
+
+
+def fill(template: str, params: Mapping[str, Any], write: FieldWriter) -> str:
+    """``template`` with its ``{name}`` fields filled from ``params``, each written by ``write``."""
+    return _Fields(write).vformat(template, (), params)
+
+
+def texts(domain: str) -> tuple[Callable[..., Text], Callable[..., Text], Callable[..., Text]]:
+    """The three message makers of one catalog: ``T(template, **params)``,
+    ``Tn(singular, plural, count, **params)`` (``count`` is also the ``n`` param unless one is
+    given) and ``Tp(context, template, **params)``. See :class:`Text`."""
+
+    def text(template: str, /, **params: Any) -> Text:
+        return Text(domain, template, params)
+
+    def plural_text(singular: str, plural: str, count: int, /, **params: Any) -> Text:
+        params.setdefault("n", count)
+        return Text(domain, singular, params, plural=plural, count=count)
+
+    def context_text(context: str, template: str, /, **params: Any) -> Text:
+        return Text(domain, template, params, context=context)
+
+    return text, plural_text, context_text
+
+
+CORE = "messages"
+"""The catalog of the bot's own words (replies, buttons, the words every game shares)."""
+T, _, _ = texts(CORE)
+
+
+def listing(items: Sequence[str], empty: str = "") -> str:
+    """:func:`and_list` that can be said in another language: ``Text`` when any item is one
+    (or when there are two or more), so "Ana, Bo and Cy" becomes "Ana, Bo i Cy" in Polish."""
+    if not items:
+        return empty
+    if len(items) == 1:
+        return items[0]
+    head: str = items[0]
+    for item in items[1:-1]:
+        head = T("{first}, {next}", first=head, next=item)
+    return T("{items} and {last}", items=head, last=items[-1])

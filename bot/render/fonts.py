@@ -18,6 +18,7 @@ from typing import Any
 
 from PIL import ImageFont
 
+from bot.i18n import say_drawn
 from bot.render.legibility import note_drawn
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "images" / "fonts"
@@ -70,6 +71,10 @@ class CachedFont(ImageFont.FreeTypeFont):
     kept: their pixels do not depend on the ink, which is applied when the mask is blitted.
     Colour (``RGBA``, embedded colour) masks are coloured by the ink and changed in place by
     Pillow afterwards, so they are rendered fresh, as are strings with layout features.
+
+    Every string is said in the language being spoken first (:func:`bot.i18n.say_drawn`), so
+    a picture drawn inside ``speaking("pl", slug)`` measures and draws its words in Polish,
+    whichever drawing call a renderer makes.
     """
 
     def getmask2(  # type: ignore[override]
@@ -87,6 +92,7 @@ class CachedFont(ImageFont.FreeTypeFont):
         **kwargs: Any,
     ) -> Any:
         if isinstance(text, str):
+            text = say_drawn(text)
             note_drawn(text, self.size)  # the legibility check's record (bot/render/legibility.py)
         if mode not in ("L", "1") or features or args or not isinstance(text, str) or len(text) > _LONGEST_CACHED:
             return super().getmask2(text, mode, direction, features, language, stroke_width, anchor, ink, start,
@@ -112,9 +118,16 @@ class CachedFont(ImageFont.FreeTypeFont):
         features: list[str] | None = None,
         language: str | None = None,
     ) -> float:
+        if isinstance(text, str):
+            text = say_drawn(text)
         if features or not isinstance(text, str):
             return super().getlength(text, mode, direction, features, language)
         return self._length(text, mode, direction, language)
+
+    def getbbox(  # type: ignore[override]
+        self, text: str | bytes, *args: Any, **kwargs: Any,
+    ) -> tuple[float, float, float, float]:
+        return super().getbbox(say_drawn(text) if isinstance(text, str) else text, *args, **kwargs)
 
 
 @lru_cache(maxsize=64)

@@ -7,6 +7,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from bot.engine.words import plural as plural  # one implementation for rules and pictures
+from bot.i18n import Said, said_already, say_drawn
 from bot.render.fonts import font
 from bot.render.palette import INK, RGB
 
@@ -16,19 +17,23 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` pixels (long words get a line of their own)."""
+    """Split ``text`` into lines no wider than ``width`` pixels (long words get a line of their own).
+
+    The text is said in the language being spoken first; the lines are :class:`~bot.i18n.Said`."""
     lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            candidate = f"{line} {word}".strip()
-            if line and text_width(candidate, size, bold) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = candidate
-        lines.append(line)
-    return lines
+    text = say_drawn(text)  # said (and recorded) whole, before it is cut into lines
+    with said_already():
+        for paragraph in text.split("\n"):
+            line = ""
+            for word in paragraph.split():
+                candidate = f"{line} {word}".strip()
+                if line and text_width(candidate, size, bold) > width:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = candidate
+            lines.append(line)
+    return [Said(line) for line in lines]
 
 
 def draw_text(
@@ -55,9 +60,11 @@ def draw_wrapped(
 ) -> int:
     """Draw wrapped text from the top-left ``xy``; returns the y below the last line."""
     x, y = xy
-    for line in wrap(text, size, width, bold):
-        draw.text((x, y), line, font=font(size, bold), fill=fill)
-        y += int(size * spacing)
+    lines = wrap(text, size, width, bold)
+    with said_already():
+        for line in lines:
+            draw.text((x, y), line, font=font(size, bold), fill=fill)
+            y += int(size * spacing)
     return int(y)
 
 
