@@ -138,18 +138,20 @@ def speaking(language: str, *domains: str) -> Iterator[None]:
         DOMAINS.reset(domains_token)
 
 
-def say(value: Any, language: str | None = None) -> Any:
+def say(value: Any, language: str | None = None, domains: tuple[str, ...] = ()) -> Any:
     """``value`` in ``language`` (default: the one being spoken): a :class:`Text` through its
-    catalog with its params said too, a plain string by its English in the spoken catalogs;
-    anything else, and anything with no translation, as it is."""
+    catalog with its params said too, a plain string by its English in ``domains`` and the
+    spoken catalogs (a plain param of a ``Text`` in the ``Text``'s catalog first); anything
+    else, and anything with no translation, as it is."""
     language = language_of(language) if language is not None else LANGUAGE.get()
     if language not in TRANSLATED or not isinstance(value, str):
         return value
     if isinstance(value, Text):
         wording = _wording(value, language)
-        return fill(wording, {name: say(param, language) for name, param in value.params.items()},
+        inner = (value.domain, *domains)
+        return fill(wording, {name: say(param, language, inner) for name, param in value.params.items()},
                     lambda field, spec: _write_field(field, spec, language))
-    for domain in DOMAINS.get():
+    for domain in (*domains, *DOMAINS.get()):
         if (found := translate(language, domain, "", value)) is not None:
             return found
     return value
