@@ -23,11 +23,7 @@ CATALOGS := $(patsubst %.po,%.mo,$(wildcard bot/locales/*/LC_MESSAGES/*.po))
 # `make messages DOMAINS="silver-lake messages"` does only those catalogs.
 DOMAINS ?=
 messages: $(STAMP)
-	$(BIN)/python -m bot messages extract $(foreach d,$(DOMAINS),--domain $(d))
-	for pot in $(if $(DOMAINS),$(foreach d,$(DOMAINS),bot/locales/$(d).pot),bot/locales/*.pot); do domain=$$(basename $$pot .pot); \
-	  for lang in pl hu de; do po=bot/locales/$$lang/LC_MESSAGES/$$domain.po; \
-	    if [ -f $$po ]; then $(BIN)/pybabel update -q -i $$pot -d bot/locales -D $$domain -l $$lang --no-fuzzy-matching; \
-	    else $(BIN)/pybabel init -i $$pot -d bot/locales -D $$domain -l $$lang; fi; done; done
+	$(BIN)/python -m bot messages update $(foreach d,$(DOMAINS),--domain $(d))
 
 run: $(STAMP) $(CATALOGS)
 	$(BIN)/python -m bot run-or-console

@@ -108,7 +108,9 @@ def parser() -> argparse.ArgumentParser:
     migrate.add_argument("--from", dest="source", required=True, help="sqlite:///old.sqlite3 or a path")
     migrate.add_argument("--to", dest="target", required=True, help="postgresql://… (or another SQLite file)")
     messages = commands.add_parser("messages", help="the language catalogs: write the template from the commands")
-    messages.add_argument("action", choices=("extract",), help="extract: rewrite bot/locales/*.pot (commands, messages, one per game)")
+    messages.add_argument("action", choices=("extract", "update"),
+                          help="extract: rewrite bot/locales/*.pot (commands, messages, one per game); "
+                               "update: extract, then merge each template into pl, hu and de")
     messages.add_argument("--domain", action="append", help="only this catalog (commands, messages or a game's slug); repeatable")
     return root
 
@@ -219,7 +221,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"wrote {count} command strings to {TEMPLATE}")
         for domain, messages in write_message_templates(args.domain).items():
             print(f"wrote {messages} messages to {LOCALES / (domain + '.pot')}")
-        print("merge them into each language with `make messages`")
+        if args.action == "update":
+            from bot.i18n import update_catalogs
+
+            for pot in sorted(LOCALES.glob("*.pot")):
+                if not args.domain or pot.stem in args.domain:
+                    update_catalogs(pot.stem)
+            print("merged into pl, hu and de: translate the new entries (msgstr \"\")")
+        else:
+            print("merge them into each language with `make messages`")
         return 0
     if command == "taps":
         from bot.taps import run as run_taps

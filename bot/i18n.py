@@ -346,3 +346,30 @@ def write_message_templates(only: list[str] | None = None) -> dict[str, int]:
             write_po(file, template, width=100, omit_header=False, sort_output=True)
         counts[domain] = len(template)
     return counts
+
+
+def update_catalogs(domain: str) -> None:
+    """Merge ``bot/locales/<domain>.pot`` into each language's catalog (``pybabel update``
+    without fuzzy matching), creating a catalog that does not exist yet (``pybabel init``)."""
+    from babel.messages.pofile import read_po, write_po
+
+    with (LOCALES / f"{domain}.pot").open("rb") as file:
+        template = read_po(file)
+    for language in TRANSLATED:
+        po = LOCALES / language / "LC_MESSAGES" / f"{domain}.po"
+        if po.exists():
+            with po.open("rb") as file:
+                messages = read_po(file, locale=language)
+            messages.update(template, no_fuzzy_matching=True, update_header_comment=False)
+            messages.obsolete.clear()  # a message gone from the code is not kept
+        else:
+            from babel.messages.catalog import Catalog
+
+            messages = Catalog(locale=language, domain=domain, project="gamemaster", charset="utf-8")
+            for message in template:
+                if message.id:
+                    messages.add(message.id, locations=message.locations, flags=message.flags,
+                                 auto_comments=message.auto_comments, context=message.context)
+        po.parent.mkdir(parents=True, exist_ok=True)
+        with po.open("wb") as file:
+            write_po(file, messages, width=100)
