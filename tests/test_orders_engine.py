@@ -67,7 +67,7 @@ def test_each_games_readme_lists_its_orders_and_what_they_reveal(game: Game) -> 
 def test_games_with_windows_or_routine_steps_declare_orders() -> None:
     with_orders = {g.slug for g in GAMES if g.standing_orders()}
     assert {"killer-bunnies", "construction-game", "bullfrog-goldfield", "1856", "silver-lake",
-            "puerto-rico", "hisss", "collide-o"} <= with_orders
+            "puerto-rico", "hisss", "collide-o", "chomp", "finders-keepers"} <= with_orders
 
 
 # -- Killer Bunnies -------------------------------------------------------------------------
@@ -303,6 +303,48 @@ def test_1856_skip_idle_steps_passes_only_steps_with_nothing_but_a_loan() -> Non
     assert {"track", "loan"} <= skipped and asked > 0 and only_selling > 0, skipped
 
 
+# -- Chomp and Finders Keepers --------------------------------------------------------------------
+
+
+def test_chomp_holds_only_rounds_without_a_good_chomp() -> None:
+    """Held at once exactly when no card on the table is a good chomp for the seat's own (a
+    slap could only miss or cost a card); asked in every frenzy and whenever one is."""
+    from bot.games.chomp.rules import FRENZY, GOOD, INK, judge, round_kind
+
+    game = get_game("chomp")
+    seen: set[tuple[str, bool]] = set()
+    for state in _find(game, 4, {"mode": "turns"}, lambda s: s["phase"] == "chomp", seeds=4):
+        cards = game.face_up(state)
+        for prompt in game.prompts(state):
+            good = any(judge(cards, prompt.seat, target) == GOOD
+                       for target, card in enumerate(cards) if card is not None and target != prompt.seat)
+            choice = game.order_choice(state, prompt, "hold-unless-able")
+            assert choice == (None if good else "pass")
+            seen.add((round_kind(cards), choice is None))
+    assert {("chomp", True), ("chomp", False), (INK, False), (FRENZY, True)} <= seen
+    assert (FRENZY, False) not in seen and (INK, True) not in seen
+    live = next(_find(game, 4, {"mode": "live"}, lambda s: s["phase"] == "chomp", seeds=4))
+    assert all(game.order_choice(live, p, "hold-unless-able") is None for p in game.prompts(live))
+
+
+def test_finders_keepers_says_done_only_with_nothing_left_to_claim() -> None:
+    from bot.games.finders_keepers.rules import CARDS
+
+    game = get_game("finders-keepers")
+    said = asked = 0
+    for state in _find(game, 3, {"mode": "turns", "variant": "basic"}, lambda s: s["phase"] == "look", seeds=3):
+        for prompt in game.prompts(state):
+            left = [c for c in state["spreads"][prompt.seat] if CARDS[c].shows(state["tile"])]
+            choice = game.order_choice(state, prompt, "done-when-found")
+            assert choice == (None if left else "done")  # it never claims a card
+            said += choice is not None
+            asked += choice is None
+    assert said > 10 and asked > 10
+    for options in ({"mode": "live", "variant": "basic"}, {"mode": "turns", "variant": "expert"}):
+        state = next(_find(game, 3, options, lambda s: bool(game.prompts(s)), seeds=2))
+        assert all(game.order_choice(state, p, "done-when-found") is None for p in game.prompts(state))
+
+
 # -- the engine's answer() -------------------------------------------------------------------------
 
 
@@ -340,7 +382,7 @@ def test_lone_action_is_the_shape_of_a_forced_move() -> None:
 
 
 @pytest.mark.parametrize("slug", ["killer-bunnies", "construction-game", "silver-lake", "puerto-rico",
-                                  "bullfrog-goldfield", "1856"])
+                                  "bullfrog-goldfield", "1856", "hisss", "chomp", "finders-keepers"])
 def test_a_game_played_with_orders_is_the_game_played_by_hand(slug: str) -> None:
     """The orders' and forced moves' keys, applied by hand one by one (each legal for its seat at
     that moment), rebuild the same final state and outcome."""
@@ -358,7 +400,8 @@ def test_a_game_played_with_orders_is_the_game_played_by_hand(slug: str) -> None
 
 
 @pytest.mark.parametrize(("slug", "games"), [("killer-bunnies", 2), ("construction-game", 2), ("silver-lake", 2),
-                                           ("bullfrog-goldfield", 2), ("1856", 1)])
+                                           ("bullfrog-goldfield", 2), ("1856", 1), ("chomp", 2),
+                                           ("finders-keepers", 2)])
 def test_recommended_orders_cut_decisions_by_at_least_40_percent(slug: str, games: int) -> None:
     """One game of 1856 (three self-played games of about a thousand prompts each) is enough
     to show it; ``python -m bot decisions`` gives the mean over twenty."""
