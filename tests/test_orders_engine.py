@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -67,7 +68,7 @@ def test_each_games_readme_lists_its_orders_and_what_they_reveal(game: Game) -> 
 def test_games_with_windows_or_routine_steps_declare_orders() -> None:
     with_orders = {g.slug for g in GAMES if g.standing_orders()}
     assert {"killer-bunnies", "construction-game", "bullfrog-goldfield", "1856", "silver-lake",
-            "puerto-rico", "hisss", "collide-o", "chomp", "finders-keepers"} <= with_orders
+            "puerto-rico", "hisss", "chomp", "finders-keepers"} <= with_orders
 
 
 # -- Killer Bunnies -------------------------------------------------------------------------
@@ -345,6 +346,22 @@ def test_finders_keepers_says_done_only_with_nothing_left_to_claim() -> None:
         assert all(game.order_choice(state, p, "done-when-found") is None for p in game.prompts(state))
 
 
+def test_collide_o_never_asks_a_seat_that_can_only_pass() -> None:
+    """Collide-o declares no orders: by turns a seat with no fitting card passes by the rules,
+    without a prompt, so no prompt is a lone "Pass" an order could answer."""
+    game = get_game("collide-o")
+    automatic = 0
+    for seed in range(3):
+        chooser = random.Random(seed)
+        state = game.setup(2, game.resolve_options({"mode": "turns"}), seed)
+        while prompts := game.prompts(state):
+            (prompt,) = prompts
+            assert any(action.key != "pass" for action in prompt.actions)
+            events = game.apply(state, prompt.seat, chooser.choice(prompt.keys()))
+            automatic += sum("no card that fits" in event.text for event in events)
+    assert automatic > 0 and not game.standing_orders()
+
+
 # -- the engine's answer() -------------------------------------------------------------------------
 
 
@@ -381,11 +398,11 @@ def test_lone_action_is_the_shape_of_a_forced_move() -> None:
 # -- the same game by hand, and the benchmark -------------------------------------------------------
 
 
-@pytest.mark.parametrize("slug", ["killer-bunnies", "construction-game", "silver-lake", "puerto-rico",
-                                  "bullfrog-goldfield", "1856", "hisss", "chomp", "finders-keepers"])
+@pytest.mark.parametrize("slug", [g.slug for g in GAMES if g.recommended_orders()])
 def test_a_game_played_with_orders_is_the_game_played_by_hand(slug: str) -> None:
     """The orders' and forced moves' keys, applied by hand one by one (each legal for its seat at
-    that moment), rebuild the same final state and outcome."""
+    that moment), rebuild the same final state and outcome: for every game that recommends
+    orders, so the decisions benchmark's games are games its players could have played."""
     game = get_game(slug)
     options = {"mode": "turns"} if any(o.name == "mode" for o in game.options) else {}
     played = play(game, 3, 11, options, orders=recommended(game))
