@@ -328,6 +328,31 @@ def test_chomp_holds_only_rounds_without_a_good_chomp() -> None:
     assert all(game.order_choice(live, p, "hold-unless-able") is None for p in game.prompts(live))
 
 
+def test_chomp_chomps_only_rounds_nobody_else_can_win() -> None:
+    """A good chomp at once only in an ordinary round where no other seat has one (no race to
+    win by answering first); never in a frenzy, an ink-out or a contested round."""
+    from bot.games.chomp.rules import GOOD, NORMAL, judge, round_kind, seat_number
+
+    game = get_game("chomp")
+    answered = contested = 0
+    for state in _find(game, 4, {"mode": "turns"}, lambda s: s["phase"] == "chomp", seeds=4):
+        cards = game.face_up(state)
+        able = {seat for seat, card in enumerate(cards) if card is not None and any(
+            judge(cards, seat, target) == GOOD for target, other in enumerate(cards) if other is not None
+            and target != seat)}
+        for prompt in game.prompts(state):
+            choice = game.order_choice(state, prompt, "chomp-unopposed")
+            if round_kind(cards) == NORMAL and able == {prompt.seat}:
+                assert choice is not None
+                target = seat_number(choice)
+                assert target is not None and judge(cards, prompt.seat, target) == GOOD
+                answered += 1
+            else:
+                assert choice is None
+                contested += prompt.seat in able
+    assert answered > 3 and contested > 3
+
+
 def test_finders_keepers_says_done_only_with_nothing_left_to_claim() -> None:
     from bot.games.finders_keepers.rules import CARDS
 
