@@ -16,7 +16,7 @@ The columns compare the same games. The agent is asked at every prompt, whoever 
 (:func:`play`), so the seeded random draws do not drift apart when a forced move or an order
 answers instead: where the orders choose what the agent would have chosen, a game with orders
 is move for move the game without them, and only the counts differ. (Separately played games
-would mostly measure how much game lengths vary: a 4-player game of Chomp by turns asks 310
+would mostly measure how much game lengths vary: a 4-player game of Chomp by turns asks 283
 prompts on average with a standard deviation near 150.) Where an order chooses otherwise (the
 ``agree`` column below 100%), the game goes on differently from there, as it would at a table
 that set it. Only *today* of a game whose length option changed is a different game.
