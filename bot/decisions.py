@@ -12,6 +12,15 @@ person, and counts per game:
   orders (:meth:`Game.recommended_orders`), answered by :func:`bot.engine.orders.answer`
   exactly as the session layer answers them.
 
+The columns compare the same games. The agent is asked at every prompt, whoever answers it
+(:func:`play`), so the seeded random draws do not drift apart when a forced move or an order
+answers instead: where the orders choose what the agent would have chosen, a game with orders
+is move for move the game without them, and only the counts differ. (Separately played games
+would mostly measure how much game lengths vary: a 4-player game of Chomp by turns asks 283
+prompts on average with a standard deviation near 150.) Where an order chooses otherwise (the
+``agree`` column below 100%), the game goes on differently from there, as it would at a table
+that set it. Only *today* of a game whose length option changed is a different game.
+
 The last column is the reduction from *today* to *orders*. Forced moves play the only legal
 action; an order plays one of the prompt's legal actions, from what its player can see (the
 kit checks both), so a game played with orders is a game its players could have played by
@@ -22,7 +31,6 @@ chosen the same key: where it is 100%, the orders change nothing about how games
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -85,15 +93,18 @@ def play(
 ) -> Played:
     """Self-play one game with the game's agent at every seat, ``orders`` set for every seat.
 
-    Like the session layer after each move: a forced prompt is played at once, then a prompt
-    an order answers; otherwise a waiting seat (chosen at random among simultaneous ones)
-    decides with the agent. Orders with a scope are set at the start (their scope read then)
-    and lapse as :func:`bot.engine.orders.lapsed` says.
+    At each step a waiting seat is chosen (at random among simultaneous ones) and decides with
+    the agent, as a person would; then, as in the session layer, a forced prompt plays its one
+    action and a prompt an order answers plays the order's key instead, and only the rest count
+    as the person's. The agent is asked at every prompt, answered by whoever, so the game's
+    random draws are the same with and without orders: where the orders choose what the agent
+    would have, a game with orders is move for move the game without them, and the columns of
+    :func:`measure` compare the same games. Orders with a scope are set at the start (their
+    scope read then) and lapse as :func:`bot.engine.orders.lapsed` says.
     """
     resolved = game.resolve_options(dict(options or {}))
     state = game.setup(players, resolved, seed)
     rng = random.Random(seed)
-    guesser = random.Random(seed + 1)  # the agent's second opinion draws apart: the game stays the same
     settings = [OrderSetting(o.key, o.amount, game.order_scope(state, o.key)) for o in orders]
     played = Played(options=resolved, seed=seed)
     now = 0
@@ -111,7 +122,7 @@ def play(
                 played.log.append((SYSTEM_SEAT, "expire", SYSTEM))
                 now = due
                 continue
-        seat, key, how = _next_move(game, state, prompts, rng, guesser, use_forced, settings, played)
+        seat, key, how = _next_move(game, state, prompts, rng, use_forced, settings, played)
         if at is None:
             game.apply(state, seat, key)
         else:
@@ -122,27 +133,21 @@ def play(
 
 
 def _next_move(
-    game: Game, state: State, prompts: list[Prompt], rng: random.Random, guesser: random.Random,
-    use_forced: bool, settings: Sequence[OrderSetting], played: Played,
+    game: Game, state: State, prompts: list[Prompt], rng: random.Random, use_forced: bool,
+    settings: Sequence[OrderSetting], played: Played,
 ) -> tuple[int, str, str]:
-    """(seat, key, who chose) of the next move, in the session layer's order of precedence."""
-    for prompt in prompts:
-        if use_forced and game.forced(state, prompt):
-            return prompt.seat, prompt.actions[0].key, FORCED
-    for prompt in prompts:
-        found = answer(game, state, prompt, settings) if settings else None
-        if found is not None:
-            # Asked on a copy with its own generator: the game played stays the same.
-            guess = game.agent(_copy(state), prompt.seat, guesser)
-            played.agreed += guess == found[0]
-            return prompt.seat, found[0], ORDER
+    """(seat, key, who chose) of the next move: the person's choice, unless the prompt is
+    forced or one of the seat's orders answers it (then the agent's choice only counts
+    towards ``agreed``)."""
     prompt = rng.choice(prompts)
-    return prompt.seat, game.agent(state, prompt.seat, rng), HUMAN
-
-
-def _copy(state: State) -> State:
-    copied: State = json.loads(json.dumps(state))
-    return copied
+    chosen = game.agent(state, prompt.seat, rng)
+    if use_forced and game.forced(state, prompt):
+        return prompt.seat, prompt.actions[0].key, FORCED
+    found = answer(game, state, prompt, settings) if settings else None
+    if found is not None:
+        played.agreed += chosen == found[0]
+        return prompt.seat, found[0], ORDER
+    return prompt.seat, chosen, HUMAN
 
 
 @dataclass
@@ -164,7 +169,9 @@ class Row:
 
 
 def measure(game: Game, players: int, games: int, seed: int = 1) -> Row:
-    """Average decisions per game over ``games`` seeded games (the same seeds in every column)."""
+    """Average decisions per game over ``games`` seeded games: the same seeds, and (where the
+    orders choose what the agent would) the same games in every column but *today* of a game
+    whose length options changed."""
     options = play_by_post_options(game)
     old = {**options, **OLD_DEFAULTS[game.slug]} if game.slug in OLD_DEFAULTS else None
     today = defaults = forced = orders = 0
@@ -172,19 +179,15 @@ def measure(game: Game, players: int, games: int, seed: int = 1) -> Row:
     settings = recommended(game)
     for number in range(games):
         s = seed + number
+        plain = play(game, players, s, options)
+        played = play(game, players, s, options, orders=settings) if settings else plain
         before = play(game, players, s, old, use_forced=False) if old else None
-        plain = play(game, players, s, options, use_forced=False)
         today += (before or plain).answered
         defaults += plain.answered
-        with_forced = play(game, players, s, options)
-        forced += with_forced.count(HUMAN)
-        if settings:
-            with_orders = play(game, players, s, options, orders=settings)
-            orders += with_orders.count(HUMAN)
-            answered += with_orders.count(ORDER)
-            agreed += with_orders.agreed
-        else:
-            orders += with_forced.count(HUMAN)
+        forced += plain.count(HUMAN)
+        orders += played.count(HUMAN)
+        answered += played.count(ORDER)
+        agreed += played.agreed
     return Row(game.slug, players, games, today / games, defaults / games, forced / games, orders / games,
                100 * agreed / answered if answered else None)
 
@@ -194,7 +197,7 @@ def run(slugs: Sequence[str], games: int, players: int | None) -> int:
     chosen = [get_game(slug) for slug in slugs] if slugs and slugs != ["all"] else [
         g for g in all_games() if type(g).__module__.startswith("bot.games.")]
     print(f"Human decisions per game (mean of {games} seeded games; every seat answered by the game's agent;"
-          " mode=turns where a game has it)")
+          " mode=turns where a game has it; the same games in every column)")
     print(f"{'game':<20} {'players':>7} {'today':>8} {'defaults':>9} {'forced':>8} {'orders':>8} "
           f"{'fewer':>6} {'agree':>6}  recommended orders")
     for game in sorted(chosen, key=lambda g: g.slug):

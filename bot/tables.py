@@ -789,7 +789,8 @@ class Tables:
                         move = self._apply_here(live, auto.seat, auto.key, at)
                 except IllegalMove:
                     break
-                move.applied.events.insert(0, Event(auto.line()))
+                sealed = sealed_answer(auto.seat, prompts, move.applied.events)
+                move.applied.events.insert(0, Event(auto.line(), visible_to=sealed))
                 try:
                     events += await self._commit(live, auto.seat, live.user_at(auto.seat).user_id, move, at)
                 except StaleBoard:
@@ -1345,6 +1346,17 @@ def outdated_text(live: LiveTable) -> str:
     return (f"This {live.game.title} table was started under an older version of the game's rules "
             f"(version {live.row.engine_version}; today {live.game.version}) and cannot go on. "
             "A moderator can end it with /admin cancel.")
+
+
+def sealed_answer(seat: int, prompts: list[Prompt], events: list[Event]) -> int | None:
+    """Who may read the log line of a move that played itself for ``seat``: only that seat
+    when the move answered a simultaneous prompt and the game told its answer to its author
+    alone (a sealed answer, as in Chomp by turns: the table reads "Bo has answered" until
+    everyone has, and a public "Bo: Hold (standing order …)" would open it early); everyone
+    (``None``) otherwise."""
+    simultaneous = any(prompt.seat == seat and prompt.simultaneous for prompt in prompts)
+    private = any(event.visible_to == seat for event in events)
+    return seat if simultaneous and private else None
 
 
 def replay_action(game: Game, state: dict[str, Any], seat: int, key: str, at: int | None) -> list[Event]:

@@ -209,3 +209,30 @@ async def test_the_console_lists_sets_confirms_and_cancels_orders(tables: Tables
     assert "your hand is poor. Set it anyway? Add 'confirm' to set it." in text
     assert "✗ Toy Draw has no order “fly”." in text and "Cancelled: every decision it answered" in text
     assert [row.order_key for row in await store.standing_orders(table_id)] == ["tell"]
+
+
+async def test_a_sealed_answer_played_by_an_order_stays_sealed_until_the_round_settles(tables: Tables) -> None:
+    """Chomp by turns keeps every answer secret until all have answered ("Bo has answered"):
+    the log line of an answer its order played goes to its player alone, never on the board."""
+    reply = await tables.create(guild_id=1, channel_id=CHANNEL, host=ANA, slug="chomp", options={"mode": "turns"})
+    for user in (BO, CY):
+        await tables.join(channel_id=CHANNEL, user=user)
+    await tables.start(channel_id=CHANNEL, user=ANA)
+    users = await _seated(tables, reply.table_id, ANA, BO, CY)
+    for user in users:
+        await tables.orders.set(user=user, key="hold-unless-able", channel_id=CHANNEL)
+    sealed = 0
+    for _ in range(40):
+        live = await tables.load(reply.table_id)
+        if live.row.status != "playing":
+            break
+        waiting = tables.turns(live)[0].user_id
+        answer = await tables.act(user=next(u for u in users if u.id == waiting), move="pass", table_id=reply.table_id)
+        assert "(standing order" not in answer.text
+        for owner, private in answer.private.items():
+            if "(standing order: hold when i have no good chomp)" in private.text:
+                sealed += 1
+                name = next(u.name for u in users if u.id == owner)
+                assert f"{name}: Hold: don't chomp this round (standing order" in private.text
+                assert f"{name} has answered." in answer.text
+    assert sealed > 0

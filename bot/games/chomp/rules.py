@@ -97,6 +97,7 @@ from bot.engine import (
 )
 from bot.engine.rng import shuffle_unseen
 from bot.engine.words import and_list
+from bot.games.chomp.orders import ChompOrders
 
 # -- the deck ---------------------------------------------------------------------------
 
@@ -275,7 +276,7 @@ def chomp_actions(cards: tuple[str | None, ...], seat: int, live: bool = False) 
 # -- the game ---------------------------------------------------------------------------
 
 
-class Chomp(Game):
+class Chomp(ChompOrders, Game):
     """Chomp! for 2–5 players (2 players: Underwater War). See the module docstring."""
 
     slug: ClassVar[str] = "chomp"

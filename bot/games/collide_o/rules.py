@@ -76,7 +76,6 @@ from bot.engine import (
 )
 from bot.engine.rng import shuffle_unseen
 from bot.engine.words import and_list, plural
-from bot.games.collide_o.orders import CollideOOrders
 
 DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "collide-o" / "cards.json"
 
@@ -328,7 +327,7 @@ STUCK_ACTION = Action(STUCK, "I'm stuck: no play for me", main=True)
 # -- the game ---------------------------------------------------------------------------
 
 
-class CollideO(CollideOOrders, Game):
+class CollideO(Game):
     """Collide-o for 2–5 players, live (everyone at once, on the clock) or in turns."""
 
     slug: ClassVar[str] = "collide-o"

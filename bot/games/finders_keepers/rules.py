@@ -78,6 +78,7 @@ from bot.engine import (
 )
 from bot.engine.rng import shuffle_unseen
 from bot.engine.words import and_list, plural
+from bot.games.finders_keepers.orders import FindersKeepersOrders
 
 DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "finders-keepers"
 
@@ -195,7 +196,7 @@ def _cards(ids: list[int]) -> str:
 # -- the game ---------------------------------------------------------------------------
 
 
-class FindersKeepers(Game):
+class FindersKeepers(FindersKeepersOrders, Game):
     """Finders Keepers, basic and Expert, live or by turns. See the module docstring."""
 
     slug: ClassVar[str] = "finders-keepers"
