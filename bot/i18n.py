@@ -84,7 +84,8 @@ def translate(language: str, domain: str, context: str, message: str) -> str | N
     """``message`` (in context ``context``) in ``language``, or None where the catalog has none."""
     if language not in TRANSLATED:
         return None
-    text = catalog(language, domain).pgettext(context, message)
+    found = catalog(language, domain)
+    text = found.pgettext(context, message) if context else found.gettext(message)
     return text if text != message or _has_entry(language, domain, context, message) else None
 
 

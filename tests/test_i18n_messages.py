@@ -74,3 +74,14 @@ def test_a_text_is_said_in_each_language_with_numbers_written_its_way() -> None:
     assert re.fullmatch(r"1\s515\s200 \$", say(T("{cost:$}", cost=1515200), "pl"))
     assert say(T("{cost:$}", cost=-500), "en") == "-$500"
     assert say(T("{cost:$}", cost=1515200), "de") == "1.515.200 $"
+
+
+def test_a_plain_string_is_said_by_its_english_and_a_code_never() -> None:
+    from bot.engine.words import Code, Text
+
+    assert say("{items} and {last}", "hu") == "{items} és {last}"  # an entry with no context
+    T, _, _ = texts("messages")
+    keyed = T("{items} and {last}", items=Code("buy:THB:ipo"), last="{items} and {last}")
+    assert say(keyed, "de") == "buy:THB:ipo und {items} und {last}"
+    assert untranslated(keyed, "de") == []
+    assert Text.from_json(keyed.to_json()).params["items"] == Code("buy:THB:ipo")

@@ -89,7 +89,7 @@ class Text(str):
         """The message as plain JSON data (params that are ``Text`` nested), for :meth:`from_json`."""
         data: dict[str, Any] = {"d": self.domain, "t": self.template}
         if self.params:
-            data["p"] = {name: value.to_json() if isinstance(value, Text) else value
+            data["p"] = {name: value.to_json() if isinstance(value, Text | Code) else value
                          for name, value in self.params.items()}
         if self.plural is not None:
             data["pl"], data["n"] = self.plural, self.count
@@ -99,10 +99,67 @@ class Text(str):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Text:
-        params = {name: cls.from_json(value) if isinstance(value, dict) and "t" in value else value
-                  for name, value in (data.get("p") or {}).items()}
+        params = {name: _param_from_json(value) for name, value in (data.get("p") or {}).items()}
         return cls(data["d"], data["t"], params, plural=data.get("pl"), count=data.get("n"),
                    context=data.get("c"))
+
+
+def _param_from_json(value: Any) -> Any:
+    if isinstance(value, dict) and "t" in value:
+        return Text.from_json(value)
+    if isinstance(value, dict) and "code" in value:
+        return Code(value["code"])
+    return value
+
+
+class Code:
+    """A code written into a text as it is in every language: an action key, a hex ("M12"), a
+    player's typed input ("'no-such-move'"). Keys are the same in every language, so a code is
+    not English to translate; it is not a ``str``, so :func:`bot.i18n.say` and
+    :func:`bot.i18n.untranslated` pass it by, and a template writes it verbatim."""
+
+    __slots__ = ("code",)
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __format__(self, spec: str) -> str:
+        return format(self.code, spec)
+
+    def __repr__(self) -> str:
+        return f"Code({self.code!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Code) and other.code == self.code
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Code, (self.code,))
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": self.code}
+
+
+def named(text: Any, names: Sequence[str]) -> Any:
+    """``text`` with its ``{seatN}`` marks replaced by players' names, still sayable: a
+    :class:`Text` stays a ``Text`` with the same message (its params and its template's own
+    ``{seatN}`` fields filled); a plain string is filled as
+    :func:`bot.engine.contract.fill_seat_refs` would (for pictures that print a reason)."""
+    if isinstance(text, Text):
+        params: dict[str, Any] = {key: named(value, names) for key, value in text.params.items()}
+        params.update({f"seat{seat}": name for seat, name in enumerate(names) if f"seat{seat}" not in params})
+        return Text(text.domain, text.template, params, plural=text.plural, count=text.count, context=text.context)
+    if isinstance(text, str):
+        return _SEAT_MARK.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text)
+    return text
+
+
+_SEAT_MARK = re.compile(r"\{seat(\d+)\}")
 
 
 def _rebuild(domain: str, template: str, params: dict[str, Any], plural: str | None,

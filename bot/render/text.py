@@ -45,7 +45,11 @@ def draw_text(
     bold: bool = False,
     anchor: str = "la",
 ) -> None:
-    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+    # Said here, whole: Pillow cuts what it draws into lines with str.split, which keeps the
+    # English of a Text and loses its message before the font sees it.
+    said = say_drawn(text)
+    with said_already():
+        draw.text(xy, said, font=font(size, bold), fill=fill, anchor=anchor)
 
 
 def draw_wrapped(
