@@ -16,6 +16,7 @@ import statistics
 import sys
 from collections import Counter
 
+from bot.games.bullfrog_goldfield.messages import restored
 from bot.games.bullfrog_goldfield.rules import MINES, BullfrogGoldfield, develop
 
 
@@ -97,7 +98,7 @@ def games(count: int = 200) -> None:
             if outcome.ranks[first] == 1:
                 first_wins += 1 / outcome.ranks.count(1)
             cycles.append(state["cycle"])
-            for reason in state["end"]:
+            for reason in map(str, map(restored, state["end"])):  # kept as messages (issue 30)
                 reasons[reason.split(" passed")[0] if "passed" in reason else reason] += 1
             railroads.append(sum(1 for r in ("sp", "bg", "tg", "lv", "tt") if state["cos"][r]["trains"]))
             opened.append(sum(1 for m in MINES if state["cos"][m]["status"] != "closed"))

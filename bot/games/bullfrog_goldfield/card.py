@@ -20,14 +20,16 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.engine import fill_seat_refs
+from bot.engine.words import listing
+from bot.i18n import said_already
 from bot.render.card import labelled_paragraph, paragraph, standings, zoomed_crop
 from bot.render.legibility import floor_px
 from bot.render.palette import BACKGROUND, HIGHLIGHT, INK, LINE, MUTED, PANEL, player_colour, text_on
-from bot.render.text import draw_text, fit_size, seat_names
+from bot.render.text import fit_size, seat_names
 
 from . import render
-from .rules import money
+from .messages import T, Tn, commas, named, sentences, sums, usd
+from .render import draw_text, said
 
 WIDTH = 720
 FLOOR = floor_px(WIDTH)
@@ -48,7 +50,7 @@ MAP_H = render.MAP_TOP + render.MAP_H
 def card_standings(view: dict[str, Any]) -> list[str]:
     """Each seat's net worth as the card prints it ("$48,000"); its stock value while cash
     is hidden (the only public part of it)."""
-    return [money(seat["stock"] if seat["worth"] is None else seat["worth"]) for seat in view["seats"]]
+    return [T("{worth:$}", worth=usd(seat["stock"] if seat["worth"] is None else seat["worth"])) for seat in view["seats"]]
 
 
 def _company_name(cid: str) -> str:
@@ -61,31 +63,36 @@ def decision(view: dict[str, Any], names: list[str]) -> str:
     if phase == "over":
         best = max(seat["worth"] for seat in view["seats"])
         winners = [names[s] for s, seat in enumerate(view["seats"]) if seat["worth"] == best]
-        return f"Game over: {' and '.join(winners)} win{'' if len(winners) > 1 else 's'} with {money(best)}."
+        return Tn("Game over: {winners} wins with {worth:$}.", "Game over: {winners} win with {worth:$}.", len(winners),
+                  winners=listing(winners), worth=usd(best))
     who = names[active]
     if phase == "select":
-        return f"Cycle {view['cycle']}: {who} chooses a character card."
+        return T("Cycle {cycle}: {who} chooses a character card.", cycle=view["cycle"], who=who)
     if phase == "payoff":
-        return f"Income: {who} decides whether the {_company_name(view['income_company'])} pays off bonds."
+        return T("Income: {who} decides whether the {railroad} pays off bonds.", who=who,
+                 railroad=_company_name(view["income_company"]))
     if phase == "dividend":
-        return f"Income: {who} decides whether the {_company_name(view['income_company'])} pays a dividend."
+        return T("Income: {who} decides whether the {company} pays a dividend.", who=who,
+                 company=_company_name(view["income_company"]))
     auction, sub = view["auction"], view["sub"]
     if auction:
-        return f"Auction of a {_company_name(auction['co'])} share: {who} bids or passes."
+        return T("Auction of a {company} share: {who} bids or passes.", company=_company_name(auction["co"]), who=who)
     if sub and sub["kind"] == "lay":
-        return f"{who} lays {_company_name(sub['rr'])} track: pick an area or finish."
+        return T("{who} lays {railroad} track: pick an area or finish.", who=who, railroad=_company_name(sub["rr"]))
     if sub and sub["kind"] == "build":
-        return f"{who} chooses who pays for the building at {render.C.areas[sub['area']].name}."
+        return T("{who} chooses who pays for the building at {area}.", who=who,
+                 area=render.C.areas[sub["area"]].name)
     if sub and sub["kind"] == "charter":
-        return f"{who} chooses the price of the {_company_name(sub['co'])} charter."
-    return f"Cycle {view['cycle']}, round {view['round']} of 3: {who} chooses an action."
+        return T("{who} chooses the price of the {company} charter.", who=who, company=_company_name(sub["co"]))
+    return T("Cycle {cycle}, round {round} of 3: {who} chooses an action.", cycle=view["cycle"], round=view["round"],
+             who=who)
 
 
 def last_move(view: dict[str, Any], names: list[str]) -> str:
     last = view.get("last")
     if not last or not last["lines"]:
         return ""
-    return " ".join(fill_seat_refs(line, names) for line in last["lines"])
+    return sentences([named(line, names) for line in last["lines"]])
 
 
 def map_focus(view: dict[str, Any]) -> list[str]:
@@ -145,10 +152,10 @@ def _characters(view: dict[str, Any], names: list[str]) -> Image.Image:
         draw.rounded_rectangle((x, y, x + width, y + 96), radius=10, fill=fill, outline=INK if seat is None else LINE,
                                width=3 if seat is None else 2)
         ink = text_on(fill)
-        title = f"{card.value} {card.name}"
+        title = T("{value} {card}", value=card.value, card=card.name)
         draw_text(draw, (x + width / 2, y + 28), title, fit_size(title, width - 16, 24, FLOOR, bold=True), ink,
                   bold=True, anchor="mm")
-        under = "free" if seat is None else names[seat]
+        under = T("free") if seat is None else names[seat]
         draw_text(draw, (x + width / 2, y + 68), under, fit_size(under, width - 16, 22, FLOOR), ink, anchor="mm")
     return image
 
@@ -156,29 +163,40 @@ def _characters(view: dict[str, Any], names: list[str]) -> Image.Image:
 def _company(view: dict[str, Any], cid: str, names: list[str]) -> Image.Image:
     """One company's certificate, large: value, cash, bonds or tiles, holders, the bidding."""
     company = next(c for c in view["companies"] if c["id"] == cid)
-    lines = [f"Value {company['value']} · cash on charter {money(company['cash'])}"]
+    lines = [T("Value {value} · cash on charter {cash:$}", value=company["value"], cash=usd(company["cash"]))]
     if company["kind"] == "rr":
-        bonds = " + ".join(money(b) for b in company["bonds"]) or "none"
-        lines.append(f"Bonds: {bonds}")
+        if company["bonds"]:
+            lines.append(T("Bonds: {bonds}", bonds=sums([T("{bond:$}", bond=usd(b)) for b in company["bonds"]])))
+        else:
+            lines.append(T("Bonds: none"))
     else:
-        lines.append(f"Dig tiles left: {company['tiles_left']}")
+        lines.append(T("Dig tiles left: {n}", n=company["tiles_left"]))
     if company["charter"] is not None:
-        holders = ", ".join("bank" if s is None else names[s] for s in company["shares"])
-        lines.append(f"Charter: {names[company['charter']]} · shares: {holders}")
+        holders = commas([T("bank") if s is None else names[s] for s in company["shares"]])
+        lines.append(T("Charter: {name} · shares: {holders}", name=names[company["charter"]], holders=holders))
     auction = view["auction"]
     if auction and auction["co"] == cid:
-        high = (f"High bid {money(auction['bid'])} by {names[auction['high']]}" if auction["high"] is not None
-                else f"Minimum bid {money(auction['min'])}")
-        lines.append(f"Sold by {names[auction['seller']]}. {high}.")
+        seller = names[auction["seller"]]
+        if auction["high"] is not None:
+            lines.append(T("Sold by {seller}. High bid {bid:$} by {bidder}.", seller=seller, bid=usd(auction["bid"]),
+                           bidder=names[auction["high"]]))
+        else:
+            lines.append(T("Sold by {seller}. Minimum bid {bid:$}.", seller=seller, bid=usd(auction["min"])))
     image = Image.new("RGB", (WIDTH, 600), BACKGROUND)
     draw = ImageDraw.Draw(image)
     colour = render.company_rgb(cid)
     draw.rounded_rectangle((PAD, 4, WIDTH - PAD, 56), radius=10, fill=colour)
-    title = f"{render.CODES[cid]} {company['name']}" + ("" if company["kind"] == "rr" else " mine")
-    draw_text(draw, (PAD + 14, 30), title, TITLE_PX, text_on(colour), bold=True, anchor="lm")
+    if company["kind"] == "rr":
+        title = T("{code} {company}", code=render.CODES[cid], company=company["name"])
+    else:
+        title = T("{code} {mine} mine", code=render.CODES[cid], mine=company["name"])
+    draw_text(draw, (PAD + 14, 30), title, fit_size(title, INNER - 28, TITLE_PX, FLOOR, bold=True), text_on(colour),
+              bold=True, anchor="lm")
     y = 66
     for line in lines:
-        y = paragraph(draw, (PAD, y), line, TEXT_PX, INNER, INK, max_lines=2)
+        words = said(line)
+        with said_already():
+            y = paragraph(draw, (PAD, y), words, TEXT_PX, INNER, INK, max_lines=2)
     return image.crop((0, 0, WIDTH, y + 6))
 
 
@@ -201,7 +219,8 @@ def _market(view: dict[str, Any], names: list[str]) -> Image.Image:
     draw = ImageDraw.Draw(image)
     y = 8
     if open_ones:
-        draw_text(draw, (PAD, 8), "Value = share price · charter, shares (B = bank)", TEXT_PX, MUTED, bold=True)
+        legend = T("Value = share price · charter, shares (B = bank)")
+        draw_text(draw, (PAD, 8), legend, fit_size(legend, INNER, TEXT_PX, FLOOR, bold=True), MUTED, bold=True)
         y = 44
     for company in open_ones:
         cid, colour = company["id"], render.company_rgb(company["id"])
@@ -212,15 +231,15 @@ def _market(view: dict[str, Any], names: list[str]) -> Image.Image:
         draw_text(draw, (PAD + 380, y + (row - 8) / 2), str(company["value"]), TEXT_PX, INK, bold=True, anchor="rm")
         middle = y + (row - 8) / 2
         if company["status"] == "worthless":
-            draw_text(draw, (PAD + 400, middle), "worthless", TEXT_PX, MUTED, anchor="lm")
+            draw_text(draw, (PAD + 400, middle), T("worthless"), TEXT_PX, MUTED, anchor="lm")
         else:
             for index, seat in enumerate([company["charter"], *company["shares"]]):
                 _holder_chip(draw, (PAD + 400 + index * 62, y), seat, charter=index == 0)
         y += row
     closed = sum(c["status"] == "closed" for c in view["companies"])
     if closed:
-        note = f"{closed} charters still for sale (from $10,000)." if open_ones else \
-            f"No company is open yet: {closed} charters for sale (from $10,000)."
+        note = T("{n} charters still for sale (from {price:$}).", n=closed, price=10_000) if open_ones else \
+            T("No company is open yet: {n} charters for sale (from {price:$}).", n=closed, price=10_000)
         draw_text(draw, (PAD, y + 4), note, FLOOR, MUTED)
         y += 32
     return image.crop((0, 0, WIDTH, y + 6))
@@ -249,16 +268,22 @@ def table_card(view: dict[str, Any]) -> Image.Image:
     head = Image.new("RGB", (WIDTH, 1200), BACKGROUND)
     draw = ImageDraw.Draw(head)
     draw.rectangle((0, 0, WIDTH, 8), fill=(92, 62, 38))
-    y = paragraph(draw, (PAD, 16), decision(view, names), TITLE_PX, INNER, INK, bold=True, max_lines=3)
-    values = card_standings(view)
-    turn = None if view["phase"] == "over" else view["active"]
-    y = standings(draw, (PAD - 4, y + 6), INNER + 8, names, values, turn, ROW_PX, mover_bar=True)
-    if any(seat["worth"] is None for seat in view["seats"]):
-        y = paragraph(draw, (PAD, y), "Cash is hidden: the numbers are stock values.", FLOOR, INNER, MUTED)
+    # The card's shared helpers draw through Pillow, which would make a text plain English
+    # (see render.said): they get the words said, and draw them as they are.
+    heading = said(decision(view, names))
+    values = [said(value) for value in card_standings(view)]
+    hidden = said(T("Cash is hidden: the numbers are stock values."))
     last = last_move(view, names)
-    if last:
-        draw.line((PAD, y + 4, WIDTH - PAD, y + 4), fill=LINE, width=2)
-        y = labelled_paragraph(draw, (PAD, y + 12), "Last:", last, TEXT_PX, INNER)
+    label, last = said(T("Last:")), said(last) if last else ""
+    with said_already():
+        y = paragraph(draw, (PAD, 16), heading, TITLE_PX, INNER, INK, bold=True, max_lines=3)
+        turn = None if view["phase"] == "over" else view["active"]
+        y = standings(draw, (PAD - 4, y + 6), INNER + 8, names, values, turn, ROW_PX, mover_bar=True)
+        if any(seat["worth"] is None for seat in view["seats"]):
+            y = paragraph(draw, (PAD, y), hidden, FLOOR, INNER, MUTED)
+        if last:
+            draw.line((PAD, y + 4, WIDTH - PAD, y + 4), fill=LINE, width=2)
+            y = labelled_paragraph(draw, (PAD, y + 12), label, last, TEXT_PX, INNER)
     part = _table_part(view, names)
     height = y + 8 + (part.height + 4 if part is not None else 0)
     card = Image.new("RGB", (WIDTH, height), BACKGROUND)

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from .messages import T, data_text
+
 DATA = Path(__file__).resolve().parents[3] / "data" / "bullfrog-goldfield"
 
 CLEAR = "clear"
@@ -45,7 +47,7 @@ class Area:
     def title(self) -> str:
         """The name the map prints on the area ("Belmont mine" for a mine's area, else its
         name): the area's name in group paths and on the board's clickable regions."""
-        return f"{self.name} mine" if self.feature == "mine" else self.name
+        return T("{mine} mine", mine=self.name) if self.feature == "mine" else self.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +75,9 @@ class Tile:
     def text(self) -> str:
         sign = f"{self.value:+d}" if self.value else "±0"
         if self.dig > 0:
-            return f"{sign}, add {self.dig}"
+            return T("{value}, add {n}", value=sign, n=self.dig)
         if self.dig < 0:
-            return f"{sign}, remove {-self.dig}"
+            return T("{value}, remove {n}", value=sign, n=-self.dig)
         return sign
 
 
@@ -110,12 +112,14 @@ def components() -> Components:
     """Load and check the data files (cached: they never change while the bot runs)."""
     board = json.loads((DATA / "board.json").read_text(encoding="utf-8"))
     parts = json.loads((DATA / "components.json").read_text(encoding="utf-8"))
-    areas = {a["id"]: Area(a["id"], a["name"], a["terrain"], a["feature"], a["col"], a["row"],
+    # Names and sentences are Text of the game's catalog, so they are said in every language.
+    areas = {a["id"]: Area(a["id"], data_text(a["name"]), a["terrain"], a["feature"], a["col"], a["row"],
                            tuple(a["adjacent"])) for a in board["areas"]}
-    railroads = tuple(Company(r["id"], r["name"], "rr", r["start"], r["colour"]) for r in board["railroads"])
-    mines = tuple(Company(m["id"], m["name"], "mine", m["area"]) for m in board["mines"])
+    railroads = tuple(Company(r["id"], data_text(r["name"]), "rr", r["start"], r["colour"]) for r in board["railroads"])
+    mines = tuple(Company(m["id"], data_text(m["name"]), "mine", m["area"]) for m in board["mines"])
     tiles = tuple(Tile(t["id"], t["kind"], t["value"], t["dig"]) for t in parts["tiles"])
-    characters = tuple(Character(c["value"], c["id"], c["name"], c["effect"]) for c in parts["characters"])
+    characters = tuple(Character(c["value"], c["id"], data_text(c["name"]), data_text(c["effect"]))
+                       for c in parts["characters"])
     if [t.id for t in tiles] != list(range(70)) or sum(t.kind == "shallow" for t in tiles) != 35:
         raise ValueError("components.json: expected 70 dig tiles, ids 0..69, 35 of them shallow")
     if sorted(c.value for c in characters) != [1, 2, 3, 4, 5, 6]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from bot.engine import Game, Prompt, StandingOrder, State
 
 from .components import components
+from .messages import T, clause, data_text
 
 PAY_DIVIDENDS = "pay-dividends"
 KEEP_BONDS = "keep-bonds"
@@ -32,76 +33,68 @@ CHARTER_AT_LIMIT = "charter-at-limit"
 
 CHARTER_RESERVE = 5
 """Thousands of dollars the charter order leaves in hand (a turn's hauling and more)."""
-HIDDEN_CASH = "With cash=hidden, "
-
-
-def _clause(sentence: str) -> str:
-    """A card's effect sentence as a clause in brackets: lower-case start, no full stop."""
-    return sentence[:1].lower() + sentence[1:].rstrip(".")
-
-
 ORDERS = (
     StandingOrder(
         PAY_DIVIDENDS,
-        "Always pay dividends",
-        "In every income phase, pays out each company you hold the charter of (+5 on the Income "
-        "Track) instead of asking whether to keep the cash.",
+        T("Always pay dividends"),
+        T("In every income phase, pays out each company you hold the charter of (+5 on the Income "
+          "Track) instead of asking whether to keep the cash."),
     ),
     StandingOrder(
         PAY_OFF_BONDS,
-        "Pay off my railroads' bonds",
-        "In the income phase, pays off the largest bond each of your railroads has the cash for "
-        "(or else swaps one for a smaller bond), instead of asking; keeps the bonds it cannot pay.",
+        T("Pay off my railroads' bonds"),
+        T("In the income phase, pays off the largest bond each of your railroads has the cash for "
+          "(or else swaps one for a smaller bond), instead of asking; keeps the bonds it cannot pay."),
     ),
     StandingOrder(
         FINISH_ONE_WAY,
-        "Finish an action when one way is left",
-        "When a step of your action (who pays for a building, the price of a charter, where "
-        "track goes) has only one move besides Cancel, plays that move: a building only you or "
-        "only one company can pay for is paid that way, track that can go no further is finished. "
-        "A step whose one move issues a bond is still asked.",
-        reveals=HIDDEN_CASH + "a step finished at once tells the others it had one way only (for "
-        "a building, that you could not pay for it yourself, or could only pay yourself).",
+        T("Finish an action when one way is left"),
+        T("When a step of your action (who pays for a building, the price of a charter, where "
+          "track goes) has only one move besides Cancel, plays that move: a building only you or "
+          "only one company can pay for is paid that way, track that can go no further is finished. "
+          "A step whose one move issues a bond is still asked."),
+        reveals=T("With cash=hidden, a step finished at once tells the others it had one way only (for "
+                  "a building, that you could not pay for it yourself, or could only pay yourself)."),
     ),
     StandingOrder(
         HAUL_OWN_MINE,
-        "Haul for my own mine when I can only haul",
-        "On a turn where hauling ore is all you can do, hauls and raises the mine you hold the "
-        "charter of with the highest value still below its limit (no mine if none); you are "
-        "asked whenever anything else is possible.",
-        reveals=HIDDEN_CASH + "a haul made at once tells the others that your cash buys nothing "
-        "else this turn.",
+        T("Haul for my own mine when I can only haul"),
+        T("On a turn where hauling ore is all you can do, hauls and raises the mine you hold the "
+          "charter of with the highest value still below its limit (no mine if none); you are "
+          "asked whenever anything else is possible."),
+        reveals=T("With cash=hidden, a haul made at once tells the others that your cash buys nothing "
+                  "else this turn."),
     ),
     StandingOrder(
         CHARTER_AT_LIMIT,
-        "Buy charters at their limit",
-        "When you buy a charter, pays the company's stock value limit ($25,000 before any "
-        "building counts for it) as its price, so it starts as high as it may, when that leaves "
-        "you $5,000; you are asked when it would not.",
-        reveals=HIDDEN_CASH + "a price paid at once tells the others that you had $5,000 more "
-        "than it.",
+        T("Buy charters at their limit"),
+        T("When you buy a charter, pays the company's stock value limit ({limit:$} before any "
+          "building counts for it) as its price, so it starts as high as it may, when that leaves "
+          "you {reserve:$}; you are asked when it would not.", limit=25_000, reserve=CHARTER_RESERVE * 1000),
+        reveals=T("With cash=hidden, a price paid at once tells the others that you had {reserve:$} more "
+                  "than it.", reserve=CHARTER_RESERVE * 1000),
     ),
     *(StandingOrder(
         TAKE + card.id,
-        f"Take the {card.name} when it is offered",
-        f"In character selection, takes the {card.name} whenever it is still on offer to you "
-        f"({_clause(card.effect)}). Set several to rank them: the one set first is taken "
-        "first; you choose as usual when none of yours is left.",
+        T("Take the {card} when it is offered", card=card.name),
+        T("In character selection, takes the {card} whenever it is still on offer to you "
+          "({effect}). Set several to rank them: the one set first is taken "
+          "first; you choose as usual when none of yours is left.", card=card.name, effect=data_text(clause(card.effect))),
     ) for card in components().characters),
     StandingOrder(
         KEEP_BONDS,
-        "Keep my railroads' bonds",
-        "In the income phase, keeps the bonds of your railroads instead of asking whether to pay "
-        "them off or swap them.",
+        T("Keep my railroads' bonds"),
+        T("In the income phase, keeps the bonds of your railroads instead of asking whether to pay "
+          "them off or swap them."),
     ),
     StandingOrder(
         PASS_AUCTIONS_ABOVE,
-        "Pass share auctions above $X",
-        "In an auction of a share, passes when the lowest bid you could make is above the amount "
-        "(0 passes every auction); you are asked while you can bid within it.",
-        reveals="With cash=hidden, a pass made at once tells the others that the lowest bid was "
-        "above your limit or your cash.",
-        amount="Highest bid you would make ($)",
+        T("Pass share auctions above $X"),
+        T("In an auction of a share, passes when the lowest bid you could make is above the amount "
+          "(0 passes every auction); you are asked while you can bid within it."),
+        reveals=T("With cash=hidden, a pass made at once tells the others that the lowest bid was "
+                  "above your limit or your cash."),
+        amount=T("Highest bid you would make ($)"),
     ),
 )
 

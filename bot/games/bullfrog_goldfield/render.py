@@ -26,13 +26,15 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.engine import fill_seat_refs
+from bot.i18n import LANGUAGE, Said, said_already, say_drawn
 from bot.render.palette import BACKGROUND, INK, LINE, MUTED, PANEL, RGB, WHITE, player_colour, shade, text_on
 from bot.render.regions import Region
 from bot.render.shapes import canvas
-from bot.render.text import draw_text, fit_size, plural, seat_names, text_width, wrap
+from bot.render.text import draw_text as draw_said
+from bot.render.text import fit_size, seat_names, text_width, wrap
 
 from .components import components
+from .messages import T, Tn, Tp, commas, named, semicolons
 
 C = components()
 WIDTH = 1200
@@ -55,6 +57,23 @@ CODES = {"sp": "SP", "bg": "BG", "tg": "TG", "lv": "LV", "tt": "TT",
 CARD_NAMES = {c.value: c.name for c in C.characters}
 
 
+def said(text: str) -> Said:
+    """``text`` said now in the language being spoken (and recorded for the language test).
+
+    Pillow cuts what it draws into lines with ``str.split``, which turns a
+    :class:`~bot.engine.words.Text` into plain English before the fonts could say it; so the
+    pictures say a text first and draw the words said, inside :func:`~bot.i18n.said_already`."""
+    return Said(say_drawn(text))
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: RGB = INK,
+              bold: bool = False, anchor: str = "la") -> None:
+    """:func:`bot.render.text.draw_text` of ``text`` said in the language being spoken (see :func:`said`)."""
+    words = said(text)
+    with said_already():
+        draw_said(draw, xy, words, size, fill, bold, anchor)
+
+
 def company_rgb(cid: str) -> RGB:
     company = C.companies[cid]
     return RAIL_RGB[company.colour] if company.kind == "rr" else MINE_RGB
@@ -71,9 +90,15 @@ def hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
             for i in range(6)]
 
 
-@cache
 def _static_map() -> Image.Image:
-    """Terrain, area names and town/start marks: the part of the map that never changes."""
+    """Terrain, area names and town/start marks: the part of the map that never changes (in
+    the language being spoken)."""
+    return _static_map_in(LANGUAGE.get())
+
+
+@cache
+def _static_map_in(language: str) -> Image.Image:
+    """:func:`_static_map` drawn once per language (the language is the cache's key)."""
     image = Image.new("RGB", (WIDTH, MAP_H), BACKGROUND)
     draw = ImageDraw.Draw(image)
     starts = {r.area: r for r in C.railroads}
@@ -87,7 +112,7 @@ def _static_map() -> Image.Image:
                 px, py = cx + dx, cy + 8
                 draw.polygon([(px - 14, py + 10), (px, py - 12), (px + 14, py + 10)], fill=shade(fill, 0.75))
         if area.terrain == "valley":
-            draw_text(draw, (cx, cy + 50), "Death Valley", 15, shade(fill, 0.45), bold=True, anchor="mm")
+            draw_text(draw, (cx, cy + 50), T("Death Valley"), 15, shade(fill, 0.45), bold=True, anchor="mm")
         size = 17
         lines = wrap(area.title, size, HEX_W - 34, bold=True)
         y = cy - R + 34
@@ -101,7 +126,7 @@ def _static_map() -> Image.Image:
             if area.id in starts:
                 rr = starts[area.id]
                 colour = RAIL_RGB[rr.colour]
-                label = f"{CODES[rr.id]} start"
+                label = T("{code} start", code=CODES[rr.id])
                 w = text_width(label, 15, True) + 12
                 draw.rounded_rectangle((cx - w / 2, cy - 12, cx + w / 2, cy + 8), radius=5, fill=colour)
                 draw_text(draw, (cx, cy - 2), label, 15, text_on(colour), bold=True, anchor="mm")
@@ -128,15 +153,17 @@ def draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]
         if area.feature == "mine":
             mine = companies[C.mine_at[area.id]]
             if mine["status"] == "open":
-                text = f"{CODES[mine['id']]} {mine['value']} · {plural(mine['tiles_left'], 'tile')}"
+                text = Tn("{code} {value} · {n} tile", "{code} {value} · {n} tiles", mine["tiles_left"],
+                          code=CODES[mine["id"]], value=mine["value"])
                 fill = MINE_RGB
             elif mine["status"] == "gone":
-                text, fill = "exhausted", (150, 150, 150)
+                text, fill = T("exhausted"), (150, 150, 150)
             else:
-                text, fill = f"{CODES[mine['id']]} not open", (120, 112, 100)
-            w = text_width(text, 16, True) + 14
+                text, fill = T("{code} not open", code=CODES[mine["id"]]), (120, 112, 100)
+            size = fit_size(text, HEX_W - 30, 16, 12, bold=True)  # longer words (German) shrink inside the hex
+            w = text_width(text, size, True) + 14
             draw.rounded_rectangle((cx - w / 2, cy - 13, cx + w / 2, cy + 11), radius=6, fill=fill)
-            draw_text(draw, (cx, cy - 1), text, 16, WHITE, bold=True, anchor="mm")
+            draw_text(draw, (cx, cy - 1), text, size, WHITE, bold=True, anchor="mm")
         built = view["buildings"].get(area.id, 0)
         if built:
             bx, by = cx + 34, cy - 32
@@ -211,7 +238,7 @@ def _track_height(view: dict[str, Any]) -> int:
 
 def _income_track(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> int:
     left, right = TRACK_LEFT, TRACK_RIGHT
-    draw_text(draw, (MARGIN, top), "Income Track (value = income per cycle and price of a share, in $1,000)", 18,
+    draw_text(draw, (MARGIN, top), T("Income Track (value = income per cycle and price of a share, in $1,000)"), 18,
               bold=True)
     base = top + 34
     placed, rows, end = _track_markers(view)
@@ -232,8 +259,8 @@ def _income_track(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> 
         draw.line((x, base - 4, x, line_y), fill=LINE, width=1)
     end_x = left + view["end_mark"] * scale
     draw.line((end_x, base - 6, end_x, line_y + 10), fill=(200, 30, 30), width=3)
-    draw_text(draw, (end_x + 4, line_y + 38), f"end past {view['end_mark']}", 16, (200, 30, 30), bold=True, anchor="lm")
-    draw_text(draw, (left, line_y + 38), "limits at 25 · 50 · 75 · 100 · 125 (one building each to pass)", 16, MUTED,
+    draw_text(draw, (end_x + 4, line_y + 38), T("end past {mark}", mark=view["end_mark"]), 16, (200, 30, 30), bold=True, anchor="lm")
+    draw_text(draw, (left, line_y + 38), T("limits at 25 · 50 · 75 · 100 · 125 (one building each to pass)"), 16, MUTED,
               anchor="lm")
     for company, x, index in placed:
         y = base + index * 26
@@ -256,9 +283,11 @@ def bonds_text(bonds: list[int], reached: bool) -> tuple[str, int]:
     ``BONDS_WIDTH``: every bond while they fit ("$10k+$50k"), else their number and total
     ("5 bonds, $170k"); "(no mine yet)" is added while there is room, then shortened."""
     listed = "+".join(f"${b}k" for b in bonds) or "-"
-    total = f"{len(bonds)} bonds, ${sum(bonds)}k"
-    notes = [""] if reached else [" (no mine yet)", " · no mine"]
-    candidates = [listed + note for note in notes] + [total + note for note in notes] + [total, f"{len(bonds)} bonds"]
+    total = T("{n} bonds, ${total}k", n=len(bonds), total=sum(bonds))
+    candidates = [listed, total] if reached else [
+        T("{bonds} (no mine yet)", bonds=listed), T("{bonds} · no mine", bonds=listed),
+        T("{bonds} (no mine yet)", bonds=total), T("{bonds} · no mine", bonds=total), total]
+    candidates.append(T("{n} bonds", n=len(bonds)))
     for text in candidates:
         size = fit_size(text, BONDS_WIDTH, 17, smallest=SMALLEST_TABLE_TEXT)
         if text_width(text, size) <= BONDS_WIDTH:
@@ -273,42 +302,43 @@ def _company_row_top(top: int, index: int) -> int:
 
 
 def _companies(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, names: list[str]) -> int:
-    columns = [("", 0), ("Company", 40), ("Value", 300), ("Limit", 370), ("Cash", 440),
-               ("Bonds / tiles", COLUMN_X["bonds"]), ("Charter", COLUMN_X["charter"]), ("Shares", 880)]
+    columns = [("", 0), (T("Company"), 40), (T("Value"), 300), (T("Limit"), 370), (T("Cash"), 440),
+               (T("Bonds / tiles"), COLUMN_X["bonds"]), (T("Charter"), COLUMN_X["charter"]), (T("Shares"), 880)]
     draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + 34 + 30 * len(view["companies"])), radius=10,
                            fill=PANEL, outline=LINE, width=2)
     for title, x in columns:
-        draw_text(draw, (MARGIN + 12 + x, top + 8), title, 16, MUTED, bold=True)
+        room = (next((at for _, at in columns if at > x), 1000) - x) - 6
+        draw_text(draw, (MARGIN + 12 + x, top + 8), title, fit_size(title, room, 16, 12, bold=True), MUTED, bold=True)
     y = _company_row_top(top, 0)
     for company in view["companies"]:
         x0 = MARGIN + 12
         colour = company_rgb(company["id"])
         draw.rounded_rectangle((x0, y + 2, x0 + 34, y + 24), radius=5, fill=colour)
         draw_text(draw, (x0 + 17, y + 13), CODES[company["id"]], 15, text_on(colour), bold=True, anchor="mm")
-        label = company["name"] + ("" if company["kind"] == "rr" else " mine")
+        label = company["name"] if company["kind"] == "rr" else T("{mine} mine", mine=company["name"])
         draw_text(draw, (x0 + 40, y + 3), label, 17, INK, bold=True)
         status = company["status"]
         if status == "closed":
-            draw_text(draw, (x0 + 300, y + 3), "charter for sale (from $10,000)", 17, MUTED)
+            draw_text(draw, (x0 + 300, y + 3), T("charter for sale (from {price:$})", price=10_000), 17, MUTED)
         elif status == "gone":
-            draw_text(draw, (x0 + 300, y + 3), "exhausted and dissolved", 17, MUTED)
+            draw_text(draw, (x0 + 300, y + 3), T("exhausted and dissolved"), 17, MUTED)
         else:
             limit = company["limit"]
             draw_text(draw, (x0 + 300, y + 3), str(company["value"]), 17, INK, bold=True)
-            draw_text(draw, (x0 + 370, y + 3), "none" if limit is None else str(limit), 17)
-            draw_text(draw, (x0 + 440, y + 3), f"${company['cash']}k", 17)
+            draw_text(draw, (x0 + 370, y + 3), Tp("limit", "none") if limit is None else str(limit), 17)
+            draw_text(draw, (x0 + 440, y + 3), T("${cash}k", cash=company["cash"]), 17)
             if company["kind"] == "rr":
                 text, size = bonds_text(company["bonds"], company["reached"])
                 draw_text(draw, (x0 + COLUMN_X["bonds"], y + 3), text, size)
             else:
-                draw_text(draw, (x0 + 530, y + 3), plural(company["tiles_left"], "tile"), 17)
+                draw_text(draw, (x0 + 530, y + 3), Tn("{n} tile", "{n} tiles", company["tiles_left"]), 17)
             if status == "worthless":
-                draw_text(draw, (x0 + 690, y + 3), "worthless: bonds at the end", 17, (200, 30, 30))
+                draw_text(draw, (x0 + 690, y + 3), T("worthless: bonds at the end"), 17, (200, 30, 30))
             else:
                 holder = company["charter"]
                 draw_text(draw, (x0 + 690, y + 3), names[holder], fit_size(names[holder], 180, 17, bold=True),
                           player_colour(holder), bold=True)
-                shares = ", ".join("bank" if s is None else names[s] for s in company["shares"])
+                shares = commas([T("bank") if s is None else names[s] for s in company["shares"]])
                 draw_text(draw, (x0 + 880, y + 3), shares, fit_size(shares, WIDTH - MARGIN - x0 - 890, 17))
         y += 30
     return y + 16
@@ -328,20 +358,21 @@ def _players(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int, names: l
         draw.ellipse((x0, y + 4, x0 + 22, y + 26), fill=colour, outline=INK, width=1)
         if view["active"] == seat:
             draw.ellipse((x0 - 4, y, x0 + 26, y + 30), outline=(255, 214, 10), width=4)
-        label = names[seat] + (" ★ wins" if best is not None and data["worth"] == best else "")
+        label = T("{name} ★ wins", name=names[seat]) if best is not None and data["worth"] == best else names[seat]
         draw_text(draw, (x0 + 32, y + 4), label, fit_size(label, 240, 19, bold=True), INK, bold=True)
         card = data["card"]
-        card_text = f"{card} {CARD_NAMES[card]}" if card else "no card yet"
-        draw_text(draw, (x0 + 280, y + 5), card_text, 17, MUTED)
-        cash = "hidden" if data["cash"] is None else f"${data['cash']}k"
-        draw_text(draw, (x0 + 470, y + 5), f"cash {cash}", 17, INK, bold=True)
-        worth = "" if data["worth"] is None else f" · total ${data['worth']}k"
-        draw_text(draw, (x0 + 650, y + 5), f"stock ${data['stock']}k{worth}", 17)
+        card_text = T("{value} {card}", value=card, card=CARD_NAMES[card]) if card else T("no card yet")
+        draw_text(draw, (x0 + 280, y + 5), card_text, fit_size(card_text, 185, 17), MUTED)
+        cash = T("cash hidden") if data["cash"] is None else T("cash ${cash}k", cash=data["cash"])
+        draw_text(draw, (x0 + 470, y + 5), cash, fit_size(cash, 175, 17, bold=True), INK, bold=True)
+        stock = T("stock ${stock}k", stock=data["stock"]) if data["worth"] is None else \
+            T("stock ${stock}k · total ${worth}k", stock=data["stock"], worth=data["worth"])
+        draw_text(draw, (x0 + 650, y + 5), stock, fit_size(stock, WIDTH - MARGIN - x0 - 660, 17), INK)
         holdings = []
         for cid, count in data["holdings"].items():
             mark = "*" if cid in data["charters"] else ""
             holdings.append(f"{CODES[cid]}{mark}" + (f"×{count}" if count > 1 else ""))
-        text = "holds: " + (", ".join(holdings) if holdings else "nothing") + ("   (* charter)" if holdings else "")
+        text = T("holds: {holdings}   (* charter)", holdings=", ".join(holdings)) if holdings else T("holds: nothing")
         draw_text(draw, (x0 + 32, y + 31), text, fit_size(text, WIDTH - 2 * MARGIN - 60, 16), MUTED)
         y += 58
     return y + 16
@@ -351,16 +382,21 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -
     draw.rectangle((0, 0, WIDTH, 60), fill=(92, 62, 38))
     phase = view["phase"]
     if phase == "over":
-        text = "Bullfrog Goldfield: game over"
+        text = T("Bullfrog Goldfield: game over")
     elif phase == "select":
-        text = f"Cycle {view['cycle']}: {names[view['active']]} chooses a character"
-    elif phase in ("payoff", "dividend"):
-        what = "bonds" if phase == "payoff" else "dividend"
-        text = f"Cycle {view['cycle']}, income phase: {names[view['active']]} decides ({what})"
+        text = T("Cycle {cycle}: {name} chooses a character", cycle=view["cycle"], name=names[view["active"]])
+    elif phase == "payoff":
+        text = T("Cycle {cycle}, income phase: {name} decides (bonds)", cycle=view["cycle"],
+                 name=names[view["active"]])
+    elif phase == "dividend":
+        text = T("Cycle {cycle}, income phase: {name} decides (dividend)", cycle=view["cycle"],
+                 name=names[view["active"]])
     else:
-        text = f"Cycle {view['cycle']}, round {view['round']} of 3: {names[view['active']]} to act"
+        text = T("Cycle {cycle}, round {round} of 3: {name} to act", cycle=view["cycle"], round=view["round"],
+                 name=names[view["active"]])
     draw_text(draw, (MARGIN, 30), text, fit_size(text, 820, 26, bold=True), WHITE, bold=True, anchor="lm")
-    supply = f"buildings {view['buildings_left']} · bonds {sum(view['bonds_left'].values())} left"
+    supply = T("buildings {buildings} · bonds {bonds} left", buildings=view["buildings_left"],
+               bonds=sum(view["bonds_left"].values()))
     draw_text(draw, (WIDTH - MARGIN, 30), supply, 17, WHITE, anchor="rm")
 
 
@@ -368,22 +404,28 @@ def _status_line(view: dict[str, Any], names: list[str]) -> str:
     auction = view.get("auction")
     if auction:
         company = C.companies[auction["co"]].name
-        high = f"high bid ${auction['bid']}k by {names[auction['high']]}" if auction["high"] is not None \
-            else f"minimum bid ${auction['min']}k"
-        return f"Auction: a {company} share sold by {names[auction['seller']]}; {high}."
+        seller = names[auction["seller"]]
+        if auction["high"] is not None:
+            return T("Auction: a {company} share sold by {seller}; high bid ${bid}k by {bidder}.", company=company,
+                     seller=seller, bid=auction["bid"], bidder=names[auction["high"]])
+        return T("Auction: a {company} share sold by {seller}; minimum bid ${bid}k.", company=company, seller=seller,
+                 bid=auction["min"])
     sub = view.get("sub")
     if sub and sub["kind"] == "lay":
-        placed = ", ".join(C.areas[a].name for a in sub["areas"]) or "nothing yet"
-        bond = f", bond ${sub['bond']}k" if sub["bond"] else ""
-        return f"Laying {C.companies[sub['rr']].name} track: {placed}{bond} (highlighted)."
+        placed = commas([C.areas[a].name for a in sub["areas"]]) or T("nothing yet")
+        railroad = C.companies[sub["rr"]].name
+        if sub["bond"]:
+            return T("Laying {railroad} track: {placed}, bond ${bond}k (highlighted).", railroad=railroad,
+                     placed=placed, bond=sub["bond"])
+        return T("Laying {railroad} track: {placed} (highlighted).", railroad=railroad, placed=placed)
     if sub and sub["kind"] == "build":
-        return f"Buying a building at {C.areas[sub['area']].name}."
+        return T("Buying a building at {area}.", area=C.areas[sub["area"]].name)
     if sub and sub["kind"] == "charter":
-        return f"Buying the {C.companies[sub['co']].name} charter."
+        return T("Buying the {company} charter.", company=C.companies[sub["co"]].name)
     if view["phase"] == "over":
-        return "Final: " + "; ".join(fill_seat_refs(e, names) for e in view["end"]) + "."
+        return T("Final: {reasons}.", reasons=semicolons([named(e, names) for e in view["end"]]))
     if view["triggered"]:
-        return "The end was triggered: this is the last cycle."
+        return T("The end was triggered: this is the last cycle.")
     return ""
 
 
@@ -431,9 +473,13 @@ def private(view: dict[str, Any]) -> Image.Image | None:
     image, draw = canvas(640, 150)
     colour = player_colour(seat)
     draw.rectangle((0, 0, 640, 56), fill=colour)
-    draw_text(draw, (MARGIN, 28), f"{names[seat]}: your holdings", 24, text_on(colour), bold=True, anchor="lm")
-    draw_text(draw, (MARGIN, 76), f"Cash ${data['cash']}k (only you see this)", 22, INK, bold=True)
-    draw_text(draw, (MARGIN, 112), f"Stock ${data['stock']}k · total ${data['worth']}k", 20, INK)
+    title = T("{name}: your holdings", name=names[seat])
+    draw_text(draw, (MARGIN, 28), title, fit_size(title, 640 - 2 * MARGIN, 24, bold=True), text_on(colour), bold=True,
+              anchor="lm")
+    cash = T("Cash ${cash}k (only you see this)", cash=data["cash"])
+    draw_text(draw, (MARGIN, 76), cash, fit_size(cash, 640 - 2 * MARGIN, 22, bold=True), INK, bold=True)
+    stock = T("Stock ${stock}k · total ${worth}k", stock=data["stock"], worth=data["worth"])
+    draw_text(draw, (MARGIN, 112), stock, fit_size(stock, 640 - 2 * MARGIN, 20), INK)
     return image
 
 

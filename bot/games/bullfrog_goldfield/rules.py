@@ -38,15 +38,16 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, State, seed_value
-from bot.engine.contract import dollars, seat_ref
+from bot.engine.contract import seat_ref
 from bot.engine.rng import shuffle_unseen
-from bot.engine.words import and_list
+from bot.engine.words import listing
 
 from .components import MINE, MOUNTAIN, TOWN, VALLEY, components
+from .messages import T, restored, stored, usd
 from .orders import BullfrogOrders
 
 C = components()
@@ -108,7 +109,7 @@ def code(cid: str) -> str:
     return cid.upper()
 
 
-NO_MINE = "No mine"
+NO_MINE = T("No mine")
 """The group name of hauling ore without raising a mine (no place on the board)."""
 
 
@@ -168,7 +169,8 @@ def raise_value(state: State, cid: str, amount: int, events: list[Event] | None 
     new = max(0, new)
     set_value(state, cid, new)
     if events is not None and amount > 0 and new - old < amount:
-        events.append(Event(f"{name(cid)} stops at its limit of {new}: {amount - (new - old)} lost."))
+        events.append(Event(T("{company} stops at its limit of {limit}: {lost} lost.", company=name(cid),
+                              limit=new, lost=amount - (new - old))))
     return new - old
 
 
@@ -191,7 +193,8 @@ def _check_trigger(state: State) -> None:
         co = state["cos"][cid]
         if co["status"] == "open" and co["value"] > state["end_mark"] and not (is_rr(cid) and co["bonds"]):
             state["triggered"] = True
-            state["end"].append(f"{name(cid)} passed {state['end_mark']} on the Income Track")
+            state["end"].append(stored(T("{company} passed {mark} on the Income Track", company=name(cid),
+                                         mark=state["end_mark"])))
             return
 
 
@@ -273,16 +276,17 @@ def payment_keys(state: State, seat: int, area: str) -> list[tuple[str, str]]:
     cost = building_cost(state, seat, area)
     found: list[tuple[str, str]] = []
     if state["cash"][seat] >= cost:
-        found.append(("pay:me", f"Pay {money(cost)} yourself"))
+        found.append(("pay:me", T("Pay {cost:$} yourself", cost=usd(cost))))
     for cid in building_sources(state, seat, area):
         cash = state["cos"][cid]["cash"]
         if cash >= cost:
-            found.append((f"pay:{cid}", f"Pay {money(cost)} from {name(cid)}"))
+            found.append((f"pay:{cid}", T("Pay {cost:$} from {company}", cost=usd(cost), company=name(cid))))
         if is_rr(cid):
             for bond in bond_choices(state):
                 if cash + bond >= cost:
                     found.append((f"pay:{cid}:bond{bond}",
-                                  f"Pay {money(cost)} from {name(cid)}, issuing a {money(bond)} bond"))
+                                  T("Pay {cost:$} from {company}, issuing a {bond:$} bond", cost=usd(cost),
+                                    company=name(cid), bond=usd(bond))))
     return found
 
 
@@ -339,10 +343,10 @@ class BullfrogGoldfield(BullfrogOrders, Game):
     """Bullfrog Goldfield for 2–5 players."""
 
     slug: ClassVar[str] = "bullfrog-goldfield"
-    title: ClassVar[str] = "Bullfrog Goldfield"
+    title: ClassVar[str] = T("Bullfrog Goldfield")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
-    summary: ClassVar[str] = "Finance railroads and gold mines in 1900s Nevada; the richest in cash and stock wins."
+    summary: ClassVar[str] = T("Finance railroads and gold mines in 1900s Nevada; the richest in cash and stock wins.")
     rules_file: ClassVar[str] = "bullfrog-goldfield.txt"
     render_module: ClassVar[str] = "bot.games.bullfrog_goldfield.render"
     grouped: ClassVar[bool] = True
@@ -352,8 +356,8 @@ class BullfrogGoldfield(BullfrogOrders, Game):
     dividend below $3,000 (issue 28)."""
     options: ClassVar[tuple[Option, ...]] = (
         Option("length", "standard", ("standard", "short", "long"),
-               "short: 2+2 dig tiles per mine, end past 90; long: 4+4 tiles, end past 125"),
-        Option("cash", "open", ("open", "hidden"), "hidden: each player's cash is shown only to them"),
+               T("short: 2+2 dig tiles per mine, end past 90; long: 4+4 tiles, end past 125")),
+        Option("cash", "open", ("open", "hidden"), T("hidden: each player's cash is shown only to them")),
     )
 
     # -- setup ------------------------------------------------------------------------------
@@ -420,31 +424,36 @@ class BullfrogGoldfield(BullfrogOrders, Game):
         if phase == "select":
             seat = state["picker"]
             taken = {c for c in state["cards"] if c is not None}
-            actions = tuple(Action(f"char:{c.id}", f"{c.name} ({c.value}): {c.effect}")
-                            for c in C.characters if c.value not in taken)
-            return [Prompt(seat, f"Cycle {state['cycle']}: choose a character card (its value sets the turn order).",
-                           actions)]
+            actions = tuple(_character_action(c.id) for c in C.characters if c.value not in taken)
+            return [Prompt(seat, T("Cycle {cycle}: choose a character card (its value sets the turn order).",
+                                   cycle=state["cycle"]), actions)]
         if phase == "act":
             if state["auction"] is not None:
                 return [self._auction_prompt(state, private)]
             seat = state["order"][state["turn"]]
             if state["sub"] is not None:
                 return [self._sub_prompt(state, seat, private)]
-            return [Prompt(seat, f"Cycle {state['cycle']}, round {state['round']}: choose an action.",
+            return [Prompt(seat, T("Cycle {cycle}, round {round}: choose an action.", cycle=state["cycle"],
+                                   round=state["round"]),
                            tuple(main_actions(state, seat)), private=private)]
         if phase == "payoff":
             rr = state["queue"][0][1]
             seat = state["cos"][rr]["charter"]
-            return [Prompt(seat, f"Income phase: pay off bonds of the {name(rr)}?",
+            return [Prompt(seat, T("Income phase: pay off bonds of the {railroad}?", railroad=name(rr)),
                            tuple(payoff_actions(state, rr)), private=private)]
         if phase == "dividend":
             cid = state["queue"][0][1]
             co = state["cos"][cid]
             seat = co["charter"]
-            how = "all to you (you hold every certificate)" if sole_owner(state, cid) is not None else "in thirds"
-            return [Prompt(seat, f"Income phase: the {name(cid)} has {money(co['cash'])}. Pay a dividend?", (
-                Action(f"dividend:{cid}", f"Pay out {money(co['cash'])} {how} (+5 on the Income Track)"),
-                Action(f"withhold:{cid}", "Keep the cash on the charter (-5 on the Income Track)"),
+            cash = usd(co["cash"])
+            if sole_owner(state, cid) is not None:
+                pay = T("Pay out {cash:$} all to you (you hold every certificate) (+5 on the Income Track)", cash=cash)
+            else:
+                pay = T("Pay out {cash:$} in thirds (+5 on the Income Track)", cash=cash)
+            text = T("Income phase: the {company} has {cash:$}. Pay a dividend?", company=name(cid), cash=cash)
+            return [Prompt(seat, text, (
+                Action(f"dividend:{cid}", pay),
+                Action(f"withhold:{cid}", T("Keep the cash on the charter (-5 on the Income Track)")),
             ), private=private)]
         raise IllegalAction(f"Unknown phase {phase!r}.")  # pragma: no cover
 
@@ -455,41 +464,48 @@ class BullfrogGoldfield(BullfrogOrders, Game):
         if kind == "charter":
             cid = sub["co"]
             for price in charter_prices(state, seat, cid):
-                actions.append(Action(f"price:{price}", f"Pay {money(price)} (starts at {price})"))
-            text = f"Buy the {name(cid)} charter: choose its price."
+                actions.append(Action(f"price:{price}", T("Pay {price:$} (starts at {value})", price=usd(price),
+                                                          value=price)))
+            text = T("Buy the {company} charter: choose its price.", company=name(cid))
         elif kind == "build":
             area = sub["area"]
             actions += [Action(k, label) for k, label in payment_keys(state, seat, area)]
-            text = f"Building at {area_name(area)}: choose who pays."
+            text = T("Building at {area}: choose who pays.", area=area_name(area))
         else:
             rr = sub["rr"]
             budget = lay_budget(state, sub, seat)
             for area in lay_targets(state, rr, sub["areas"]):
                 cost = track_cost(state, seat, area)
                 if cost <= budget:
-                    actions.append(Action(f"to:{area}", f"{area_name(area)} ({money(cost)})",
-                                          group=("Lay in", C.areas[area].title)))
+                    actions.append(Action(f"to:{area}", T("{area} ({cost:$})", area=area_name(area), cost=usd(cost)),
+                                          group=(T("Lay in"), C.areas[area].title)))
             if not sub["bond"]:
                 for bond in bond_choices(state):
-                    actions.append(Action(f"bond:{bond}", f"Issue a {money(bond)} bond for the {name(rr)}",
-                                          group=("Issue a bond",)))
+                    actions.append(Action(f"bond:{bond}", T("Issue a {bond:$} bond for the {railroad}", bond=usd(bond),
+                                                            railroad=name(rr)),
+                                          group=(T("Issue a bond"),)))
             if sub["areas"]:
-                actions.append(Action("done", "Finish laying track", main=True))
-            placed = and_list([area_name(a) for a in sub["areas"]], "nothing yet")
-            text = f"Lay track for the {name(rr)} (up to 3 areas; placed: {placed}; {money(budget)} left)."
-        actions.append(Action("cancel", "Cancel this action", main=True))
+                actions.append(Action("done", T("Finish laying track"), main=True))
+            placed = listing([area_name(a) for a in sub["areas"]], T("nothing yet"))
+            text = T("Lay track for the {railroad} (up to 3 areas; placed: {placed}; {budget:$} left).",
+                     railroad=name(rr), placed=placed, budget=usd(budget))
+        actions.append(Action("cancel", T("Cancel this action"), main=True))
         return Prompt(seat, text, tuple(actions), private=private)
 
     def _auction_prompt(self, state: State, private: bool) -> Prompt:
         auction = state["auction"]
         seat = auction["bidders"][auction["at"]]
-        actions = [Action("pass", "Pass (you cannot bid again in this auction)", main=True)]
+        actions = [Action("pass", T("Pass (you cannot bid again in this auction)"), main=True)]
         actions += bid_actions(bid_amounts(state, seat))
         high = auction["high"]
-        now = f"high bid {money(auction['bid'])} by {_s(high)}" if high is not None else \
-            f"minimum bid {money(auction['min'])}"
-        return Prompt(seat, f"Auction of a {name(auction['co'])} share sold by {_s(auction['seller'])}: {now}.",
-                      tuple(actions), private=private)
+        company, seller = name(auction["co"]), _s(auction["seller"])
+        if high is not None:
+            text = T("Auction of a {company} share sold by {seller}: high bid {bid:$} by {bidder}.", company=company,
+                     seller=seller, bid=usd(auction["bid"]), bidder=_s(high))
+        else:
+            text = T("Auction of a {company} share sold by {seller}: minimum bid {bid:$}.", company=company,
+                     seller=seller, bid=usd(auction["min"]))
+        return Prompt(seat, text, tuple(actions), private=private)
 
     # -- performing -------------------------------------------------------------------------
 
@@ -513,7 +529,7 @@ class BullfrogGoldfield(BullfrogOrders, Game):
             _main_action(state, seat, verb, arg, events)
         if events:  # a step that logs nothing (an area picked for track) leaves the last move shown
             after = board_marks(state)
-            state["last"] = {"lines": [event.text for event in events],
+            state["last"] = {"lines": [stored(event.text) for event in events],
                              "areas": [area for area in after if after[area] != before[area]]}
         return events
 
@@ -550,12 +566,13 @@ class BullfrogGoldfield(BullfrogOrders, Game):
         if state["phase"] != "over":
             return None
         scores = [net_worth(state, seat) for seat in range(state["n"])]
-        reason = f"Game over after cycle {state['cycle']}: {and_list(state['end'])}."
+        reason = T("Game over after cycle {cycle}: {reasons}.", cycle=state["cycle"],
+                   reasons=listing([restored(r) for r in state["end"]]))
         return Outcome.ranked([s * 1000 for s in scores], reason)
 
     def format_score(self, score: float) -> str:
-        """Scores are net worth in dollars: "$1,515,200"."""
-        return dollars(score)
+        """Scores are net worth in dollars: "$1,515,200" (each language writes them its way)."""
+        return T("{score:$}", score=score)
 
     def agent(self, state: State, seat: int, rng: random.Random) -> str:
         from .agent import choose
@@ -600,7 +617,63 @@ def bid_amounts(state: State, seat: int) -> list[int]:
 def bid_actions(amounts: list[int]) -> list[Action]:
     """One action per bid; front ends offer a long run of them as a number form (a $0 minimum
     bid included: it reads as zero in the game's thousands)."""
-    return [Action(f"bid:{amount}", f"Bid {money(amount)}") for amount in amounts]
+    return [_bid_action(amount) for amount in amounts]
+
+
+# The actions of the turn menu and the bids, made once each: a prompt is listed at every move
+# (and many times by the bots), and making the same labels anew each time was most of a move's cost.
+
+
+@lru_cache(maxsize=4096)
+def _bid_action(amount: int) -> Action:
+    return Action(f"bid:{amount}", T("Bid {amount:$}", amount=usd(amount)))
+
+
+@cache
+def _charter_action(cid: str) -> Action:
+    return Action(f"charter:{cid}", T("Buy the {company} charter (price {price:$} or more)", company=name(cid),
+                                      price=usd(MIN_CHARTER)), group=(T("Buy a charter"), code(cid)))
+
+
+@lru_cache(maxsize=4096)
+def _buy_action(cid: str, price: int) -> Action:
+    return Action(f"buy:{cid}", T("Buy a {company} share for {price:$}", company=name(cid), price=usd(price)),
+                  group=(T("Buy a share"), code(cid)))
+
+
+@lru_cache(maxsize=4096)
+def _sell_action(cid: str, bid: int) -> Action:
+    return Action(f"sell:{cid}", T("Auction a {company} share (minimum bid {bid:$})", company=name(cid), bid=usd(bid)),
+                  group=(T("Sell a share"), code(cid)))
+
+
+@cache
+def _build_action(area: str, cost: int) -> Action:
+    site = C.areas[area]
+    return Action(f"build:{area}", T("Building at {area} ({cost:$})", area=site.name, cost=usd(cost)),
+                  group=(T("Building"), site.title))
+
+
+@cache
+def _lay_action(rr: str) -> Action:
+    return Action(f"lay:{rr}", T("Lay track for the {railroad}", railroad=name(rr)), group=(T("Lay track"), code(rr)))
+
+
+@cache
+def _haul_action(mine: str, gain: int) -> Action:
+    """Hauling ore for ``gain`` and raising ``mine`` (``none``: no mine)."""
+    if mine == "none":
+        return Action("haul:none", T("Haul ore: take {cash:$}, no mine raised", cash=usd(gain)),
+                      group=(T("Haul ore"), NO_MINE))
+    return Action(f"haul:{mine}", T("Haul ore: take {cash:$}, {mine} +2", cash=usd(gain), mine=name(mine)),
+                  group=(T("Haul ore"), code(mine)))
+
+
+@cache
+def _character_action(card_id: str) -> Action:
+    card = next(c for c in C.characters if c.id == card_id)
+    return Action(f"char:{card.id}", T("{card} ({value}): {effect}", card=card.name, value=card.value,
+                                       effect=card.effect))
 
 
 def main_actions(state: State, seat: int) -> list[Action]:
@@ -610,15 +683,13 @@ def main_actions(state: State, seat: int) -> list[Action]:
     for cid in COMPANIES:
         co = state["cos"][cid]
         if co["status"] == "closed" and cash >= MIN_CHARTER:  # every limit is at least 25
-            actions.append(Action(f"charter:{cid}", f"Buy the {name(cid)} charter (price $10,000 or more)",
-                                  group=("Buy a charter", code(cid))))
+            actions.append(_charter_action(cid))
         elif co["status"] == "open" and None in co["shares"] and cash >= co["value"]:
-            actions.append(Action(f"buy:{cid}", f"Buy a {name(cid)} share for {money(co['value'])}", group=("Buy a share", code(cid))))
+            actions.append(_buy_action(cid, co["value"]))
     for cid in COMPANIES:
         co = state["cos"][cid]
         if co["status"] == "open" and seat in co["shares"]:
-            actions.append(Action(f"sell:{cid}", f"Auction a {name(cid)} share (minimum bid {money(co['value'] // 2)})",
-                                  group=("Sell a share", code(cid))))
+            actions.append(_sell_action(cid, co["value"] // 2))
     if state["buildings_left"] > 0:
         # Cheap tests first: most of the time the player's own cash settles it, and no
         # company the player controls could pay more than ``richest``.
@@ -631,18 +702,15 @@ def main_actions(state: State, seat: int) -> list[Action]:
         for area in SITES:
             cost = building_cost(state, seat, area.id)
             if cash >= cost or (richest >= cost and payment_keys(state, seat, area.id)):
-                actions.append(Action(f"build:{area.id}", f"Building at {area.name} ({money(cost)})",
-                                      group=("Building", area.title)))
+                actions.append(_build_action(area.id, cost))
     for rr in RAILROADS:
         if can_lay(state, seat, rr):
-            actions.append(Action(f"lay:{rr}", f"Lay track for the {name(rr)}", group=("Lay track", code(rr))))
+            actions.append(_lay_action(rr))
     gain = 4 if state["cards"][seat] == TEAMSTER else HAUL_CASH
     for cid in MINES:
         if state["cos"][cid]["status"] == "open":
-            actions.append(Action(f"haul:{cid}", f"Haul ore: take {money(gain)}, {name(cid)} +2",
-                                  group=("Haul ore", code(cid))))
-    actions.append(Action("haul:none", f"Haul ore: take {money(gain)}, no mine raised",
-                          group=("Haul ore", NO_MINE)))
+            actions.append(_haul_action(cid, gain))
+    actions.append(_haul_action("none", gain))
     return actions
 
 
@@ -651,14 +719,16 @@ def payoff_actions(state: State, rr: str) -> list[Action]:
     actions: list[Action] = []
     for bond in sorted(set(co["bonds"])):
         if co["cash"] >= bond:
-            actions.append(Action(f"repay:{bond}", f"Pay off a {money(bond)} bond", group=("Pay off a bond",)))
+            actions.append(Action(f"repay:{bond}", T("Pay off a {bond:$} bond", bond=usd(bond)),
+                                  group=(T("Pay off a bond"),)))
         for smaller in bond_choices(state):
             if smaller < bond and co["cash"] >= bond - smaller:
                 actions.append(Action(f"reduce:{bond}-{smaller}",
-                                      f"Pay {money(bond - smaller)} to swap a {money(bond)} bond for a {money(smaller)} one",
-                                      group=("Swap a bond",)))
+                                      T("Pay {cost:$} to swap a {bond:$} bond for a {smaller:$} one",
+                                        cost=usd(bond - smaller), bond=usd(bond), smaller=usd(smaller)),
+                                      group=(T("Swap a bond"),)))
     if actions:
-        actions.append(Action("done", "Keep the remaining bonds", main=True))
+        actions.append(Action("done", T("Keep the remaining bonds"), main=True))
     return actions
 
 
@@ -670,10 +740,11 @@ def payoff_actions(state: State, rr: str) -> list[Action]:
 def _choose_character(state: State, seat: int, card_id: str, events: list[Event]) -> None:
     card = next(c for c in C.characters if c.id == card_id)
     state["cards"][seat] = card.value
-    events.append(Event(f"{_s(seat)} takes the {card.name} ({card.value})."))
+    events.append(Event(T("{who} takes the {card} ({value}).", who=_s(seat), card=card.name, value=card.value)))
     if card.value == MAGNATE:
         state["cash"][seat] += MAGNATE_CASH
-        events.append(Event(f"{_s(seat)} takes {money(MAGNATE_CASH)} from the bank as the Magnate."))
+        events.append(Event(T("{who} takes {cash:$} from the bank as the Magnate.", who=_s(seat),
+                              cash=usd(MAGNATE_CASH))))
     state["picked"] += 1
     if state["picked"] < state["n"]:
         state["picker"] = (state["picker"] + 1) % state["n"]
@@ -682,7 +753,7 @@ def _choose_character(state: State, seat: int, card_id: str, events: list[Event]
     state["phase"] = "act"
     state["round"] = 1
     state["turn"] = 0
-    events.append(Event(f"Turn order: {and_list([_s(s) for s in state['order']])}."))
+    events.append(Event(T("Turn order: {seats}.", seats=listing([_s(s) for s in state["order"]]))))
 
 
 def _end_turn(state: State, events: list[Event]) -> None:
@@ -743,11 +814,12 @@ def _haul(state: State, seat: int, mine: str, events: list[Event]) -> None:
     gain = 4 if state["cards"][seat] == TEAMSTER else HAUL_CASH
     state["cash"][seat] += gain
     if mine == "none":
-        events.append(Event(f"{_s(seat)} hauls ore for {money(gain)}."))
+        events.append(Event(T("{who} hauls ore for {cash:$}.", who=_s(seat), cash=usd(gain))))
         return
     step = 4 if state["cards"][seat] == PROSPECTOR else HAUL_VALUE
     moved = raise_value(state, mine, step)
-    events.append(Event(f"{_s(seat)} hauls ore for {money(gain)}; {name(mine)} +{moved} to {state['cos'][mine]['value']}."))
+    events.append(Event(T("{who} hauls ore for {cash:$}; {mine} +{moved} to {value}.", who=_s(seat), cash=usd(gain),
+                          mine=name(mine), moved=moved, value=state["cos"][mine]["value"])))
 
 
 def _buy_charter(state: State, seat: int, cid: str, price: int, events: list[Event]) -> None:
@@ -755,7 +827,8 @@ def _buy_charter(state: State, seat: int, cid: str, price: int, events: list[Eve
     state["cash"][seat] -= price
     co.update({"cash": price, "charter": seat, "status": "open"})
     set_value(state, cid, price)
-    events.append(Event(f"{_s(seat)} buys the {name(cid)} charter for {money(price)}; it starts at {price}."))
+    events.append(Event(T("{who} buys the {company} charter for {price:$}; it starts at {value}.", who=_s(seat),
+                          company=name(cid), price=usd(price), value=price)))
     if not is_rr(cid):
         _mine_opens(state, cid, events)
 
@@ -771,8 +844,9 @@ def _mine_opens(state: State, mine: str, events: list[Event]) -> None:
         raise_value(state, rr, 24 // k)
         state["cos"][rr]["reached"] = True
     raise_value(state, mine, MINE_GAIN_TOTAL[k])
-    events.append(Event(f"{name(mine)} opens with {and_list([name(r) for r in present])} already there: "
-                        f"each railroad +{24 // k}, the mine +{MINE_GAIN_TOTAL[k]} (limits apply)."))
+    events.append(Event(T("{mine} opens with {railroads} already there: each railroad +{gain}, the mine +{mine_gain} "
+                          "(limits apply).", mine=name(mine), railroads=listing([name(r) for r in present]),
+                          gain=24 // k, mine_gain=MINE_GAIN_TOTAL[k])))
 
 
 def _buy_share(state: State, seat: int, cid: str, events: list[Event]) -> None:
@@ -781,10 +855,11 @@ def _buy_share(state: State, seat: int, cid: str, events: list[Event]) -> None:
     state["cash"][seat] -= price
     co["cash"] += price
     co["shares"][co["shares"].index(None)] = seat
-    events.append(Event(f"{_s(seat)} buys a {name(cid)} share for {money(price)}."))
+    events.append(Event(T("{who} buys a {company} share for {price:$}.", who=_s(seat), company=name(cid),
+                          price=usd(price))))
     _check_control(state, cid, events)
     moved = raise_value(state, cid, SHARE_BUMP, events)
-    events.append(Event(f"{name(cid)} +{moved} to {co['value']}."))
+    events.append(Event(T("{company} +{moved} to {value}.", company=name(cid), moved=moved, value=co["value"])))
 
 
 def _check_control(state: State, cid: str, events: list[Event]) -> None:
@@ -795,7 +870,8 @@ def _check_control(state: State, cid: str, events: list[Event]) -> None:
         old = co["charter"]
         co["charter"] = first
         co["shares"] = [first, old]
-        events.append(Event(f"{_s(first)} now holds two {name(cid)} shares and takes the charter from {_s(old)}."))
+        events.append(Event(T("{who} now holds two {company} shares and takes the charter from {old}.", who=_s(first),
+                              company=name(cid), old=_s(old))))
 
 
 def _start_auction(state: State, seat: int, cid: str, events: list[Event]) -> None:
@@ -805,18 +881,19 @@ def _start_auction(state: State, seat: int, cid: str, events: list[Event]) -> No
         "co": cid, "seller": seat, "min": value // 2, "bid": 0, "high": None,
         "bidders": [(seat + i) % n for i in range(1, n)], "at": 0, "passed": [],
     }
-    events.append(Event(f"{_s(seat)} auctions a {name(cid)} share; the minimum bid is {money(value // 2)}."))
+    events.append(Event(T("{who} auctions a {company} share; the minimum bid is {bid:$}.", who=_s(seat),
+                          company=name(cid), bid=usd(value // 2))))
 
 
 def _bid(state: State, seat: int, verb: str, arg: str, events: list[Event]) -> None:
     auction = state["auction"]
     if verb == "pass":
         auction["passed"].append(seat)
-        events.append(Event(f"{_s(seat)} passes."))
+        events.append(Event(T("{who} passes.", who=_s(seat))))
     else:
         auction["bid"] = int(arg)
         auction["high"] = seat
-        events.append(Event(f"{_s(seat)} bids {money(auction['bid'])}."))
+        events.append(Event(T("{who} bids {bid:$}.", who=_s(seat), bid=usd(auction["bid"]))))
     live = [s for s in auction["bidders"] if s not in auction["passed"]]
     if not live or live == [auction["high"]]:
         _close_auction(state, events)
@@ -838,18 +915,20 @@ def _close_auction(state: State, events: list[Event]) -> None:
     if auction["high"] is None:
         price = auction["min"]
         co["shares"][slot] = None
-        events.append(Event(f"Nobody bids: the bank buys the {name(cid)} share for {money(price)}."))
+        events.append(Event(T("Nobody bids: the bank buys the {company} share for {price:$}.", company=name(cid),
+                              price=usd(price))))
     else:
         price = auction["bid"]
         winner = auction["high"]
         state["cash"][winner] -= price
         co["shares"][slot] = winner
-        events.append(Event(f"{_s(winner)} wins the {name(cid)} share for {money(price)}."))
+        events.append(Event(T("{who} wins the {company} share for {price:$}.", who=_s(winner), company=name(cid),
+                              price=usd(price))))
         _check_control(state, cid, events)
     state["cash"][seller] += price
     drop = SALE_DROP // 2 if state["cards"][seller] == BROKER else SALE_DROP
     raise_value(state, cid, -drop)
-    events.append(Event(f"{name(cid)} -{drop} to {co['value']}."))
+    events.append(Event(T("{company} -{drop} to {value}.", company=name(cid), drop=drop, value=co["value"])))
     state["auction"] = None
     _end_turn(state, events)
 
@@ -860,7 +939,7 @@ def _issue_bond(state: State, rr: str, bond: int, events: list[Event]) -> None:
     co["bonds"].append(bond)
     co["bonds"].sort()
     co["cash"] += bond
-    events.append(Event(f"The {name(rr)} issues a {money(bond)} bond."))
+    events.append(Event(T("The {railroad} issues a {bond:$} bond.", railroad=name(rr), bond=usd(bond))))
 
 
 def _buy_building(state: State, seat: int, area: str, source: str, events: list[Event]) -> None:
@@ -870,13 +949,15 @@ def _buy_building(state: State, seat: int, area: str, source: str, events: list[
         _issue_bond(state, payer, int(bond[4:]), events)
     if payer == "me":
         state["cash"][seat] -= cost
-        who = _s(seat)
+        line = T("{who} puts up a building at {area}; {who} pays {cost:$}.", who=_s(seat), area=area_name(area),
+                 cost=usd(cost))
     else:
         state["cos"][payer]["cash"] -= cost
-        who = f"the {name(payer)}"
+        line = T("{who} puts up a building at {area}; the {company} pays {cost:$}.", who=_s(seat),
+                 area=area_name(area), company=name(payer), cost=usd(cost))
     state["buildings"][area] = state["buildings"].get(area, 0) + 1
     state["buildings_left"] -= 1
-    events.append(Event(f"{_s(seat)} puts up a building at {area_name(area)}; {who} pays {money(cost)}."))
+    events.append(Event(line))
     if C.areas[area].feature != TOWN:
         return
     # Boom town: railroads in the town and operating mines within two areas gain.
@@ -887,8 +968,8 @@ def _buy_building(state: State, seat: int, area: str, source: str, events: list[
     for mine in mines:
         raise_value(state, mine, BOOM_MINE[min(len(mines), 2)], events)
     if present or mines:
-        gains = [f"{name(c)} to {state['cos'][c]['value']}" for c in present + mines]
-        events.append(Event(f"Boom town at {area_name(area)}: {and_list(gains)}."))
+        gains = [T("{company} to {value}", company=name(c), value=state["cos"][c]["value"]) for c in present + mines]
+        events.append(Event(T("Boom town at {area}: {gains}.", area=area_name(area), gains=listing(gains))))
 
 
 def _commit_track(state: State, seat: int, events: list[Event]) -> None:
@@ -907,8 +988,8 @@ def _commit_track(state: State, seat: int, events: list[Event]) -> None:
     for area in sub["areas"]:
         co["trains"].append(area)
         state["arrivals"].setdefault(area, []).append(rr)
-    events.append(Event(f"{_s(seat)} lays {name(rr)} track to {and_list([area_name(a) for a in sub['areas']])} "
-                        f"for {money(cost)}."))
+    events.append(Event(T("{who} lays {railroad} track to {areas} for {cost:$}.", who=_s(seat), railroad=name(rr),
+                          areas=listing([area_name(a) for a in sub["areas"]]), cost=usd(cost))))
     for area in sub["areas"]:
         others = [r for r in railroads_in(state, area) if r != rr]
         k = len(others) + 1
@@ -920,16 +1001,27 @@ def _commit_track(state: State, seat: int, events: list[Event]) -> None:
                 raise_value(state, other, -MINE_ARRIVAL_OLD[k])
             raise_value(state, mine, MINE_ARRIVAL_NEW[k], events)
             co["reached"] = True
-            loss = f"; {and_list([name(o) for o in others])} -{MINE_ARRIVAL_OLD[k]}" if others else ""
-            events.append(Event(f"{name(rr)} reaches the {name(mine)} mine (railroad no. {k}): "
-                                f"{name(rr)} to {co['value']}, {name(mine)} to {state['cos'][mine]['value']}{loss}."))
+            values = {"railroad": name(rr), "mine": name(mine), "k": k, "value": co["value"],
+                      "mine_value": state["cos"][mine]["value"]}
+            if others:
+                events.append(Event(T("{railroad} reaches the {mine} mine (railroad no. {k}): {railroad} to {value}, "
+                                      "{mine} to {mine_value}; {others} -{loss}.", **values,
+                                      others=listing([name(o) for o in others]), loss=MINE_ARRIVAL_OLD[k])))
+            else:
+                events.append(Event(T("{railroad} reaches the {mine} mine (railroad no. {k}): {railroad} to {value}, "
+                                      "{mine} to {mine_value}.", **values)))
         elif feature == TOWN:
             raise_value(state, rr, TOWN_ARRIVAL_NEW[k], events)
             for other in others:
                 raise_value(state, other, -TOWN_ARRIVAL_OLD[k])
-            loss = f"; {and_list([name(o) for o in others])} -{TOWN_ARRIVAL_OLD[k]}" if others else ""
-            events.append(Event(f"{name(rr)} reaches {area_name(area)} (railroad no. {k}): "
-                                f"{name(rr)} to {co['value']}{loss}."))
+            values = {"railroad": name(rr), "area": area_name(area), "k": k, "value": co["value"]}
+            if others:
+                events.append(Event(T("{railroad} reaches {area} (railroad no. {k}): {railroad} to {value}; "
+                                      "{others} -{loss}.", **values, others=listing([name(o) for o in others]),
+                                      loss=TOWN_ARRIVAL_OLD[k])))
+            else:
+                events.append(Event(T("{railroad} reaches {area} (railroad no. {k}): {railroad} to {value}.",
+                                      **values)))
 
 
 # =============================================================================================
@@ -952,7 +1044,7 @@ def develop(state: State, mine: str, events: list[Event]) -> None:
     tile = C.tiles[co["tiles"].pop(0)]
     state["used"].append(tile.id)
     moved = raise_value(state, mine, tile.value, events)
-    note = ""
+    added = removed = None
     if tile.dig > 0:
         added = 0
         for _ in range(tile.dig):
@@ -960,18 +1052,39 @@ def develop(state: State, mine: str, events: list[Event]) -> None:
                 state["deep"] = state["used"]
                 state["used"] = []
                 rng.shuffle(state["deep"])
-                events.append(Event("The used dig tiles are shuffled into a new Deep Dig pile."))
+                events.append(Event(T("The used dig tiles are shuffled into a new Deep Dig pile.")))
             if state["deep"]:
                 co["tiles"].append(state["deep"].pop())
                 added += 1
-        note = f", {added} deep tile(s) added"
     elif tile.dig < 0:
-        removed = [co["tiles"].pop() for _ in range(min(-tile.dig, len(co["tiles"])))]
-        state["deep"] += removed
+        taken = [co["tiles"].pop() for _ in range(min(-tile.dig, len(co["tiles"])))]
+        state["deep"] += taken
         rng.shuffle(state["deep"])
-        note = f", {len(removed)} tile(s) removed"
-    events.append(Event(f"{name(mine)} digs a {tile.kind} tile {tile.text}: {moved:+d} to {co['value']}"
-                        f"{note}; {len(co['tiles'])} left.", reveals=True))
+        removed = len(taken)
+    events.append(Event(_dig_line(name(mine), tile.kind, tile.text, moved, co["value"], added, removed,
+                                  len(co["tiles"])), reveals=True))
+
+
+def _dig_line(mine: str, kind: str, tile: str, moved: int, value: int, added: int | None, removed: int | None,
+              left: int) -> str:
+    """The log line of a dig: one message per kind of tile and what it did to the stack, so
+    each language can word the whole sentence."""
+    values = {"mine": mine, "tile": tile, "moved": moved, "value": value, "left": left}
+    if kind == "shallow":
+        if added is not None:
+            return T("{mine} digs a shallow tile {tile}: {moved:+d} to {value}, {added} deep tile(s) added; "
+                     "{left} left.", **values, added=added)
+        if removed is not None:
+            return T("{mine} digs a shallow tile {tile}: {moved:+d} to {value}, {removed} tile(s) removed; "
+                     "{left} left.", **values, removed=removed)
+        return T("{mine} digs a shallow tile {tile}: {moved:+d} to {value}; {left} left.", **values)
+    if added is not None:
+        return T("{mine} digs a deep tile {tile}: {moved:+d} to {value}, {added} deep tile(s) added; {left} left.",
+                 **values, added=added)
+    if removed is not None:
+        return T("{mine} digs a deep tile {tile}: {moved:+d} to {value}, {removed} tile(s) removed; {left} left.",
+                 **values, removed=removed)
+    return T("{mine} digs a deep tile {tile}: {moved:+d} to {value}; {left} left.", **values)
 
 
 def _interest(state: State, rr: str, events: list[Event]) -> None:
@@ -988,11 +1101,11 @@ def _interest(state: State, rr: str, events: list[Event]) -> None:
         due += bond // 10
     paid = min(due, co["cash"])
     co["cash"] -= paid
-    events.append(Event(f"The {name(rr)} pays {money(paid)} interest."))
+    events.append(Event(T("The {railroad} pays {cash:$} interest.", railroad=name(rr), cash=usd(paid))))
 
 
 def _income(state: State, events: list[Event]) -> None:
-    events.append(Event(f"Income phase of cycle {state['cycle']}."))
+    events.append(Event(T("Income phase of cycle {cycle}.", cycle=state["cycle"])))
     for mine in _banker_order(state, MINES):
         develop(state, mine, events)
     paid = []
@@ -1001,9 +1114,9 @@ def _income(state: State, events: list[Event]) -> None:
         if is_rr(cid) and not co["reached"]:
             continue
         co["cash"] += co["value"]
-        paid.append(f"{name(cid)} {money(co['value'])}")
+        paid.append(T("{company} {income:$}", company=name(cid), income=usd(co["value"])))
     if paid:
-        events.append(Event(f"Income: {and_list(paid)}."))
+        events.append(Event(T("Income: {incomes}.", incomes=listing(paid))))
     for rr in _banker_order(state, RAILROADS):
         if state["cos"][rr]["bonds"]:
             _interest(state, rr, events)
@@ -1023,13 +1136,14 @@ def _advance_income(state: State, events: list[Event]) -> None:
                 state["phase"] = "payoff"
                 return
         elif is_rr(cid) and co["bonds"]:
-            events.append(Event(f"The {name(cid)} has bonds: no dividend, no move."))
+            events.append(Event(T("The {railroad} has bonds: no dividend, no move.", railroad=name(cid))))
         elif can_pay_dividend(state, cid):
             state["phase"] = "dividend"
             return
         else:
             moved = raise_value(state, cid, -DIVIDEND_STEP)
-            events.append(Event(f"The {name(cid)} has too little cash for a dividend: {moved:+d} to {co['value']}."))
+            events.append(Event(T("The {company} has too little cash for a dividend: {moved:+d} to {value}.",
+                                  company=name(cid), moved=moved, value=co["value"])))
         queue.pop(0)
     _finish_cycle(state, events)
 
@@ -1062,7 +1176,7 @@ def _payoff(state: State, seat: int, verb: str, arg: str, events: list[Event]) -
         co["bonds"].remove(bond)
         co["cash"] -= bond
         state["bonds_left"][str(bond)] += 1
-        events.append(Event(f"The {name(rr)} pays off a {money(bond)} bond."))
+        events.append(Event(T("The {railroad} pays off a {bond:$} bond.", railroad=name(rr), bond=usd(bond))))
     else:
         big, small = (int(x) for x in arg.split("-"))
         co["bonds"].remove(big)
@@ -1071,8 +1185,8 @@ def _payoff(state: State, seat: int, verb: str, arg: str, events: list[Event]) -
         co["cash"] -= big - small
         state["bonds_left"][str(big)] += 1
         state["bonds_left"][str(small)] -= 1
-        events.append(Event(f"The {name(rr)} pays {money(big - small)} to swap a {money(big)} bond "
-                            f"for a {money(small)} one."))
+        events.append(Event(T("The {railroad} pays {cost:$} to swap a {bond:$} bond for a {smaller:$} one.",
+                              railroad=name(rr), cost=usd(big - small), bond=usd(big), smaller=usd(small))))
     _check_trigger(state)
     if state["queue"] and state["queue"][0] == ["payoff", rr] and not payoff_actions(state, rr):
         state["queue"].pop(0)
@@ -1089,7 +1203,7 @@ def _dividend(state: State, seat: int, pay: bool, events: list[Event]) -> None:
         if only is not None:
             state["cash"][only] += cash
             co["cash"] = 0
-            parts = [f"{_s(only)} {money(cash)}"]
+            parts = [T("{who} {amount:$}", who=_s(only), amount=usd(cash))]
         else:
             third = cash // 3
             parts = []
@@ -1097,12 +1211,14 @@ def _dividend(state: State, seat: int, pay: bool, events: list[Event]) -> None:
                 count = owners.count(owner)
                 state["cash"][owner] += third * count
                 co["cash"] -= third * count
-                parts.append(f"{_s(owner)} {money(third * count)}")
+                parts.append(T("{who} {amount:$}", who=_s(owner), amount=usd(third * count)))
         moved = raise_value(state, cid, DIVIDEND_STEP, events)
-        events.append(Event(f"The {name(cid)} pays a dividend: {and_list(parts)}; {moved:+d} to {co['value']}."))
+        events.append(Event(T("The {company} pays a dividend: {payments}; {moved:+d} to {value}.", company=name(cid),
+                              payments=listing(parts), moved=moved, value=co["value"])))
     else:
         moved = raise_value(state, cid, -DIVIDEND_STEP)
-        events.append(Event(f"The {name(cid)} withholds: {moved:+d} to {co['value']}."))
+        events.append(Event(T("The {company} withholds: {moved:+d} to {value}.", company=name(cid), moved=moved,
+                              value=co["value"])))
     _advance_income(state, events)
 
 
@@ -1115,20 +1231,21 @@ def _finish_cycle(state: State, events: list[Event]) -> None:
         connected = railroads_in(state, mine_area(mine))
         co.update({"status": "gone", "cash": 0, "charter": None, "shares": [None, None]})
         set_value(state, mine, 0)
-        note = ""
         if connected:
             loss = EXHAUSTION_LOSS[len(connected)]
             for rr in connected:
                 raise_value(state, rr, -loss)
-            note = f"; {and_list([name(r) for r in connected])} -{loss}"
-        events.append(Event(f"The {name(mine)} mine is exhausted and dissolved{note}."))
+            events.append(Event(T("The {mine} mine is exhausted and dissolved; {railroads} -{loss}.", mine=name(mine),
+                                  railroads=listing([name(r) for r in connected]), loss=loss)))
+        else:
+            events.append(Event(T("The {mine} mine is exhausted and dissolved.", mine=name(mine))))
     gone = sum(state["cos"][m]["status"] == "gone" for m in MINES)
-    if gone >= len(MINES) - 1 and not any("exhausted" in r for r in state["end"]):
+    if gone >= len(MINES) - 1 and not any("exhausted" in restored(r) for r in state["end"]):
         state["triggered"] = True
-        state["end"].append("all mines but one are exhausted")
+        state["end"].append(stored(T("all mines but one are exhausted")))
     if not state["triggered"] and state["cycle"] >= MAX_CYCLES:
         state["triggered"] = True
-        state["end"].append(f"the {MAX_CYCLES}-cycle limit was reached")
+        state["end"].append(stored(T("the {cycles}-cycle limit was reached", cycles=MAX_CYCLES)))
     if state["triggered"]:
         _game_over(state, events)
         return
@@ -1140,7 +1257,8 @@ def _finish_cycle(state: State, events: list[Event]) -> None:
     state["picked"] = 0
     state["order"] = []
     state["round"] = 0
-    events.append(Event(f"Cycle {state['cycle']} begins; {_s(lowest)} chooses a character first."))
+    events.append(Event(T("Cycle {cycle} begins; {who} chooses a character first.", cycle=state["cycle"],
+                          who=_s(lowest))))
 
 
 def _game_over(state: State, events: list[Event]) -> None:
@@ -1149,9 +1267,9 @@ def _game_over(state: State, events: list[Event]) -> None:
         co = state["cos"][rr]
         if co["status"] == "open" and co["bonds"]:
             co["status"] = "worthless"
-            events.append(Event(f"The {name(rr)} still has bonds: its stock is worthless."))
-    scores = and_list([f"{_s(s)} {money(net_worth(state, s))}" for s in range(state["n"])])
-    events.append(Event(f"The game ends: {scores}."))
+            events.append(Event(T("The {railroad} still has bonds: its stock is worthless.", railroad=name(rr))))
+    scores = listing([T("{who} {amount:$}", who=_s(s), amount=usd(net_worth(state, s))) for s in range(state["n"])])
+    events.append(Event(T("The game ends: {scores}.", scores=scores)))
 
 
 def stock_worth(state: State, seat: int) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.engine import State
 
+from .messages import restored
 from .rules import (
     COMPANIES,
     MINES,
@@ -31,7 +32,9 @@ def cash_visible(state: State, seat: int, viewer: int | None) -> bool:
 
 def _last_move(state: State) -> dict[str, list[str]] | None:
     last = state.get("last")
-    return None if last is None else {"lines": list(last["lines"]), "areas": list(last["areas"])}
+    if last is None:
+        return None
+    return {"lines": [restored(line) for line in last["lines"]], "areas": list(last["areas"])}
 
 
 def make_view(state: State, viewer: int | None) -> dict[str, Any]:
@@ -104,7 +107,7 @@ def make_view(state: State, viewer: int | None) -> dict[str, Any]:
         "sub": copy.deepcopy(state["sub"]),
         "auction": copy.deepcopy(state["auction"]),
         "triggered": state["triggered"],
-        "end": list(state["end"]),
+        "end": [restored(reason) for reason in state["end"]],
         # The last move's log lines (all public) and the areas it changed on the map; a
         # table saved before this was kept has none.
         "last": _last_move(state),

@@ -20,16 +20,18 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.engine import fill_seat_refs
-from bot.render.card import labelled_paragraph, paragraph, standings
+from bot.i18n import said_already
+from bot.render.card import labelled_paragraph, standings
+from bot.render.card import paragraph as plain_paragraph
 from bot.render.dice import die
 from bot.render.legibility import floor_px
-from bot.render.palette import BACKGROUND, HIGHLIGHT, INK, LINE, MUTED, player_colour, shade, text_on
-from bot.render.text import draw_text, fit_size, seat_names
+from bot.render.palette import BACKGROUND, HIGHLIGHT, INK, LINE, MUTED, RGB, player_colour, shade, text_on
+from bot.render.text import fit_size, seat_names, text_width
 
 from . import render
-from .components import EQUIPMENT, PROPERTIES, TRACK, WEEKS
-from .rules import money
+from .components import EQUIPMENT, TRACK, WEEKS
+from .messages import T, Tp, joined, machine, machines, named, pieces_of, short_machine
+from .render import draw_text, item_word, said
 
 WIDTH = 720
 FLOOR = floor_px(WIDTH)
@@ -46,6 +48,20 @@ CELL_W = (INNER - (SHOWN - 1) * GAP) // SHOWN
 CELL_H = 170
 
 
+def money(amount: int) -> str:
+    """An amount in full ("$180,000"), written the language's way."""
+    return T("{amount:$}", amount=amount)
+
+
+def paragraph(draw: ImageDraw.ImageDraw, origin: tuple[int, int], text: str, size: int, width: int,
+              fill: RGB = INK, bold: bool = False, max_lines: int = 3) -> int:
+    """:func:`bot.render.card.paragraph` of ``text`` said in the language being spoken (see
+    :func:`~bot.games.construction_game.render.said`)."""
+    words = said(text)
+    with said_already():
+        return plain_paragraph(draw, origin, words, size, width, fill, bold=bold, max_lines=max_lines)
+
+
 def card_standings(view: dict[str, Any]) -> list[str]:
     """Each contractor's net worth as the card prints it ("$180,000")."""
     return [money(contractor["net_worth"]) for contractor in view["contractors"]]
@@ -56,17 +72,17 @@ def decision(view: dict[str, Any], names: list[str]) -> str:
     at the end, who won with what net worth, written as the standings write it."""
     if view.get("over"):
         best = max((c for c in view["contractors"] if not c["out"]), key=lambda c: c["net_worth"])
-        return f"Game over: {names[best['seat']]} wins with {money(best['net_worth'])}."
+        return T("Game over: {who} wins with {worth:$}.", who=names[best["seat"]], worth=best["net_worth"])
     waiting = view.get("waiting") or []
     if len(waiting) == 1 and view["phase"] in PLAIN_DECISIONS:
-        return f"{names[waiting[0]]} {PLAIN_DECISIONS[view['phase']]}."
+        return PLAIN_DECISIONS[view["phase"]](names[waiting[0]])
     headline, _goal = render._header(view, names)
-    return headline + "."
+    return T("{headline}.", headline=headline)
 
 
 PLAIN_DECISIONS = {
-    "turn": "to move: roll the die, or first shop, repay notes or offer a trade",
-    "crunch": "is short of cash: auction equipment to pay the bills",
+    "turn": lambda who: T("{who} to move: roll the die, or first shop, repay notes or offer a trade.", who=who),
+    "crunch": lambda who: T("{who} is short of cash: auction equipment to pay the bills.", who=who),
 }
 """What the full board's header says in a word, spelled out where a phone has room."""
 
@@ -90,12 +106,13 @@ def last_move(view: dict[str, Any], names: list[str]) -> str:
     moved = view.get("moved")
     if moved:
         where = render.moved_pos(moved)
-        parts.append(f"{names[moved['seat']]} rolled {moved['roll']}: week {where}, {TRACK[where]['name']}.")
+        parts.append(T("{who} rolled {roll}: week {week}, {name}.", who=names[moved["seat"]], roll=moved["roll"],
+                       week=where, name=TRACK[where]["name"]))
     last = view.get("last")
     if last:
-        parts.append(f"Last income: {names[last['seat']]}, week {last['square']}, rolled {last['roll']}: "
-                     f"net {money(last['net'])}.")
-    return " ".join(parts)
+        parts.append(T("Last income: {who}, week {week}, rolled {roll}: net {net:$}.", who=names[last["seat"]],
+                       week=last["square"], roll=last["roll"], net=last["net"]))
+    return joined(parts, " ")
 
 
 AHEAD_PHASES = ("turn", "shop", "trade")
@@ -119,21 +136,28 @@ def first_square(view: dict[str, Any]) -> int:
 def _square_text(square: dict[str, Any]) -> list[str]:
     """The lines a week's square says under its number: its type, cost and marks."""
     if square["kind"] == "yearend":
-        return ["END"]
+        return [Tp("year end, second line", "END")]
     if square["kind"] == "winter":
-        lines = ["winter"]
+        lines = [T("winter")]
         if "truck" in square:
-            lines.append("trucking")
+            lines.append(T("trucking"))
         elif "fee" in square:
-            lines.append(f"fee {render.DEED_LETTER[square['fee']['property']]}")
+            lines.append(T("fee {deed}", deed=render.DEED_LETTER[square["fee"]["property"]]))
         return lines
+    kind = _fitting(machine(square["type"]), short_machine(square["type"]), CELL_W - 16)
     if square["kind"] == "market":
-        return ["HOT", square["type"]]
-    lines = [square["type"], money(square["cost"])]
+        return ["HOT", kind]
+    lines = [kind, money(square["cost"])]
     marks = render._marks(square)
     if marks:
         lines.append(marks)
     return lines
+
+
+def _fitting(text: str, short: str, width: int) -> str:
+    """``text`` if it fits ``width`` at the card's smallest bold size, else ``short`` (a long
+    machine name in another language; never below the floor)."""
+    return text if text_width(text, FLOOR, bold=True) <= width else short
 
 
 def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, seat: int) -> None:
@@ -161,7 +185,7 @@ def _track_window(view: dict[str, Any]) -> Image.Image:
         if index == hit:
             draw.rectangle((x - 4, y - 4, x + CELL_W + 4, y + CELL_H + 4), outline=INK, width=3)
             draw.rectangle((x - 1, y - 1, x + CELL_W + 1, y + CELL_H + 1), outline=HIGHLIGHT, width=6)
-        title = "YEAR" if square["kind"] == "yearend" else f"wk {index}"
+        title = Tp("year end, first line", "YEAR") if square["kind"] == "yearend" else T("wk {week}", week=index)
         draw_text(draw, (x + 10, y + 8), title, TEXT_PX, ink, bold=True)
         line_y = y + 38
         for line in _square_text(square):
@@ -187,32 +211,42 @@ def _lines_picture(lines: list[tuple[str, bool]]) -> tuple[Image.Image, ImageDra
 def _job_lines(view: dict[str, Any], names: list[str]) -> list[tuple[str, bool]]:
     job = view["job"]
     square = TRACK[job["square"]]
-    lines = [(f"Week {job['square']}: {square['name']} ({square['type']}s)", True)]
-    costs = [f"operating cost {money(square['cost'])}"]
+    lines = [(T("Week {week}: {name} ({kinds})", week=job["square"], name=square["name"], kinds=machines(square["type"])),
+              True)]
+    # One sentence, capitalised as a sentence: only its first letter is a capital in English.
+    costs = [T("Operating cost {cost:$}", cost=square["cost"])]
     if "fee" in square:
-        owner = PROPERTIES[square["fee"]["property"]]["name"]
-        costs.append(f"{money(square['fee']['per_piece'])} per {square['type']} to the {owner}")
+        owner = {"landfill": T("landfill"), "sand-gravel": T("sand & gravel"), "paving": T("paving plant"),
+                 "concrete": T("concrete plant")}[square["fee"]["property"]]
+        costs.append(T("{fee:$} per {machine} to the {owner}", fee=square["fee"]["per_piece"],
+                       machine=machine(square["type"]), owner=owner))
     if "truck" in square:
-        costs.append(f"trucking {money(square['truck'])}")
+        costs.append(T("trucking {cost:$}", cost=square["truck"]))
     if "bonus" in square:
-        costs.append(f"bonus {money(square['bonus'])}")
+        costs.append(T("bonus {bonus:$}", bonus=square["bonus"]))
     if square.get("card"):
-        costs.append("a Contingency card")
-    lines.append(("; ".join(costs).capitalize() + ".", False))
+        costs.append(T("a contingency card"))
+    lines.append((T("{costs}.", costs=joined(costs, "; ")), False))
     bid = view.get("bid")
     if bid:
-        lines.append((f"Bidding: {names[bid['leader']]} leads at {money(bid['high'])}; "
-                      f"{names[bid['to_act']]} to bid.", True))
+        lines.append((T("Bidding: {who} leads at {bid:$}; {next} to bid.", who=names[bid["leader"]], bid=bid["high"],
+                        next=names[bid["to_act"]]), True))
     elif job.get("worker") is not None:
-        won = f" (won the bid at {money(job['bid'])})" if job.get("bid") else ""
-        lines.append((f"{names[job['worker']]} does the job{won}.", False))
+        if job.get("bid"):
+            lines.append((T("{who} does the job (won the bid at {bid:$}).", who=names[job["worker"]], bid=job["bid"]),
+                          False))
+        else:
+            lines.append((T("{who} does the job.", who=names[job["worker"]]), False))
     return lines
 
 
 def _chart(draw: ImageDraw.ImageDraw, y: int, chart: dict[str, Any], names: list[str]) -> int:
     """Income by die roll for the contractor on the job: a die face and the gross under it."""
-    hot = ", hot market: doubled" if chart["hot"] else ""
-    title = f"Gross for {names[chart['seat']]}'s {chart['pieces']} {chart['type']}(s){hot}:"
+    values = {"who": names[chart["seat"]], "n": chart["pieces"], "machine": machine(chart["type"])}
+    if chart["hot"]:
+        title = T("Gross for {who}'s {n} {machine}(s), hot market: doubled:", **values)
+    else:
+        title = T("Gross for {who}'s {n} {machine}(s):", **values)
     y = paragraph(draw, (PAD, y + 4), title, FLOOR, INNER, MUTED, max_lines=2)
     column = INNER // 6
     for face in range(1, 7):
@@ -225,7 +259,8 @@ def _chart(draw: ImageDraw.ImageDraw, y: int, chart: dict[str, Any], names: list
 
 def _yard(draw: ImageDraw.ImageDraw, y: int, contractor: dict[str, Any], name: str) -> int:
     """The contractor's equipment: six chips, three a row, in the type's colour."""
-    head = f"{name}'s yard · cash {money(contractor['cash'])} · credit left {money(contractor['credit_left'])}"
+    head = T("{who}'s yard · cash {cash:$} · credit left {left:$}", who=name, cash=contractor["cash"],
+             left=contractor["credit_left"])
     y = paragraph(draw, (PAD, y + 4), head, FLOOR, INNER, INK, bold=True, max_lines=2)
     cell = (INNER - 2 * GAP) // 3
     for n, item in enumerate(EQUIPMENT):
@@ -233,7 +268,11 @@ def _yard(draw: ImageDraw.ImageDraw, y: int, contractor: dict[str, Any], name: s
         count = contractor["fleet"][item]
         fill = render.TYPE_RGB[item] if count else shade(render.TYPE_RGB[item], 1.7)
         draw.rounded_rectangle((x, top, x + cell, top + 40), radius=8, fill=fill, outline=INK, width=2)
-        label = f"{count} {item}{'' if count == 1 else 's'}" + (" HOT" if item in contractor["hot"] else "")
+        hot = item in contractor["hot"]
+        label = T("{pieces} HOT", pieces=pieces_of(item, count)) if hot else pieces_of(item, count)
+        short = T("{n} × {machine} HOT", n=count, machine=short_machine(item)) if hot else \
+            T("{n} × {machine}", n=count, machine=short_machine(item))
+        label = _fitting(label, short, cell - 12)
         draw_text(draw, (x + cell / 2, top + 20), label, fit_size(label, cell - 12, TEXT_PX, FLOOR, bold=True),
                   text_on(fill), bold=True, anchor="mm")
     return y + 4 + 2 * 48
@@ -243,21 +282,23 @@ def _decision_part(view: dict[str, Any], names: list[str]) -> Image.Image:
     """What is being decided, below the track window."""
     auction, offer = view.get("auction"), view.get("offer")
     if auction:
-        lines = [(f"Big Sky Auction: {names[auction['seller']]}'s {auction['item']}", True),
-                 (f"Bids from {money(auction['start'])}.", False)]
+        lines = [(T("Big Sky Auction: {seller}'s {item}", seller=names[auction["seller"]],
+                    item=item_word(auction["item"])), True),
+                 (T("Bids from {start:$}.", start=auction["start"]), False)]
         if auction["leader"] is not None:
-            lines.append((f"{names[auction['leader']]} leads at {money(auction['high'])}.", False))
+            lines.append((T("{who} leads at {bid:$}.", who=names[auction["leader"]], bid=auction["high"]), False))
         image, _draw, y = _lines_picture(lines)
     elif offer and view["phase"] == "offer":
-        image, _draw, y = _lines_picture([(f"{names[offer['seller']]} offers {offer['item']} to "
-                                           f"{names[offer['buyer']]} for {money(offer['price'])}.", True)])
+        image, _draw, y = _lines_picture([(T("{seller} offers {item} to {buyer} for {price:$}.",
+                                             seller=names[offer["seller"]], item=item_word(offer["item"]),
+                                             buyer=names[offer["buyer"]], price=offer["price"]), True)])
     elif view.get("job") and not view.get("over"):
         image, draw, y = _lines_picture(_job_lines(view, names))
         if view.get("chart"):
             y = _chart(draw, y, view["chart"], names)
     elif view.get("over"):
-        reason = fill_seat_refs(view["over"]["reason"], names)
-        image, _draw, y = _lines_picture([(f"Why it ended: {reason}.", False)])
+        reason = named(view["over"]["reason"], names)
+        image, _draw, y = _lines_picture([(T("Why it ended: {reason}.", reason=reason), False)])
     else:
         seat = mover(view)
         image, draw, y = _lines_picture([])
@@ -273,12 +314,16 @@ def table_card(view: dict[str, Any]) -> Image.Image:
     draw = ImageDraw.Draw(head)
     draw.rectangle((0, 0, WIDTH, 8), fill=render.YEAR_END)
     y = paragraph(draw, (PAD, 16), decision(view, names), TITLE_PX, INNER, INK, bold=True, max_lines=3)
-    y = standings(draw, (PAD - 4, y + 6), INNER + 8, names, card_standings(view), mover(view), ROW_PX,
-                  mover_bar=True)
+    # The card's shared helpers draw through Pillow, which would make a text plain English
+    # (see render.said): they get the words said, and draw them as they are.
+    values = [said(value) for value in card_standings(view)]
     last = last_move(view, names)
-    if last:
-        draw.line((PAD, y + 4, WIDTH - PAD, y + 4), fill=LINE, width=2)
-        y = labelled_paragraph(draw, (PAD, y + 12), "Last:", last, TEXT_PX, INNER, max_lines=4)
+    label, last = said(T("Last:")), said(last) if last else ""
+    with said_already():
+        y = standings(draw, (PAD - 4, y + 6), INNER + 8, names, values, mover(view), ROW_PX, mover_bar=True)
+        if last:
+            draw.line((PAD, y + 4, WIDTH - PAD, y + 4), fill=LINE, width=2)
+            y = labelled_paragraph(draw, (PAD, y + 12), label, last, TEXT_PX, INNER, max_lines=4)
     track = _track_window(view)
     part = _decision_part(view, names)
     card = Image.new("RGB", (WIDTH, y + 8 + track.height + part.height), BACKGROUND)

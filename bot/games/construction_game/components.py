@@ -12,6 +12,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .messages import T, data_text, machine, pieces_of
+
 DATA = Path(__file__).resolve().parents[3] / "data" / "construction-game"
 
 
@@ -19,9 +21,22 @@ def _load(name: str) -> Any:
     return json.loads((DATA / name).read_text(encoding="utf-8"))
 
 
+def _said(data: Any, keys: tuple[str, ...] = ("name", "text")) -> Any:
+    """``data`` with every name and sentence (``keys``) made a :class:`~bot.engine.words.Text`
+    of the game's catalog, so it is said in every language wherever it is shown."""
+    if isinstance(data, list):
+        return [_said(item, keys) for item in data]
+    if isinstance(data, dict):
+        return {key: data_text(value) if key in keys and isinstance(value, str) else _said(value, keys)
+                for key, value in data.items()}
+    return data
+
+
 CHART: dict[str, Any] = _load("chart.json")
-TRACK: list[dict[str, Any]] = _load("track.json")
-CARDS: list[dict[str, Any]] = _load("cards.json")
+CHART["properties"] = _said(CHART["properties"])
+CHART["seasons"] = {kind: data_text(season) for kind, season in CHART["seasons"].items()}
+TRACK: list[dict[str, Any]] = _said(_load("track.json"))
+CARDS: list[dict[str, Any]] = _said(_load("cards.json"))
 
 TYPES: tuple[str, ...] = tuple(CHART["types"])
 """The five machine types, in season order: backhoe, dozer, excavator, grader, scraper."""
@@ -51,10 +66,10 @@ def price(item: str) -> int:
 def item_name(item: str, count: int = 1) -> str:
     """``dozer`` -> "dozer"/"3 dozers"; deeds by their names ("the Paving Plant")."""
     if item in PROPERTIES:
-        return f"the {PROPERTIES[item]['name']}"
+        return T("the {deed}", deed=PROPERTIES[item]["name"])
     if count == 1:
-        return item
-    return f"{count} {item}s"
+        return machine(item)
+    return pieces_of(item, count)
 
 
 def on_job(owned: int) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from bot.engine import Game, Prompt, StandingOrder, State
 
 from .components import TRACK
+from .messages import T
 
 PASS_WINDOWS = "pass-windows"
 PASS_WINDOWS_BELOW = "pass-windows-below"
@@ -24,49 +25,49 @@ TAKE_JOBS = "take-jobs"
 ORDERS = (
     StandingOrder(
         PASS_WINDOWS,
-        "Pass buy windows",
-        "Answers \"No purchase now\" whenever another contractor is about to roll for job income, "
-        "and rolls at once when you won a contested bid: you buy on your own turn.",
+        T("Pass buy windows"),
+        T("Answers \"No purchase now\" whenever another contractor is about to roll for job income, "
+          "and rolls at once when you won a contested bid: you buy on your own turn."),
     ),
     StandingOrder(
         PASS_WINDOWS_BELOW,
-        "Decline purchases while my cash is below $X",
-        "Passes the buy windows before an income roll (rolls at once after winning a contested bid) "
-        "while your cash is under the amount; you are asked when you have at least that much.",
-        amount="Cash you want in hand before buying in a window ($)",
+        T("Decline purchases while my cash is below $X"),
+        T("Passes the buy windows before an income roll (rolls at once after winning a contested bid) "
+          "while your cash is under the amount; you are asked when you have at least that much."),
+        amount=T("Cash you want in hand before buying in a window ($)"),
     ),
     StandingOrder(
         DROP_BIDS_ABOVE,
-        "Drop out of competitive bids above $X",
-        "In a competitive bid for a job, drops out when even the smallest raise would go above "
-        "the amount; you are asked while you can still bid within it.",
-        amount="Highest bid you would make ($)",
+        T("Drop out of competitive bids above $X"),
+        T("In a competitive bid for a job, drops out when even the smallest raise would go above "
+          "the amount; you are asked while you can still bid within it."),
+        amount=T("Highest bid you would make ($)"),
     ),
     StandingOrder(
         PASS_AUCTIONS_ABOVE,
-        "Pass Big Sky auctions above $X",
-        "In a Big Sky Auction of another contractor's piece, passes when the lowest bid you "
-        "could make is above the amount (0 passes every auction).",
-        amount="Highest auction bid you would make ($)",
+        T("Pass Big Sky auctions above $X"),
+        T("In a Big Sky Auction of another contractor's piece, passes when the lowest bid you "
+          "could make is above the amount (0 passes every auction)."),
+        amount=T("Highest auction bid you would make ($)"),
     ),
     StandingOrder(
         DECLINE_OFFERS_ABOVE,
-        "Decline trade offers above $X",
-        "Declines another contractor's offer when its price is above the amount (0 declines "
-        "every offer); you are asked about cheaper ones.",
-        amount="Highest price you would consider ($)",
+        T("Decline trade offers above $X"),
+        T("Declines another contractor's offer when its price is above the amount (0 declines "
+          "every offer); you are asked about cheaper ones."),
+        amount=T("Highest price you would consider ($)"),
     ),
     StandingOrder(
         TAKE_JOBS,
-        "Take every job I land on (not bids)",
-        "Takes a job at once when you have its machines, without buying first; you are asked "
-        "for competitive bids and when you would have to buy the machines.",
+        T("Take every job I land on (not bids)"),
+        T("Takes a job at once when you have its machines, without buying first; you are asked "
+          "for competitive bids and when you would have to buy the machines."),
     ),
     StandingOrder(
         ROLL,
-        "Roll at once on my turn",
-        "Rolls at the start of each of your turns without shopping, repaying notes or offering "
-        "a trade; cancel it to do those again.",
+        T("Roll at once on my turn"),
+        T("Rolls at the start of each of your turns without shopping, repaying notes or offering "
+          "a trade; cancel it to do those again."),
     ),
 )
 

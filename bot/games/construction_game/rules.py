@@ -39,6 +39,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
+from functools import cache, lru_cache
 from typing import Any
 
 from bot.engine import (
@@ -55,7 +56,6 @@ from bot.engine import (
     seat_ref,
     seed_value,
 )
-from bot.engine.contract import dollars
 from bot.engine.rng import shuffle_unseen
 
 from .components import (
@@ -76,6 +76,7 @@ from .components import (
     price,
     rate,
 )
+from .messages import Code, T, commas, data_text, joined, machine, machines, restored, stored
 from .orders import ConstructionOrders
 
 START_CASH = 100_000
@@ -84,6 +85,8 @@ CREDIT_STEPS = ((10, 300_000), (5, 200_000), (0, 100_000))
 """(years of operation completed, credit limit): the first that applies."""
 INTEREST_PERCENT = 10
 DOWN_PERCENT = 20
+DOWN_SHARE = f"{DOWN_PERCENT}%"
+"""The cash share of a purchase on credit as texts write it (a param, not a "% d" to gettext)."""
 BID_OPEN = 1_000
 BID_RAISES = (1_000, 5_000, 10_000, 25_000)
 AUCTION_RAISES = (1_000, 5_000, 10_000)
@@ -121,9 +124,12 @@ def parse_start_rolls(rounds: list[str]) -> list[list[list[int]]]:
 def start_rolls_text(rounds: list[str]) -> str:
     """"Starting rolls: {seat0} 3, {seat1} 5; tie, again: ... {seat1} starts." for the log."""
     parsed = parse_start_rolls(rounds)
-    parts = [", ".join(f"{seat_ref(seat)} {roll}" for seat, roll in line) for line in parsed]
+    parts = [commas([T("{who} {roll}", who=seat_ref(seat), roll=roll) for seat, roll in line]) for line in parsed]
     best = max(parsed[-1], key=lambda pair: pair[1])[0]
-    return "Starting rolls: " + "; tie, again: ".join(parts) + f". {seat_ref(best)} starts."
+    rolls = parts[0]
+    for again in parts[1:]:
+        rolls = T("{rolls}; tie, again: {again}", rolls=rolls, again=again)
+    return T("Starting rolls: {rolls}. {who} starts.", rolls=rolls, who=seat_ref(best))
 
 
 def credit_limit(years_done: int) -> int:
@@ -203,15 +209,16 @@ def parse_buy(key: str) -> tuple[str, int, bool]:
 
 def short_name(item: str) -> str:
     """What the picture prints for ``item``: the machine type ("dozer") or the deed's name."""
-    return PROPERTIES[item]["name"] if item in PROPERTIES else item
+    return PROPERTIES[item]["name"] if item in PROPERTIES else machine(item)
 
 
+@cache
 def buy_group(item: str, counts: tuple[int, ...]) -> tuple[str, ...]:
     """Where a purchase of ``item`` is filed: deeds in one menu; machines and trucks in one
     menu when only one piece can be bought, else by type (1–3 pieces, cash or notes)."""
     if item in PROPERTIES:
-        return ("Buy a deed",)
-    return ("Buy equipment", short_name(item)) if len(counts) > 1 else ("Buy equipment",)
+        return (T("Buy a deed"),)
+    return (T("Buy equipment"), short_name(item)) if len(counts) > 1 else (T("Buy equipment"),)
 
 
 def buy_actions(state: State, seat: int, items: tuple[str, ...], counts: tuple[int, ...] = BUY_COUNTS) -> list[Action]:
@@ -224,10 +231,62 @@ def buy_actions(state: State, seat: int, items: tuple[str, ...], counts: tuple[i
                 cost = purchase_cost(state, seat, item, count, note)
                 if cost is None:
                     continue
-                total = price(item) * count
-                how = f"{money(cost)} down, {money(total - cost)} in notes" if note else f"{money(total)} cash"
-                actions.append(Action(buy_key(item, count, note), f"Buy {item_name(item, count)} ({how})", group=group))
+                actions.append(_buy_action(item, count, note, cost, group))
     return actions
+
+
+# Actions and texts made once each: the prompts are rebuilt at every move (and many times by
+# the bots), and making the same words anew each time was most of a move's cost.
+
+
+@cache
+def _fixed_action(what: str) -> Action:
+    """The turn's, the window's and the bidding's actions that take no number."""
+    return {
+        "roll": lambda: Action("roll", T("Roll the die and move"), main=True),
+        "shop": lambda: Action("shop", T("Buy equipment, trucks or deeds"), main=True),
+        "trade": lambda: Action("trade", T("Offer a piece or a deed to another contractor"), main=True),
+        "drop out": lambda: Action("pass", T("Drop out of the bidding"), main=True),
+        "roll for income": lambda: Action("roll", T("Roll for income now"), main=True),
+        "no purchase": lambda: Action("pass", T("No purchase now"), main=True),
+    }[what]()
+
+
+@cache
+def _your_turn() -> str:
+    return T("Your turn: roll to move, or first shop, repay notes or offer a trade.")
+
+
+@cache
+def _window_text(seat: int, *, won: bool) -> str:
+    """The purchase window's question: to the winner of a bid (``won``), or to the others
+    while ``seat`` is about to roll."""
+    if won:
+        return T("{who} won the job: buy equipment first (it counts on this job), then roll for income.",
+                 who=seat_ref(seat))
+    return T("{who} is about to roll for income. Buy anything first?", who=seat_ref(seat))
+
+
+@lru_cache(maxsize=1024)
+def _repay_action(amount: int) -> Action:
+    return Action(f"repay:{amount}", T("Repay {amount:$} of bank notes", amount=amount), group=(T("Repay notes"),))
+
+
+@lru_cache(maxsize=4096)
+def _bid_action(amount: int) -> Action:
+    return Action(f"bid:{amount}", T("Bid {bid:$}", bid=amount))
+
+
+@lru_cache(maxsize=4096)
+def _buy_action(item: str, count: int, note: bool, cost: int, group: tuple[str, ...]) -> Action:
+    """A purchase as an action, made once (the purchase lists are rebuilt at every move)."""
+    total = price(item) * count
+    if note:
+        label = T("Buy {item} ({down:$} down, {loan:$} in notes)", item=item_name(item, count), down=cost,
+                  loan=total - cost)
+    else:
+        label = T("Buy {item} ({total:$} cash)", item=item_name(item, count), total=total)
+    return Action(buy_key(item, count, note), label, group=group)
 
 
 def _copy(value: Any) -> Any:
@@ -241,16 +300,16 @@ def _copy(value: Any) -> Any:
 
 class ConstructionGame(ConstructionOrders, Game):
     slug = "construction-game"
-    title = "The Construction Game"
+    title = T("The Construction Game")
     grouped = True
     """Purchases, offers and repayments are filed in groups (see :func:`buy_group` and the README)."""
     min_players = 2
     max_players = 6
-    summary = "Roll round the contractor's year, take jobs with your fleet and reach a $1.5M net worth."
+    summary = T("Roll round the contractor's year, take jobs with your fleet and reach a $1.5M net worth.")
     options = (
         Option("end", "networth", ("networth", "years"),
-               "networth: first audited net worth of $1.5M wins; years: audit after a set number of years"),
-        Option("years", "3", YEAR_CHOICES, "with end=years: how many years before the audit (3 suits play-by-post)"),
+               T("networth: first audited net worth of $1.5M wins; years: audit after a set number of years")),
+        Option("years", "3", YEAR_CHOICES, T("with end=years: how many years before the audit (3 suits play-by-post)")),
     )
     rules_file = "construction-game.txt"
     render_module = "bot.games.construction_game.render"
@@ -335,10 +394,11 @@ class ConstructionGame(ConstructionOrders, Game):
             return [self._trade_prompt(state)]
         if phase == "offer":
             offer = state["offer"]
-            return [Prompt(offer["buyer"], f"{seat_ref(offer['seller'])} offers you {item_name(offer['item'])} for "
-                           f"{money(offer['price'])}.",
-                           (Action("accept", f"Accept: pay {money(offer['price'])}", main=True),
-                            Action("decline", "Decline", main=True)))]
+            text = T("{who} offers you {item} for {price:$}.", who=seat_ref(offer["seller"]),
+                     item=item_name(offer["item"]), price=offer["price"])
+            return [Prompt(offer["buyer"], text,
+                           (Action("accept", T("Accept: pay {price:$}", price=offer["price"]), main=True),
+                            Action("decline", T("Decline"), main=True)))]
         if phase == "job":
             return [self._job_prompt(state)]
         if phase == "bid":
@@ -348,10 +408,11 @@ class ConstructionGame(ConstructionOrders, Game):
         if phase == "crunch":
             crunch = state["crunch"]
             seat = crunch["seat"]
-            actions = [Action(f"auction:{item}", f"Auction {item_name(item)} (bids from {money(price(item) // 2)})")
+            actions = [Action(f"auction:{item}", T("Auction {item} (bids from {start:$})", item=item_name(item),
+                                                   start=price(item) // 2))
                        for item in self._sellable(state, seat)]
-            return [Prompt(seat, f"Cash crunch: {money(-state['cash'][seat])} of bills unpaid and the bank lends "
-                           "nothing. Choose what goes to auction.", tuple(actions))]
+            return [Prompt(seat, T("Cash crunch: {unpaid:$} of bills unpaid and the bank lends nothing. Choose what "
+                                   "goes to auction.", unpaid=-state["cash"][seat]), tuple(actions))]
         if phase == "auction":
             return [self._auction_prompt(state)]
         raise AssertionError(f"unknown phase {phase}")
@@ -360,29 +421,28 @@ class ConstructionGame(ConstructionOrders, Game):
         """The turn menu is small (roll, shop, repay, trade) so a prompt stays quick to read;
         the long lists of purchases and offers open one step deeper."""
         seat = state["turn"]
-        actions = [Action("roll", "Roll the die and move", main=True)]
+        actions = [_fixed_action("roll")]
         if can_buy_anything(state, seat):
-            actions.append(Action("shop", "Buy equipment, trucks or deeds", main=True))
+            actions.append(_fixed_action("shop"))
         cash, notes = state["cash"][seat], state["notes"][seat]
         repay = sorted({amount for amount in (*REPAY_AMOUNTS, notes) if 0 < amount <= min(cash, notes)})
-        actions += [Action(f"repay:{amount}", f"Repay {money(amount)} of bank notes", group=("Repay notes",))
-                    for amount in repay]
+        actions += [_repay_action(amount) for amount in repay]
         if not state["offered"] and self._can_offer(state, seat):
-            actions.append(Action("trade", "Offer a piece or a deed to another contractor", main=True))
-        text = "Your turn: roll to move, or first shop, repay notes or offer a trade."
+            actions.append(_fixed_action("trade"))
+        text = _your_turn()
         if state["turns"] == 0 and state["start_rolls"]:
-            text = f"{start_rolls_text(state['start_rolls'])} {text}"
+            text = joined([start_rolls_text(state["start_rolls"]), text], " ")
         return Prompt(seat, text, tuple(actions))
 
     def _shop_prompt(self, state: State) -> Prompt:
         seat = state["turn"]
-        actions = [Action("done", "Done shopping", main=True), *buy_actions(state, seat, (*EQUIPMENT, *DEEDS))]
-        return Prompt(seat, "Shopping: cash, or 20% down and bank notes within your credit.", tuple(actions))
+        actions = [Action("done", T("Done shopping"), main=True), *buy_actions(state, seat, (*EQUIPMENT, *DEEDS))]
+        return Prompt(seat, T("Shopping: cash, or {percent} down and bank notes within your credit.", percent=DOWN_SHARE), tuple(actions))
 
     def _trade_prompt(self, state: State) -> Prompt:
         seat = state["turn"]
-        actions = [Action("back", "No offer after all", main=True), *self._offer_actions(state, seat)]
-        return Prompt(seat, "Offer one piece or deed to another contractor at a price; they accept or decline.",
+        actions = [Action("back", T("No offer after all"), main=True), *self._offer_actions(state, seat)]
+        return Prompt(seat, T("Offer one piece or deed to another contractor at a price; they accept or decline."),
                       tuple(actions))
 
     def _can_offer(self, state: State, seat: int) -> bool:
@@ -406,8 +466,9 @@ class ConstructionGame(ConstructionOrders, Game):
                     amount = price(item) * percent // 100
                     if amount <= state["cash"][buyer]:
                         actions.append(Action(f"offer:{buyer + 1}:{item}:{amount}",
-                                              f"Offer {item_name(item)} to {seat_ref(buyer)} for {money(amount)}",
-                                              group=("Offer", short_name(item))))
+                                              T("Offer {item} to {who} for {price:$}", item=item_name(item),
+                                                who=seat_ref(buyer), price=amount),
+                                              group=(T("Offer"), short_name(item))))
         return actions
 
     def _job_prompt(self, state: State) -> Prompt:
@@ -418,43 +479,43 @@ class ConstructionGame(ConstructionOrders, Game):
         if state["fleet"][seat][SLOT[kind]] > 0:
             if square.get("bid"):
                 if state["cash"][seat] >= BID_OPEN:
-                    actions.append(Action("accept", f"Open the bidding at {money(BID_OPEN)}", main=True))
+                    actions.append(Action("accept", T("Open the bidding at {bid:$}", bid=BID_OPEN), main=True))
             else:
-                actions.append(Action("accept", "Take the job and roll for income", main=True))
-        actions.append(Action("refuse", "Refuse the job", main=True))
+                actions.append(Action("accept", T("Take the job and roll for income"), main=True))
+        actions.append(Action("refuse", T("Refuse the job"), main=True))
         # "At any time ... before rolling for job income": the job's machines (1-3 at a
         # time), then one piece of anything else (a truck before a trucking bill, a deed
         # before its fee); the prompt stays until accept or refuse, so any number can be bought.
         others = tuple(item for item in (*EQUIPMENT, *DEEDS) if item != kind)
         actions += buy_actions(state, seat, (kind,)) + buy_actions(state, seat, others, (1,))
-        text = (f"Week {job['square']}: {square['name']} ({SEASONS[kind]}, {kind}s). " + self._costs_text(square)
-                + " You may buy first: what you own before the income roll counts.")
+        text = T("Week {week}: {name} ({season}, {kinds}). {costs} You may buy first: what you own before the "
+                 "income roll counts.", week=job["square"], name=square["name"], season=SEASONS[kind],
+                 kinds=machines(kind), costs=self._costs_text(square))
         return Prompt(seat, text, tuple(actions))
 
     @staticmethod
     def _costs_text(square: dict[str, Any]) -> str:
-        parts = [f"operating cost {money(square['cost'])}"]
+        parts = [T("operating cost {cost:$}", cost=square["cost"])]
         if "fee" in square:
-            parts.append(f"{money(square['fee']['per_piece'])} per {square['type']} to the "
-                         f"{PROPERTIES[square['fee']['property']]['name']}")
+            parts.append(T("{fee:$} per {machine} to the {deed}", fee=square["fee"]["per_piece"],
+                           machine=machine(square["type"]), deed=PROPERTIES[square["fee"]["property"]]["name"]))
         if "truck" in square:
-            parts.append(f"trucking {money(square['truck'])}")
+            parts.append(T("trucking {cost:$}", cost=square["truck"]))
         if "bonus" in square:
-            parts.append(f"bonus {money(square['bonus'])}")
+            parts.append(T("bonus {bonus:$}", bonus=square["bonus"]))
         if square.get("card"):
-            parts.append("draw a Contingency card")
+            parts.append(T("draw a Contingency card"))
         if square.get("bid"):
-            parts.append("competitive bid")
-        return "; ".join(parts) + "."
+            parts.append(T("competitive bid"))
+        return T("{costs}.", costs=joined(parts, "; "))
 
     def _bid_prompt(self, state: State) -> Prompt:
         bid = state["bid"]
         seat = bid["to_act"]
-        actions = [Action(f"bid:{bid['high'] + raise_}", f"Bid {money(bid['high'] + raise_)}")
-                   for raise_ in BID_RAISES if bid["high"] + raise_ <= state["cash"][seat]]
-        actions.append(Action("pass", "Drop out of the bidding", main=True))
-        return Prompt(seat, f"Competitive bid for {TRACK[bid['square']]['name']}: {seat_ref(bid['leader'])} "
-                      f"leads at {money(bid['high'])}.", tuple(actions))
+        actions = [_bid_action(bid["high"] + raise_) for raise_ in BID_RAISES if bid["high"] + raise_ <= state["cash"][seat]]
+        actions.append(_fixed_action("drop out"))
+        return Prompt(seat, T("Competitive bid for {name}: {who} leads at {bid:$}.", name=TRACK[bid["square"]]["name"],
+                              who=seat_ref(bid["leader"]), bid=bid["high"]), tuple(actions))
 
     def _window_prompts(self, state: State) -> list[Prompt]:
         window = state["window"]
@@ -466,15 +527,13 @@ class ConstructionGame(ConstructionOrders, Game):
                 # (it counts on this job), then roll.
                 kind = job["type"]
                 others = tuple(item for item in (*EQUIPMENT, *DEEDS) if item != kind)
-                actions = [Action("roll", "Roll for income now", main=True),
+                actions = [_fixed_action("roll for income"),
                            *buy_actions(state, seat, (kind,)), *buy_actions(state, seat, others, (1,))]
-                prompts.append(Prompt(seat, f"{seat_ref(seat)} won the job: buy equipment first (it counts on this "
-                                      "job), then roll for income.", tuple(actions), simultaneous=True))
+                prompts.append(Prompt(seat, _window_text(seat, won=True), tuple(actions), simultaneous=True))
                 continue
             # One piece (or deed) per window keeps the reaction short; the own turn buys in bulk.
-            actions = [Action("pass", "No purchase now", main=True), *buy_actions(state, seat, (*EQUIPMENT, *DEEDS), (1,))]
-            prompts.append(Prompt(seat, f"{seat_ref(job['worker'])} is about to roll for income. Buy anything first?",
-                                  tuple(actions), simultaneous=True))
+            actions = [_fixed_action("no purchase"), *buy_actions(state, seat, (*EQUIPMENT, *DEEDS), (1,))]
+            prompts.append(Prompt(seat, _window_text(job["worker"], won=False), tuple(actions), simultaneous=True))
         return prompts
 
     def _auction_prompt(self, state: State) -> Prompt:
@@ -484,20 +543,28 @@ class ConstructionGame(ConstructionOrders, Game):
             amounts = [auction["start"]] + [auction["start"] + r for r in AUCTION_RAISES]
         else:
             amounts = [auction["high"] + r for r in AUCTION_RAISES]
-        actions = [Action(f"bid:{amount}", f"Bid {money(amount)}") for amount in amounts if amount <= state["cash"][seat]]
-        actions.append(Action("pass", "Pass", main=True))
-        leader = "no bid yet" if auction["leader"] is None else f"{seat_ref(auction['leader'])} leads at {money(auction['high'])}"
-        return Prompt(seat, f"Big Sky Auction: {seat_ref(auction['seller'])}'s {item_name(auction['item'])} "
-                      f"(listed {money(price(auction['item']))}); {leader}.", tuple(actions))
+        actions = [_bid_action(amount) for amount in amounts if amount <= state["cash"][seat]]
+        actions.append(Action("pass", T("Pass"), main=True))
+        values = {"seller": seat_ref(auction["seller"]), "item": item_name(auction["item"]),
+                  "listed": price(auction["item"])}
+        if auction["leader"] is None:
+            text = T("Big Sky Auction: {seller}'s {item} (listed {listed:$}); no bid yet.", **values)
+        else:
+            text = T("Big Sky Auction: {seller}'s {item} (listed {listed:$}); {who} leads at {bid:$}.", **values,
+                     who=seat_ref(auction["leader"]), bid=auction["high"])
+        return Prompt(seat, text, tuple(actions))
 
     def explain_refusal(self, state: State, seat: int, key: str) -> str:
         if key.startswith("buy:"):
-            return "You cannot buy that now: it is sold out, or you lack the cash (or 20% down and the credit)."
+            # The percentage is a param: "20% down" in a message reads as a "% d" format to gettext.
+            return T("You cannot buy that now: it is sold out, or you lack the cash (or {percent} down and the credit).",
+                     percent=DOWN_SHARE)
         if key.startswith("offer:"):
-            return "That trade offer is not possible: one offer a turn, of something you own, to a player who can pay."
+            return T("That trade offer is not possible: one offer a turn, of something you own, to a player who can "
+                     "pay.")
         if key.startswith("bid:"):
-            return "That bid is not allowed: bids go up in the listed steps and cannot exceed your cash."
-        return f"{key!r} is not a legal move now."
+            return T("That bid is not allowed: bids go up in the listed steps and cannot exceed your cash.")
+        return T("{key} is not a legal move now.", key=Code(repr(key)))
 
     def apply(self, state: State, seat: int, key: str, at: int | None = None) -> list[Event]:
         """As :meth:`Game.apply`, with a quick refusal for a seat that has nothing to decide
@@ -505,8 +572,8 @@ class ConstructionGame(ConstructionOrders, Game):
         if at is None and not state["over"] and seat != SYSTEM_SEAT:
             waiting = self.waiting(state)
             if seat not in waiting:
-                names = ", ".join(f"seat {s + 1}" for s in waiting)
-                raise IllegalAction(f"It is not your turn: waiting for {names}.")
+                names = commas([T("seat {n}", n=s + 1) for s in waiting])
+                raise IllegalAction(T("It is not your turn: waiting for {seats}.", seats=names))
         return super().apply(state, seat, key, at)
 
     # -- perform -----------------------------------------------------------------------
@@ -518,7 +585,7 @@ class ConstructionGame(ConstructionOrders, Game):
         handler(state, seat, key, events)
         state["actions"] += 1
         if not state["over"] and state["actions"] >= self.max_actions(state["players"]):
-            self._finish(state, "the safeguard action limit was reached; the audit decides", events)
+            self._finish(state, T("the safeguard action limit was reached; the audit decides"), events)
         return events
 
     def _buy(self, state: State, seat: int, key: str, events: list[Event]) -> None:
@@ -534,8 +601,13 @@ class ConstructionGame(ConstructionOrders, Game):
         else:
             state["fleet"][seat][SLOT[item]] += count
             state["supply"][item] -= count
-        how = f" ({money(cost)} down, {money(total - cost)} in bank notes)" if note else ""
-        events.append(Event(f"{seat_ref(seat)} buys {item_name(item, count)} for {money(total)}{how}."))
+        if note:
+            events.append(Event(T("{who} buys {item} for {total:$} ({down:$} down, {loan:$} in bank notes).",
+                                  who=seat_ref(seat), item=item_name(item, count), total=total, down=cost,
+                                  loan=total - cost)))
+        else:
+            events.append(Event(T("{who} buys {item} for {total:$}.", who=seat_ref(seat), item=item_name(item, count),
+                                  total=total)))
 
     def _do_turn(self, state: State, seat: int, key: str, events: list[Event]) -> None:
         if key == "roll":
@@ -549,7 +621,7 @@ class ConstructionGame(ConstructionOrders, Game):
             amount = int(key.split(":")[1])
             state["cash"][seat] -= amount
             state["notes"][seat] -= amount
-            events.append(Event(f"{seat_ref(seat)} repays {money(amount)} of bank notes."))
+            events.append(Event(T("{who} repays {amount:$} of bank notes.", who=seat_ref(seat), amount=amount)))
 
     def _do_shop(self, state: State, seat: int, key: str, events: list[Event]) -> None:
         if key == "done":
@@ -565,8 +637,8 @@ class ConstructionGame(ConstructionOrders, Game):
             state["offer"] = {"seller": seat, "buyer": int(buyer) - 1, "item": item, "price": int(amount)}
             state["offered"] = True
             state["phase"] = "offer"
-            events.append(Event(f"{seat_ref(seat)} offers {item_name(item)} to {seat_ref(int(buyer) - 1)} "
-                                f"for {money(int(amount))}."))
+            events.append(Event(T("{who} offers {item} to {buyer} for {price:$}.", who=seat_ref(seat),
+                                  item=item_name(item), buyer=seat_ref(int(buyer) - 1), price=int(amount))))
 
     def _do_offer(self, state: State, seat: int, key: str, events: list[Event]) -> None:
         offer = state["offer"]
@@ -579,9 +651,10 @@ class ConstructionGame(ConstructionOrders, Game):
             else:
                 state["fleet"][seller][SLOT[item]] -= 1
                 state["fleet"][seat][SLOT[item]] += 1
-            events.append(Event(f"{seat_ref(seat)} buys {item_name(item)} from {seat_ref(seller)} for {money(amount)}."))
+            events.append(Event(T("{who} buys {item} from {seller} for {price:$}.", who=seat_ref(seat),
+                                  item=item_name(item), seller=seat_ref(seller), price=amount)))
         else:
-            events.append(Event(f"{seat_ref(seat)} declines the offer."))
+            events.append(Event(T("{who} declines the offer.", who=seat_ref(seat))))
         state["offer"] = None
         state["phase"] = "turn"
 
@@ -593,12 +666,12 @@ class ConstructionGame(ConstructionOrders, Game):
             return
         state["phase"] = "auto"
         if key == "refuse":
-            events.append(Event(f"{seat_ref(seat)} refuses the job."))
+            events.append(Event(T("{who} refuses the job.", who=seat_ref(seat))))
             state["job"] = None
         elif square.get("bid"):
             self._open_bid(state, seat, events)
         else:
-            events.append(Event(f"{seat_ref(seat)} takes the job: {square['name']}."))
+            events.append(Event(T("{who} takes the job: {name}.", who=seat_ref(seat), name=square["name"])))
             job["worker"] = seat
             state["steps"].insert(0, {"do": "window"})
         self._advance(state, events)
@@ -609,9 +682,10 @@ class ConstructionGame(ConstructionOrders, Game):
         n = state["players"]
         rivals = [(seat + k) % n for k in range(1, n)]
         rivals = [s for s in rivals if not state["out"][s] and state["fleet"][s][SLOT[kind]] > 0]
-        events.append(Event(f"{seat_ref(seat)} opens the bidding at {money(BID_OPEN)}."))
+        events.append(Event(T("{who} opens the bidding at {bid:$}.", who=seat_ref(seat), bid=BID_OPEN)))
         if not rivals:
-            events.append(Event(f"Nobody else has {kind}s: {seat_ref(seat)} gets the job for {money(BID_OPEN)}."))
+            events.append(Event(T("Nobody else has {kinds}: {who} gets the job for {bid:$}.", kinds=machines(kind),
+                                  who=seat_ref(seat), bid=BID_OPEN)))
             self._win_bid(state, seat, BID_OPEN, events, contested=False)
             return
         state["bid"] = {"square": job["square"], "type": kind, "high": BID_OPEN, "leader": seat,
@@ -630,11 +704,12 @@ class ConstructionGame(ConstructionOrders, Game):
 
     def _do_bid(self, state: State, seat: int, key: str, events: list[Event]) -> None:
         bid = state["bid"]
-        index = _take_turn_in_bidding(bid, seat, key, events, passing="drops out of the bidding")
+        index = _take_turn_in_bidding(bid, seat, key, events,
+                                      passing=T("{who} drops out of the bidding.", who=seat_ref(seat)))
         active = bid["active"]
         if len(active) == 1:
             winner = active[0]
-            events.append(Event(f"{seat_ref(winner)} wins the job for {money(bid['high'])}."))
+            events.append(Event(T("{who} wins the job for {bid:$}.", who=seat_ref(winner), bid=bid["high"])))
             self._win_bid(state, winner, bid["high"], events, contested=True)
             self._advance(state, events)
             return
@@ -648,7 +723,7 @@ class ConstructionGame(ConstructionOrders, Game):
         if key.startswith("buy:"):
             self._buy(state, seat, key, events)
         elif key == "pass":
-            events.append(Event(f"{seat_ref(seat)} buys nothing now."))
+            events.append(Event(T("{who} buys nothing now.", who=seat_ref(seat))))
         window["waiting"].remove(seat)
         if not window["waiting"]:
             state["window"] = None
@@ -661,7 +736,8 @@ class ConstructionGame(ConstructionOrders, Game):
         start = price(item) // 2
         bidders = [(seat + k) % n for k in range(1, n)]
         bidders = [s for s in bidders if not state["out"][s] and state["cash"][s] >= start]
-        events.append(Event(f"{seat_ref(seat)} puts {item_name(item)} up at Big Sky Auction; bids from {money(start)}."))
+        events.append(Event(T("{who} puts {item} up at Big Sky Auction; bids from {start:$}.", who=seat_ref(seat),
+                              item=item_name(item), start=start)))
         self._take(state, seat, item)
         state["auction"] = {"seller": seat, "item": item, "start": start, "high": 0, "leader": None,
                             "active": bidders, "to_act": bidders[0] if bidders else None}
@@ -677,7 +753,7 @@ class ConstructionGame(ConstructionOrders, Game):
 
     def _do_auction(self, state: State, seat: int, key: str, events: list[Event]) -> None:
         auction = state["auction"]
-        index = _take_turn_in_bidding(auction, seat, key, events, passing="passes")
+        index = _take_turn_in_bidding(auction, seat, key, events, passing=T("{who} passes.", who=seat_ref(seat)))
         if not [s for s in auction["active"] if s != auction["leader"]]:
             self._close_auction(state, events)
             return
@@ -690,7 +766,7 @@ class ConstructionGame(ConstructionOrders, Game):
             amount = auction["start"]
             if item not in PROPERTIES:
                 state["supply"][item] += 1
-            events.append(Event(f"No bids: the bank buys {item_name(item)} for {money(amount)}."))
+            events.append(Event(T("No bids: the bank buys {item} for {price:$}.", item=item_name(item), price=amount)))
         else:
             amount, buyer = auction["high"], auction["leader"]
             state["cash"][buyer] -= amount
@@ -698,7 +774,8 @@ class ConstructionGame(ConstructionOrders, Game):
                 state["deeds"][item] = buyer
             else:
                 state["fleet"][buyer][SLOT[item]] += 1
-            events.append(Event(f"{seat_ref(buyer)} buys {item_name(item)} for {money(amount)}."))
+            events.append(Event(T("{who} buys {item} for {total:$}.", who=seat_ref(buyer), item=item_name(item),
+                                  total=amount)))
         state["cash"][seller] += amount
         state["auction"] = None
         state["phase"] = "auto"
@@ -714,8 +791,8 @@ class ConstructionGame(ConstructionOrders, Game):
         state["moved"] = {"seat": seat, "from": start, "roll": roll}
         state["pos"][seat] = target % WEEKS
         state["turns"] += 1
-        events.append(Event(f"{seat_ref(seat)} rolls {roll} and moves to week {target % WEEKS}: "
-                            f"{TRACK[target % WEEKS]['name']}.", reveals=True))
+        events.append(Event(T("{who} rolls {roll} and moves to week {week}: {name}.", who=seat_ref(seat), roll=roll,
+                              week=target % WEEKS, name=TRACK[target % WEEKS]["name"]), reveals=True))
         steps: list[dict[str, Any]] = []
         if target >= WEEKS:
             steps.append({"do": "yearend", "seat": seat})
@@ -752,18 +829,26 @@ class ConstructionGame(ConstructionOrders, Game):
         state["cash"][seat] -= interest
         state["hot"][seat] = state["hot_next"][seat]
         state["hot_next"][seat] = []
-        line = f"{seat_ref(seat)} closes year {years}"
-        if interest:
-            line += f" and pays {money(interest)} interest on bank notes"
-        if state["hot"][seat]:
-            line += f"; hot markets this year: {', '.join(state['hot'][seat])}"
-        events.append(Event(line + f"; credit limit {money(credit_limit(years))}."))
+        values = {"who": seat_ref(seat), "year": years, "limit": credit_limit(years), "interest": interest,
+                  "hot": commas([machine(kind) for kind in state["hot"][seat]])}
+        if interest and state["hot"][seat]:
+            line = T("{who} closes year {year} and pays {interest:$} interest on bank notes; hot markets this year: "
+                     "{hot}; credit limit {limit:$}.", **values)
+        elif interest:
+            line = T("{who} closes year {year} and pays {interest:$} interest on bank notes; credit limit {limit:$}.",
+                     **values)
+        elif state["hot"][seat]:
+            line = T("{who} closes year {year}; hot markets this year: {hot}; credit limit {limit:$}.", **values)
+        else:
+            line = T("{who} closes year {year}; credit limit {limit:$}.", **values)
+        events.append(Event(line))
         if state["end"] == "years" and years >= state["target_years"] and not state["final"]:
             state["final"] = True
-            events.append(Event(f"Year {years} is done: the round is finished, then the audit."))
+            events.append(Event(T("Year {year} is done: the round is finished, then the audit.", year=years)))
         if state["end"] == "networth" and years >= SAFEGUARD_YEARS and not state["final"]:
             state["final"] = True
-            events.append(Event(f"Safeguard: {SAFEGUARD_YEARS} years have passed; the round is finished, then the audit."))
+            events.append(Event(T("Safeguard: {years} years have passed; the round is finished, then the audit.",
+                                  years=SAFEGUARD_YEARS)))
 
     def _step_square(self, state: State, step: dict[str, Any], events: list[Event]) -> None:
         seat = step["seat"]
@@ -775,7 +860,8 @@ class ConstructionGame(ConstructionOrders, Game):
         if kind == "market":
             if square["type"] not in state["hot_next"][seat]:
                 state["hot_next"][seat].append(square["type"])
-            events.append(Event(f"Hot market ahead: {seat_ref(seat)}'s {square['type']} income doubles next year."))
+            events.append(Event(T("Hot market ahead: {who}'s {machine} income doubles next year.", who=seat_ref(seat),
+                                  machine=machine(square["type"]))))
         elif kind == "winter":
             self._winter(state, seat, square, events)
         elif kind == "job":
@@ -783,7 +869,8 @@ class ConstructionGame(ConstructionOrders, Game):
             if corner:
                 bill = corner.get("flat", 0) + corner.get("per_piece", 0) * pieces(state, seat)
                 state["cash"][seat] -= bill
-                events.append(Event(f"{corner['text']}: {seat_ref(seat)} pays {money(bill)}."))
+                events.append(Event(T("{bill}: {who} pays {amount:$}.", bill=corner["text"], who=seat_ref(seat),
+                                      amount=bill)))
             state["steps"].insert(0, {"do": "job", "seat": seat})
 
     def _winter(self, state: State, seat: int, square: dict[str, Any], events: list[Event]) -> None:
@@ -793,30 +880,31 @@ class ConstructionGame(ConstructionOrders, Game):
             count = state["fleet"][seat][SLOT[square["earn"]["type"]]]
             amount = count * square["earn"]["each"]
             state["cash"][seat] += amount
-            events.append(Event(f"{seat_ref(seat)} earns {money(amount)}."))
+            events.append(Event(T("{who} earns {amount:$}.", who=seat_ref(seat), amount=amount)))
         if "fee" in square:
             self._fee(state, seat, square["fee"]["property"], square["fee"]["amount"], events)
         if "per_piece" in square:
             bill = square["per_piece"] * pieces(state, seat)
             state["cash"][seat] -= bill
-            events.append(Event(f"{seat_ref(seat)} pays {money(bill)}."))
+            events.append(Event(T("{who} pays {amount:$}.", who=seat_ref(seat), amount=bill)))
 
     def _trucking(self, state: State, seat: int, amount: int, events: list[Event]) -> int:
         """A trucking bill on the track: nothing with a truck; else half as rent to a truck owner."""
         if state["fleet"][seat][SLOT[TRUCK]] > 0:
-            events.append(Event(f"{seat_ref(seat)}'s own truck saves a {money(amount)} trucking bill."))
+            events.append(Event(T("{who}'s own truck saves a {bill:$} trucking bill.", who=seat_ref(seat), bill=amount)))
             return 0
         n = state["players"]
         owner = next(((seat + k) % n for k in range(1, n)
                       if not state["out"][(seat + k) % n] and state["fleet"][(seat + k) % n][SLOT[TRUCK]] > 0), None)
         if owner is None:
             state["cash"][seat] -= amount
-            events.append(Event(f"{seat_ref(seat)} pays a {money(amount)} trucking bill."))
+            events.append(Event(T("{who} pays a {bill:$} trucking bill.", who=seat_ref(seat), bill=amount)))
             return amount
         rent = amount // 2
         state["cash"][seat] -= rent
         state["cash"][owner] += rent
-        events.append(Event(f"{seat_ref(seat)} rents {seat_ref(owner)}'s truck for {money(rent)}."))
+        events.append(Event(T("{who} rents {owner}'s truck for {rent:$}.", who=seat_ref(seat), owner=seat_ref(owner),
+                              rent=rent)))
         return rent
 
     def _fee(self, state: State, seat: int, deed: str, amount: int, events: list[Event]) -> int:
@@ -824,14 +912,16 @@ class ConstructionGame(ConstructionOrders, Game):
         owner = state["deeds"][deed]
         name = PROPERTIES[deed]["name"]
         if owner == seat:
-            events.append(Event(f"{seat_ref(seat)} uses their own {name}: no fee."))
+            events.append(Event(T("{who} uses their own {deed}: no fee.", who=seat_ref(seat), deed=name)))
             return 0
         state["cash"][seat] -= amount
         if owner is not None and not state["out"][owner]:
             state["cash"][owner] += amount
-            events.append(Event(f"{seat_ref(seat)} pays {money(amount)} to {seat_ref(owner)} for the {name}."))
+            events.append(Event(T("{who} pays {fee:$} to {owner} for the {deed}.", who=seat_ref(seat), fee=amount,
+                                  owner=seat_ref(owner), deed=name)))
         else:
-            events.append(Event(f"{seat_ref(seat)} pays {money(amount)} to the bank for the {name}."))
+            events.append(Event(T("{who} pays {fee:$} to the bank for the {deed}.", who=seat_ref(seat), fee=amount,
+                                  deed=name)))
         return amount
 
     def _step_job(self, state: State, step: dict[str, Any], events: list[Event]) -> None:
@@ -842,7 +932,8 @@ class ConstructionGame(ConstructionOrders, Game):
         kind = TRACK[where]["type"]
         state["job"] = {"seat": seat, "square": where, "type": kind, "worker": None, "bid": 0}
         if state["fleet"][seat][SLOT[kind]] == 0 and not buy_actions(state, seat, (kind,)):
-            events.append(Event(f"{seat_ref(seat)} has no {kind}s and cannot buy one: no job this week."))
+            events.append(Event(T("{who} has no {kinds} and cannot buy one: no job this week.", who=seat_ref(seat),
+                                  kinds=machines(kind))))
             state["job"] = None
             return
         state["phase"] = "job"
@@ -868,10 +959,17 @@ class ConstructionGame(ConstructionOrders, Game):
         owned = state["fleet"][seat][SLOT[kind]]
         count = on_job(owned)  # the pieces on the job: the chart, the fees and the cards count these
         gross = rate(kind, roll, count)
-        idle = f" ({owned - count} more idle: the chart counts {CHART_PIECES})" if owned > count else ""
-        lines: list[list[Any]] = [[f"Rate chart: roll {roll}, {item_name(kind, count)}{idle}", gross]]
+        # Each line is kept as its English and as its message (``said``), for the pictures.
+        said: list[str] = []
+        if owned > count:
+            said.append(T("Rate chart: roll {roll}, {pieces} ({idle} more idle: the chart counts {counted})", roll=roll,
+                          pieces=item_name(kind, count), idle=owned - count, counted=CHART_PIECES))
+        else:
+            said.append(T("Rate chart: roll {roll}, {pieces}", roll=roll, pieces=item_name(kind, count)))
+        lines: list[list[Any]] = [[said[-1], gross]]
         if kind in state["hot"][seat]:
-            lines.append(["Hot market: gross doubled", gross])
+            said.append(T("Hot market: gross doubled"))
+            lines.append([said[-1], gross])
             gross *= 2
         card_text = None
         effect: dict[str, Any] = {}
@@ -881,35 +979,45 @@ class ConstructionGame(ConstructionOrders, Game):
             state["card"] = {"seat": seat, "id": card["id"], "text": card_text}
             if "gross" in effect:
                 change = gross * effect["gross"] // 100
-                lines.append([f"Contingency card: gross {effect['gross']:+d}%", change])
+                said.append(T("Contingency card: gross {change:+d}%", change=effect["gross"]))
+                lines.append([said[-1], change])
                 gross += change
         net = gross
-        lines.append([f"Operating cost, week {where}", -square["cost"]])
+        said.append(T("Operating cost, week {week}", week=where))
+        lines.append([said[-1], -square["cost"]])
         net -= square["cost"]
         if job["bid"]:
-            lines.append(["Winning bid (paid to the bank)", -job["bid"]])
+            said.append(T("Winning bid (paid to the bank)"))
+            lines.append([said[-1], -job["bid"]])
         if "bonus" in square:
-            lines.append(["Track bonus", square["bonus"]])
+            said.append(T("Track bonus"))
+            lines.append([said[-1], square["bonus"]])
             net += square["bonus"]
         state["cash"][seat] += net
         if "fee" in square:  # per piece on the job
             amount = square["fee"]["per_piece"] * count
             paid = self._fee(state, seat, square["fee"]["property"], amount, events)
-            lines.append([f"{PROPERTIES[square['fee']['property']]['name']} fee", -paid])
+            said.append(T("{deed} fee", deed=PROPERTIES[square["fee"]["property"]]["name"]))
+            lines.append([said[-1], -paid])
             net -= paid
         if "truck" in square:
             paid = self._trucking(state, seat, square["truck"], events)
-            lines.append(["Trucking bill" + (" (own truck)" if not paid and state["fleet"][seat][SLOT[TRUCK]] else ""), -paid])
+            own = not paid and state["fleet"][seat][SLOT[TRUCK]]
+            said.append(T("Trucking bill (own truck)") if own else T("Trucking bill"))
+            lines.append([said[-1], -paid])
             net -= paid
         if card_text is not None:
             extra = self._card_money(state, seat, count, effect, events)
             if extra:
-                lines.append(["Contingency card", extra])
+                said.append(T("Contingency card"))
+                lines.append([said[-1], extra])
                 net += extra
         state["last"] = {"seat": seat, "square": where, "type": kind, "roll": roll, "pieces": count,
-                         "lines": lines, "net": net - job["bid"], "card": card_text}
-        events.append(Event(f"{seat_ref(seat)} rolls {roll} for income: " + "; ".join(
-            f"{text} {money(amount)}" for text, amount in lines) + f". Net {money(net - job['bid'])}.", reveals=True))
+                         "lines": [[str(text), amount] for text, amount in lines], "said": [stored(t) for t in said],
+                         "net": net - job["bid"], "card": card_text}
+        items = joined([T("{line} {amount:$}", line=text, amount=amount) for text, amount in lines], "; ")
+        events.append(Event(T("{who} rolls {roll} for income: {lines}. Net {net:$}.", who=seat_ref(seat), roll=roll,
+                              lines=items, net=net - job["bid"]), reveals=True))
 
     def _card_money(self, state: State, seat: int, working: int, effect: dict[str, Any], events: list[Event]) -> int:
         """The money side of a Contingency card (gross changes were applied before);
@@ -939,20 +1047,22 @@ class ConstructionGame(ConstructionOrders, Game):
         seat = state["turn"]
         solvent = self._solvent(state)
         if len(solvent) <= 1:
-            self._finish(state, "every other contractor went bankrupt", events)
+            self._finish(state, T("every other contractor went bankrupt"), events)
             return
         if state["end"] == "networth":
             rich = [s for s in solvent if net_worth(state, s) >= GOAL]
             if rich:
-                self._finish(state, f"audited net worth of {money(GOAL)} reached", events)
+                self._finish(state, T("audited net worth of {goal:$} reached", goal=GOAL), events)
                 return
         n = state["players"]
         nxt = next((seat + k) % n for k in range(1, n + 1) if not state["out"][(seat + k) % n])
         first = state["first"]
         wrapped = (nxt - first) % n <= (seat - first) % n
         if state["final"] and wrapped:
-            reason = "the set number of years is over" if state["end"] == "years" else "the year-8 safeguard"
-            self._finish(state, f"{reason}; the audit decides", events)
+            if state["end"] == "years":
+                self._finish(state, T("the set number of years is over; the audit decides"), events)
+            else:
+                self._finish(state, T("the year-8 safeguard; the audit decides"), events)
             return
         state["turn"] = nxt
         state["offered"] = False
@@ -967,8 +1077,8 @@ class ConstructionGame(ConstructionOrders, Game):
         ]
 
     def _bankrupt(self, state: State, seat: int, events: list[Event]) -> None:
-        events.append(Event(f"{seat_ref(seat)} has nothing left to sell and {money(-state['cash'][seat])} of "
-                            "bills unpaid: bankrupt, out of the game."))
+        events.append(Event(T("{who} has nothing left to sell and {unpaid:$} of bills unpaid: bankrupt, out of the "
+                              "game.", who=seat_ref(seat), unpaid=-state["cash"][seat])))
         state["out"][seat] = True
         state["out_order"].append(seat)
         state["cash"][seat] = 0
@@ -978,14 +1088,15 @@ class ConstructionGame(ConstructionOrders, Game):
         if state["window"] and seat in state["window"]["waiting"]:
             state["window"]["waiting"].remove(seat)
         if len(self._solvent(state)) <= 1:
-            self._finish(state, "every other contractor went bankrupt", events)
+            self._finish(state, T("every other contractor went bankrupt"), events)
 
     def _finish(self, state: State, reason: str, events: list[Event]) -> None:
-        state["over"] = {"reason": reason}
+        # The reason in English and as its message (``said``), for the outcome and the pictures.
+        state["over"] = {"reason": str(reason), "said": stored(reason)}
         state["phase"] = "over"
         state["steps"] = []
-        events.append(Event(f"Game over: {reason}. Audit: " + ", ".join(
-            f"{seat_ref(s)} {money(net_worth(state, s))}" for s in self._solvent(state)) + "."))
+        audit = commas([T("{who} {worth:$}", who=seat_ref(s), worth=net_worth(state, s)) for s in self._solvent(state)])
+        events.append(Event(T("Game over: {reason}. Audit: {audit}.", reason=reason, audit=audit)))
 
     # -- views and outcome ----------------------------------------------------------------
 
@@ -1026,11 +1137,11 @@ class ConstructionGame(ConstructionOrders, Game):
             "supply": dict(state["supply"]),
             "deeds": dict(state["deeds"]),
             "deck_left": len(state["deck"]),
-            "last": _copy(state["last"]),
-            "card": _copy(state["card"]),
+            "last": _said_last(state["last"]),
+            "card": _said_card(state["card"]),
             "moved": _copy(state["moved"]),
             "final": state["final"],
-            "over": _copy(state["over"]),
+            "over": _said_over(state["over"]),
             "turns": state["turns"],
             "first": state["first"],
             "start_rolls": parse_start_rolls(state["start_rolls"]),
@@ -1090,11 +1201,11 @@ class ConstructionGame(ConstructionOrders, Game):
         # Solvent contractors by net worth; the bankrupt below them, the later out the better.
         keys = [(1, scores[s], 0) if not state["out"][s] else (0, 0, state["out_order"].index(s)) for s in range(n)]
         ranks = tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
-        return Outcome(scores=tuple(scores), ranks=ranks, reason=state["over"]["reason"])
+        return Outcome(scores=tuple(scores), ranks=ranks, reason=_said_over(state["over"])["reason"])
 
     def format_score(self, score: float) -> str:
-        """Scores are audited net worth in dollars: "$1,515,200"."""
-        return dollars(score)
+        """Scores are audited net worth in dollars: "$1,515,200" (each language writes them its way)."""
+        return T("{score:$}", score=score)
 
     def agent(self, state: State, seat: int, rng: random.Random) -> str:
         from .agent import choose
@@ -1102,18 +1213,47 @@ class ConstructionGame(ConstructionOrders, Game):
         return choose(state, seat, rng)
 
 
+def _said_last(last: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The last income roll for a view: its lines' texts (and the card) as messages to say."""
+    if last is None:
+        return None
+    view = _copy(last)
+    said = view.pop("said", None)
+    if said is not None:
+        view["lines"] = [[restored(text), amount] for text, (_, amount) in zip(said, view["lines"], strict=True)]
+    if view.get("card"):
+        view["card"] = data_text(view["card"])
+    return view
+
+
+def _said_card(card: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The last Contingency card drawn, for a view: its text as the message to say."""
+    if card is None:
+        return None
+    return dict(card, text=data_text(card["text"]))
+
+
+def _said_over(over: dict[str, Any] | None) -> dict[str, Any] | None:
+    """How the game ended, for a view and the outcome: the reason as its message to say."""
+    if over is None:
+        return None
+    said = over.get("said")
+    return {"reason": restored(said) if said is not None else over["reason"]}
+
+
 def _take_turn_in_bidding(bidding: dict[str, Any], seat: int, key: str, events: list[Event], *, passing: str) -> int:
     """One turn of a round of bids (a competitive bid or a crunch auction): ``pass`` leaves for
-    good, ``bid:N`` leads. Returns where the next bidder is looked for in ``active``."""
+    good (logged as ``passing``), ``bid:N`` leads. Returns where the next bidder is looked for in
+    ``active``."""
     active = bidding["active"]
     if key == "pass":
-        events.append(Event(f"{seat_ref(seat)} {passing}."))
+        events.append(Event(passing))
         index = active.index(seat)
         active.remove(seat)
         return index
     bidding["high"] = int(key.split(":")[1])
     bidding["leader"] = seat
-    events.append(Event(f"{seat_ref(seat)} bids {money(bidding['high'])}."))
+    events.append(Event(T("{who} bids {bid:$}.", who=seat_ref(seat), bid=bidding["high"])))
     return active.index(seat) + 1
 
 

@@ -1,0 +1,161 @@
+"""The Construction Game's words in other languages (issue 30): the message makers of its
+catalog (``bot/locales/<lang>/LC_MESSAGES/construction-game.po``), the machines' names, and
+the names and sentences its data files give (track weeks, Contingency cards, deeds, seasons).
+
+Money is kept in whole dollars; a message takes an amount under a ``{name:$}`` field, so each
+language writes it its own way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import cache
+from typing import Any
+
+from bot.engine.words import Text, texts
+
+SLUG = "construction-game"
+T, Tn, Tp = texts(SLUG)
+
+
+def data_text(name: str) -> Text:
+    """A name or sentence from the data files as a :class:`Text` of this catalog (its English
+    is the message; :func:`data_messages` gives it an entry), so it is said in every language
+    wherever it goes: a param, a label, a picture."""
+    return Text(SLUG, name)
+
+
+@cache
+def machine(item: str) -> Text:
+    """One machine type (or the truck) by its name: "dozer"."""
+    return {
+        "backhoe": T("backhoe"), "dozer": T("dozer"), "excavator": T("excavator"), "grader": T("grader"),
+        "scraper": T("scraper"), "truck": T("truck"),
+    }[item]
+
+
+@cache
+def machines(item: str) -> Text:
+    """A machine type in the plural, as a kind of work: "dozers"."""
+    return {
+        "backhoe": T("backhoes"), "dozer": T("dozers"), "excavator": T("excavators"), "grader": T("graders"),
+        "scraper": T("scrapers"), "truck": T("trucks"),
+    }[item]
+
+
+@cache
+def short_machine(item: str) -> Text:
+    """A machine type's short name, for where its full name does not fit ("kop.-ład." in Polish)."""
+    return {
+        "backhoe": Tp("short", "backhoe"), "dozer": Tp("short", "dozer"), "excavator": Tp("short", "excavator"),
+        "grader": Tp("short", "grader"), "scraper": Tp("short", "scraper"), "truck": Tp("short", "truck"),
+    }[item]
+
+
+@cache
+def pieces_of(item: str, count: int) -> Text:
+    """``count`` pieces of a type: "1 dozer", "3 dozers"."""
+    if item == "backhoe":
+        return Tn("{n} backhoe", "{n} backhoes", count)
+    if item == "dozer":
+        return Tn("{n} dozer", "{n} dozers", count)
+    if item == "excavator":
+        return Tn("{n} excavator", "{n} excavators", count)
+    if item == "grader":
+        return Tn("{n} grader", "{n} graders", count)
+    if item == "scraper":
+        return Tn("{n} scraper", "{n} scrapers", count)
+    return Tn("{n} truck", "{n} trucks", count)
+
+
+def stored(text: str) -> Any:
+    """A text as the state keeps it: a :class:`Text` as its message (the state is JSON and a
+    ``Text`` would come back as plain English), anything else as it is."""
+    return text.to_json() if isinstance(text, Text) else text
+
+
+def restored(value: Any) -> str:
+    """A text the state kept (see :func:`stored`); a plain string (a table saved before the
+    game spoke other languages) stays English."""
+    return Text.from_json(value) if isinstance(value, dict) else value
+
+
+def named(text: Any, names: Sequence[str]) -> Any:
+    """``text`` with its ``{seatN}`` marks filled with players' names, still a :class:`Text`
+    (the pictures say it in the language being spoken; ``fill_seat_refs`` would give English)."""
+    from bot.engine import fill_seat_refs
+
+    if not isinstance(text, Text):
+        return fill_seat_refs(text, names) if isinstance(text, str) else text
+    params: dict[str, Any] = {key: named(value, names) for key, value in text.params.items()}
+    params.update({f"seat{seat}": name for seat, name in enumerate(names) if f"seat{seat}" not in params})
+    return Text(text.domain, text.template, params, plural=text.plural, count=text.count, context=text.context)
+
+
+class Code:
+    """A code written into a text as it is in every language: an action key, a player's typed
+    input ("'no-such-move'"). Keys are the same in every language, so a code is not English to
+    translate; it is not a ``str``, so :func:`bot.i18n.say` and :func:`bot.i18n.untranslated`
+    pass it by, and a template writes it verbatim."""
+
+    __slots__ = ("code",)
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __format__(self, spec: str) -> str:
+        return format(self.code, spec)
+
+    def __repr__(self) -> str:
+        return f"Code({self.code!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Code) and other.code == self.code
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Code, (self.code,))
+
+
+def commas(items: Sequence[str]) -> str:
+    """``items`` written "a, b, c" (a list, not a sentence: no "and"), sayable."""
+    if not items:
+        return ""
+    text = items[0]
+    for item in items[1:]:
+        text = T("{items}, {item}", items=text, item=item)
+    return text
+
+
+def joined(items: Sequence[str], separator: str) -> str:
+    """``items`` joined by ``separator`` ("; ", " · " or " "), sayable."""
+    if not items:
+        return ""
+    text = items[0]
+    for item in items[1:]:
+        if separator == "; ":
+            text = T("{items}; {item}", items=text, item=item)
+        elif separator == " · ":
+            text = T("{items} · {item}", items=text, item=item)
+        else:
+            text = T("{text} {more}", text=text, more=item)
+    return text
+
+
+def data_messages() -> Iterator[str]:
+    """The names and sentences of ``data/construction-game/``: the track's weeks and corner
+    bills, the Contingency cards, the deeds and the seasons."""
+    from .components import CARDS, PROPERTIES, SEASONS, TRACK
+
+    for square in TRACK:
+        yield square["name"]
+        if "corner" in square:
+            yield square["corner"]["text"]
+    yield from (card["text"] for card in CARDS)
+    yield from (deed["name"] for deed in PROPERTIES.values())
+    yield from SEASONS.values()
