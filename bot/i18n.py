@@ -82,8 +82,8 @@ def _compile(po: Path, language: str) -> bytes:
 
 def translate(language: str, domain: str, context: str, message: str) -> str | None:
     """``message`` (in context ``context``) in ``language``, or None where the catalog has none."""
-    if language not in TRANSLATED:
-        return None
+    if language not in TRANSLATED or not message:
+        return None  # gettext("") is the catalog's header, not a translation
     found = catalog(language, domain)
     text = found.pgettext(context, message) if context else found.gettext(message)
     return text if text != message or _has_entry(language, domain, context, message) else None
@@ -363,10 +363,11 @@ def update_catalogs(domain: str) -> None:
                 messages = read_po(file, locale=language)
             messages.update(template, no_fuzzy_matching=True, update_header_comment=False)
             messages.obsolete.clear()  # a message gone from the code is not kept
+            messages.fuzzy = False  # a fuzzy header makes `pybabel compile` skip the whole catalog
         else:
             from babel.messages.catalog import Catalog
 
-            messages = Catalog(locale=language, domain=domain, project="gamemaster", charset="utf-8")
+            messages = Catalog(locale=language, domain=domain, project="gamemaster", charset="utf-8", fuzzy=False)
             for message in template:
                 if message.id:
                     messages.add(message.id, locations=message.locations, flags=message.flags,

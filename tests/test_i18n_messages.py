@@ -85,3 +85,15 @@ def test_a_plain_string_is_said_by_its_english_and_a_code_never() -> None:
     assert say(keyed, "de") == "buy:THB:ipo und {items} und {last}"
     assert untranslated(keyed, "de") == []
     assert Text.from_json(keyed.to_json()).params["items"] == Code("buy:THB:ipo")
+
+
+@pytest.mark.parametrize("domain", [*MESSAGE_DOMAINS, "commands"])
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_catalog_is_marked_fuzzy(domain: str, language: str) -> None:
+    """`pybabel compile` (what `make` runs) skips a whole catalog whose header is fuzzy, and the
+    bot would then read an empty ``.mo``."""
+    assert catalog(language, domain).fuzzy is False
+
+
+def test_an_empty_string_is_said_as_nothing() -> None:
+    assert say("", "pl") == ""  # gettext("") would be the catalog's header

@@ -159,6 +159,18 @@ def named(text: Any, names: Sequence[str]) -> Any:
     return text
 
 
+def stored(text: Any) -> Any:
+    """A text as a game's state keeps it: a :class:`Text` as its message (the state is JSON, and
+    a ``Text`` would come back from a snapshot as plain English), anything else as it is."""
+    return text.to_json() if isinstance(text, Text) else text
+
+
+def restored(value: Any) -> Any:
+    """A text the state kept (see :func:`stored`); a plain string (from a table saved before the
+    games spoke other languages) stays English."""
+    return Text.from_json(value) if isinstance(value, dict) else value
+
+
 _SEAT_MARK = re.compile(r"\{seat(\d+)\}")
 
 

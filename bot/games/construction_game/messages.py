@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import cache
-from typing import Any
 
+from bot.engine.words import Code as Code  # re-exported: the game's modules import them from here
 from bot.engine.words import Text, texts
+from bot.engine.words import named as named
+from bot.engine.words import restored as restored
+from bot.engine.words import stored as stored
 
 SLUG = "construction-game"
 T, Tn, Tp = texts(SLUG)
@@ -66,60 +69,6 @@ def pieces_of(item: str, count: int) -> Text:
     if item == "scraper":
         return Tn("{n} scraper", "{n} scrapers", count)
     return Tn("{n} truck", "{n} trucks", count)
-
-
-def stored(text: str) -> Any:
-    """A text as the state keeps it: a :class:`Text` as its message (the state is JSON and a
-    ``Text`` would come back as plain English), anything else as it is."""
-    return text.to_json() if isinstance(text, Text) else text
-
-
-def restored(value: Any) -> str:
-    """A text the state kept (see :func:`stored`); a plain string (a table saved before the
-    game spoke other languages) stays English."""
-    return Text.from_json(value) if isinstance(value, dict) else value
-
-
-def named(text: Any, names: Sequence[str]) -> Any:
-    """``text`` with its ``{seatN}`` marks filled with players' names, still a :class:`Text`
-    (the pictures say it in the language being spoken; ``fill_seat_refs`` would give English)."""
-    from bot.engine import fill_seat_refs
-
-    if not isinstance(text, Text):
-        return fill_seat_refs(text, names) if isinstance(text, str) else text
-    params: dict[str, Any] = {key: named(value, names) for key, value in text.params.items()}
-    params.update({f"seat{seat}": name for seat, name in enumerate(names) if f"seat{seat}" not in params})
-    return Text(text.domain, text.template, params, plural=text.plural, count=text.count, context=text.context)
-
-
-class Code:
-    """A code written into a text as it is in every language: an action key, a player's typed
-    input ("'no-such-move'"). Keys are the same in every language, so a code is not English to
-    translate; it is not a ``str``, so :func:`bot.i18n.say` and :func:`bot.i18n.untranslated`
-    pass it by, and a template writes it verbatim."""
-
-    __slots__ = ("code",)
-
-    def __init__(self, code: str) -> None:
-        self.code = code
-
-    def __str__(self) -> str:
-        return self.code
-
-    def __format__(self, spec: str) -> str:
-        return format(self.code, spec)
-
-    def __repr__(self) -> str:
-        return f"Code({self.code!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Code) and other.code == self.code
-
-    def __hash__(self) -> int:
-        return hash(self.code)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Code, (self.code,))
 
 
 def commas(items: Sequence[str]) -> str:
