@@ -90,7 +90,8 @@ def standings(
                   text_on(colour), bold=True, anchor="mm")
         value_w = text_width(value, size + 2, bold=True)
         name_x = chip[2] + 12
-        label = f"▶ {name}" if moving else name
+        # The name is said before the arrow joins it (an f-string would lose a Text's message).
+        label = Said(f"▶ {say_drawn(name)}") if moving else name
         note = notes[seat] if notes else ""
         room = (note_right - text_width(note, size) - 20 if note else x + width - value_w - 30) - name_x
         name_size = fit_size(label, room, size, size - 4, bold=moving)
