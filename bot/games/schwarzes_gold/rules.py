@@ -1108,8 +1108,11 @@ class SchwarzesGold(Game):
             area = self.roll_area(state)
             heading = [k for k in legal if k.startswith("station:")]
             if heading:
+                headings: Any = Verbatim(heading[0])
+                for key in heading[1:]:
+                    headings = T("{first} or {next}", first=headings, next=Verbatim(key))
                 return T("From the station of {area} the train can head only {headings}.", area=area_label(area),
-                         headings=Verbatim(" or ".join(heading)))
+                         headings=headings)
             return T("The station of {area} is taken: another train stands there.", area=area_label(area))
         if stage == "swap" and verb == "swap":
             own = [k.partition(":")[2] for k in legal if k.startswith("swap:")]
@@ -1142,7 +1145,7 @@ class SchwarzesGold(Game):
         from bot.games.schwarzes_gold.agent import choose
 
         if not any(p.seat == seat for p in self.prompts(state)):
-            raise IllegalAction("This seat has nothing to decide now.")
+            raise IllegalAction(T("This seat has nothing to decide now."))
         return choose(self, state, seat, rng)
 
 
