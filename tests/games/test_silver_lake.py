@@ -472,7 +472,7 @@ def test_the_agent_plays_legal_moves_to_the_end() -> None:
             assert key in [action.key for action in prompts[0].actions]
             game.apply(state, prompts[0].seat, key)
         assert game.outcome(state) is not None
-        assert "safeguard" not in state["end"]
+        assert "safeguard" not in game.outcome(state).reason
 
 
 def _draw_card(title: str, pos_before_luck: int | None = None, **seat: Any) -> tuple[Loaded, dict[str, Any], list[Any]]:

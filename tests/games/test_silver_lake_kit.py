@@ -95,4 +95,4 @@ def test_the_agent_beats_random_players_over_200_games() -> None:
 def test_kit_200_seeds(players: int) -> None:
     playouts = check_game(SilverLake(), range(200), players)
     assert all(playout.outcome is not None for playout in playouts)
-    assert not any("safeguard" in playout.state["end"] for playout in playouts)
+    assert not any("safeguard" in playout.outcome.reason for playout in playouts)

@@ -36,7 +36,9 @@ AREAS = ("2/3", "4", "5", "6", "7", "8", "9", "10", "11/12")
 
 DIRECTIONS = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
-DIRECTION_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+from bot.games.schwarzes_gold.messages import T  # noqa: E402
+
+DIRECTION_NAMES = {"N": T("north"), "E": T("east"), "S": T("south"), "W": T("west")}
 
 
 def field_name(row: int, col: int) -> str:

@@ -22,14 +22,15 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.engine import fill_seat_refs
+from bot.engine.words import named
 from bot.games.schwarzes_gold import render
 from bot.games.schwarzes_gold.board import BOARDS, ROWS, SIZE, field_name, parse_field
+from bot.games.schwarzes_gold.messages import T, Tn
 from bot.games.schwarzes_gold.rules import SchwarzesGold
 from bot.render.card import paragraph, standings, window, zoomed_crop
 from bot.render.legibility import floor_px
 from bot.render.palette import BACKGROUND, HIGHLIGHT, INK, WHITE
-from bot.render.text import draw_text, plural, seat_names, text_width
+from bot.render.text import draw_text, seat_names, text_width
 
 WIDTH = 720
 FLOOR = floor_px(WIDTH)  # 20
@@ -46,7 +47,7 @@ FIELD = re.compile(r"\b([A-J](?:10|[1-9]))\b")
 
 def points_text(points: int) -> str:
     """A score as the card prints it: "0 points", "1 point", "12 points"."""
-    return plural(points, "point")
+    return Tn("{n} point", "{n} points", points)
 
 
 def card_standings(view: dict[str, Any]) -> list[str]:
@@ -55,7 +56,7 @@ def card_standings(view: dict[str, Any]) -> list[str]:
 
 
 def _last_move(view: dict[str, Any], names: list[str]) -> str:
-    return fill_seat_refs(view["log"][-1], names) if view["log"] else ""
+    return named(view["log"][-1], names) if view["log"] else ""
 
 
 def _named_fields(text: str) -> list[str]:
@@ -92,12 +93,12 @@ def table_card(view: dict[str, Any]) -> Image.Image:
     last = _last_move(view, names)
     head = Image.new("RGB", (WIDTH, 1200), BACKGROUND)
     draw = ImageDraw.Draw(head)
-    status = render._status(view, names) or "Schwarzes Gold"
+    status = render._status(view, names) or T("Schwarzes Gold")
     y = paragraph(draw, (14, 10), status, 26, WIDTH - 28, INK, bold=True, max_lines=2)
     turn = None if view["over"] else view["turn"]
     y = standings(draw, (10, y + 6), WIDTH - 20, names, card_standings(view), turn, ROW_SIZE)
     if last:
-        y = paragraph(draw, (14, y + 4), f"Last: {last}", 22, WIDTH - 28, INK, max_lines=3)
+        y = paragraph(draw, (14, y + 4), T("Last: {move}", move=last), 22, WIDTH - 28, INK, max_lines=3)
     y += 6
 
     focus = [parse_field(f) for f in focus_fields(view, last)]

@@ -23,8 +23,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.engine import fill_seat_refs
+from bot.engine.words import named
 from bot.games.schwarzes_gold.board import AREAS, BOARDS, ROWS, SIZE, field_name, parse_field
+from bot.games.schwarzes_gold.messages import T, Tn, area_label, ordinal, series
 from bot.render.dice import dice_row
 from bot.render.palette import (
     BACKGROUND,
@@ -39,7 +40,7 @@ from bot.render.palette import (
 )
 from bot.render.regions import Region
 from bot.render.shapes import badge, panel
-from bot.render.text import draw_text, draw_wrapped, fit_size, ordinal, plural, seat_names, text_width, wrap
+from bot.render.text import draw_text, draw_wrapped, fit_size, seat_names, text_width, wrap
 
 CELL = 76
 LABEL = 30
@@ -301,7 +302,7 @@ def board(view: dict[str, Any]) -> Image.Image:
     names = seat_names(view)
     image = _map_picture(view)
     draw = ImageDraw.Draw(image)
-    title = f"Schwarzes Gold — board {view['board']}"
+    title = T("Schwarzes Gold — board {board}", board=view["board"])
     draw_text(draw, (LEFT, 12), title, 30, INK, bold=True)
     status = _status(view, names)
     x = LEFT + text_width(title, 30, bold=True) + 24
@@ -350,46 +351,37 @@ def _status(view: dict[str, Any], names: list[str]) -> str:
     if view["over"]:
         outcome = view["outcome"]
         winners = [names[s] for s, r in enumerate(outcome["ranks"]) if r == 1]
-        return f"Game over — {', '.join(winners)} wins"
+        return T("Game over — {winners} wins", winners=series(winners))
     who = names[view["turn"]] if view["turn"] is not None else ""
-    text = {
-        "first": f"{who} chooses who begins",
-        "face": f"{who} turns the black train",
-        "act": f"Phase 1 — {who} acts in area {view['area']}",
-        "order": f"{who} orders the trains",
-        "route": f"{who} routes a train",
-        "swap": f"{who} may swap a rig",
-        "rotate": f"{who} may turn the truck",
-        "decide": f"{who}: start or train?",
-        "place": f"{who} places the train",
-        "score": f"Phase 2 — {who} pumps oil",
-    }
-    return text.get(view["stage"], "")
+    stage = view["stage"]
+    if stage == "act":
+        return T("Phase 1 — {who} acts in {area}", who=who, area=area_label(view["area"]))
+    status = _STATUS.get(stage)
+    return status(who) if status else ""
 
 
 def _side_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
     """Dice and supply, the players, the last moves: top to bottom in the right column."""
     x0, x1 = PANEL_X, PANEL_X + PANEL_W
     top = BOARD_Y - LABEL
-    y = panel(draw, (x0, top, x1, top + 170), "Dice" if view["phase"] == 1 else "Phase 2", 20)
+    y = panel(draw, (x0, top, x1, top + 170), T("Dice") if view["phase"] == 1 else T("Phase 2"), 20)
     if view["dice"]:
         dice_row(draw, (x0 + 14, y), view["dice"], size=56, gap=10)
         draw_text(draw, (x0 + 152, y + 12), f"= {sum(view['dice'])}", 30, INK, bold=True)
-        notes = [f"area {view['area']}"]
+        text = area_label(view["area"])
         if view["dice"][0] == view["dice"][1]:
-            notes.append("double")
+            text = T("{notes} · double", notes=text)
         if view["rerolled"]:
-            notes.append("second roll")
-        text = " · ".join(notes)
+            text = T("{notes} · second roll", notes=text)
         draw_text(draw, (x0 + 14, y + 64), text, fit_size(text, PANEL_W - 28, 18, 16, bold=True), INK, bold=True)
         if view["bonus"]:
-            draw_text(draw, (x0 + 14, y + 88), "own train here: up to 2 actions", 16, MUTED)
+            draw_text(draw, (x0 + 14, y + 88), T("own train here: up to 2 actions"), 16, MUTED)
     elif view["order"]:
         # Two players alternate; three or four reverse the order after every round.
         two = len(view["order"]) == 2
         snake = [*view["order"], *(view["order"] if two else reversed(view["order"]))]
         order = " ".join(str(s + 1) for s in snake) + " …"
-        heading = "Players choose in turn:" if two else "Players choose in snake order:"
+        heading = T("Players choose in turn:") if two else T("Players choose in snake order:")
         draw_text(draw, (x0 + 14, y + 4), heading, 18, INK)
         draw_text(draw, (x0 + 14, y + 30), order, 22, INK, bold=True)
     supply = view["supply"]
@@ -397,15 +389,15 @@ def _side_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str
 
     top += 180
     row_h = 92
-    y = panel(draw, (x0, top, x1, top + 40 + row_h * view["players"]), "Players", 20)
+    y = panel(draw, (x0, top, x1, top + 40 + row_h * view["players"]), T("Players"), 20)
     for seat in range(view["players"]):
         _player_row(draw, view, names, seat, (x0 + 8, y, x1 - 8, y + row_h - 8))
         y += row_h
     top += 50 + row_h * view["players"]
     if HEIGHT - top < 80:
         return
-    y = panel(draw, (x0, top, x1, HEIGHT - 12), "Last moves", 20)
-    lines = [fill_seat_refs(line, names) for line in view["log"]]
+    y = panel(draw, (x0, top, x1, HEIGHT - 12), T("Last moves"), 20)
+    lines = [named(line, names) for line in view["log"]]
     for line in reversed(lines):  # newest first, as many as fit
         needed = len(wrap(line, 16, PANEL_W - 28)) * 20
         if y + needed > HEIGHT - 18:
@@ -415,7 +407,8 @@ def _side_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str
 
 def supply_text(supply: dict[str, int]) -> str:
     """"Supply: 12 tokens, 1 barrel" (singular and plural as the counts need)."""
-    return f"Supply: {plural(supply['tokens'], 'token')}, {plural(supply['barrels'], 'barrel')}"
+    return T("Supply: {tokens}, {barrels}", tokens=Tn("{n} token", "{n} tokens", supply["tokens"]),
+             barrels=Tn("{n} barrel", "{n} barrels", supply["barrels"]))
 
 
 def _player_row(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], seat: int, box: tuple[int, int, int, int]) -> None:
@@ -427,15 +420,15 @@ def _player_row(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str
     name = names[seat]
     draw_text(draw, (x0 + 46, y0 + 10), name, fit_size(name, x1 - x0 - 150, 21, 16, bold=True), INK, bold=True)
     draw_text(draw, (x1 - 14, y0 + 6), str(view["points"][seat]), 28, INK, bold=True, anchor="ra")
-    truck = {"hand": "truck in hand", "board": "truck out", "gone": "truck gone"}[view["truck"][seat]]
-    line = f"{plural(view['rigs_left'][seat], 'rig')} in hand · {truck}"
+    truck = _TRUCK[view["truck"][seat]]
+    line = T("{rigs} in hand · {truck}", rigs=Tn("{n} rig", "{n} rigs", view["rigs_left"][seat]), truck=truck)
     draw_text(draw, (x0 + 14, y0 + 40), line, fit_size(line, x1 - x0 - 24, 17, 16), INK)
-    extra = []
+    extra: list[str] = []
     if view["safe"][seat]:
-        extra.append(f"{view['safe'][seat]} safe")
+        extra.append(T("{n} safe", n=view["safe"][seat]))
     if _trains_in_play(view):
-        extra.append({"hand": "train in hand", "board": "train out", "tracks": "train on rails"}[view["train"][seat]])
-    line = " · ".join(extra)
+        extra.append(_TRAIN[view["train"][seat]])
+    line = T("{first} · {next}", first=extra[0], next=extra[1]) if len(extra) == 2 else (extra[0] if extra else "")
     draw_text(draw, (x0 + 14, y0 + 62), line, fit_size(line, x1 - x0 - 90, 17, 16), MUTED)
     if view["holder"] == seat:  # the black train marks who began phase 2
         draw.rounded_rectangle((x1 - 62, y0 + 60, x1 - 12, y0 + 82), radius=6, fill=INK)
@@ -443,6 +436,23 @@ def _player_row(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str
     if view["outcome"]:
         rank = ordinal(view["outcome"]["ranks"][seat])
         draw_text(draw, (x1 - 60, y0 + 10), rank, 18, INK, bold=True, anchor="ra")
+
+
+_STATUS = {
+    "first": lambda who: T("{who} chooses who begins", who=who),
+    "face": lambda who: T("{who} turns the black train", who=who),
+    "order": lambda who: T("{who} orders the trains", who=who),
+    "route": lambda who: T("{who} routes a train", who=who),
+    "swap": lambda who: T("{who} may swap a rig", who=who),
+    "rotate": lambda who: T("{who} may turn the truck", who=who),
+    "decide": lambda who: T("{who}: start or train?", who=who),
+    "place": lambda who: T("{who} places the train", who=who),
+    "score": lambda who: T("Phase 2 — {who} pumps oil", who=who),
+}
+"""The status line of each stage but acting (which names the area)."""
+
+_TRUCK = {"hand": T("truck in hand"), "board": T("truck out"), "gone": T("truck gone")}
+_TRAIN = {"hand": T("train in hand"), "board": T("train out"), "tracks": T("train on rails")}
 
 
 def _trains_in_play(view: dict[str, Any]) -> bool:

@@ -56,7 +56,7 @@ from bot.engine import (
     seat_ref,
     seed_value,
 )
-from bot.engine.words import and_list, plural
+from bot.engine.words import Code, listing, restored, stored
 from bot.games.schwarzes_gold.board import (
     BOARDS,
     DIRECTION_NAMES,
@@ -69,6 +69,7 @@ from bot.games.schwarzes_gold.board import (
     parse_field,
     step_direction,
 )
+from bot.games.schwarzes_gold.messages import T, Tn, area_label
 
 TOKENS = 60
 BARRELS = 3
@@ -94,18 +95,14 @@ def snake_seat(start: int, index: int, players: int) -> int:
     return (start + (pos if lap % 2 == 0 else players - 1 - pos)) % players
 
 
-def area_label(area: str) -> str:
-    return f"area {area}"
-
-
 class SchwarzesGold(Game):
     """Schwarzes Gold for 2–4 players on board 1901 or 1926, with the rulebook's variants."""
 
     slug: ClassVar[str] = "schwarzes-gold"
-    title: ClassVar[str] = "Schwarzes Gold"
+    title: ClassVar[str] = T("Schwarzes Gold")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    summary: ClassVar[str] = "Roll for an area, strike oil, place rigs and trucks, then pump the field dry in snake order."
+    summary: ClassVar[str] = T("Roll for an area, strike oil, place rigs and trucks, then pump the field dry in snake order.")
     rules_file: ClassVar[str] = "schwarzes-gold.txt"
     render_module: ClassVar[str] = "bot.games.schwarzes_gold.render"
     grouped: ClassVar[bool] = True
@@ -117,13 +114,18 @@ class SchwarzesGold(Game):
     version: ClassVar[int] = 2
     """2: no barrel on wasteland that has closed again (issue 28)."""
     options: ClassVar[tuple[Option, ...]] = (
-        Option("board", "1901", ("1901", "1926"), "Board side: 1901 (plain) or 1926 (settlements, wasteland, railway)."),
-        Option("start_or_train", OFF, (OFF, ON), "Variant: at the end of phase 1 start phase 2 or place your train like a truck."),
-        Option("settlements", OFF, (OFF, ON), "Variant (1926): trucks in shanty settlements score oil connections at once."),
-        Option("wasteland", OFF, (OFF, ON), "Variant (1926): wasteland fields open only when the rest of their area is taken."),
-        Option("own_trains", OFF, (OFF, ON), "Variant (1926): your train on a station gives up to two actions in its area."),
-        Option("black_train", OFF, (OFF, ON), "Variant (1926): Curse of Spindletop — a double moves the black train."),
-        Option("junctions", OFF, (OFF, ON), "Optional train rule (1926, with a train variant): no turning against a switch."),
+        Option("board", "1901", ("1901", "1926"), T("Board side: 1901 (plain) or 1926 (settlements, wasteland, railway).")),
+        Option("start_or_train", OFF, (OFF, ON),
+               T("Variant: at the end of phase 1 start phase 2 or place your train like a truck.")),
+        Option("settlements", OFF, (OFF, ON),
+               T("Variant (1926): trucks in shanty settlements score oil connections at once.")),
+        Option("wasteland", OFF, (OFF, ON),
+               T("Variant (1926): wasteland fields open only when the rest of their area is taken.")),
+        Option("own_trains", OFF, (OFF, ON),
+               T("Variant (1926): your train on a station gives up to two actions in its area.")),
+        Option("black_train", OFF, (OFF, ON), T("Variant (1926): Curse of Spindletop — a double moves the black train.")),
+        Option("junctions", OFF, (OFF, ON),
+               T("Optional train rule (1926, with a train variant): no turning against a switch.")),
     )
 
     # -- options -----------------------------------------------------------------------
@@ -133,12 +135,13 @@ class SchwarzesGold(Game):
         if options["board"] == "1901":
             wrong = [name for name in VARIANTS_1926 if options[name] == ON]
             if wrong:
-                raise BadOptions(
-                    f"{and_list(wrong)} {'needs' if len(wrong) == 1 else 'need'} board 1926 "
-                    "(board 1901 has no settlements, wasteland or railway): set board=1926."
-                )
+                raise BadOptions(Tn(
+                    "{options} needs board 1926 (board 1901 has no settlements, wasteland or railway): set board=1926.",
+                    "{options} need board 1926 (board 1901 has no settlements, wasteland or railway): set board=1926.",
+                    len(wrong), options=listing([Code(name) for name in wrong]),
+                ))
         if options["junctions"] == ON and OFF == options["own_trains"] == options["black_train"]:
-            raise BadOptions("junctions=on changes how trains turn: play it with own_trains=on or black_train=on.")
+            raise BadOptions(T("junctions=on changes how trains turn: play it with own_trains=on or black_train=on."))
 
     def check_options(self, options: Mapping[str, str]) -> None:
         """The contract's check at /game new: the same combinations setup refuses."""
@@ -251,10 +254,10 @@ class SchwarzesGold(Game):
     def phase1_over(self, state: State) -> str | None:
         """Why phase 1 ends now, or None."""
         if state["supply"]["tokens"] == 0:
-            return "the oil tokens have run out"
+            return T("the oil tokens have run out")
         for area in self.board(state).fields_of:
             if self.area_full(state, area):
-                return f"{area_label(area)} is full"
+                return T("{area} is full", area=area_label(area))
         return None
 
     # -- phase 1 choices ---------------------------------------------------------------
@@ -266,30 +269,35 @@ class SchwarzesGold(Game):
         double = self.is_double(state)
         special = self.settlement_fields(state)
         free = [f for f in board.fields_of[area] if self.buildable(state, f)]
-        actions: list[Action] = [Action(f"token:{f}", f"Strike oil: a token on {f}", group=("Token", f)) for f in free]
+        actions: list[Action] = [Action(f"token:{f}", T("Strike oil: a token on {field}", field=f), group=(T("Token"), f))
+                                 for f in free]
         if double:
             stacks = [f for f in board.fields_of[area] if self.oil_open(state, f)]
             actions += [
-                Action(f"token:{f}", f"Strike oil on {f} again (double: {state['tokens'][f] + 1} tokens there)",
-                       group=("Token", f))
+                Action(f"token:{f}", Tn("Strike oil on {field} again (double: {n} token there)",
+                                        "Strike oil on {field} again (double: {n} tokens there)",
+                                        state["tokens"][f] + 1, field=f),
+                       group=(T("Token"), f))
                 for f in stacks
             ]
         if state["rigs_left"][seat] > 0:
             actions += [
-                Action(f"rig:{f}", f"Place an oil rig on {f}{self.reach_note(state, f, 'rig')}", group=("Rig", f))
+                Action(f"rig:{f}", T("Place an oil rig on {field} {note}", field=f, note=self.reach_note(state, f, "rig")),
+                       group=(T("Rig"), f))
                 for f in free
             ]
         if state["truck"][seat] == "hand":
             spots = free + [f for f, a in special.items() if a == area and f not in state["pieces"]]
             for f in spots:
-                where = f"the settlement on {f}" if f in special else f
-                actions.append(Action(f"truck:{f}:h", f"Place your truck on {where}, facing along the row"
-                                                      f"{self.reach_note(state, f, 'truck', 'h')}", group=("Truck", f)))
-                actions.append(Action(f"truck:{f}:v", f"Place your truck on {where}, facing along the column"
-                                                      f"{self.reach_note(state, f, 'truck', 'v')}", group=("Truck", f)))
+                where = T("the settlement on {field}", field=f) if f in special else f
+                actions.append(Action(f"truck:{f}:h", T("Place your truck on {where}, facing along the row {note}", where=where,
+                                                        note=self.reach_note(state, f, "truck", "h")), group=(T("Truck"), f)))
+                actions.append(Action(f"truck:{f}:v", T("Place your truck on {where}, facing along the column {note}",
+                                                        where=where, note=self.reach_note(state, f, "truck", "v")),
+                                      group=(T("Truck"), f)))
         if state["supply"]["barrels"] > 0:
             actions += [
-                Action(f"barrel:{f}", f"Place a barrel on the oil on {f}", group=("Barrel", f))
+                Action(f"barrel:{f}", T("Place a barrel on the oil on {field}", field=f), group=(T("Barrel"), f))
                 for f in board.fields_of[area]
                 if self.oil_open(state, f)
             ]
@@ -302,8 +310,9 @@ class SchwarzesGold(Game):
                     actions.append(
                         Action(
                             f"station:{way}",
-                            f"Put your train on the station of {area_label(area)} ({settlement.field}), heading {DIRECTION_NAMES[way]}",
-                            group=("Station",),
+                            T("Put your train on the station of {area} ({field}), heading {heading}", area=area_label(area),
+                              field=settlement.field, heading=DIRECTION_NAMES[way]),
+                            group=(T("Station"),),
                         )
                     )
         return actions
@@ -365,7 +374,8 @@ class SchwarzesGold(Game):
             after = segment.other_end(corner)
             mark = f"{segment.name}>{after[0]},{after[1]}"
             if mark in move["seen"]:
-                events.append(Event(f"The {self.train_name(name)} finds no free halt on that circuit and stays where it was."))
+                events.append(Event(T("The {train} finds no free halt on that circuit and stays where it was.",
+                                      train=self.train_name(name))))
                 state["moving"] = None
                 return False
             move["seen"].append(mark)
@@ -376,17 +386,18 @@ class SchwarzesGold(Game):
                 state["moving"] = None
                 station = board.station_of(segment.name)
                 if station is not None and fields[0] == station.field:
-                    what = f"the station of {area_label(station.area)}"
+                    line = T("The {train} runs to the station of {area}.", train=self.train_name(name),
+                             area=area_label(station.area))
                 else:
-                    what = f"the oil rig on {fields[0]}"
-                events.append(Event(f"The {self.train_name(name)} runs to {what}."))
+                    line = T("The {train} runs to the oil rig on {field}.", train=self.train_name(name), field=fields[0])
+                events.append(Event(line))
                 if name == "black":
                     self._curse(state, segment.name, fields[0], events)
                 return False
 
     @staticmethod
     def train_name(name: str) -> str:
-        return "black train" if name == "black" else f"train of {tag(int(name))}"
+        return T("black train") if name == "black" else T("train of {who}", who=tag(int(name)))
 
     def _curse(self, state: State, segment: str, halt: str, events: list[Event]) -> None:
         """The black train's effect on the field across the track from where it stopped."""
@@ -396,16 +407,21 @@ class SchwarzesGold(Game):
         if target in state["tokens"]:
             count = state["tokens"].pop(target)
             state["supply"]["tokens"] += count
-            barrel = ""
             if target in state["barrels"]:
                 state["barrels"].remove(target)
                 state["supply"]["barrels"] += 1
-                barrel = " and its barrel"
-            events.append(Event(f"Curse of Spindletop: the oil on {target} dries out ({plural(count, 'token')}{barrel} back to the supply)."))
+                line = Tn("Curse of Spindletop: the oil on {field} dries out ({n} token and its barrel back to the supply).",
+                          "Curse of Spindletop: the oil on {field} dries out ({n} tokens and its barrel back to the supply).",
+                          count, field=target)
+            else:
+                line = Tn("Curse of Spindletop: the oil on {field} dries out ({n} token back to the supply).",
+                          "Curse of Spindletop: the oil on {field} dries out ({n} tokens back to the supply).",
+                          count, field=target)
+            events.append(Event(line))
             return
         if self.occupied(state, target):
             if len(rigs) == 2:
-                events.append(Event("Oil rig next to oil rig: the curse has no effect."))
+                events.append(Event(T("Oil rig next to oil rig: the curse has no effect.")))
             return
         piece = state["pieces"].get(halt)
         active = state["turn"]
@@ -413,13 +429,15 @@ class SchwarzesGold(Game):
             own = [f for f, p in state["pieces"].items() if p["kind"] == "rig" and p["owner"] == active]
             if piece["owner"] != active and own:
                 state["swap"] = {"rig": halt}
-                events.append(Event(f"Curse of Spindletop: {target} beside the rig on {halt} is free, so {tag(active)} may swap that rig with one of their own."))
+                events.append(Event(T("Curse of Spindletop: {field} beside the rig on {halt} is free, so {who} may swap that "
+                                      "rig with one of their own.", field=target, halt=halt, who=tag(active))))
             return
         if piece is not None and piece["kind"] == "truck" and halt in self.settlement_fields(state):
             owner = piece["owner"]
             del state["pieces"][halt]
             state["truck"][owner] = "hand"
-            events.append(Event(f"Curse of Spindletop: the truck of {tag(owner)} leaves the settlement on {halt} and goes back to its owner."))
+            events.append(Event(T("Curse of Spindletop: the truck of {who} leaves the settlement on {field} and goes back to "
+                                  "its owner.", who=tag(owner), field=halt)))
 
     # -- settlements -------------------------------------------------------------------
 
@@ -478,15 +496,8 @@ class SchwarzesGold(Game):
             for f in (field, end):
                 if state["pieces"].get(f, {}).get("kind") == "truck":
                     del state["pieces"][f]
-            who = and_list([tag(o) for o in owners])
-            extra = f"; {tag(active)} gets the odd one" if rest else ""
-            events.append(
-                Event(
-                    f"Oil connects the settlements on {field} and {end} ({len(path)} fields): {who} "
-                    f"{'take' if len(owners) == 1 else 'share'} {plural(take, 'safe point')}{extra}; "
-                    f"{'the truck leaves' if len(owners) == 1 else 'both trucks leave'} the game."
-                )
-            )
+            events.append(Event(_connection_line(field, end, len(path), [tag(o) for o in owners], take,
+                                                 tag(active) if rest else None)))
             self._settle(state, events)
             return
 
@@ -525,13 +536,15 @@ class SchwarzesGold(Game):
     def oil_text(self, fields: list[str], state: State) -> str:
         """"3 tokens + 1 barrel": what pumping ``fields`` (one token each) brings in."""
         barrels = sum(1 for f in fields if f in state["barrels"])
-        text = plural(len(fields), "token")
-        return text + (f" + {plural(barrels, 'barrel')}" if barrels else "")
+        tokens = Tn("{n} token", "{n} tokens", len(fields))
+        if not barrels:
+            return tokens
+        return T("{tokens} + {barrels}", tokens=tokens, barrels=Tn("{n} barrel", "{n} barrels", barrels))
 
     def reach_note(self, state: State, field: str, kind: str, direction: str | None = None) -> str:
         """A phase-1 label's note on the oil a piece placed on ``field`` would reach today."""
         fields = self.haul_of(state, field, kind, direction)
-        return f" (would reach {self.oil_text(fields, state)} now)" if fields else " (no oil in reach yet)"
+        return T("(would reach {oil} now)", oil=self.oil_text(fields, state)) if fields else T("(no oil in reach yet)")
 
     def scoreable(self, state: State, seat: int) -> list[str]:
         return sorted(
@@ -553,8 +566,11 @@ class SchwarzesGold(Game):
 
     def _begin_phase2(self, state: State, events: list[Event]) -> None:
         holder = state["holder"]
-        order = "turns alternate" if state["players"] == 2 else "then snake order"
-        events.append(Event(f"Phase 2: {tag(holder)} holds the black train and scores first; {order}."))
+        if state["players"] == 2:
+            line = T("Phase 2: {who} holds the black train and scores first; turns alternate.", who=tag(holder))
+        else:
+            line = T("Phase 2: {who} holds the black train and scores first; then snake order.", who=tag(holder))
+        events.append(Event(line))
         state["index"] = 0
         state["dice"] = None  # the last roll (a train's) means nothing in phase 2
         self._next_scorer(state, events)
@@ -567,7 +583,7 @@ class SchwarzesGold(Game):
         state["trains"].pop("black", None)
         state["pending"], state["moving"], state["swap"] = [], None, None
         state["dice"] = None
-        events.append(Event(f"Phase 1 ends: {reason}."))
+        events.append(Event(T("Phase 1 ends: {reason}.", reason=reason)))
         order = [(left + i) % n for i in range(n)]
         special = self.settlement_fields(state)
         state["queue"] = [
@@ -590,7 +606,7 @@ class SchwarzesGold(Game):
             self._next_decider(state, events)
             return
         state["holder"] = left
-        events.append(Event(f"{tag(left)}, left of the last player, takes the black train."))
+        events.append(Event(T("{who}, left of the last player, takes the black train.", who=tag(left))))
         self._begin_phase2(state, events)
 
     def _next_decider(self, state: State, events: list[Event]) -> None:
@@ -604,11 +620,12 @@ class SchwarzesGold(Game):
             state["queue"].pop(0)
         if state["starter"] is None:
             state["starter"] = state["decider"]
-            events.append(Event(f"Nobody chose to start: {tag(state['decider'])}, who decided first, takes the black train."))
+            events.append(Event(T("Nobody chose to start: {who}, who decided first, takes the black train.",
+                                  who=tag(state["decider"]))))
         for seat in range(state["players"]):
             if state["train"][seat] == "hand":
                 state["points"][seat] += 1
-                events.append(Event(f"{tag(seat)} kept their train: 1 point."))
+                events.append(Event(T("{who} kept their train: 1 point.", who=tag(seat))))
         state["holder"] = state["starter"]
         self._begin_phase2(state, events)
 
@@ -624,11 +641,15 @@ class SchwarzesGold(Game):
 
     def _roll_text(self, state: State, seat: int, again: bool = False) -> str:
         a, b = state["dice"]
-        double = " — a double" if a == b else ""
-        verb = "rolls again" if again else "rolls"
-        text = f"{tag(seat)} {verb} {a} + {b} = {a + b}{double}: {area_label(self.roll_area(state))}."
+        params = {"who": tag(seat), "a": a, "b": b, "total": a + b, "area": area_label(self.roll_area(state))}
+        if again:
+            text = (T("{who} rolls again {a} + {b} = {total} — a double: {area}.", **params) if a == b
+                    else T("{who} rolls again {a} + {b} = {total}: {area}.", **params))
+        else:
+            text = (T("{who} rolls {a} + {b} = {total} — a double: {area}.", **params) if a == b
+                    else T("{who} rolls {a} + {b} = {total}: {area}.", **params))
         if state["stage"] == "act" and state["bonus"]:
-            text += " Their train stands here: up to two actions."
+            text = T("{roll} Their train stands here: up to two actions.", roll=text)
         return text
 
     def _start_turn(self, state: State, seat: int, events: list[Event]) -> None:
@@ -673,86 +694,101 @@ class SchwarzesGold(Game):
         seat = state["turn"]
         n = state["players"]
         if stage == "first":
-            actions = tuple(Action(f"first:{s + 1}", f"{tag(s)} begins") for s in range(n))
-            return [Prompt(seat, f"Who was at a petrol station last? {tag(seat)}, choose for the table who begins.", actions)]
+            actions = tuple(Action(f"first:{s + 1}", T("{who} begins", who=tag(s))) for s in range(n))
+            return [Prompt(seat, T("Who was at a petrol station last? {who}, choose for the table who begins.", who=tag(seat)),
+                           actions)]
         if stage == "face":
             seg = self.board(state).segments[self.board(state).settlements[self.board(state).black_start].station]
             ways = [step_direction(seg.other_end(c), c) for c in (seg.a, seg.b)]
-            actions = tuple(Action(f"face:{w}", f"The black train heads {DIRECTION_NAMES[w]}") for w in ways)
-            return [Prompt(seat, f"{tag(seat)}: which way does the black train face on its start station?", actions)]
+            actions = tuple(Action(f"face:{w}", T("The black train heads {heading}", heading=DIRECTION_NAMES[w]))
+                            for w in ways)
+            return [Prompt(seat, T("{who}: which way does the black train face on its start station?", who=tag(seat)),
+                           actions)]
         if stage == "act":
             area = self.roll_area(state)
             actions = self.placements(state, seat)
             if not state["rerolled"] and state["acted"] == 0:
-                actions = [Action("reroll", "Roll again (you must use the second roll)", main=True), *actions]
+                actions = [Action("reroll", T("Roll again (you must use the second roll)"), main=True), *actions]
             if state["bonus"]:
-                label = "Take no more actions" if state["acted"] else "Take no action this turn"
+                label = T("Take no more actions") if state["acted"] else T("Take no action this turn")
                 actions.append(Action("done", label, main=True))
             a, b = state["dice"]
-            more = " (second action)" if state["acted"] else ""
-            text = f"{tag(seat)} rolled {a} + {b} = {a + b}: act in {area_label(area)}{more}."
+            params = {"who": tag(seat), "a": a, "b": b, "total": a + b, "area": area_label(area)}
+            if state["acted"]:
+                text = T("{who} rolled {a} + {b} = {total}: act in {area} (second action).", **params)
+            else:
+                text = T("{who} rolled {a} + {b} = {total}: act in {area}.", **params)
             return [Prompt(seat, text, tuple(actions))]
         if stage == "order":
             actions = (
-                Action("move:black", "Move the black train first"),
-                Action("move:own", "Move your own train first"),
+                Action("move:black", T("Move the black train first")),
+                Action("move:own", T("Move your own train first")),
             )
-            return [Prompt(seat, f"{tag(seat)}: both trains move; which goes first?", actions)]
+            return [Prompt(seat, T("{who}: both trains move; which goes first?", who=tag(seat)), actions)]
         if stage == "route":
             move = state["moving"]
             corner = (move["to"][0], move["to"][1])
             came = step_direction(corner, self.board(state).segments[move["seg"]].other_end(corner))
+            train = self.train_name(move["train"])
             actions = tuple(
-                Action(f"go:{w}", f"Turn the {self.train_name(move['train'])} {DIRECTION_NAMES[w]}" if w != OPPOSITE[came] else f"The {self.train_name(move['train'])} goes straight on ({DIRECTION_NAMES[w]})")
+                Action(f"go:{w}", T("Turn the {train} {heading}", train=train, heading=DIRECTION_NAMES[w]) if w != OPPOSITE[came]
+                       else T("The {train} goes straight on ({heading})", train=train, heading=DIRECTION_NAMES[w]))
                 for w in self.exits(state, corner, came)
             )
-            return [Prompt(seat, f"{tag(seat)}: the {self.train_name(move['train'])} reaches a junction; which way?", actions)]
+            return [Prompt(seat, T("{who}: the {train} reaches a junction; which way?", who=tag(seat), train=train), actions)]
         if stage == "swap":
             halt = state["swap"]["rig"]
             own = sorted(f for f, p in state["pieces"].items() if p["kind"] == "rig" and p["owner"] == seat)
-            actions = tuple(Action(f"swap:{f}", f"Swap the rig on {halt} with your rig on {f}", group=("Swap", f)) for f in own)
-            keep = Action("keep", "No swap", main=True)
-            return [Prompt(seat, f"{tag(seat)}: swap the rig on {halt} for one of yours?", (*actions, keep))]
+            actions = tuple(Action(f"swap:{f}", T("Swap the rig on {halt} with your rig on {field}", halt=halt, field=f),
+                                   group=(T("Swap"), f)) for f in own)
+            keep = Action("keep", T("No swap"), main=True)
+            return [Prompt(seat, T("{who}: swap the rig on {halt} for one of yours?", who=tag(seat), halt=halt), (*actions, keep))]
         if stage == "rotate":
             field = next(f for f, p in state["pieces"].items() if p["kind"] == "truck" and p["owner"] == seat)
-            actions = (Action("rotate", f"Turn your truck on {field} by 90°"), Action("keep", "Leave it as it is"))
-            return [Prompt(seat, f"{tag(seat)}: your truck is still in its settlement; turn it?", actions)]
+            actions = (Action("rotate", T("Turn your truck on {field} by 90°", field=field)),
+                       Action("keep", T("Leave it as it is")))
+            return [Prompt(seat, T("{who}: your truck is still in its settlement; turn it?", who=tag(seat)), actions)]
         if stage == "decide":
             actions_list: list[Action] = []
             keeps = state["train"][seat] == "hand"
             if state["starter"] is None:
-                point = "; your train stays in hand: 1 point at the end" if keeps else ""
-                actions_list.append(Action("start", f"Start phase 2 (take the black train{point})"))
+                start = (T("Start phase 2 (take the black train; your train stays in hand: 1 point at the end)") if keeps
+                         else T("Start phase 2 (take the black train)"))
+                actions_list.append(Action("start", start))
             if keeps:
-                actions_list.append(Action("train", "Roll to place your train like a truck (it scores like one, "
-                                                    "instead of the point)"))
-                actions_list.append(Action("pass", "Keep your train (1 point at the end)"))
+                actions_list.append(Action("train", T("Roll to place your train like a truck (it scores like one, "
+                                                      "instead of the point)")))
+                actions_list.append(Action("pass", T("Keep your train (1 point at the end)")))
             else:
-                actions_list.append(Action("pass", "Do not start"))
-            return [Prompt(seat, f"{tag(seat)}: start phase 2, or place your train?", tuple(actions_list))]
+                actions_list.append(Action("pass", T("Do not start")))
+            return [Prompt(seat, T("{who}: start phase 2, or place your train?", who=tag(seat)), tuple(actions_list))]
         if stage == "place":
             area = self.roll_area(state)
             actions_list = []
             if not state["rerolled"]:
-                actions_list.append(Action("reroll", "Roll again (you must use the second roll)", main=True))
+                actions_list.append(Action("reroll", T("Roll again (you must use the second roll)"), main=True))
             for f in self.board(state).fields_of[area]:
                 if self.buildable(state, f):
-                    actions_list.append(Action(f"train:{f}:h", f"Place your train on {f}, facing along the row"
-                                                               f"{self.reach_note(state, f, 'train', 'h')}", group=("Train", f)))
-                    actions_list.append(Action(f"train:{f}:v", f"Place your train on {f}, facing along the column"
-                                                               f"{self.reach_note(state, f, 'train', 'v')}", group=("Train", f)))
+                    actions_list.append(Action(f"train:{f}:h", T("Place your train on {field}, facing along the row {note}",
+                                                                 field=f, note=self.reach_note(state, f, "train", "h")),
+                                               group=(T("Train"), f)))
+                    actions_list.append(Action(f"train:{f}:v", T("Place your train on {field}, facing along the column {note}",
+                                                                 field=f, note=self.reach_note(state, f, "train", "v")),
+                                               group=(T("Train"), f)))
             a, b = state["dice"]
-            return [Prompt(seat, f"{tag(seat)} rolled {a} + {b} = {a + b}: place the train in {area_label(area)}.", tuple(actions_list))]
+            text = T("{who} rolled {a} + {b} = {total}: place the train in {area}.", who=tag(seat), a=a, b=b, total=a + b,
+                     area=area_label(area))
+            return [Prompt(seat, text, tuple(actions_list))]
         # stage == "score"
         actions = tuple(
             Action(
                 f"score:{state['pieces'][f]['kind']}:{f}",
-                f"Pump your {state['pieces'][f]['kind']} on {f}: {self._haul_text(state, f)}",
-                group=(state["pieces"][f]["kind"].capitalize(), f),
+                _PUMP[state["pieces"][f]["kind"]](f, self._haul_text(state, f)),
+                group=(_GROUP[state["pieces"][f]["kind"]], f),
             )
             for f in self.scoreable(state, seat)
         )
-        return [Prompt(seat, f"{tag(seat)}: choose a rig or truck to score.", actions)]
+        return [Prompt(seat, T("{who}: choose a rig or truck to score.", who=tag(seat)), actions)]
 
     def _haul_text(self, state: State, field: str) -> str:
         return self.oil_text(self.haul(state, field), state)
@@ -765,7 +801,7 @@ class SchwarzesGold(Game):
             first = int(rest) - 1
             state["first"] = first
             state["turn"] = first
-            events.append(Event(f"{tag(first)} begins; play goes clockwise."))
+            events.append(Event(T("{who} begins; play goes clockwise.", who=tag(first))))
             if self.on(state, "black_train"):
                 start = self.board(state).settlements[self.board(state).black_start]
                 state["trains"]["black"] = {"seg": start.station, "to": [0, 0], "halt": start.field}
@@ -777,18 +813,21 @@ class SchwarzesGold(Game):
             seg = board.segments[board.settlements[board.black_start].station]
             corner = next(c for c in (seg.a, seg.b) if step_direction(seg.other_end(c), c) == rest)
             state["trains"]["black"]["to"] = [corner[0], corner[1]]
-            events.append(Event(f"The black train stands on the station of area {board.black_start}, heading {DIRECTION_NAMES[rest]}."))
+            events.append(Event(T("The black train stands on the station of {area}, heading {heading}.",
+                                  area=area_label(board.black_start), heading=DIRECTION_NAMES[rest])))
             self._start_turn(state, state["turn"], events)
         elif stage == "act":
             self._act(state, seat, verb, rest, events)
         elif stage == "order":
             if rest == "own":
                 state["pending"].reverse()
-            events.append(Event(f"{tag(seat)} moves the {'own' if rest == 'own' else 'black'} train first."))
+            events.append(Event(T("{who} moves the own train first.", who=tag(seat)) if rest == "own"
+                                else T("{who} moves the black train first.", who=tag(seat))))
             self._run_pending(state, events)
         elif stage == "route":
             state["moving"]["choice"] = rest
-            events.append(Event(f"{tag(seat)} sends the {self.train_name(state['moving']['train'])} {DIRECTION_NAMES[rest]}."))
+            events.append(Event(T("{who} sends the {train} {heading}.", who=tag(seat),
+                                  train=self.train_name(state["moving"]["train"]), heading=DIRECTION_NAMES[rest])))
             self._run_pending(state, events)
         elif stage == "swap":
             halt = state["swap"]["rig"]
@@ -796,15 +835,16 @@ class SchwarzesGold(Game):
             if verb == "swap":
                 theirs = state["pieces"][halt]["owner"]
                 state["pieces"][halt]["owner"], state["pieces"][rest]["owner"] = seat, theirs
-                events.append(Event(f"{tag(seat)} swaps rigs: {halt} is theirs now, {rest} goes to {tag(theirs)}."))
+                events.append(Event(T("{who} swaps rigs: {halt} is theirs now, {field} goes to {other}.", who=tag(seat),
+                                      halt=halt, field=rest, other=tag(theirs))))
             else:
-                events.append(Event(f"{tag(seat)} leaves the rigs as they are."))
+                events.append(Event(T("{who} leaves the rigs as they are.", who=tag(seat))))
             self._run_pending(state, events)
         elif stage == "rotate":
             if verb == "rotate":
                 field, piece = next((f, p) for f, p in state["pieces"].items() if p["kind"] == "truck" and p["owner"] == seat)
                 piece["dir"] = "v" if piece["dir"] == "h" else "h"
-                events.append(Event(f"{tag(seat)} turns the truck on {field}."))
+                events.append(Event(T("{who} turns the truck on {field}.", who=tag(seat), field=field)))
             state["queue"].pop(0)
             if state["queue"]:
                 state["turn"] = state["queue"][0]
@@ -822,7 +862,10 @@ class SchwarzesGold(Game):
                 field, direction = rest.split(":")
                 state["pieces"][field] = {"kind": "train", "owner": seat, "dir": direction, "used": False}
                 state["train"][seat] = "board"
-                events.append(Event(f"{tag(seat)} places their train on {field}, facing along the {'row' if direction == 'h' else 'column'}."))
+                events.append(Event(T("{who} places their train on {field}, facing along the row.", who=tag(seat), field=field)
+                                    if direction == "h" else
+                                    T("{who} places their train on {field}, facing along the column.", who=tag(seat),
+                                      field=field)))
                 state["queue"].pop(0)
                 self._next_decider(state, events)
         else:  # score
@@ -838,7 +881,7 @@ class SchwarzesGold(Game):
             events.append(Event(self._roll_text(state, seat, again=True), reveals=True))
             return
         if verb == "done":
-            events.append(Event(f"{tag(seat)} ends the turn."))
+            events.append(Event(T("{who} ends the turn.", who=tag(seat))))
             self._after_actions(state, events)
             return
         state["acted"] += 1
@@ -846,23 +889,23 @@ class SchwarzesGold(Game):
             state["tokens"][rest] = state["tokens"].get(rest, 0) + 1
             state["supply"]["tokens"] -= 1
             stack = state["tokens"][rest]
-            events.append(Event(f"{tag(seat)} strikes oil on {rest}" + (f" (now {stack} tokens there)." if stack > 1 else ".")))
+            events.append(Event(T("{who} strikes oil on {field} (now {n} tokens there).", who=tag(seat), field=rest, n=stack)
+                                if stack > 1 else T("{who} strikes oil on {field}.", who=tag(seat), field=rest)))
             self._settle(state, events)
         elif verb == "rig":
             state["pieces"][rest] = {"kind": "rig", "owner": seat, "dir": None, "used": False}
             state["rigs_left"][seat] -= 1
-            events.append(Event(f"{tag(seat)} builds an oil rig on {rest}."))
+            events.append(Event(T("{who} builds an oil rig on {field}.", who=tag(seat), field=rest)))
         elif verb == "truck":
             field, direction = rest.split(":")
             state["pieces"][field] = {"kind": "truck", "owner": seat, "dir": direction, "used": False}
             state["truck"][seat] = "board"
-            where = " in the settlement" if field in self.settlement_fields(state) else ""
-            events.append(Event(f"{tag(seat)} parks the truck on {field}{where}, facing along the {'row' if direction == 'h' else 'column'}."))
+            events.append(Event(_parking_line(tag(seat), field, field in self.settlement_fields(state), direction)))
             self._settle(state, events)
         elif verb == "barrel":
             state["barrels"].append(rest)
             state["supply"]["barrels"] -= 1
-            events.append(Event(f"{tag(seat)} puts a barrel on the oil on {rest}."))
+            events.append(Event(T("{who} puts a barrel on the oil on {field}.", who=tag(seat), field=rest)))
         else:  # station
             board = self.board(state)
             settlement = board.settlements[self.roll_area(state)]
@@ -870,7 +913,8 @@ class SchwarzesGold(Game):
             corner = next(c for c in (seg.a, seg.b) if step_direction(seg.other_end(c), c) == rest)
             state["trains"][str(seat)] = {"seg": seg.name, "to": [corner[0], corner[1]], "halt": settlement.field}
             state["train"][seat] = "tracks"
-            events.append(Event(f"{tag(seat)} puts their train on the station of {area_label(settlement.area)}."))
+            events.append(Event(T("{who} puts their train on the station of {area}.", who=tag(seat),
+                                  area=area_label(settlement.area))))
         reason = self.phase1_over(state)
         if reason:
             self._end_phase1(state, reason, events)
@@ -882,11 +926,11 @@ class SchwarzesGold(Game):
     def _decide(self, state: State, seat: int, verb: str, events: list[Event]) -> None:
         if verb == "start":
             state["starter"] = seat
-            events.append(Event(f"{tag(seat)} starts phase 2 and takes the black train."))
+            events.append(Event(T("{who} starts phase 2 and takes the black train.", who=tag(seat))))
             state["queue"].pop(0)
             self._next_decider(state, events)
         elif verb == "pass":
-            events.append(Event(f"{tag(seat)} passes."))
+            events.append(Event(T("{who} passes.", who=tag(seat))))
             state["queue"].pop(0)
             self._next_decider(state, events)
         else:  # train: roll for it
@@ -900,7 +944,7 @@ class SchwarzesGold(Game):
         """After the second roll a train that finds no free field stays in hand (a point)."""
         area = self.roll_area(state)
         if state["rerolled"] and not any(self.buildable(state, f) for f in self.board(state).fields_of[area]):
-            events.append(Event(f"{area_label(area).capitalize()} has no free field: the train stays with {tag(seat)}."))
+            events.append(Event(T("Area {area} has no free field: the train stays with {who}.", area=area, who=tag(seat))))
             state["queue"].pop(0)
             self._next_decider(state, events)
 
@@ -918,13 +962,13 @@ class SchwarzesGold(Game):
                 got += 1
         piece["used"] = True
         state["points"][seat] += got
-        events.append(Event(f"{tag(seat)} pumps the {piece['kind']} on {field}: {plural(got, 'point')} ({and_list(fields)})."))
+        events.append(Event(_pumped_line(piece["kind"], tag(seat), field, got, listing(fields))))
         state["index"] += 1
         self._next_scorer(state, events)
 
     @staticmethod
     def _remember(state: State, events: list[Event]) -> None:
-        state["log"] = (state["log"] + [e.text for e in events])[-LOG_LINES:]
+        state["log"] = (state["log"] + [stored(e.text) for e in events])[-LOG_LINES:]
 
     # -- results -----------------------------------------------------------------------
 
@@ -937,7 +981,7 @@ class SchwarzesGold(Game):
     def outcome(self, state: State) -> Outcome | None:
         if state["stage"] != "over":
             return None
-        return Outcome.ranked(state["points"], "All the oil that could be pumped is pumped.", self.tiebreak(state))
+        return Outcome.ranked(state["points"], T("All the oil that could be pumped is pumped."), self.tiebreak(state))
 
     def _final_text(self, state: State) -> str:
         outcome = Outcome.ranked(state["points"], "", self.tiebreak(state))
@@ -945,11 +989,11 @@ class SchwarzesGold(Game):
         best = state["points"][winner]
         tied = [s for s, p in enumerate(state["points"]) if p == best]
         if len(tied) > 1:
-            return (
-                f"Nothing is left to pump. {and_list([tag(s) for s in tied])} tie on {plural(best, 'point')}; "
-                f"{tag(winner)} began phase 2 last and wins."
-            )
-        return f"Nothing is left to pump. {tag(winner)} wins with {plural(best, 'point')}."
+            return Tn("Nothing is left to pump. {players} tie on {n} point; {who} began phase 2 last and wins.",
+                      "Nothing is left to pump. {players} tie on {n} points; {who} began phase 2 last and wins.",
+                      best, players=listing([tag(s) for s in tied]), who=tag(winner))
+        return Tn("Nothing is left to pump. {who} wins with {n} point.", "Nothing is left to pump. {who} wins with {n} points.",
+                  best, who=tag(winner))
 
     # -- what players see --------------------------------------------------------------
 
@@ -988,7 +1032,7 @@ class SchwarzesGold(Game):
             "order": order,
             "points": list(state["points"]),
             "safe": list(state["safe"]),
-            "log": list(state["log"]),
+            "log": [restored(line) for line in state["log"]],
             "over": stage == "over",
             "outcome": None
             if outcome is None
@@ -1007,89 +1051,92 @@ class SchwarzesGold(Game):
         stage = state["stage"]
         prompts = self.legal_prompts(state)
         legal = [a.key for p in prompts for a in p.actions]
-        sample = ", ".join(legal[:6]) + (" …" if len(legal) > 6 else "")
+        sample = Code(", ".join(legal[:6]) + (" …" if len(legal) > 6 else ""))
         verb, _, rest = key.partition(":")
         if stage == "act" and verb in ("token", "rig", "truck", "barrel"):
             field = rest.split(":")[0]
             if parse_field(field) is None:
-                return f"{field or 'That'} is not a field: rows are A–J and columns 1–10, like C7."
+                return _not_a_field(field)
             area = self.roll_area(state)
             board = self.board(state)
             if board.area_of[field] != area:
-                return f"You rolled {sum(state['dice'])}, so you act in {area_label(area)}; {field} is in {area_label(board.area_of[field])}."
+                return T("You rolled {total}, so you act in {area}; {field} is in {other}.", total=sum(state["dice"]),
+                         area=area_label(area), field=field, other=area_label(board.area_of[field]))
             if verb == "rig" and state["rigs_left"][seat] == 0:
-                return "You have no oil rigs left to place."
+                return T("You have no oil rigs left to place.")
             if verb == "truck" and state["truck"][seat] != "hand":
-                return "Your truck is not in your hand any more."
+                return T("Your truck is not in your hand any more.")
             if verb == "truck" and rest.split(":")[-1] not in ("h", "v"):
-                return f"Say which way the truck faces: truck:{field}:h (along the row) or truck:{field}:v (along the column)."
+                return T("Say which way the truck faces: truck:{field}:h (along the row) or truck:{field}:v (along the "
+                         "column).", field=field)
             if verb == "barrel":
                 if state["supply"]["barrels"] == 0:
-                    return "All three barrels are on the board."
+                    return T("All three barrels are on the board.")
                 if field not in state["tokens"]:
-                    return f"A barrel goes on a token, and {field} has none."
+                    return T("A barrel goes on a token, and {field} has none.", field=field)
                 if field in state["barrels"]:
-                    return f"{field} already has a barrel."
+                    return T("{field} already has a barrel.", field=field)
                 if self.locked(state, field):
-                    return (f"{field} is wasteland and closed again: it opens only when the rest of "
-                            f"{area_label(area)} is taken.")
+                    return T("{field} is wasteland and closed again: it opens only when the rest of {area} is taken.",
+                             field=field, area=area_label(area))
             if field in self.settlement_fields(state):
-                return f"{field} is a settlement: no tokens or rigs there (only a truck)."
+                return T("{field} is a settlement: no tokens or rigs there (only a truck).", field=field)
             if self.locked(state, field):
-                return f"{field} is wasteland: it opens only when the rest of {area_label(area)} is taken."
+                return T("{field} is wasteland: it opens only when the rest of {area} is taken.", field=field,
+                         area=area_label(area))
             if field in state["tokens"] and verb == "token":
                 if not self.is_double(state):
-                    return f"{field} already has oil; only a double lets you put a token on a token."
-                return f"{field} has a barrel on its oil: no more tokens there."
-            return f"{field} is not free."
+                    return T("{field} already has oil; only a double lets you put a token on a token.", field=field)
+                return T("{field} has a barrel on its oil: no more tokens there.", field=field)
+            return T("{field} is not free.", field=field)
         if stage == "place" and verb == "train":
             field = rest.split(":")[0]
             if not field:
-                return "Say where and which way: train:C7:h (along the row) or train:C7:v (along the column)."
+                return T("Say where and which way: train:C7:h (along the row) or train:C7:v (along the column).")
             if parse_field(field) is None:
-                return f"{field or 'That'} is not a field: rows are A–J and columns 1–10, like C7."
+                return _not_a_field(field)
             area = self.roll_area(state)
             if self.board(state).area_of[field] != area:
-                return f"Your train goes in {area_label(area)}, the area you rolled; {field} is not in it."
-            return f"{field} is not free for your train."
+                return T("Your train goes in {area}, the area you rolled; {field} is not in it.", area=area_label(area),
+                         field=field)
+            return T("{field} is not free for your train.", field=field)
         if stage == "act" and verb == "station":
             if not self.on(state, "own_trains"):
-                return "Trains on stations are part of the own_trains variant, which this table does not play."
+                return T("Trains on stations are part of the own_trains variant, which this table does not play.")
             if state["train"][seat] != "hand":
-                return "Your train is already on the board."
+                return T("Your train is already on the board.")
             area = self.roll_area(state)
             heading = [k for k in legal if k.startswith("station:")]
             if heading:
-                return f"From the station of {area_label(area)} the train can head only {' or '.join(heading)}."
-            return f"The station of {area_label(area)} is taken: another train stands there."
+                headings: Any = Code(heading[0])
+                for key in heading[1:]:
+                    headings = T("{first} or {next}", first=headings, next=Code(key))
+                return T("From the station of {area} the train can head only {headings}.", area=area_label(area),
+                         headings=headings)
+            return T("The station of {area} is taken: another train stands there.", area=area_label(area))
         if stage == "swap" and verb == "swap":
             own = [k.partition(":")[2] for k in legal if k.startswith("swap:")]
-            return f"{rest or 'That'} is not one of your oil rigs: swap with {and_list(own)}, or keep."
+            if rest:
+                return T("{typed} is not one of your oil rigs: swap with {rigs}, or keep.", typed=Code(rest),
+                         rigs=listing(own))
+            return T("That is not one of your oil rigs: swap with {rigs}, or keep.", rigs=listing(own))
         if stage == "route" and verb == "go":
-            return f"The train cannot go that way here: {sample}."
+            return T("The train cannot go that way here: {legal}.", legal=sample)
         if verb == "reroll" and stage in ("act", "place"):
-            return "You have already rerolled: the second roll must be used." if state["rerolled"] else "You have already acted this turn."
+            if state["rerolled"]:
+                return T("You have already rerolled: the second roll must be used.")
+            return T("You have already acted this turn.")
         if verb == "score" and stage == "score":
             field = rest.split(":")[-1]
             piece = state["pieces"].get(field)
             if piece is None or piece["owner"] != seat:
-                return f"You have no rig or truck on {field}."
+                return T("You have no rig or truck on {field}.", field=Code(field))
             if piece["used"]:
-                return f"Your {piece['kind']} on {field} has already been scored."
-            return f"Your {piece['kind']} on {field} has no oil in reach."
-        where = {
-            "first": "choose who begins",
-            "face": "choose the black train's heading",
-            "act": "place something in the rolled area",
-            "order": "choose which train moves first",
-            "route": "choose the train's way at the junction",
-            "swap": "decide about swapping rigs",
-            "rotate": "decide whether to turn your truck",
-            "decide": "start phase 2 or place your train",
-            "place": "place your train",
-            "score": "choose a rig or truck to score",
-        }.get(stage, "wait")
-        return f"{key!r} is not a move now: {where}. Legal: {sample}."
+                return _USED[piece["kind"]](field)
+            return _DRY[piece["kind"]](field)
+        where = _STAGE_HINT.get(stage, T("wait"))
+        return T("{typed} is not a move now: {where}. Legal: {legal}.", typed=Code(repr(key)), where=where,
+                 legal=sample)
 
     # -- bot seats ---------------------------------------------------------------------
 
@@ -1098,5 +1145,94 @@ class SchwarzesGold(Game):
         from bot.games.schwarzes_gold.agent import choose
 
         if not any(p.seat == seat for p in self.prompts(state)):
-            raise IllegalAction("This seat has nothing to decide now.")
+            raise IllegalAction(T("This seat has nothing to decide now."))
         return choose(self, state, seat, rng)
+
+
+# -- words ---------------------------------------------------------------------------------
+# Whole sentences for each case (a rig, a truck, a train; one owner or two), so that every
+# language can word each one its own way.
+
+_GROUP = {"rig": T("Rig"), "truck": T("Truck"), "train": T("Train")}
+"""The group a phase-2 scoring move is filed under (the kind of piece)."""
+
+_PUMP = {
+    "rig": lambda field, oil: T("Pump your rig on {field}: {oil}", field=field, oil=oil),
+    "truck": lambda field, oil: T("Pump your truck on {field}: {oil}", field=field, oil=oil),
+    "train": lambda field, oil: T("Pump your train on {field}: {oil}", field=field, oil=oil),
+}
+
+_USED = {
+    "rig": lambda field: T("Your rig on {field} has already been scored.", field=field),
+    "truck": lambda field: T("Your truck on {field} has already been scored.", field=field),
+    "train": lambda field: T("Your train on {field} has already been scored.", field=field),
+}
+
+_DRY = {
+    "rig": lambda field: T("Your rig on {field} has no oil in reach.", field=field),
+    "truck": lambda field: T("Your truck on {field} has no oil in reach.", field=field),
+    "train": lambda field: T("Your train on {field} has no oil in reach.", field=field),
+}
+
+_STAGE_HINT = {
+    "first": T("choose who begins"),
+    "face": T("choose the black train's heading"),
+    "act": T("place something in the rolled area"),
+    "order": T("choose which train moves first"),
+    "route": T("choose the train's way at the junction"),
+    "swap": T("decide about swapping rigs"),
+    "rotate": T("decide whether to turn your truck"),
+    "decide": T("start phase 2 or place your train"),
+    "place": T("place your train"),
+    "score": T("choose a rig or truck to score"),
+}
+
+
+def _not_a_field(field: str) -> str:
+    """The refusal of a field name that is not on the board (``C7`` is)."""
+    if field:
+        return T("{typed} is not a field: rows are A–J and columns 1–10, like C7.", typed=Code(field))
+    return T("That is not a field: rows are A–J and columns 1–10, like C7.")
+
+
+def _pumped_line(kind: str, who: str, field: str, got: int, fields: str) -> str:
+    """A pumped piece's line: "Ana pumps the rig on C7: 3 points (B6, B7 and C6)."."""
+    if kind == "rig":
+        return Tn("{who} pumps the rig on {field}: {n} point ({fields}).", "{who} pumps the rig on {field}: {n} points ({fields}).",
+                  got, who=who, field=field, fields=fields)
+    if kind == "truck":
+        return Tn("{who} pumps the truck on {field}: {n} point ({fields}).",
+                  "{who} pumps the truck on {field}: {n} points ({fields}).", got, who=who, field=field, fields=fields)
+    return Tn("{who} pumps the train on {field}: {n} point ({fields}).", "{who} pumps the train on {field}: {n} points ({fields}).",
+              got, who=who, field=field, fields=fields)
+
+
+def _parking_line(who: str, field: str, settlement: bool, direction: str) -> str:
+    """A parked truck's line: "Ana parks the truck on C7, facing along the row."."""
+    if settlement:
+        if direction == "h":
+            return T("{who} parks the truck on {field} in the settlement, facing along the row.", who=who, field=field)
+        return T("{who} parks the truck on {field} in the settlement, facing along the column.", who=who, field=field)
+    if direction == "h":
+        return T("{who} parks the truck on {field}, facing along the row.", who=who, field=field)
+    return T("{who} parks the truck on {field}, facing along the column.", who=who, field=field)
+
+
+def _connection_line(field: str, end: str, length: int, owners: list[str], take: int, odd: str | None) -> str:
+    """A settlement connection cashed in: by one truck, or shared by two (``odd``: who gets the
+    odd point of an uneven share)."""
+    params = {"field": field, "end": end, "length": length, "owners": listing(owners)}
+    if len(owners) == 1:
+        return Tn("Oil connects the settlements on {field} and {end} ({length} fields): {owners} take {n} safe point; "
+                  "the truck leaves the game.",
+                  "Oil connects the settlements on {field} and {end} ({length} fields): {owners} take {n} safe points; "
+                  "the truck leaves the game.", take, **params)
+    if odd is not None:
+        return Tn("Oil connects the settlements on {field} and {end} ({length} fields): {owners} share {n} safe point; "
+                  "{odd} gets the odd one; both trucks leave the game.",
+                  "Oil connects the settlements on {field} and {end} ({length} fields): {owners} share {n} safe points; "
+                  "{odd} gets the odd one; both trucks leave the game.", take, odd=odd, **params)
+    return Tn("Oil connects the settlements on {field} and {end} ({length} fields): {owners} share {n} safe point; "
+              "both trucks leave the game.",
+              "Oil connects the settlements on {field} and {end} ({length} fields): {owners} share {n} safe points; "
+              "both trucks leave the game.", take, **params)

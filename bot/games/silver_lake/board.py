@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .messages import T, data_text
+
 DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "silver-lake"
 
 START = 0
@@ -62,7 +64,8 @@ class Permit:
 
     @property
     def label(self) -> str:
-        return f"{self.name} ({self.id})"
+        """The permit as the log names it: "Bayou Teche (F1)"."""
+        return T("{name} ({id})", name=self.name, id=self.id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,14 +90,15 @@ def _load_route() -> tuple[tuple[Space, ...], dict[str, dict[str, Any]]]:
     spaces = tuple(
         Space(
             id=s["id"], kind=s["kind"], col=s["col"], row=s["row"], segment=s["segment"], next=tuple(s["next"]),
-            name=s.get("name", ""), value=s.get("value", 0), permit=s.get("permit", ""), text=s.get("text", ""),
+            name=data_text(s.get("name", "")), value=s.get("value", 0), permit=s.get("permit", ""), text=s.get("text", ""),
             shortcut=s.get("shortcut", ""), target=s.get("target", -1), must=s.get("must", False),
         )
         for s in data["spaces"]
     )
     if [s.id for s in spaces] != list(range(len(spaces))) or spaces[START].kind != "start":
         raise ValueError("route.json: space ids must run 0.. with New Orleans first")
-    return spaces, data["branches"]
+    branches = {key: {**info, "name": data_text(info["name"])} for key, info in data["branches"].items()}
+    return spaces, branches
 
 
 SPACES, BRANCHES = _load_route()
@@ -108,7 +112,7 @@ def _load_permits() -> tuple[Permit, ...]:
     data = _read("permits.json")
     kinds = data["kinds"]
     permits = tuple(
-        Permit(p["id"], p["serial"], p["name"], kinds[p["id"][0]], p["price"], p["fee"], p["mortgage"])
+        Permit(p["id"], p["serial"], data_text(p["name"]), kinds[p["id"][0]], p["price"], p["fee"], p["mortgage"])
         for p in data["permits"]
     )
     for letter in "FHM":
@@ -125,7 +129,7 @@ if any(len(spaces) != 2 or spaces[1] != spaces[0] + 1 for spaces in AREA_SPACES.
     raise ValueError("route.json: every area must be two consecutive spaces")
 
 _luck = _read("luck.json")["cards"]
-LUCK = tuple(Effect(c["title"], c["text"], c["effect"], c["n"], c.get("kind", "")) for c in _luck)
+LUCK = tuple(Effect(data_text(c["title"]), data_text(c["text"]), c["effect"], c["n"], c.get("kind", "")) for c in _luck)
 if len(LUCK) != 40:
     raise ValueError("luck.json: expected 40 luck cards")
 
@@ -136,7 +140,8 @@ NUGGETS: tuple[int, ...] = tuple(_bank["nuggets"])
 BID_STEPS: tuple[int, ...] = tuple(_bank["bid_steps"])
 EXPLOIT_TIMES: int = _bank["exploit_multiplier"]
 INSTRUCTIONS = {
-    key: Effect(i["title"], i["text"], i["effect"], i["n"], short=i["short"]) for key, i in _bank["instructions"].items()
+    key: Effect(data_text(i["title"]), data_text(i["text"]), i["effect"], i["n"], short=data_text(i["short"]))
+    for key, i in _bank["instructions"].items()
 }
 
 
@@ -172,9 +177,9 @@ def space_name(space: Space) -> str:
     if space.kind == "text":
         return INSTRUCTIONS[space.text].title
     return {
-        "luck": "a luck space",
-        "treasure": "the Silver Lake treasure",
-        "fork": "the crossroads",
-        "bridge": "a bridge",
-        "ford": "a ford",
+        "luck": T("a luck space"),
+        "treasure": T("the Silver Lake treasure"),
+        "fork": T("the crossroads"),
+        "bridge": T("a bridge"),
+        "ford": T("a ford"),
     }.get(space.kind, space.kind)

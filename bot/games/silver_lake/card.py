@@ -25,14 +25,15 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.engine import fill_seat_refs
+from bot.engine.words import named
 from bot.games.silver_lake import render
 from bot.games.silver_lake.board import INSTRUCTIONS, PERMIT, SPACES, Space
+from bot.games.silver_lake.messages import T, ordinal, sentences, series
 from bot.render.card import paragraph, standings
 from bot.render.legibility import floor_px
 from bot.render.palette import BACKGROUND, HIGHLIGHT, INK, RGB, WHITE, player_colour, shade, text_on
 from bot.render.shapes import badge
-from bot.render.text import draw_text, fit_size, ordinal, seat_names, text_width
+from bot.render.text import draw_text, fit_size, seat_names, text_width
 
 WIDTH = 720
 FLOOR = floor_px(WIDTH)  # 20
@@ -52,12 +53,12 @@ PIECE_R = 19
 
 def worth_text(worth: int) -> str:
     """Worth as the card prints it: "$6,410"."""
-    return f"${worth:,}"
+    return T("{worth:$}", worth=worth)
 
 
 def card_standings(view: dict[str, Any]) -> list[str]:
     """Each seat's worth (or "out" for a player who dropped out), exactly as printed."""
-    return ["out" if seat["out"] else worth_text(seat["worth"]) for seat in view["seats"]]
+    return [T("out") if seat["out"] else worth_text(seat["worth"]) for seat in view["seats"]]
 
 
 def _labels(view: dict[str, Any], names: list[str]) -> list[str]:
@@ -67,13 +68,13 @@ def _labels(view: dict[str, Any], names: list[str]) -> list[str]:
     ranks = view["outcome"]["ranks"] if view["outcome"] else None
     for index, (name, seat) in enumerate(zip(names, view["seats"], strict=True)):
         if ranks is not None:
-            labels.append(f"{name} · {ordinal(ranks[index])}")
+            labels.append(T("{name} · {place}", name=name, place=ordinal(ranks[index])))
         elif seat["out"]:
             labels.append(name)
         elif seat["laps"] >= view["laps"]:
-            labels.append(f"{name} · home")
+            labels.append(T("{name} · home", name=name))
         else:
-            labels.append(f"{name} · lap {seat['laps'] + 1}/{view['laps']}")
+            labels.append(T("{name} · lap {lap}/{laps}", name=name, lap=seat["laps"] + 1, laps=view["laps"]))
     return labels
 
 
@@ -83,23 +84,19 @@ def _header(view: dict[str, Any], names: list[str]) -> str:
     if view["outcome"] is None:
         return render._status(view, names)
     ranks = view["outcome"]["ranks"]
-    winners = " and ".join(names[seat] for seat, rank in enumerate(ranks) if rank == 1)
-    return f"Game over: {winners} wins. " + fill_seat_refs(view["end"] or "", names)
+    winners: str = ""
+    for seat, rank in enumerate(ranks):
+        if rank == 1:
+            winners = T("{first} and {next}", first=winners, next=names[seat]) if winners else names[seat]
+    return T("Game over: {winners} wins. {why}", winners=winners, why=named(view["end"] or "", names))
 
 
 def _permits_line(view: dict[str, Any], names: list[str]) -> str:
     """The permits of the player whose turn it is, by the short names the mortgage, redeem,
     sell and auction buttons use: "Ana's permits: F2, H4 (mortgaged)"; "" when none."""
     seat = view["turn"]
-    held = [f"{pid} (mortgaged)" if pid in view["mortgaged"] else pid for pid in view["seats"][seat]["permits"]]
-    return f"{names[seat]}'s permits: {', '.join(held)}" if held else ""
-
-
-def _first_roll(view: dict[str, Any], names: list[str]) -> str:
-    """Before the first move: the roll that chose who starts ("First roll: Ana 7, Bo 9. Bo starts.")."""
-    rolls = ", ".join(f"{names[seat]} {a + b}" for seat, a, b in view["start_rolls"][-1])
-    kind = "First roll" if len(view["start_rolls"]) == 1 else "Tie-break roll"
-    return f"{kind}: {rolls}. {names[view['first']]} starts."
+    held = [T("{id} (mortgaged)", id=pid) if pid in view["mortgaged"] else pid for pid in view["seats"][seat]["permits"]]
+    return T("{name}'s permits: {permits}", name=names[seat], permits=series(held)) if held else ""
 
 
 def trail_ahead(position: int, count: int = AHEAD) -> list[int]:
@@ -119,11 +116,11 @@ def table_card(view: dict[str, Any]) -> Image.Image:
     status = _header(view, names)
     y = paragraph(draw, (14, 10), status, 26, WIDTH - 28, INK, bold=True, max_lines=3)
     y = standings(draw, (10, y + 6), WIDTH - 20, _labels(view, names), card_standings(view), render._acting(view), ROW_SIZE)
-    last = " ".join(fill_seat_refs(line, names) for line in view.get("last", []))
+    last = sentences([named(line, names) for line in view.get("last", []) if line])
     if last:
-        y = paragraph(draw, (14, y + 4), f"Last: {last}", 22, WIDTH - 28, INK, max_lines=3)
+        y = paragraph(draw, (14, y + 4), T("Last: {moves}", moves=last), 22, WIDTH - 28, INK, max_lines=3)
     elif view["dice"] is None and view["start_rolls"]:
-        y = paragraph(draw, (14, y + 4), _first_roll(view, names), 22, WIDTH - 28, INK, max_lines=3)
+        y = paragraph(draw, (14, y + 4), render.first_roll(view, names), 22, WIDTH - 28, INK, max_lines=3)
     if view["turn"] is not None:
         held = _permits_line(view, names)
         if held:
@@ -136,7 +133,7 @@ def _trail(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], 
     """The mover's space and the spaces ahead, two rows of tiles; returns the y below them."""
     seat = view["turn"]
     position = view["seats"][seat]["pos"]
-    draw_text(draw, (14, y), f"The trail ahead of {names[seat]}", 22, INK, bold=True)
+    draw_text(draw, (14, y), T("The trail ahead of {name}", name=names[seat]), 22, INK, bold=True)
     y += 32
     pieces: dict[int, list[int]] = {}
     for other, state in enumerate(view["seats"]):
@@ -146,7 +143,7 @@ def _trail(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], 
         row, column = divmod(index, PER_ROW)
         x = 10 + column * (TILE_W + GAP)
         top = y + row * (CAPTION_H + TILE_H + 10)
-        caption = "here" if index == 0 else f"+{index}"
+        caption = T("here") if index == 0 else f"+{index}"
         draw_text(draw, (x + TILE_W / 2, top + CAPTION_H / 2), caption, FLOOR, INK, bold=index == 0, anchor="mm")
         here = sorted(pieces.get(space_id, []), key=lambda s: s != seat)
         _tile(image, draw, view, SPACES[space_id], (x, top + CAPTION_H, x + TILE_W, top + CAPTION_H + TILE_H), here)
@@ -157,7 +154,13 @@ def _trail(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], 
     return y + rows * (CAPTION_H + TILE_H + 10)
 
 
-INSTRUCTION_EFFECT = {"miss": "miss {n}", "back": "back {n}", "forward": "ahead {n}", "pay": "-${n}", "gain": "+${n}"}
+INSTRUCTION_EFFECT = {
+    "miss": lambda n: T("miss {n}", n=n),
+    "back": lambda n: T("back {n}", n=n),
+    "forward": lambda n: T("ahead {n}", n=n),
+    "pay": lambda n: T("-${amount}", amount=n),
+    "gain": lambda n: T("+${amount}", amount=n),
+}
 """An instruction space's effect in a word or two, under its name."""
 
 
@@ -165,21 +168,21 @@ def space_label(space: Space) -> tuple[str, str]:
     """A space's short name (as on the move buttons) and its second line."""
     if space.kind == "area":
         permit = PERMIT[space.permit]
-        return permit.id, f"${permit.price}"
+        return permit.id, T("${amount}", amount=permit.price)
     if space.kind == "start":
-        return "N.O.", f"${space.value}"
+        return "N.O.", T("${amount}", amount=space.value)
     if space.kind == "city":
-        return space.name, f"${space.value}"
+        return space.name, T("${amount}", amount=space.value)
     if space.kind == "text":
         instruction = INSTRUCTIONS[space.text]
-        return instruction.short, INSTRUCTION_EFFECT[instruction.effect].format(n=instruction.n)
+        return instruction.short, INSTRUCTION_EFFECT[instruction.effect](instruction.n)
     return {
-        "luck": ("?", "luck"),
-        "treasure": ("Lake", "gold"),
-        "fork": ("Y", "choose"),
-        "shortcut": ("Cut" if space.must else "Pony", "must" if space.must else "may"),
-        "bridge": ("Bridge", ""),
-        "ford": ("Ford", ""),
+        "luck": ("?", T("luck")),
+        "treasure": (T("Lake"), T("gold")),
+        "fork": ("Y", T("choose")),
+        "shortcut": (T("Cut"), T("must")) if space.must else (T("Pony"), T("may")),
+        "bridge": (T("Bridge"), ""),
+        "ford": (T("Ford"), ""),
     }.get(space.kind, (space.kind, ""))
 
 
@@ -216,7 +219,7 @@ def _tile(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], s
         draw_text(draw, (cx, (band[1] + band[3]) / 2 + 1), str(owner + 1), FLOOR, text_on(colour), bold=True, anchor="mm")
         if mortgaged:
             render._hatch(draw, (x0 + 2, y0 + BAND_H + 1, x1 - 2, y1 - 2), shade(colour, 0.75), gap=12)
-        second = "mortg." if mortgaged else f"fee ${permit.fee}"
+        second = T("mortg.") if mortgaged else T("fee ${fee}", fee=permit.fee)
     label_y = y0 + BAND_H + 22
     size = fit_size(name, TILE_W - 8, 26, FLOOR, bold=True)
     plate = owner is not None and space.permit in view["mortgaged"]  # text over hatching

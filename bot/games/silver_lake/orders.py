@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from bot.engine import Game, Prompt, StandingOrder, State
 
+from .messages import T
+
 ROLL = "roll"
 EXPLOIT = "exploit"
 PASS_AUCTIONS_ABOVE = "pass-auctions-above"
@@ -15,22 +17,22 @@ PASS_AUCTIONS_ABOVE = "pass-auctions-above"
 ORDERS = (
     StandingOrder(
         ROLL,
-        "Roll for me",
-        "Throws the dice at the start of your turn, and again after a double, without offering "
-        "to mortgage, sell or auction permits first (a debt still asks you to raise the money).",
+        T("Roll for me"),
+        T("Throws the dice at the start of your turn, and again after a double, without offering "
+          "to mortgage, sell or auction permits first (a debt still asks you to raise the money)."),
     ),
     StandingOrder(
         EXPLOIT,
-        "Always exploit my permits",
-        "When your piece stops on a mine, well or camp you hold the permit of, rolls for it at "
-        "once instead of asking.",
+        T("Always exploit my permits"),
+        T("When your piece stops on a mine, well or camp you hold the permit of, rolls for it at "
+          "once instead of asking."),
     ),
     StandingOrder(
         PASS_AUCTIONS_ABOVE,
-        "Pass permit auctions above $X",
-        "In another player's permit auction, passes when the lowest bid you could make is above "
-        "the amount (0 passes every auction); you are asked while you can bid within it.",
-        amount="Highest bid you would make ($)",
+        T("Pass permit auctions above $X"),
+        T("In another player's permit auction, passes when the lowest bid you could make is above "
+          "the amount (0 passes every auction); you are asked while you can bid within it."),
+        amount=T("Highest bid you would make ($)"),
     ),
 )
 

@@ -16,14 +16,16 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.engine.contract import fill_seat_refs
+from bot.engine.words import named
+from bot.i18n import LANGUAGE
 from bot.render.dice import dice_row
 from bot.render.palette import INK, LINE, MUTED, PANEL, RGB, WHITE, player_colour, shade, text_on
 from bot.render.regions import Region
 from bot.render.shapes import badge, canvas, panel
-from bot.render.text import draw_text, draw_wrapped, fit_size, ordinal, seat_names
+from bot.render.text import draw_text, draw_wrapped, fit_size, seat_names, text_width
 
 from .board import INSTRUCTIONS, PERMIT, PERMITS, SPACES, Space
+from .messages import T, Tn, ordinal, series
 
 WIDTH = 1400
 MARGIN = 16
@@ -132,7 +134,7 @@ def _space(draw: ImageDraw.ImageDraw, space: Space) -> None:
         draw.rectangle(box, fill=fill, outline=INK, width=3)
         name = "N.O." if kind == "start" else space.name
         draw_text(draw, (cx, cy - 10), name, fit_size(name, CELL - 4, 17, 16, bold=True), INK, bold=True, anchor="mm")
-        draw_text(draw, (cx, cy + 12), f"${space.value}", 16, INK, anchor="mm")
+        draw_text(draw, (cx, cy + 12), T("${amount}", amount=space.value), 16, INK, anchor="mm")
     elif kind == "luck":
         draw.rectangle(box, fill=WHITE, outline=INK, width=2)
         draw.ellipse((cx - 19, cy - 19, cx + 19, cy + 19), outline=LUCK_RED, width=5)
@@ -144,15 +146,15 @@ def _space(draw: ImageDraw.ImageDraw, space: Space) -> None:
         draw_text(draw, (cx, cy + 12), short, fit_size(short, CELL - 4, 16, 16), INK, anchor="mm")
     elif kind == "treasure":
         draw.rectangle(box, fill=TREASURE, outline=INK, width=3)
-        draw_text(draw, (cx, cy - 10), "Lake", 16, INK, bold=True, anchor="mm")
-        draw_text(draw, (cx, cy + 12), "gold", 16, (150, 110, 0), bold=True, anchor="mm")
+        draw_text(draw, (cx, cy - 10), T("Lake"), 16, INK, bold=True, anchor="mm")
+        draw_text(draw, (cx, cy + 12), T("gold"), 16, (150, 110, 0), bold=True, anchor="mm")
     elif kind == "fork":
         draw.rectangle(box, fill=WHITE, outline=INK, width=3)
         draw_text(draw, (cx, cy), "Y", 26, INK, bold=True, anchor="mm")
     elif kind == "shortcut":
         draw.rectangle(box, fill=(255, 196, 120), outline=INK, width=2)
-        draw_text(draw, (cx, cy - 10), "Cut" if space.must else "Pony", 16, INK, bold=True, anchor="mm")
-        draw_text(draw, (cx, cy + 12), "must" if space.must else "may", 16, INK, anchor="mm")
+        draw_text(draw, (cx, cy - 10), T("Cut") if space.must else T("Pony"), 16, INK, bold=True, anchor="mm")
+        draw_text(draw, (cx, cy + 12), T("must") if space.must else T("may"), 16, INK, anchor="mm")
     elif kind == "bridge":
         draw.rectangle(box, fill=BRIDGE, outline=INK, width=2)
         for dy in (-12, -4, 4, 12):
@@ -164,12 +166,13 @@ def _space(draw: ImageDraw.ImageDraw, space: Space) -> None:
         draw.rectangle(box, fill=TRAIL, outline=INK, width=2)
 
 
-@lru_cache(maxsize=1)
-def _base() -> Image.Image:
+@lru_cache(maxsize=4)
+def _base(language: str) -> Image.Image:
     """Everything that never changes: the route, its spaces, the frame and the permit register.
 
-    Drawn once per process; each picture starts from a copy, so a move's picture only draws
-    what the view changes (owners, pieces, dice, the card, the players)."""
+    Drawn once per process and language (its words are said in ``language``, the one being
+    spoken); each picture starts from a copy, so a move's picture only draws what the view
+    changes (owners, pieces, dice, the card, the players)."""
     image, draw = canvas(WIDTH, BOARD_H, GROUND)
     for space in SPACES:  # the trail between spaces, under them
         for following in space.next:
@@ -184,33 +187,37 @@ def _base() -> Image.Image:
     for _space_id, centre, direction in ARROWS:
         _arrow(draw, centre, direction)
     start = _box(SPACES[0])
-    draw_text(draw, (start[0] - 12, start[1] - 10), "New Orleans: start and finish, $200", 18, INK, bold=True, anchor="rd")
+    draw_text(draw, (start[0] - 12, start[1] - 10), T("New Orleans: start and finish, $200"), 18, INK, bold=True,
+              anchor="rd")
     draw.rounded_rectangle((C_LEFT, C_TOP, C_RIGHT, C_BOTTOM), radius=14, fill=PANEL, outline=LINE, width=2)
-    draw_text(draw, (C_X, C_TOP + 12), "Treasure of Silver Lake", 26, INK, bold=True)
-    draw_text(draw, (C_X, DICE_Y), "Last dice", 18, MUTED)
+    draw_text(draw, (C_X, C_TOP + 12), T("Treasure of Silver Lake"), 26, INK, bold=True)
+    draw_text(draw, (C_X, DICE_Y), T("Last dice"), 18, MUTED)
     draw.rounded_rectangle((C_X, CARD_Y, C_X + 330, CARD_Y + 200), radius=10, fill=WHITE, outline=LUCK_RED, width=3)
     draw_wrapped(
         draw, (C_X, CARD_Y + 238),
-        "Areas: band = owner, hatched = mortgaged. Cities pay when passed, double on an exact landing. "
-        "Y = crossroads: Mountain Pass (outer) or River Trail (inner, Silver Lake).",
+        T("Areas: band = owner, hatched = mortgaged. Cities pay when passed, double on an exact landing. "
+          "Y = crossroads: Mountain Pass (outer) or River Trail (inner, Silver Lake)."),
         16, 330, MUTED,
     )
     for column, kind in enumerate(("fishing", "hunting", "mining")):
         cx = REGISTER_X + column * REGISTER_W
         cy = REGISTER_Y
         draw.rectangle((cx, cy, cx + REGISTER_W - 10, cy + 26), fill=KIND_FILL[kind])
-        draw_text(draw, (cx + 6, cy + 13), f"{kind.capitalize()} permits", 16, INK, bold=True, anchor="lm")
+        draw_text(draw, (cx + 6, cy + 13), REGISTER_TITLE[kind], 16, INK, bold=True, anchor="lm")
         cy += 32
         for permit in (p for p in PERMITS if p.kind == kind):
             draw.ellipse((cx, cy + 8, cx + 22, cy + 30), outline=LINE, width=2)
-            title = f"{permit.id} {permit.name}"
+            title = T("{id} {name}", id=permit.id, name=permit.name)
             draw_text(draw, (cx + 28, cy + 2), title, fit_size(title, REGISTER_W - 40, 16, 16), INK)
-            draw_text(draw, (cx + 28, cy + 21), f"${permit.price} · fee ${permit.fee}", 16, MUTED)
+            draw_text(draw, (cx + 28, cy + 21), T("${price} · fee ${fee}", price=permit.price, fee=permit.fee), 16,
+                      MUTED)
             cy += ROW_H
     return image
 
 
 ARROWS = _arrows()
+
+REGISTER_TITLE = {"fishing": T("Fishing permits"), "hunting": T("Hunting permits"), "mining": T("Mining permits")}
 
 
 def _register_row(permit_id: str) -> tuple[int, int]:
@@ -258,7 +265,8 @@ def _owners(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any])
         _paste_stamp(image, owner, (rx + 11, ry + 19), 11)
         if pid in mortgaged:
             draw.rectangle((rx + 26, ry + 20, rx + REGISTER_W - 12, ry + 42), fill=PANEL)
-            draw_text(draw, (rx + 28, ry + 21), f"${PERMIT[pid].price} · mortgaged", 16, (170, 60, 20), bold=True)
+            draw_text(draw, (rx + 28, ry + 21), T("${price} · mortgaged", price=PERMIT[pid].price), 16, (170, 60, 20),
+                      bold=True)
 
 
 def _hatch(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colour: RGB, gap: int = 9) -> None:
@@ -306,7 +314,7 @@ def _city_with_pieces(image: Image.Image, draw: ImageDraw.ImageDraw, space: Spac
     if name_at is not None:
         name = "N.O." if space.kind == "start" else space.name
         draw_text(draw, name_at, name, fit_size(name, CELL - 4, 16, 13, bold=True), INK, bold=True, anchor="mm")
-    draw_text(draw, value_at, f"${space.value}", 16, INK, anchor="mm")
+    draw_text(draw, value_at, T("${amount}", amount=space.value), 16, INK, anchor="mm")
     for seat, spot in zip(seats, spots, strict=False):
         _paste_stamp(image, seat, spot, CITY_PIECE, 2 if seat == turn else 0)
 
@@ -342,47 +350,68 @@ def _acting(view: dict[str, Any]) -> int | None:
 
 
 def _status(view: dict[str, Any], names: list[str]) -> str:
+    """Who must decide what, in a few words: "Ana to roll", "Auction of Pike Lake (F4) by Bo: …"."""
     if view["over"]:
-        return "Game over. " + fill_seat_refs(view["end"] or "", names)
+        return T("Game over. {why}", why=named(view["end"] or "", names))
     seat = view["turn"]
     who = names[seat]
     phase = view["phase"]
     if phase == "auction":
         auction = view["auction"]
         permit = PERMIT[auction["permit"]]
-        high = f"high bid ${auction['high']} by {names[auction['leader']]}" if auction["leader"] is not None else "no bid yet"
-        bidder = f"; {names[auction['to_act']]} to bid" if auction.get("to_act") is not None else ""
-        return f"Auction of {permit.label} by {names[auction['seller']]}: {high}{bidder}"
+        if auction["leader"] is not None:
+            high = T("high bid ${amount} by {leader}", amount=auction["high"], leader=names[auction["leader"]])
+        else:
+            high = T("no bid yet")
+        if auction.get("to_act") is not None:
+            return T("Auction of {permit} by {seller}: {high}; {bidder} to bid", permit=permit.label,
+                     seller=names[auction["seller"]], high=high, bidder=names[auction["to_act"]])
+        return T("Auction of {permit} by {seller}: {high}", permit=permit.label, seller=names[auction["seller"]],
+                 high=high)
     if phase == "debt":
-        return f"{who} owes ${view['debt']['amount']} and must raise money"
-    doing = {
-        "roll": "to roll" + (" again (doubles)" if view["throws"] else ""),
-        "buy": f"to decide on {PERMIT[view['area']].label}" if view["area"] else "to decide",
-        "exploit": "may exploit the area",
-        "fork": "to choose a branch at the crossroads",
-        "shortcut": "may take the shortcut",
-    }.get(phase, phase)
-    return f"{who} {doing}"
+        return T("{who} owes ${amount} and must raise money", who=who, amount=view["debt"]["amount"])
+    if phase == "roll":
+        return T("{who} to roll again (doubles)", who=who) if view["throws"] else T("{who} to roll", who=who)
+    if phase == "buy":
+        if view["area"]:
+            return T("{who} to decide on {permit}", who=who, permit=PERMIT[view["area"]].label)
+        return T("{who} to decide", who=who)
+    if phase == "exploit":
+        return T("{who} may exploit the area", who=who)
+    if phase == "fork":
+        return T("{who} to choose a branch at the crossroads", who=who)
+    if phase == "shortcut":
+        return T("{who} may take the shortcut", who=who)
+    return T("{who} {phase}", who=who, phase=phase)
+
+
+def first_roll(view: dict[str, Any], names: list[str]) -> str:
+    """Before the first move: the roll that chose who starts ("First roll: Ana 7, Bo 9. Bo starts.")."""
+    rolls = series([T("{name} {total}", name=names[seat], total=a + b) for seat, a, b in view["start_rolls"][-1]])
+    if len(view["start_rolls"]) == 1:
+        return T("First roll: {rolls}. {first} starts.", rolls=rolls, first=names[view["first"]])
+    return T("Tie-break roll: {rolls}. {first} starts.", rolls=rolls, first=names[view["first"]])
 
 
 def _centre(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
     """The changing parts of the centre panel: the status, the laps, dice, card, nuggets."""
-    draw_text(draw, (C_RIGHT - 18, C_TOP + 16), f"Game of {view['laps']} laps", 20, MUTED, anchor="ra")
+    draw_text(draw, (C_RIGHT - 18, C_TOP + 16), Tn("Game of {n} lap", "Game of {n} laps", view["laps"]), 20, MUTED,
+              anchor="ra")
     draw_wrapped(draw, (C_X, C_TOP + 52), _status(view, names), 20, C_RIGHT - C_LEFT - 36, INK, bold=True)
     if view["dice"]:
         end = dice_row(draw, (C_X, DICE_Y + 26), view["dice"], size=54)
         draw_text(draw, (end + 4, DICE_Y + 53), f"= {sum(view['dice'])}", 22, INK, bold=True, anchor="lm")
     else:
-        rolls = ", ".join(f"{names[s]} {a + b}" for s, a, b in view["start_rolls"][-1])
-        draw_wrapped(draw, (C_X, DICE_Y + 28), f"{'First roll' if len(view['start_rolls']) == 1 else 'Tie-break roll'}: {rolls}. {names[view['first']]} starts.", 18, 330)
-    draw_text(draw, (C_X + 12, CARD_Y + 10), f"Luck deck: {view['deck']} cards", 16, MUTED)
+        draw_wrapped(draw, (C_X, DICE_Y + 28), first_roll(view, names), 18, 330)
+    draw_text(draw, (C_X + 12, CARD_Y + 10), Tn("Luck deck: {n} card", "Luck deck: {n} cards", view["deck"]), 16, MUTED)
     card = view["card"]
     if card:
-        draw_text(draw, (C_X + 12, CARD_Y + 34), f"{card['title']} ({names[card['seat']]})", 18, LUCK_RED, bold=True)
+        draw_text(draw, (C_X + 12, CARD_Y + 34), T("{title} ({name})", title=card["title"], name=names[card["seat"]]),
+                  18, LUCK_RED, bold=True)
         draw_wrapped(draw, (C_X + 12, CARD_Y + 60), card["text"], 16, 306)
     else:
-        draw_text(draw, (C_X + 12, CARD_Y + 40), "No luck card drawn yet", 18, MUTED)
-    draw_text(draw, (C_X, CARD_Y + 212), f"Gold nuggets left in the lake: {view['pile']}", 18, INK)
+        draw_text(draw, (C_X + 12, CARD_Y + 40), T("No luck card drawn yet"), 18, MUTED)
+    draw_text(draw, (C_X, CARD_Y + 212), T("Gold nuggets left in the lake: {n}", n=view["pile"]), 18, INK)
 
 
 def _player_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], seat: int,
@@ -395,25 +424,34 @@ def _player_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int,
     _paste_stamp(image, seat, (x0 + 24, y0 + 24), 16)
     name = names[seat]
     draw_text(draw, (x0 + 48, y0 + 12), name, fit_size(name, 230, 22, 16, bold=True), INK, bold=True)
-    rank = f"{ordinal(view['outcome']['ranks'][seat])} · " if view["outcome"] else ""
     if s["out"]:
-        status = "dropped out"
+        status = T("dropped out")
+    elif s["laps"] < view["laps"]:
+        status = T("lap {lap}/{laps}", lap=s["laps"] + 1, laps=view["laps"])
     else:
-        status = f"lap {s['laps'] + 1}/{view['laps']}" if s["laps"] < view["laps"] else "finished"
+        status = T("finished")
     extra = []
     if s["restarted"] and not s["out"]:
-        extra.append("restarted")
+        extra.append(T("restarted"))
     if s["miss"]:
-        extra.append(f"misses {s['miss']}")
-    tail = (" · " + ", ".join(extra)) if extra else ""
-    draw_text(draw, (x1 - 14, y0 + 14), f"{rank}{status}{tail}", 18, INK if rank else MUTED, bold=bool(rank), anchor="ra")
-    draw_text(draw, (x0 + 16, y0 + 46), f"Cash ${s['cash']:,}", 20, INK, bold=True)
-    draw_text(draw, (x0 + 190, y0 + 48), f"worth ${s['worth']:,}", 18, MUTED)
+        extra.append(T("misses {n}", n=s["miss"]))
+    if extra:
+        status = T("{status} · {notes}", status=status, notes=series(extra))
+    ranked = view["outcome"] is not None
+    if ranked:
+        status = T("{place} · {status}", place=ordinal(view["outcome"]["ranks"][seat]), status=status)
+    draw_text(draw, (x1 - 14, y0 + 14), status, 18, INK if ranked else MUTED, bold=ranked, anchor="ra")
+    cash = T("Cash ${cash:,}", cash=s["cash"])
+    draw_text(draw, (x0 + 16, y0 + 46), cash, 20, INK, bold=True)
+    # Worth stands 174 px after the cash, or further where a language's cash line is longer.
+    draw_text(draw, (max(x0 + 190, x0 + 16 + text_width(cash, 20, bold=True) + 14), y0 + 48),
+              T("worth ${worth:,}", worth=s["worth"]), 18, MUTED)
     nuggets = s["nuggets"]
-    gold = "gold: " + (", ".join(f"${n}" for n in nuggets) if nuggets else "none")
+    gold = T("gold: {nuggets}", nuggets=series([T("${amount}", amount=n) for n in nuggets])) if nuggets else T("gold: none")
     draw_text(draw, (x1 - 14, y0 + 48), gold, 18, (150, 110, 0) if nuggets else MUTED, anchor="ra")
     permits = [f"{pid}{'(m)' if pid in view['mortgaged'] else ''}" for pid in s["permits"]]
-    draw_wrapped(draw, (x0 + 16, y0 + 78), "Permits: " + (" ".join(permits) if permits else "none"), 17, x1 - x0 - 32)
+    held = T("Permits: {permits}", permits=" ".join(permits)) if permits else T("Permits: none")
+    draw_wrapped(draw, (x0 + 16, y0 + 78), held, 17, x1 - x0 - 32)
 
 
 def board(view: dict[str, Any]) -> Image.Image:
@@ -423,7 +461,7 @@ def board(view: dict[str, Any]) -> Image.Image:
     rows = (players + 1) // 2
     height = BOARD_H + 12 + rows * (PANEL_H + 10) + 8
     image = Image.new("RGB", (WIDTH, height), GROUND)
-    image.paste(_base(), (0, 0))
+    image.paste(_base(LANGUAGE.get()), (0, 0))
     draw = ImageDraw.Draw(image)
     _owners(image, draw, view)
     _pieces(image, view)

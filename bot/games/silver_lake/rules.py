@@ -49,9 +49,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from bot.engine import Action, Event, Game, Option, Outcome, Prompt, Rng, State, seed_value
-from bot.engine.contract import dollars, seat_ref
+from bot.engine.contract import seat_ref
 from bot.engine.rng import shuffle_unseen
-from bot.engine.words import and_list, plural
+from bot.engine.words import Code, listing, restored, stored
 
 from .board import (
     BID_STEPS,
@@ -70,6 +70,7 @@ from .board import (
     space_name,
     step_back,
 )
+from .messages import T, Tn, data_text, series
 from .orders import SilverLakeOrders
 
 BANK = -1
@@ -79,8 +80,6 @@ DEFAULT_LAPS = "3"
 SAFETY_TURNS_PER_LAP = 30
 """A safeguard, never reached in real play (a lap takes about 9 turns): the game ends after
 this many turns per agreed lap per player."""
-
-T = seat_ref
 
 
 def _pack(items: list[int]) -> str:
@@ -93,10 +92,6 @@ def _unpack(packed: str) -> list[int]:
     return [int(packed[i : i + 2], 16) for i in range(0, len(packed), 2)]
 
 
-def money(n: int) -> str:
-    return f"${n:,}"
-
-
 def _dice_text(dice: list[int]) -> str:
     return f"{dice[0]}+{dice[1]}"
 
@@ -106,16 +101,21 @@ def _money_action_table() -> dict[str, dict[str, Action]]:
     table: dict[str, dict[str, Action]] = {}
     for pid, permit in PERMIT.items():
         table[pid] = {
-            "mortgage": Action(f"mortgage:{pid}", f"Mortgage {permit.label} for {money(permit.mortgage)}",
-                               group=("Mortgage", pid)),
-            "redeem": Action(f"redeem:{pid}", f"Redeem {permit.label} for {money(permit.price)}", group=("Redeem", pid)),
-            "sell": Action(f"sell:{pid}", f"Sell {permit.label} to the bank for {money(permit.price)}",
-                           group=("Sell to the bank", pid)),
+            "mortgage": Action(f"mortgage:{pid}", T("Mortgage {permit} for {amount:$}", permit=permit.label,
+                                                    amount=permit.mortgage),
+                               group=(T("Mortgage"), pid)),
+            "redeem": Action(f"redeem:{pid}", T("Redeem {permit} for {amount:$}", permit=permit.label,
+                                                amount=permit.price), group=(T("Redeem"), pid)),
+            "sell": Action(f"sell:{pid}", T("Sell {permit} to the bank for {amount:$}", permit=permit.label,
+                                            amount=permit.price),
+                           group=(T("Sell to the bank"), pid)),
             "sell-mortgaged": Action(
-                f"sell:{pid}", f"Sell mortgaged {permit.label} to the bank for {money(permit.price - permit.mortgage)}",
-                group=("Sell to the bank", pid),
+                f"sell:{pid}", T("Sell mortgaged {permit} to the bank for {amount:$}", permit=permit.label,
+                                 amount=permit.price - permit.mortgage),
+                group=(T("Sell to the bank"), pid),
             ),
-            "auction": Action(f"auction:{pid}", f"Auction {permit.label} to the other players", group=("Auction", pid)),
+            "auction": Action(f"auction:{pid}", T("Auction {permit} to the other players", permit=permit.label),
+                              group=(T("Auction"), pid)),
         }
     return table
 
@@ -127,13 +127,15 @@ class SilverLake(SilverLakeOrders, Game):
     """Treasure of Silver Lake for 2–6 players. See the module docstring for the rules."""
 
     slug: ClassVar[str] = "silver-lake"
-    title: ClassVar[str] = "Treasure of Silver Lake"
+    title: ClassVar[str] = T("Treasure of Silver Lake")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
-    summary: ClassVar[str] = "Race round the Wild West loop, buy fishing, hunting and mining permits, find the Silver Lake gold."
+    summary: ClassVar[str] = T("Race round the Wild West loop, buy fishing, hunting and mining permits, "
+                               "find the Silver Lake gold.")
     grouped: ClassVar[bool] = True
     options: ClassVar[tuple[Option, ...]] = (
-        Option("laps", DEFAULT_LAPS, LAPS, "Laps agreed before the start: the game ends when the first player completes them."),
+        Option("laps", DEFAULT_LAPS, LAPS,
+               T("Laps agreed before the start: the game ends when the first player completes them.")),
     )
     rules_file: ClassVar[str] = "treasure-of-silver-lake.txt"
     render_module: ClassVar[str] = "bot.games.silver_lake.render"
@@ -209,56 +211,77 @@ class SilverLake(SilverLakeOrders, Game):
             return []
         seat = state["turn"]
         me = state["seats"][seat]
+        who = seat_ref(seat)
         if phase == "roll":
-            again = " again (doubles)" if state["throws"] else ""
-            actions = [Action("roll", f"Roll the dice{again}", main=True)]
-            if state["throws"]:
+            again = bool(state["throws"])
+            roll = T("Roll the dice again (doubles)") if again else T("Roll the dice")
+            actions = [Action("roll", roll, main=True)]
+            if again:
                 # "They may roll again": the extra throw of a double is a right, not a duty.
-                actions.append(Action("stop", "End your turn without the extra throw", main=True))
+                actions.append(Action("stop", T("End your turn without the extra throw"), main=True))
             actions += self._money_actions(state, seat, auction=True)
-            return [Prompt(seat, f"{T(seat)}: roll{again}, or manage your permits ({money(me['cash'])} in hand).", tuple(actions))]
+            if again:
+                text = T("{who}: roll again (doubles), or manage your permits ({cash:$} in hand).", who=who,
+                         cash=me["cash"])
+            else:
+                text = T("{who}: roll, or manage your permits ({cash:$} in hand).", who=who, cash=me["cash"])
+            return [Prompt(seat, text, tuple(actions))]
         if phase == "buy":
             permit = PERMIT[state["area"]]
             actions = []
             if me["cash"] >= permit.price:
-                actions.append(Action("buy", f"Buy {permit.label} for {money(permit.price)}", main=True))
-            actions.append(Action("decline", f"Do not buy {permit.name}", main=True))
+                actions.append(Action("buy", T("Buy {permit} for {price:$}", permit=permit.label, price=permit.price),
+                                      main=True))
+            actions.append(Action("decline", T("Do not buy {area}", area=permit.name), main=True))
             actions += self._money_actions(state, seat, auction=False)
-            text = (f"{T(seat)}: buy the permit for {permit.label} for {money(permit.price)}"
-                    f" (fee {money(permit.fee)})? You have {money(me['cash'])}.")
+            text = T("{who}: buy the permit for {permit} for {price:$} (fee {fee:$})? You have {cash:$}.", who=who,
+                     permit=permit.label, price=permit.price, fee=permit.fee, cash=me["cash"])
             return [Prompt(seat, text, tuple(actions))]
         if phase == "exploit":
             permit = PERMIT[state["area"]]
-            actions = [Action("exploit", f"{_VERB[permit.kind].capitalize()}: roll two dice for 10× the total"),
-                       Action("skip", "Do not exploit")]
-            return [Prompt(seat, f"{T(seat)}: {_VERB[permit.kind]} at {permit.name}?", tuple(actions))]
+            actions = [Action("exploit", _EXPLOIT_LABEL[permit.kind]), Action("skip", T("Do not exploit"))]
+            return [Prompt(seat, _exploit_question(permit.kind, who, permit.name), tuple(actions))]
         if phase == "fork":
-            actions = [Action(f"branch:{name}", f"Take the {info['name']}") for name, info in BRANCHES.items()]
+            actions = [Action(f"branch:{name}", T("Take the {branch}", branch=info["name"]))
+                       for name, info in BRANCHES.items()]
             left = state["walk"]["steps"]
-            more = "to the next city" if state["walk"]["until"] else plural(left, "more step")
-            return [Prompt(seat, f"{T(seat)} is at the crossroads ({more} to go): which way?", tuple(actions))]
+            if state["walk"]["until"]:
+                text = T("{who} is at the crossroads (to the next city to go): which way?", who=who)
+            else:
+                text = Tn("{who} is at the crossroads ({n} more step to go): which way?",
+                          "{who} is at the crossroads ({n} more steps to go): which way?", left, who=who)
+            return [Prompt(seat, text, tuple(actions))]
         if phase == "shortcut":
             space = SPACES[me["pos"]]
-            actions = [Action("shortcut:take", f"Take the {space.name} to space {space.target}"),
-                       Action("shortcut:skip", "Stay on the main trail")]
-            return [Prompt(seat, f"{T(seat)}: take the {space.name}? (no reimbursement for the cities you skip)", tuple(actions))]
+            actions = [Action("shortcut:take", T("Take the {shortcut} to space {space}", shortcut=space.name,
+                                                 space=space.target)),
+                       Action("shortcut:skip", T("Stay on the main trail"))]
+            text = T("{who}: take the {shortcut}? (no reimbursement for the cities you skip)", who=who,
+                     shortcut=space.name)
+            return [Prompt(seat, text, tuple(actions))]
         if phase == "debt":
             debt = state["debt"]
             actions = self._money_actions(state, seat, auction=True, debt=True)
             if me["cash"] + self._buyback(state, seat) < debt["amount"]:
-                actions.append(Action("insolvent", "Declare yourself insolvent: hand everything to the bank", main=True))
-            text = (f"{T(seat)} owes {money(debt['amount'])} ({debt['why']}) and has {money(me['cash'])}:"
-                    " raise the money.")
+                actions.append(Action("insolvent", T("Declare yourself insolvent: hand everything to the bank"),
+                                      main=True))
+            text = T("{who} owes {amount:$} ({why}) and has {cash:$}: raise the money.", who=who,
+                     amount=debt["amount"], why=restored(debt["why"]), cash=me["cash"])
             return [Prompt(seat, text, tuple(actions))]
         if phase == "auction":
             auction = state["auction"]
             bidder = auction["bidders"][auction["at"]]
             permit = PERMIT[auction["permit"]]
-            actions = [Action(f"bid:{amount}", f"Bid {money(amount)}") for amount in self._bids(state, bidder)]
-            actions.append(Action("pass", "Pass (leave this auction)", main=True))
-            high = (f"high bid {money(auction['high'])} by {T(auction['leader'])}" if auction["leader"] is not None
-                    else "no bid yet")
-            text = f"{T(bidder)}: {T(auction['seller'])} auctions {permit.label} (price {money(permit.price)}); {high}."
+            actions = [Action(f"bid:{amount}", T("Bid {amount:$}", amount=amount)) for amount in self._bids(state, bidder)]
+            actions.append(Action("pass", T("Pass (leave this auction)"), main=True))
+            if auction["leader"] is not None:
+                text = T("{bidder}: {seller} auctions {permit} (price {price:$}); high bid {high:$} by {leader}.",
+                         bidder=seat_ref(bidder), seller=seat_ref(auction["seller"]), permit=permit.label,
+                         price=permit.price, high=auction["high"], leader=seat_ref(auction["leader"]))
+            else:
+                text = T("{bidder}: {seller} auctions {permit} (price {price:$}); no bid yet.",
+                         bidder=seat_ref(bidder), seller=seat_ref(auction["seller"]), permit=permit.label,
+                         price=permit.price)
             return [Prompt(bidder, text, tuple(actions))]
         raise AssertionError(f"unknown phase {phase}")
 
@@ -310,36 +333,37 @@ class SilverLake(SilverLakeOrders, Game):
         events = self._perform(state, seat, key)
         # The last move's public lines, for the table card's "Last:" line (older snapshots
         # have none until their next move).
-        state["last"] = [event.text for event in events if event.visible_to is None]
+        state["last"] = [stored(event.text) for event in events if event.visible_to is None]
         return events
 
     def _perform(self, state: State, seat: int, key: str) -> list[Event]:
         events: list[Event] = []
         verb, _, arg = key.partition(":")
+        who = seat_ref(seat)
         if verb == "roll":
             self._throw(state, seat, events)
         elif verb == "stop":
-            events.append(Event(f"{T(seat)} does not use the extra throw and ends the turn."))
+            events.append(Event(T("{who} does not use the extra throw and ends the turn.", who=who)))
             self._next_turn(state, events)
         elif verb == "buy":
             permit = PERMIT[state["area"]]
             self._cash(state, seat, -permit.price)
             state["owner"][permit.id] = seat
-            events.append(Event(f"{T(seat)} buys the permit for {permit.label} for {money(permit.price)}."))
+            events.append(Event(T("{who} buys the permit for {permit} for {price:$}.", who=who, permit=permit.label,
+                                  price=permit.price)))
             self._finish(state, events)
         elif verb == "decline":
-            events.append(Event(f"{T(seat)} does not buy {PERMIT[state['area']].label}."))
+            events.append(Event(T("{who} does not buy {permit}.", who=who, permit=PERMIT[state["area"]].label)))
             self._finish(state, events)
         elif verb == "exploit":
             permit = PERMIT[state["area"]]
             dice = self._dice(state)
             gain = EXPLOIT_TIMES * sum(dice)
             self._cash(state, seat, gain)
-            events.append(Event(f"{T(seat)} goes {_DOING[permit.kind]} at {permit.name}: {_dice_text(dice)}, "
-                                f"the bank pays {money(gain)}.", reveals=True))
+            events.append(Event(_exploit_line(permit.kind, who, permit.name, _dice_text(dice), gain), reveals=True))
             self._finish(state, events)
         elif verb == "skip":
-            events.append(Event(f"{T(seat)} leaves {PERMIT[state['area']].name} alone."))
+            events.append(Event(T("{who} leaves {area} alone.", who=who, area=PERMIT[state["area"]].name)))
             self._finish(state, events)
         elif verb == "branch":
             me = state["seats"][seat]
@@ -347,15 +371,15 @@ class SilverLake(SilverLakeOrders, Game):
             walk = state["walk"]
             state["walk"] = None
             state["phase"] = "roll"
-            events.append(Event(f"{T(seat)} takes the {BRANCHES[arg]['name']}."))
+            events.append(Event(T("{who} takes the {branch}.", who=who, branch=BRANCHES[arg]["name"])))
             self._walk(state, seat, walk["steps"], events, until_city=walk["until"], branch=arg)
         elif verb == "shortcut":
             space = SPACES[state["seats"][seat]["pos"]]
             if arg == "take":
-                events.append(Event(f"{T(seat)} takes the {space.name}."))
+                events.append(Event(T("{who} takes the {shortcut}.", who=who, shortcut=space.name)))
                 self._jump(state, seat, space.target, events)
             else:
-                events.append(Event(f"{T(seat)} stays on the main trail."))
+                events.append(Event(T("{who} stays on the main trail.", who=who)))
                 self._finish(state, events)
         elif verb in ("mortgage", "redeem", "sell"):
             self._manage(state, seat, verb, arg, events)
@@ -383,10 +407,16 @@ class SilverLake(SilverLakeOrders, Game):
         state["throws"] += 1
         doubles = dice[0] == dice[1]
         state["again"] = doubles and state["throws"] < 3
-        note = ""
-        if doubles:
-            note = " Doubles: another throw after this move." if state["again"] else " Doubles, but that was the third throw in a row."
-        events.append(Event(f"{T(seat)} rolls {_dice_text(dice)} = {sum(dice)}.{note}", reveals=True))
+        who, thrown, total = seat_ref(seat), _dice_text(dice), sum(dice)
+        if not doubles:
+            line = T("{who} rolls {dice} = {total}.", who=who, dice=thrown, total=total)
+        elif state["again"]:
+            line = T("{who} rolls {dice} = {total}. Doubles: another throw after this move.", who=who, dice=thrown,
+                     total=total)
+        else:
+            line = T("{who} rolls {dice} = {total}. Doubles, but that was the third throw in a row.", who=who,
+                     dice=thrown, total=total)
+        events.append(Event(line, reveals=True))
         self._walk(state, seat, sum(dice), events)
 
     def _walk(
@@ -431,7 +461,8 @@ class SilverLake(SilverLakeOrders, Game):
                 continue
             if space.kind == "city" and not arrived:
                 self._cash(state, seat, space.value)
-                events.append(Event(f"{T(seat)} passes through {space.name}: reimbursement {money(space.value)}."))
+                events.append(Event(T("{who} passes through {city}: reimbursement {amount:$}.", who=seat_ref(seat),
+                                      city=space.name, amount=space.value)))
         self._land(state, seat, events, forward=True)
 
     def _new_lap(self, state: State, seat: int, events: list[Event], *, exact: bool) -> bool:
@@ -443,16 +474,27 @@ class SilverLake(SilverLakeOrders, Game):
         start = SPACES[START]
         pay = start.value * (2 if exact else 1)
         self._cash(state, seat, pay)
-        how = "lands exactly on" if exact else "passes through"
-        line = f"{T(seat)} {how} New Orleans, completing lap {me['laps']}: start money {money(pay)}"
+        who = seat_ref(seat)
+        if exact:
+            arrival = T("{who} lands exactly on New Orleans, completing lap {lap}: start money {amount:$}", who=who,
+                        lap=me["laps"], amount=pay)
+        else:
+            arrival = T("{who} passes through New Orleans, completing lap {lap}: start money {amount:$}", who=who,
+                        lap=me["laps"], amount=pay)
         if me["nuggets"]:
             gold = sum(me["nuggets"])
-            line += f", and the bank pays {money(gold)} for {plural(len(me['nuggets']), 'gold nugget')}"
+            line = Tn("{arrival}, and the bank pays {amount:$} for {n} gold nugget.",
+                      "{arrival}, and the bank pays {amount:$} for {n} gold nuggets.", len(me["nuggets"]),
+                      arrival=arrival, amount=gold)
             self._cash(state, seat, gold)
             me["nuggets"] = []
-        events.append(Event(line + "."))
+        else:
+            line = T("{arrival}.", arrival=arrival)
+        events.append(Event(line))
         if me["laps"] >= state["laps"]:
-            self._game_over(state, events, f"{T(seat)} reached New Orleans after {plural(state['laps'], 'lap')}.")
+            why = Tn("{who} reached New Orleans after {n} lap.", "{who} reached New Orleans after {n} laps.",
+                     state["laps"], who=who)
+            self._game_over(state, events, why)
             return True
         return False
 
@@ -477,15 +519,17 @@ class SilverLake(SilverLakeOrders, Game):
         me = state["seats"][seat]
         space = SPACES[me["pos"]]
         kind = space.kind
+        who = seat_ref(seat)
         if kind == "start" and forward:
             self._finish(state, events)  # the lap, start money and nuggets were settled on arrival
         elif kind in ("city", "start"):
             if forward:
                 pay = 2 * space.value
                 self._cash(state, seat, pay)
-                events.append(Event(f"{T(seat)} lands exactly on {space.name}: double reimbursement, {money(pay)}."))
+                events.append(Event(T("{who} lands exactly on {city}: double reimbursement, {amount:$}.", who=who,
+                                      city=space.name, amount=pay)))
             else:
-                events.append(Event(f"{T(seat)} is back in {space.name}."))
+                events.append(Event(T("{who} is back in {city}.", who=who, city=space.name)))
             self._finish(state, events)
         elif kind == "area":
             self._land_area(state, seat, space.permit, events)
@@ -495,53 +539,61 @@ class SilverLake(SilverLakeOrders, Game):
             state["deck"] = deck[2:] + deck[:2]  # back under the deck
             state["card"] = {"id": card_id, "seat": seat}
             card = LUCK[card_id]
-            events.append(Event(f"{T(seat)} draws a luck card — {card.title}: {card.text}", reveals=True))
+            events.append(Event(T("{who} draws a luck card — {title}: {text}", who=who, title=card.title,
+                                  text=card.text), reveals=True))
             self._effect(state, seat, card, events)
         elif kind == "text":
             effect = INSTRUCTIONS[space.text]
-            events.append(Event(f"{T(seat)} lands on {effect.title}: {effect.text}"))
+            events.append(Event(T("{who} lands on {title}: {text}", who=who, title=effect.title, text=effect.text)))
             self._effect(state, seat, effect, events)
         elif kind == "treasure":
             if state["pile"]:
                 value = NUGGETS[int(state["pile"][:2], 16)]
                 state["pile"] = state["pile"][2:]
                 me["nuggets"].append(value)
-                events.append(Event(f"{T(seat)} finds the Silver Lake treasure: a gold nugget worth {money(value)}, "
-                                    "paid in New Orleans.", reveals=True))
+                events.append(Event(T("{who} finds the Silver Lake treasure: a gold nugget worth {amount:$}, "
+                                      "paid in New Orleans.", who=who, amount=value), reveals=True))
             else:
-                events.append(Event(f"{T(seat)} reaches the Silver Lake, but every nugget has been found."))
+                events.append(Event(T("{who} reaches the Silver Lake, but every nugget has been found.", who=who)))
             self._finish(state, events)
         elif kind == "shortcut":
             # Whoever lands on it, by the dice, a card or going back, has the right (or the
             # duty) to take it: the rulebook ties the shortcut to landing, not to the direction.
             if space.must:
-                events.append(Event(f"{T(seat)} must take the {space.name}."))
+                events.append(Event(T("{who} must take the {shortcut}.", who=who, shortcut=space.name)))
                 self._jump(state, seat, space.target, events)
             else:
                 state["phase"] = "shortcut"
         else:
-            events.append(Event(f"{T(seat)} stops at {space_name(space)}."))
+            stop = _STOP.get(space.kind)
+            line = stop(who) if stop else T("{who} stops at {place}.", who=who, place=space_name(space))
+            events.append(Event(line))
             self._finish(state, events)
 
     def _land_area(self, state: State, seat: int, pid: str, events: list[Event]) -> None:
         permit = PERMIT[pid]
         owner = state["owner"].get(pid)
         state["area"] = pid
+        who = seat_ref(seat)
         if owner is None:
             if state["seats"][seat]["cash"] + self._raisable(state, seat) >= permit.price:
                 state["phase"] = "buy"
             else:
-                events.append(Event(f"{T(seat)} lands on {permit.label} but cannot raise {money(permit.price)} for its permit."))
+                events.append(Event(T("{who} lands on {permit} but cannot raise {price:$} for its permit.", who=who,
+                                      permit=permit.label, price=permit.price)))
                 self._finish(state, events)
         elif owner == seat:
-            events.append(Event(f"{T(seat)} lands on their own {permit.label}."))
+            events.append(Event(T("{who} lands on their own {permit}.", who=who, permit=permit.label)))
             state["phase"] = "exploit"
         elif pid in state["mortgaged"]:
-            events.append(Event(f"{T(seat)} lands on {permit.label}: mortgaged, so no usage fee."))
+            events.append(Event(T("{who} lands on {permit}: mortgaged, so no usage fee.", who=who,
+                                  permit=permit.label)))
             state["phase"] = "exploit"
         else:
-            events.append(Event(f"{T(seat)} lands on {T(owner)}'s {permit.label}: usage fee {money(permit.fee)}."))
-            self._charge(state, seat, [[owner, permit.fee]], f"usage fee for {permit.name}", events, then="exploit")
+            events.append(Event(T("{who} lands on {owner}'s {permit}: usage fee {fee:$}.", who=who,
+                                  owner=seat_ref(owner), permit=permit.label, fee=permit.fee)))
+            self._charge(state, seat, [[owner, permit.fee]], T("usage fee for {area}", area=permit.name), events,
+                         then="exploit")
 
     def _raisable(self, state: State, seat: int) -> int:
         """Cash a seat could raise without auctions: selling everything back to the bank."""
@@ -551,16 +603,17 @@ class SilverLake(SilverLakeOrders, Game):
         """Carry out a luck card or an instruction space."""
         me = state["seats"][seat]
         kind, n = effect.effect, effect.n
+        who = seat_ref(seat)
         if kind == "gain":
             self._cash(state, seat, n)
             self._finish(state, events)
         elif kind == "pay":
-            self._charge(state, seat, [[BANK, n]], effect.title.lower(), events)
+            self._charge(state, seat, [[BANK, n]], _reason(effect.title), events)
         elif kind == "miss":
             me["miss"] += n
             if state["again"]:
                 state["again"] = False
-                events.append(Event(f"{T(seat)} loses the extra throw of the doubles."))
+                events.append(Event(T("{who} loses the extra throw of the doubles.", who=who)))
             self._finish(state, events)
         elif kind == "forward":
             self._walk(state, seat, n, events)
@@ -576,32 +629,35 @@ class SilverLake(SilverLakeOrders, Game):
         elif kind == "per_permit_pay":
             count = len(self._owned(state, seat))
             if count:
-                self._charge(state, seat, [[BANK, n * count]], effect.title.lower(), events)
+                self._charge(state, seat, [[BANK, n * count]], _reason(effect.title), events)
             else:
-                events.append(Event(f"{T(seat)} holds no permits and pays nothing."))
+                events.append(Event(T("{who} holds no permits and pays nothing.", who=who)))
                 self._finish(state, events)
         elif kind == "per_kind_gain":
             count = sum(1 for pid in self._owned(state, seat) if pid[0] == effect.kind)
             self._cash(state, seat, n * count)
-            events.append(Event(f"{T(seat)} collects {money(n * count)} for {plural(count, 'permit')}."))
+            events.append(Event(Tn("{who} collects {amount:$} for {n} permit.", "{who} collects {amount:$} for {n} permits.",
+                                   count, who=who, amount=n * count)))
             self._finish(state, events)
         elif kind == "pay_each":
             others = [[other, n] for other, s in enumerate(state["seats"]) if other != seat and not s["out"]]
-            self._charge(state, seat, others, effect.title.lower(), events)
+            self._charge(state, seat, others, _reason(effect.title), events)
         elif kind == "prospect":
             dice = self._dice(state)
             gain = n * sum(dice)
             self._cash(state, seat, gain)
-            events.append(Event(f"{T(seat)} rolls {_dice_text(dice)} and collects {money(gain)}.", reveals=True))
+            events.append(Event(T("{who} rolls {dice} and collects {amount:$}.", who=who, dice=_dice_text(dice),
+                                  amount=gain), reveals=True))
             self._finish(state, events)
         elif kind == "lose_nugget":
             if me["nuggets"]:
                 value = max(me["nuggets"])
                 me["nuggets"].remove(value)
                 state["pile"] += _pack([NUGGETS.index(value)])
-                events.append(Event(f"{T(seat)} loses a gold nugget worth {money(value)} to the bank."))
+                events.append(Event(T("{who} loses a gold nugget worth {amount:$} to the bank.", who=who,
+                                      amount=value)))
             else:
-                events.append(Event(f"{T(seat)} carries no gold; the claim jumpers leave empty-handed."))
+                events.append(Event(T("{who} carries no gold; the claim jumpers leave empty-handed.", who=who)))
             self._finish(state, events)
         else:
             raise AssertionError(f"unknown effect {kind}")
@@ -615,8 +671,9 @@ class SilverLake(SilverLakeOrders, Game):
     def _charge(
         self, state: State, seat: int, creditors: list[list[int]], why: str, events: list[Event], then: str | None = None
     ) -> None:
-        """``seat`` must pay ``creditors`` ([seat or BANK, amount]); if short, a debt begins."""
-        state["debt"] = {"amount": sum(a for _, a in creditors), "to": creditors, "why": why, "then": then}
+        """``seat`` must pay ``creditors`` ([seat or BANK, amount]); if short, a debt begins (``why``
+        is kept as its message, for the prompt to say in the reader's language)."""
+        state["debt"] = {"amount": sum(a for _, a in creditors), "to": creditors, "why": stored(why), "then": then}
         state["phase"] = "debt"
         self._settle(state, events)
 
@@ -630,8 +687,9 @@ class SilverLake(SilverLakeOrders, Game):
                 self._cash(state, seat, -amount)
                 if creditor != BANK:
                     self._cash(state, creditor, amount)
-            paid = and_list([f"{money(a)} to {'the bank' if c == BANK else T(c)}" for c, a in debt["to"]])
-            events.append(Event(f"{T(seat)} pays {paid}."))
+            paid = listing([T("{amount:$} to the bank", amount=a) if c == BANK
+                            else T("{amount:$} to {creditor}", amount=a, creditor=seat_ref(c)) for c, a in debt["to"]])
+            events.append(Event(T("{who} pays {payments}.", who=seat_ref(seat), payments=paid)))
             state["debt"] = None
             state["phase"] = "roll"
             if debt["then"] == "exploit":
@@ -639,20 +697,24 @@ class SilverLake(SilverLakeOrders, Game):
             else:
                 self._finish(state, events)
         elif not self._owned(state, seat):
-            events.append(Event(f"{T(seat)} cannot pay {money(debt['amount'])} and has no permits left to sell."))
+            events.append(Event(T("{who} cannot pay {amount:$} and has no permits left to sell.", who=seat_ref(seat),
+                                  amount=debt["amount"])))
             self._insolvent(state, seat, events)
 
     def _manage(self, state: State, seat: int, verb: str, pid: str, events: list[Event]) -> None:
         permit = PERMIT[pid]
+        who = seat_ref(seat)
         if verb == "mortgage":
             state["mortgaged"].append(pid)
             state["barred"].append(pid)
             self._cash(state, seat, permit.mortgage)
-            events.append(Event(f"{T(seat)} mortgages {permit.label} for {money(permit.mortgage)}."))
+            events.append(Event(T("{who} mortgages {permit} for {amount:$}.", who=who, permit=permit.label,
+                                  amount=permit.mortgage)))
         elif verb == "redeem":
             state["mortgaged"].remove(pid)
             self._cash(state, seat, -permit.price)
-            events.append(Event(f"{T(seat)} redeems {permit.label} for {money(permit.price)}."))
+            events.append(Event(T("{who} redeems {permit} for {amount:$}.", who=who, permit=permit.label,
+                                  amount=permit.price)))
         else:
             paid = permit.price
             if pid in state["mortgaged"]:
@@ -660,8 +722,8 @@ class SilverLake(SilverLakeOrders, Game):
                 state["mortgaged"].remove(pid)
             del state["owner"][pid]
             self._cash(state, seat, paid)
-            events.append(Event(f"The bank buys {permit.label} back from {T(seat)} for {money(paid)}; "
-                                "it is for sale again."))
+            events.append(Event(T("The bank buys {permit} back from {who} for {amount:$}; it is for sale again.",
+                                  permit=permit.label, who=who, amount=paid)))
 
     def _open_auction(self, state: State, seat: int, pid: str, events: list[Event]) -> None:
         players = state["players"]
@@ -673,7 +735,7 @@ class SilverLake(SilverLakeOrders, Game):
         state["auction"] = {"permit": pid, "seller": seat, "high": 0, "leader": None, "bidders": bidders,
                             "at": 0, "resume": state["phase"]}
         state["phase"] = "auction"
-        events.append(Event(f"{T(seat)} puts {PERMIT[pid].label} up for auction."))
+        events.append(Event(T("{who} puts {permit} up for auction.", who=seat_ref(seat), permit=PERMIT[pid].label)))
         self._next_bidder(state, events)
 
     def _bid(self, state: State, seat: int, amount: int | None, events: list[Event]) -> None:
@@ -682,12 +744,12 @@ class SilverLake(SilverLakeOrders, Game):
             auction["bidders"].remove(seat)
             if auction["bidders"]:
                 auction["at"] %= len(auction["bidders"])
-            events.append(Event(f"{T(seat)} passes."))
+            events.append(Event(T("{who} passes.", who=seat_ref(seat))))
         else:
             auction["high"] = amount
             auction["leader"] = seat
             auction["at"] = (auction["at"] + 1) % len(auction["bidders"])
-            events.append(Event(f"{T(seat)} bids {money(amount)}."))
+            events.append(Event(T("{who} bids {amount:$}.", who=seat_ref(seat), amount=amount)))
         self._next_bidder(state, events)
 
     def _next_bidder(self, state: State, events: list[Event]) -> None:
@@ -702,7 +764,8 @@ class SilverLake(SilverLakeOrders, Game):
             if current != auction["leader"] and not self._bids(state, current):
                 bidders.remove(current)
                 auction["at"] %= max(1, len(bidders))
-                events.append(Event(f"{T(current)} cannot raise the bid and drops out of the auction."))
+                events.append(Event(T("{who} cannot raise the bid and drops out of the auction.",
+                                      who=seat_ref(current))))
                 continue
             return
 
@@ -713,12 +776,14 @@ class SilverLake(SilverLakeOrders, Game):
         permit = PERMIT[auction["permit"]]
         seller, buyer, price = auction["seller"], auction["leader"], auction["high"]
         if buyer is None:
-            events.append(Event(f"Nobody bids for {permit.label}; {T(seller)} keeps it."))
+            events.append(Event(T("Nobody bids for {permit}; {seller} keeps it.", permit=permit.label,
+                                  seller=seat_ref(seller))))
         else:
             self._cash(state, buyer, -price)
             self._cash(state, seller, price)
             state["owner"][permit.id] = buyer
-            events.append(Event(f"{T(buyer)} buys {permit.label} from {T(seller)} at auction for {money(price)}."))
+            events.append(Event(T("{buyer} buys {permit} from {seller} at auction for {price:$}.",
+                                  buyer=seat_ref(buyer), permit=permit.label, seller=seat_ref(seller), price=price)))
         if state["phase"] == "debt":
             self._settle(state, events)
 
@@ -737,15 +802,17 @@ class SilverLake(SilverLakeOrders, Game):
         state["again"] = False
         if not me["restarted"]:
             me.update(restarted=True, cash=RESTART_CASH, pos=START, route=None)
-            events.append(Event(f"{T(seat)} is insolvent: everything goes to the bank, and {T(seat)} starts again "
-                                f"from New Orleans with {money(RESTART_CASH)}."))
+            events.append(Event(T("{who} is insolvent: everything goes to the bank, and {who} starts again "
+                                  "from New Orleans with {amount:$}.", who=seat_ref(seat), amount=RESTART_CASH)))
         else:
             me["out"] = True
             state["dropped"].append(seat)
-            events.append(Event(f"{T(seat)} is insolvent for the second time and drops out of the game."))
+            events.append(Event(T("{who} is insolvent for the second time and drops out of the game.",
+                                  who=seat_ref(seat))))
             active = [s for s, other in enumerate(state["seats"]) if not other["out"]]
             if len(active) == 1:
-                self._game_over(state, events, f"{T(active[0])} is the last player left on the trail.")
+                self._game_over(state, events, T("{who} is the last player left on the trail.",
+                                                 who=seat_ref(active[0])))
                 return
         self._next_turn(state, events)
 
@@ -769,21 +836,23 @@ class SilverLake(SilverLakeOrders, Game):
                 continue
             state["turns"] += 1
             if state["turns"] > SAFETY_TURNS_PER_LAP * state["laps"] * state["players"]:
-                self._game_over(state, events, "The trail went cold: the safeguard turn limit was reached.")
+                self._game_over(state, events, T("The trail went cold: the safeguard turn limit was reached."))
                 return
             if seats[seat]["miss"]:
                 seats[seat]["miss"] -= 1
-                events.append(Event(f"{T(seat)} misses a throw ({seats[seat]['miss']} more to miss)."))
+                events.append(Event(T("{who} misses a throw ({left} more to miss).", who=seat_ref(seat),
+                                      left=seats[seat]["miss"])))
                 continue
             state["turn"] = seat
             return
 
     def _game_over(self, state: State, events: list[Event], why: str) -> None:
-        state.update(phase="over", end=why, area=None, walk=None, debt=None, auction=None, again=False)
+        """The end: ``why`` is kept as its message (``end``), for the outcome and the pictures."""
+        state.update(phase="over", end=stored(why), area=None, walk=None, debt=None, auction=None, again=False)
         worth = self.worth(state)
-        ranking = ", ".join(f"{T(s)} {money(worth[s])}" for s in sorted(range(len(worth)), key=lambda s: -worth[s])
-                            if not state["seats"][s]["out"])
-        events.append(Event(f"Game over. {why} Final worth: {ranking}."))
+        ranking = series([T("{who} {worth:$}", who=seat_ref(s), worth=worth[s])
+                          for s in sorted(range(len(worth)), key=lambda s: -worth[s]) if not state["seats"][s]["out"]])
+        events.append(Event(T("Game over. {why} Final worth: {ranking}.", why=why, ranking=ranking)))
 
     def worth(self, state: State) -> list[int]:
         """Cash plus permits at purchase price (a mortgaged permit counts price less mortgage)."""
@@ -798,13 +867,13 @@ class SilverLake(SilverLakeOrders, Game):
         dropped = state["dropped"]
         # Players still on the trail rank above those who dropped out, later drop-outs above earlier ones.
         tiebreak = [len(dropped) + 1 if not s["out"] else dropped.index(seat) for seat, s in enumerate(state["seats"])]
-        return Outcome.ranked(self.worth(state), state["end"], tiebreak=tiebreak)
+        return Outcome.ranked(self.worth(state), restored(state["end"]), tiebreak=tiebreak)
 
     # -- views -----------------------------------------------------------------------------
 
     def format_score(self, score: float) -> str:
         """Scores are worth in dollars (cash and permits): "$1,515,200"."""
-        return dollars(score)
+        return T("{worth:$}", worth=score)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """The whole table except the order of the luck deck and of the nugget pile."""
@@ -833,14 +902,14 @@ class SilverLake(SilverLakeOrders, Game):
             "deck": len(state["deck"]) // 2,
             "pile": len(state["pile"]) // 2,
             "area": state["area"],
-            "debt": state["debt"],
+            "debt": None if state["debt"] is None else {**state["debt"], "why": restored(state["debt"]["why"])},
             "auction": None if auction is None else {
                 **{k: auction[k] for k in ("permit", "seller", "high", "leader", "bidders")},
                 "to_act": auction["bidders"][auction["at"]],  # the bidder who must decide now
             },
             "over": state["phase"] == "over",
-            "end": state["end"],
-            "last": list(state.get("last", [])),
+            "end": restored(state["end"]),
+            "last": [restored(line) for line in state.get("last", [])],
             "outcome": None if outcome is None else {"scores": list(outcome.scores), "ranks": list(outcome.ranks)},
         }
 
@@ -865,69 +934,113 @@ class SilverLake(SilverLakeOrders, Game):
         return _explain(self, state, seat, key)
 
 
-_VERB = {"fishing": "fish", "hunting": "hunt", "mining": "mine"}
-_DOING = {"fishing": "fishing", "hunting": "hunting", "mining": "mining"}
+def _reason(title: str) -> str:
+    """What a debt is for, from a card or space title ("stagecoach hold-up"): the catalog has the
+    lowercase titles too (:func:`~bot.games.silver_lake.messages.data_messages`)."""
+    return data_text(title.lower())
+
+
+_EXPLOIT_LABEL = {
+    "fishing": T("Fish: roll two dice for 10× the total"),
+    "hunting": T("Hunt: roll two dice for 10× the total"),
+    "mining": T("Mine: roll two dice for 10× the total"),
+}
+
+
+def _exploit_question(kind: str, who: str, area: str) -> str:
+    """"Ana: fish at Pike Lake?" for the permit's kind."""
+    if kind == "fishing":
+        return T("{who}: fish at {area}?", who=who, area=area)
+    if kind == "hunting":
+        return T("{who}: hunt at {area}?", who=who, area=area)
+    return T("{who}: mine at {area}?", who=who, area=area)
+
+
+def _exploit_line(kind: str, who: str, area: str, dice: str, gain: int) -> str:
+    """"Ana goes fishing at Pike Lake: 3+4, the bank pays $70." for the permit's kind."""
+    if kind == "fishing":
+        return T("{who} goes fishing at {area}: {dice}, the bank pays {amount:$}.", who=who, area=area, dice=dice,
+                 amount=gain)
+    if kind == "hunting":
+        return T("{who} goes hunting at {area}: {dice}, the bank pays {amount:$}.", who=who, area=area, dice=dice,
+                 amount=gain)
+    return T("{who} goes mining at {area}: {dice}, the bank pays {amount:$}.", who=who, area=area, dice=dice,
+             amount=gain)
+
+
+_STOP = {
+    "bridge": lambda who: T("{who} stops at a bridge.", who=who),
+    "ford": lambda who: T("{who} stops at a ford.", who=who),
+    "fork": lambda who: T("{who} stops at the crossroads.", who=who),
+}
+"""The line for a piece that stops on a space that does nothing (others: ``space_name``)."""
 
 _PHASE_HINT = {
-    "roll": "roll the dice (roll) or manage your permits",
-    "buy": "decide on the permit (buy or decline)",
-    "exploit": "choose exploit or skip",
-    "fork": "choose a branch at the crossroads (branch:mountain or branch:river)",
-    "shortcut": "choose shortcut:take or shortcut:skip",
-    "debt": "raise the money you owe (mortgage:, sell:, auction:)",
-    "auction": "bid or pass in the auction",
+    "roll": T("Now roll the dice (roll) or manage your permits."),
+    "buy": T("Now decide on the permit (buy or decline)."),
+    "exploit": T("Now choose exploit or skip."),
+    "fork": T("Now choose a branch at the crossroads (branch:mountain or branch:river)."),
+    "shortcut": T("Now choose shortcut:take or shortcut:skip."),
+    "debt": T("Now raise the money you owe (mortgage:, sell:, auction:)."),
+    "auction": T("Now bid or pass in the auction."),
 }
 
 
 def _explain(game: SilverLake, state: State, seat: int, key: str) -> str:
-    """A sentence saying why ``key`` is refused (the seat is the one to move)."""
+    """A sentence saying why ``key`` is refused (the seat is the one to move), then what to do now."""
+    hint = _PHASE_HINT.get(state["phase"], T("Now wait."))
+    return T("{reason} {hint}", reason=_why_refused(game, state, seat, key), hint=hint)
+
+
+def _why_refused(game: SilverLake, state: State, seat: int, key: str) -> str:
     phase = state["phase"]
-    hint = f"Now {_PHASE_HINT.get(phase, 'wait')}."
     verb, _, arg = key.partition(":")
     me = state["seats"][seat]
     if verb in ("mortgage", "redeem", "sell", "auction"):
         permit = PERMIT.get(arg)
         if permit is None:
-            return f"There is no permit {arg!r}: permits are F1–F8, H1–H8 and M1–M8. {hint}"
+            return T("There is no permit {typed}: permits are F1–F8, H1–H8 and M1–M8.", typed=Code(repr(arg)))
         if state["owner"].get(arg) != seat:
-            return f"You do not hold the permit for {permit.label}. {hint}"
+            return T("You do not hold the permit for {permit}.", permit=permit.label)
         if phase in ("fork", "shortcut", "exploit", "auction"):
-            return f"Permits can be managed before a throw, while buying or while in debt, not now. {hint}"
+            return T("Permits can be managed before a throw, while buying or while in debt, not now.")
         if verb == "mortgage":
-            return f"{permit.label} is already mortgaged. {hint}"
+            return T("{permit} is already mortgaged.", permit=permit.label)
         if verb == "redeem":
             if arg not in state["mortgaged"]:
-                return f"{permit.label} is not mortgaged. {hint}"
+                return T("{permit} is not mortgaged.", permit=permit.label)
             if phase == "debt":
-                return f"You cannot redeem a permit while you are in debt. {hint}"
+                return T("You cannot redeem a permit while you are in debt.")
             if arg in state["barred"]:
-                return f"You mortgaged {permit.label} this turn; redeem it on a later turn. {hint}"
-            return f"Redeeming {permit.label} costs {money(permit.price)} and you have {money(me['cash'])}. {hint}"
+                return T("You mortgaged {permit} this turn; redeem it on a later turn.", permit=permit.label)
+            return T("Redeeming {permit} costs {price:$} and you have {cash:$}.", permit=permit.label,
+                     price=permit.price, cash=me["cash"])
         if verb == "auction":
             if arg in state["mortgaged"]:
-                return f"A mortgaged permit cannot be auctioned; redeem or sell {permit.label} instead. {hint}"
+                return T("A mortgaged permit cannot be auctioned; redeem or sell {permit} instead.", permit=permit.label)
             if phase == "buy":
-                return f"Auctions are held before a throw or to pay a debt, not while buying. {hint}"
+                return T("Auctions are held before a throw or to pay a debt, not while buying.")
             if arg in state["offered"]:
-                return f"{permit.label} was already auctioned this turn. {hint}"
-            return f"Nobody else has the cash to bid. {hint}"
+                return T("{permit} was already auctioned this turn.", permit=permit.label)
+            return T("Nobody else has the cash to bid.")
     if verb == "buy" and phase == "buy":
         permit = PERMIT[state["area"]]
-        return f"{permit.label} costs {money(permit.price)} and you have {money(me['cash'])}: raise money first. {hint}"
+        return T("{permit} costs {price:$} and you have {cash:$}: raise money first.", permit=permit.label,
+                 price=permit.price, cash=me["cash"])
     if verb == "bid" and phase == "auction":
         bids = game._bids(state, seat)
         if not arg.isdigit():
-            return f"Say the amount: bid:{bids[0] if bids else 10}. {hint}"
-        return f"Bids allowed now: {', '.join(money(b) for b in bids) or 'none'} (you have {money(me['cash'])}). {hint}"
+            return T("Say the amount: bid:{amount}.", amount=bids[0] if bids else 10)
+        allowed = series([T("{amount:$}", amount=b) for b in bids]) if bids else T("none")
+        return T("Bids allowed now: {bids} (you have {cash:$}).", bids=allowed, cash=me["cash"])
     if verb == "insolvent":
         if phase != "debt":
-            return f"You are not in debt. {hint}"
-        return f"You can still pay by selling permits to the bank: you are not insolvent. {hint}"
+            return T("You are not in debt.")
+        return T("You can still pay by selling permits to the bank: you are not insolvent.")
     if verb == "branch" and phase == "fork" and arg not in BRANCHES:
-        return f"The branches are mountain and river. {hint}"
+        return T("The branches are mountain and river.")
     if verb == "stop" and phase == "roll":
-        return f"Only an extra throw after doubles can be given up; this is your turn's first throw. {hint}"
+        return T("Only an extra throw after doubles can be given up; this is your turn's first throw.")
     if phase == "roll" and verb in ("buy", "decline", "exploit", "skip", "branch", "shortcut", "bid", "pass"):
-        return f"There is no such decision pending. {hint}"
-    return f"{key!r} is not a move now. {hint}"
-
+        return T("There is no such decision pending.")
+    return T("{typed} is not a move now.", typed=Code(repr(key)))

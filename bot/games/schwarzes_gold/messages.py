@@ -1,0 +1,62 @@
+"""Schwarzes Gold's words in every language (issue 30): the game's message makers, the names the
+code builds from data (the nine areas, the four headings) for the catalog, and the small helpers
+that compose text without losing its message.
+
+English is written in the code (``T("{who} builds an oil rig on {field}.", ...)``); the Polish,
+Hungarian and German wordings are in ``bot/locales/{pl,hu,de}/LC_MESSAGES/schwarzes-gold.po``.
+A text is composed from smaller texts as params, never with ``+`` or an f-string, so each part is
+still said in the reader's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.engine.words import Text, texts
+
+SLUG = "schwarzes-gold"
+T, Tn, Tp = texts(SLUG)
+
+AREAS = ("2/3", "4", "5", "6", "7", "8", "9", "10", "11/12")
+"""The nine areas, named by the dice sums they stand for (both boards)."""
+
+
+def area_label(area: str) -> str:
+    """"area 7": an area as the log names it (each area is its own catalog entry, so a language
+    may inflect the number: "7-es terület")."""
+    return Text(SLUG, f"area {area}")
+
+
+def data_messages() -> list[str]:
+    """The texts the code builds from data: the nine area names (see :func:`area_label`)."""
+    return [f"area {area}" for area in AREAS]
+
+
+def series(items: Sequence[Any]) -> Any:
+    """"a, b, c" (no "and") that is still said in each language: a chain of ``{first}, {next}``."""
+    head: Any = items[0] if items else ""
+    for item in items[1:]:
+        head = T("{first}, {next}", first=head, next=item)
+    return head
+
+
+def sentences(items: Sequence[str]) -> str:
+    """Sentences one after the other, separated by a space, each still said in its language."""
+    head: str = items[0] if items else ""
+    for item in items[1:]:
+        head = T("{first} {next}", first=head, next=item)
+    return head
+
+
+def ordinal(n: int) -> Text:
+    """A place in the ranking: "1st", "2nd", "3rd", "4th" ("1." in Polish, Hungarian, German)."""
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        return T("{n}th", n=n)
+    if n % 10 == 1:
+        return T("{n}st", n=n)
+    if n % 10 == 2:
+        return T("{n}nd", n=n)
+    return T("{n}rd", n=n)
+
+
