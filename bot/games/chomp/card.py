@@ -26,7 +26,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.engine import fill_seat_refs
+from bot.engine.words import named
+from bot.games.chomp.messages import T, cards, commas, ordinal, said
 from bot.games.chomp.render import (
     CARD_STYLE,
     FOOD_CHAIN,
@@ -35,6 +36,7 @@ from bot.games.chomp.render import (
     SEA,
     _status,
     card_image,
+    dots,
     legend,
     middle_caption,
     paste,
@@ -45,7 +47,7 @@ from bot.render.card import paragraph
 from bot.render.legibility import floor_px
 from bot.render.palette import BACKGROUND, HIGHLIGHT, INK, LINE, MUTED, PANEL, RGB, WHITE, player_colour
 from bot.render.shapes import badge, canvas, rounded_rectangle
-from bot.render.text import draw_text, fit_size, ordinal, plural, seat_names, text_width, wrap
+from bot.render.text import draw_text, fit_size, seat_names, text_width, wrap
 
 WIDTH = 640
 MARGIN = 20
@@ -72,10 +74,10 @@ def card_standings(view: dict[str, Any]) -> list[str]:
 
 def _value(view: dict[str, Any], seat: dict[str, Any]) -> str:
     if seat["out"]:
-        return "out"
+        return T("out")
     if view["over"] and view["outcome"]:
-        return plural(int(view["outcome"]["scores"][seat["seat"]]), "card")
-    return plural(seat["cards"], "card")
+        return cards(int(view["outcome"]["scores"][seat["seat"]]))
+    return cards(seat["cards"])
 
 
 def table_card(view: dict[str, Any]) -> Image.Image:
@@ -95,19 +97,21 @@ def table_card(view: dict[str, Any]) -> Image.Image:
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y: int) -> int:
     """Title, round and mode; the table's one-line status; the food chain as a reminder."""
     draw_text(draw, (MARGIN, y), "CHOMP!", 34, SEA, bold=True)
-    words = ["Underwater War"] if view["war"] else []
-    words += [f"round {view['round']}"] if view["round"] else []
-    words.append("live" if view["mode"] == "live" else "turns")
-    where = " · ".join(words)
+    words: list[str] = [T("Underwater War")] if view["war"] else []
+    words += [T("round {round}", round=view["round"])] if view["round"] else []
+    words.append(T("live") if view["mode"] == "live" else T("turns"))
+    where = dots(words)
     size = fit_size(where, INNER - 170, LINE_TEXT, FLOOR, bold=True)
     draw_text(draw, (WIDTH - MARGIN, y + 20), where, size, MUTED, bold=True, anchor="rm")
     text, colour = _status(view, names)
     y = paragraph(draw, (MARGIN, y + 50), text, STATUS, INNER, colour, bold=True, max_lines=2)
     if view["over"]:
         return y + 8
-    chain = " › ".join(reversed(FOOD_CHAIN))
+    chain: str = ""
+    for creature in reversed(FOOD_CHAIN):
+        chain = T("{chain} › {creature}", chain=chain, creature=said(creature)) if chain else said(creature)
     y = paragraph(draw, (MARGIN, y + 2), chain, FLOOR, INNER, MUTED, max_lines=2)
-    rules = " · ".join(f"{card} → {what}" for card, what in legend(view).items())
+    rules = dots([T("{card} → {what}", card=said(card), what=what) for card, what in legend(view).items()])
     return paragraph(draw, (MARGIN, y), rules, FLOOR, INNER, MUTED, max_lines=2) + 8
 
 
@@ -142,9 +146,9 @@ def _seat_row(
     # name (and rank at the end) with the deciding number at the right
     value = _value(view, seat)
     value_w = text_width(value, VALUE, bold=True)
-    name = names[s]
+    name: str = names[s]
     if view["over"] and view["outcome"]:
-        name = f"{name} · {ordinal(view['outcome']['ranks'][s])}"
+        name = T("{name} · {place}", name=name, place=ordinal(view["outcome"]["ranks"][s]))
     room = WIDTH - MARGIN - 14 - value_w - 16 - TEXT_X
     draw_text(draw, (TEXT_X, y + 10), name, fit_size(name, room, NAME, FLOOR, bold=True), INK, bold=True)
     draw_text(draw, (WIDTH - MARGIN - 14, y + 8), value, VALUE, INK, bold=True, anchor="ra")
@@ -183,15 +187,14 @@ def _tile(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], sh
 def _card_words(view: dict[str, Any], seat: dict[str, Any], table: list[str | None], shown: str | None) -> str:
     if seat["out"]:
         when = seat["out_round"]
-        return f"washed up in round {when}" if when else "washed up"
+        return T("washed up in round {round}", round=when) if when else T("washed up")
     if shown is None:
-        return "no card yet" if view["phase"] == "flip" else "no card"
-    level = str(RANK[shown]) if shown in RANK else ("ink" if shown == "octopus" else "zap")
-    words = f"{shown} · {level}"
+        return T("no card yet") if view["phase"] == "flip" else T("no card")
+    level = str(RANK[shown]) if shown in RANK else (T("ink") if shown == "octopus" else T("zap"))
     down = sum(1 for card in table if card is None)
     if down:
-        words += f" · {down} down"
-    return words
+        return T("{card} · {level} · {down} down", card=said(shown), level=level, down=down)
+    return T("{card} · {level}", card=said(shown), level=level)
 
 
 def _gain(draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, xy: tuple[int, int]) -> None:
@@ -211,16 +214,18 @@ def _middle_and_last(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: lis
     parts: list[tuple[str, str]] = []
     middle = view["middle"]
     if middle["total"]:
-        why = {"ink": "ink out", "tie": "tie", "bad": "bad chomp"}
-        reasons = ", ".join(why.get(reason, reason) for reason in middle["carry"])
-        parts.append(("The middle", middle_caption(view) + (f" ({reasons})." if reasons else ".")))
+        why = {"ink": T("ink out"), "tie": T("tie"), "bad": T("bad chomp")}
+        reasons = commas([why.get(reason, reason) for reason in middle["carry"]])
+        caption = middle_caption(view)
+        parts.append((T("The middle"), T("{caption} ({reasons}).", caption=caption, reasons=reasons) if reasons
+                      else T("{caption}.", caption=caption)))
     last = view["last"]
     if last is not None:
-        parts.append((f"Last round ({last['round']})", fill_seat_refs(last["text"], names)))
+        parts.append((T("Last round ({round})", round=last["round"]), named(last["text"], names)))
     elif not view["over"]:
-        parts.append(("Last round", "Nothing yet: the first round is on."))
+        parts.append((T("Last round"), T("Nothing yet: the first round is on.")))
     if view["over"] and view["outcome"]:
-        parts.append(("The end", fill_seat_refs(view["outcome"]["reason"], names)))
+        parts.append((T("The end"), named(view["outcome"]["reason"], names)))
     if not parts:
         return y
     lines = [(title, wrap(text, LINE_TEXT, INNER - 28)[:4]) for title, text in parts]

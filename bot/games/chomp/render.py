@@ -28,10 +28,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.engine import fill_seat_refs
+from bot.engine.words import Text, listing, named
+from bot.games.chomp.messages import T, Tn, Tp, cards, commas, ordinal, said
+from bot.i18n import LANGUAGE, say
 from bot.render.palette import BACKGROUND, INK, LINE, MUTED, RGB, WHITE, player_colour, shade, text_on
 from bot.render.shapes import badge, canvas, panel
-from bot.render.text import draw_text, draw_wrapped, fit_size, ordinal, seat_names, text_width, wrap
+from bot.render.text import draw_text, draw_wrapped, fit_size, seat_names, text_width, wrap
 
 WIDTH = 1200
 MARGIN = 24
@@ -314,9 +316,15 @@ ARTISTS = {
 # -- cards ------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=64)
 def card_image(card: str, width: int, height: int, labelled: bool = True) -> Image.Image:
-    """A face-up card of ``width`` x ``height`` px: art, name and food-chain level.
+    """A face-up card of ``width`` x ``height`` px: art, name and food-chain level (in the
+    language being spoken: the cache keeps one per language)."""
+    return _card_image(card, width, height, labelled, LANGUAGE.get())
+
+
+@lru_cache(maxsize=64)
+def _card_image(card: str, width: int, height: int, labelled: bool, language: str) -> Image.Image:
+    """:func:`card_image` drawn in ``language``.
 
     ``labelled=False`` draws the art alone, larger: the table card writes the name and level
     beside it at a size it can vouch for (text drawn here is drawn twice as large, scaled down
@@ -345,11 +353,11 @@ def card_image(card: str, width: int, height: int, labelled: bool = True) -> Ima
         radius=radius // 2,
         fill=band_fill,
     )
-    label = card.upper()
-    size = fit_size(label, int(w * 0.84), int(name_band * 0.5), bold=True)
+    label = say(said(card), language).upper()
+    size = fit_size(label, int(w * 0.84), int(name_band * 0.5), smallest=4, bold=True)  # long names: smaller
     draw_text(draw, (w / 2, h - name_band / 2 - border), label, size, text_on(frame), bold=True, anchor="mm")
     # the corner mark: food-chain level, or what the action card does
-    corner = str(RANK[card]) if card in RANK else ("INK" if card == "octopus" else "ZAP")
+    corner = str(RANK[card]) if card in RANK else say(T("INK") if card == "octopus" else T("ZAP"), language)
     r = int(w * 0.11)
     cx, cy = border + r + 4, border + r + 4
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=frame, outline=WHITE, width=max(2, border // 2))
@@ -392,39 +400,39 @@ def paste(image: Image.Image, tile: Image.Image, xy: tuple[int, int]) -> None:
 # -- helpers ----------------------------------------------------------------------------
 
 
-def _seconds(ms: int) -> str:
-    return f"{ms / 1000:.1f} s"
+def _seconds(ms: int) -> float:
+    """A time left in seconds (the templates write it to one decimal: "2.5 s")."""
+    return ms / 1000
 
 
-def _status(view: dict[str, Any], names: list[str]) -> tuple[str, RGB]:
+def _status(view: dict[str, Any], names: list[str]) -> tuple[Text, RGB]:
     """The header's one line: what the table is doing now."""
     if view["over"]:
         ranks = view["outcome"]["ranks"]
         winners = [names[s] for s, rank in enumerate(ranks) if rank == 1]
-        return (
-            "Game over: "
-            + (f"{winners[0]} wins!" if len(winners) == 1 else " and ".join(winners) + " share the win!"),
-            INK,
-        )
+        if len(winners) == 1:
+            return T("Game over: {who} wins!", who=winners[0]), INK
+        return T("Game over: {winners} share the win!", winners=listing(winners)), INK
     phase = view["phase"]
     if phase == "flip":
-        live = view["mode"] == "live"
-        return {
-            "war": ("War! 2 cards face down, 1 face up", BAD_RED),
-            "octopus": ("Ink out! The next cards decide", (96, 50, 130)),
-        }.get(view["flip"], ("Next cards coming up" if live else "Turn the cards over", SEA))
+        if view["flip"] == "war":
+            return T("War! 2 cards face down, 1 face up"), BAD_RED
+        if view["flip"] == "octopus":
+            return T("Ink out! The next cards decide"), (96, 50, 130)
+        return (T("Next cards coming up") if view["mode"] == "live" else T("Turn the cards over")), SEA
     if view["window"] is not None:
-        shout = "Slap!" if phase == "slap" else "Chomp!"
-        return (f"{shout} Tie window open for {view['tie_ms']} ms", GOOD_GREEN)
+        if phase == "slap":
+            return T("Slap! Tie window open for {ms} ms", ms=view["tie_ms"]), GOOD_GREEN
+        return T("Chomp! Tie window open for {ms} ms", ms=view["tie_ms"]), GOOD_GREEN
     if phase == "slap":
-        return ("Electric eel! First to slap it takes all", (150, 120, 0))
+        return T("Electric eel! First to slap it takes all"), (150, 120, 0)
     kind = view["kind"]
     if kind == "ink":
-        return ("Ink out! Nobody may chomp", (96, 50, 130))
+        return T("Ink out! Nobody may chomp"), (96, 50, 130)
     if kind == "frenzy":
-        return ("Feeding frenzy! Chomp any card but your own", (150, 120, 0))
+        return T("Feeding frenzy! Chomp any card but your own"), (150, 120, 0)
     # live mode: kind is None while the round is on (spotting it is the game)
-    return ("Chomp the lowest creature!", SEA)
+    return T("Chomp the lowest creature!"), SEA
 
 
 # -- sections ---------------------------------------------------------------------------
@@ -432,9 +440,11 @@ def _status(view: dict[str, Any], names: list[str]) -> tuple[str, RGB]:
 
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y: int) -> int:
     draw_text(draw, (MARGIN, y), "CHOMP!", 46, SEA, bold=True)
-    sub = "Underwater War" if view["war"] else f"{view['players']} players"
-    sub += f" · round {view['round']}" if view["round"] else ""
-    sub += " · live" if view["mode"] == "live" else " · turns (private answers)"
+    parts: list[str] = [T("Underwater War") if view["war"] else T("{n} players", n=view["players"])]
+    if view["round"]:
+        parts.append(T("round {round}", round=view["round"]))
+    parts.append(T("live") if view["mode"] == "live" else T("turns (private answers)"))
+    sub = dots(parts)
     draw_text(draw, (MARGIN + 4, y + 54), sub, 18, MUTED)
     status, colour = _status(view, names)
     right = WIDTH - MARGIN
@@ -442,30 +452,41 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y
     draw_text(draw, (right, y + 22), status, size, colour, bold=True, anchor="rm")
     if not view["over"] and view["mode"] == "live" and view["deadline"] is not None:
         left = max(0, view["deadline"] - view["now"])
-        what = "until the tie window closes" if view["window"] is not None else "to act"
         if view["phase"] == "flip":
-            what = "until the cards turn by themselves"
-        draw_text(draw, (right, y + 62), f"{_seconds(left)} {what}", 18, MUTED, anchor="rm")
+            clock = T("{seconds:.1f} s until the cards turn by themselves", seconds=_seconds(left))
+        elif view["window"] is not None:
+            clock = T("{seconds:.1f} s until the tie window closes", seconds=_seconds(left))
+        else:
+            clock = T("{seconds:.1f} s to act", seconds=_seconds(left))
+        draw_text(draw, (right, y + 62), clock, 18, MUTED, anchor="rm")
     elif not view["over"] and view["mode"] == "turns" and view["phase"] != "flip":
         draw_text(
-            draw, (right, y + 62), "Answers stay secret until everyone has answered", 18, MUTED, anchor="rm"
+            draw, (right, y + 62), T("Answers stay secret until everyone has answered"), 18, MUTED, anchor="rm"
         )
     return y + 88
 
 
-def legend(view: dict[str, Any]) -> dict[str, str]:
+def legend(view: dict[str, Any]) -> dict[str, Text]:
     """What the two action cards do at this table (Underwater War plays them differently)."""
     if view["war"]:
-        return {"octopus": "ink out: next card decides", "electric eel": "slap the eel first!"}
-    return {"octopus": "ink out: no chomping", "electric eel": "frenzy: chomp anything"}
+        return {"octopus": T("ink out: next card decides"), "electric eel": T("slap the eel first!")}
+    return {"octopus": T("ink out: no chomping"), "electric eel": T("frenzy: chomp anything")}
+
+
+def dots(parts: list[str]) -> str:
+    """``parts`` joined by " · ", each said in the language being spoken."""
+    joined: str = parts[0] if parts else ""
+    for part in parts[1:]:
+        joined = T("{items} · {item}", items=joined, item=part)
+    return joined
 
 
 def _food_chain(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
     """The food chain, top first: each creature eats everything to its right."""
     w, h = 58, 80
     x = MARGIN
-    draw_text(draw, (x, y + h / 2), "Food chain:", 18, INK, bold=True, anchor="lm")
-    x += text_width("Food chain:", 18, bold=True) + 14
+    draw_text(draw, (x, y + h / 2), T("Food chain:"), 18, INK, bold=True, anchor="lm")
+    x += text_width(T("Food chain:"), 18, bold=True) + 14
     for i, creature in enumerate(reversed(FOOD_CHAIN)):
         paste(image, card_image(creature, w, h), (x, y))
         x += w
@@ -502,10 +523,10 @@ def _seat_panel(
         width=4 if not out else 2,
     )
     badge(draw, (x0 + 26, y0 + 26), 17, colour, str(s + 1))
-    name = names[s]
+    name: str = names[s]
     ranks = view["outcome"]["ranks"] if view["outcome"] else None
     if ranks is not None:
-        name = f"{name} · {ordinal(ranks[s])}"
+        name = T("{name} · {place}", name=name, place=ordinal(ranks[s]))
     size = fit_size(name, x1 - x0 - 62, 24, bold=True)
     draw_text(draw, (x0 + 52, y0 + 26), name, size, INK, bold=True, anchor="lm")
     width = x1 - x0
@@ -531,7 +552,7 @@ def _seat_panel(
         draw.rounded_rectangle(
             (cx - card_w // 2, cy, cx + card_w // 2, cy + card_h), radius=14, outline=LINE, width=3
         )
-        empty = "washed up" if out else ("no card yet" if view["phase"] == "flip" else "no card")
+        empty = T("washed up") if out else (T("no card yet") if view["phase"] == "flip" else T("no card"))
         draw_text(draw, (cx, cy + card_h / 2), empty, 22, MUTED, bold=True, anchor="mm")
     y = cy + card_h + 12
     # what the seat did this round
@@ -545,13 +566,13 @@ def _seat_panel(
     # the piles
     if out:
         when = seat["out_round"]
-        note = f"washed up in round {when}" if when else "washed up"
+        note = T("washed up in round {round}", round=when) if when else T("washed up")
         draw_text(draw, (cx, y + 16), note, 18, MUTED, anchor="mm")
         return
     pile_w, pile_h = 30, 42
     for label, count, px in (
-        ("draw", seat["draw"], x0 + width * 0.12),
-        ("won", seat["discard"], x0 + width * 0.56),
+        (T("draw"), seat["draw"], x0 + width * 0.12),
+        (T("won"), seat["discard"], x0 + width * 0.56),
     ):
         if count:
             for k in range(min(3, count)):
@@ -586,39 +607,41 @@ def seat_action(view: dict[str, Any], seat: dict[str, Any], names: list[str]) ->
         return "", INK
     if view["over"]:  # the cards shown are the last round's: say who took them
         if last is not None and last["winner"] == seat["seat"]:
-            return f"won the last round: +{last['taken']}", GOOD_GREEN
+            return T("won the last round: +{n}", n=last["taken"]), GOOD_GREEN
         return "", INK
     phase = view["phase"]
     if phase == "flip":
         if seat["acted"]:  # live War: sat out the coming battle
-            return "sits out the next eel", MUTED
+            return T("sits out the next eel"), MUTED
         if last is None or seat["table"] != [] or last["result"] != "battle":
             return "", INK
         if last["winner"] == seat["seat"]:
-            return f"wins the battle: +{last['taken']}", GOOD_GREEN
-        return "loses the battle", MUTED
+            return T("wins the battle: +{n}", n=last["taken"]), GOOD_GREEN
+        return T("loses the battle"), MUTED
     if view["mode"] == "turns":
-        return ("answered ✓", SEA) if seat["acted"] else ("thinking…", MUTED)
+        return (T("answered ✓"), SEA) if seat["acted"] else (T("thinking…"), MUTED)
     slap = seat["slap"]
     if slap is None:
         return "", INK
     if slap["key"] == "pass":
-        return "holds", MUTED
+        return T("holds"), MUTED
     first = view.get("first")
     if phase == "slap":
-        return ("FIRST SLAP!" if slap["at"] == first else "SLAP!"), GOOD_GREEN
+        return (T("FIRST SLAP!") if slap["at"] == first else T("SLAP!")), GOOD_GREEN
     verdict = slap.get("verdict")
     target = slap["target"]
-    card = view["seats"][target]["card"] or "card"
-    whose = f"own {card}" if target == seat["seat"] else f"{names[target]}'s {card}"
+    shown = view["seats"][target]["card"]
+    card = said(shown) if shown else T("card")
+    whose = T("own {card}", card=card) if target == seat["seat"] else Tp("picture", "{who}'s {card}", who=names[target], card=card)
     if verdict == "good":
         if first is not None and slap["at"] == first:
-            return f"FIRST CHOMP! {whose}", GOOD_GREEN
-        late = "" if first is None else f" +{slap['at'] - first} ms"
-        return f"CHOMP{late}: {whose}", GOOD_GREEN
+            return T("FIRST CHOMP! {whose}", whose=whose), GOOD_GREEN
+        if first is None:
+            return T("CHOMP: {whose}", whose=whose), GOOD_GREEN
+        return T("CHOMP +{ms} ms: {whose}", ms=slap["at"] - first, whose=whose), GOOD_GREEN
     if verdict == "miss":
-        return f"Missed: {whose}", MUTED
-    return f"Bad chomp: {whose}", BAD_RED
+        return T("Missed: {whose}", whose=whose), MUTED
+    return T("Bad chomp: {whose}", whose=whose), BAD_RED
 
 
 def _seats(
@@ -656,14 +679,14 @@ def _middle(
 ) -> None:
     x0, _y0, x1, _y1 = box
     middle = view["middle"]
-    top = panel(draw, box, "The middle", title_size=22)
+    top = panel(draw, box, T("The middle"), title_size=22)
     total = middle["total"]
     if not total:
-        draw_text(draw, (x0 + 16, top + 8), "Empty: nothing set aside.", 20, MUTED)
+        draw_text(draw, (x0 + 16, top + 8), T("Empty: nothing set aside."), 20, MUTED)
         return
     # markers: why the cards are here
     mx = x0 + 16
-    markers = {"ink": "INK OUT", "tie": "TIE", "bad": "BAD CHOMP"}
+    markers = {"ink": T("INK OUT"), "tie": T("TIE"), "bad": T("BAD CHOMP")}
     for reason in middle["carry"]:
         label = markers.get(reason, reason.upper())
         if reason == "ink":
@@ -698,15 +721,14 @@ def middle_caption(view: dict[str, Any]) -> str:
     """Whose the cards in the middle will be: this round's (or battle's) winner while one is
     on, the next battle's between War flips; at the end, nobody's (they belong to players
     already washed up)."""
-    total = view["middle"]["total"]
-    cards = f"{total} card{'s' if total != 1 else ''}"
+    total = cards(view["middle"]["total"])
     if view["over"]:
-        return f"{cards} of washed-up players: they count for nobody"
+        return T("{cards} of washed-up players: they count for nobody", cards=total)
     if view["phase"] == "flip":
-        return f"{cards} for the next battle's winner"
+        return T("{cards} for the next battle's winner", cards=total)
     if view["phase"] == "slap":
-        return f"{cards} for this battle's winner"
-    return f"{cards} for this round's winner"
+        return T("{cards} for this battle's winner", cards=total)
+    return T("{cards} for this round's winner", cards=total)
 
 
 def _middle_height(view: dict[str, Any], width: int) -> int:
@@ -723,25 +745,25 @@ def _last(
 ) -> None:
     x0, _y0, x1, _ = box
     last = view["last"]
-    title = "Last round" if last is None else f"Last round ({last['round']})"
+    title = T("Last round") if last is None else T("Last round ({round})", round=last["round"])
     top = panel(draw, box, title, title_size=22)
     if last is None:
-        draw_text(draw, (x0 + 16, top + 8), "Nothing yet: the first round is on.", 20, MUTED)
+        draw_text(draw, (x0 + 16, top + 8), T("Nothing yet: the first round is on."), 20, MUTED)
         return
     y = draw_wrapped(
-        draw, (x0 + 16, top + 6), fill_seat_refs(last["text"], names), 20, x1 - x0 - 32, INK, bold=True
+        draw, (x0 + 16, top + 6), named(last["text"], names), 20, x1 - x0 - 32, INK, bold=True
     )
     bad = [s for s in last.get("slaps", []) if s["verdict"] not in ("good", "pass", "miss")]
     if bad:
-        who = ", ".join(names[s["seat"]] for s in bad)
-        draw_wrapped(draw, (x0 + 16, y + 4), f"Bad chomps: {who}.", 18, x1 - x0 - 32, BAD_RED)
+        who = commas([names[s["seat"]] for s in bad])
+        draw_wrapped(draw, (x0 + 16, y + 4), T("Bad chomps: {who}.", who=who), 18, x1 - x0 - 32, BAD_RED)
 
 
 def _last_height(view: dict[str, Any], names: list[str], width: int) -> int:
     last = view["last"]
     if last is None:
         return 80
-    lines = len(wrap(fill_seat_refs(last["text"], names), 20, width - 32, bold=True))
+    lines = len(wrap(named(last["text"], names), 20, width - 32, bold=True))
     extra = 26 if any(s["verdict"] not in ("good", "pass", "miss") for s in last.get("slaps", [])) else 0
     return 52 + lines * 25 + extra + 14
 
@@ -751,7 +773,7 @@ def _standings(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]
     order = sorted(range(view["players"]), key=lambda s: (outcome["ranks"][s], s))
     height = 52 + 34 * len(order) + 50
     box = (MARGIN, y, WIDTH - MARGIN, y + height)
-    top = panel(draw, box, "Final standings", title_size=22)
+    top = panel(draw, box, T("Final standings"), title_size=22)
     ry = top + 6
     for s in order:
         seat = view["seats"][s]
@@ -759,18 +781,18 @@ def _standings(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]
         draw_text(
             draw,
             (MARGIN + 56, ry + 14),
-            f"{ordinal(outcome['ranks'][s])}  {names[s]}",
+            T("{place}  {name}", place=ordinal(outcome["ranks"][s]), name=names[s]),
             20,
             INK,
             bold=True,
             anchor="lm",
         )
-        detail = f"{outcome['scores'][s]:g} cards"
+        detail = Tn("{n:g} cards", "{n:g} cards", int(outcome["scores"][s]), n=outcome["scores"][s])
         if seat["out"]:
-            detail = f"washed up in round {seat['out_round']}"
+            detail = T("washed up in round {round}", round=seat["out_round"])
         draw_text(draw, (MARGIN + 420, ry + 14), detail, 20, MUTED, anchor="lm")
         ry += 34
-    reason = fill_seat_refs(outcome["reason"], names)
+    reason = named(outcome["reason"], names)
     draw_wrapped(draw, (MARGIN + 16, ry + 8), reason, 18, INNER - 32, INK)
     return box[3] + 14
 

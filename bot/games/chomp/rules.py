@@ -96,7 +96,9 @@ from bot.engine import (
     seed_value,
 )
 from bot.engine.rng import shuffle_unseen
-from bot.engine.words import and_list
+from bot.engine.words import Code, Text, listing
+from bot.games.chomp.messages import T, Tn, a_name, commas, counted, said, shown, stored, two_alike
+from bot.games.chomp.messages import cards as _cards
 from bot.games.chomp.orders import ChompOrders
 
 # -- the deck ---------------------------------------------------------------------------
@@ -119,7 +121,6 @@ ACTION_CARDS: tuple[str, ...] = (OCTOPUS, EEL)
 DECK_SPLIT: dict[str, int] = {**{creature: 7 for creature in reversed(FOOD_CHAIN)}, OCTOPUS: 5, EEL: 5}
 """Our design (the split is not published): 7 of each creature, 5 octopus, 5 eels = 52."""
 DECK: tuple[str, ...] = tuple(card for card, count in DECK_SPLIT.items() for _ in range(count))
-A_NAME: dict[str, str] = {card: ("an " if card[0] in "aeiou" else "a ") + card for card in DECK_SPLIT}
 
 # -- design values ----------------------------------------------------------------------
 
@@ -134,7 +135,7 @@ ROUND_LIMIT = 300
 PASS = "pass"
 FLIP = "flip"
 SLAP = "slap"
-SIT_OUT = Action(PASS, "Sit out the next battle (no eel slap); the cards turn by themselves", main=True)
+SIT_OUT = Action(PASS, T("Sit out the next battle (no eel slap); the cards turn by themselves"), main=True)
 """Live Underwater War's countdown move (see :meth:`Chomp.legal_prompts`)."""
 
 # phases
@@ -158,11 +159,11 @@ SAME = "same"
 INKED = "ink"
 MISS = "miss"
 """A slap on a card the slapper could eat that is not the lowest: no chomp, and no penalty."""
-BAD_REASONS: dict[str, str] = {
-    OWN: "nobody may chomp their own card",
-    HIGHER: "it is higher on the food chain than their own card",
-    SAME: "it is the same creature as their own",
-    INKED: "nobody may chomp in an ink-out",
+BAD_REASONS: dict[str, Text] = {
+    OWN: T("nobody may chomp their own card"),
+    HIGHER: T("it is higher on the food chain than their own card"),
+    SAME: T("it is the same creature as their own"),
+    INKED: T("nobody may chomp in an ink-out"),
 }
 """Why a slap is a bad chomp, after "Bad chomp! X slaps Y's seal: ..."."""
 
@@ -216,20 +217,15 @@ def count_cards(cards: Iterable[str]) -> str:
     """``["big fish", "seal", "big fish"]`` -> ``"2 big fish and a seal"`` (chain order, top first)."""
     counts = Counter(cards)
     order = [*reversed(FOOD_CHAIN), EEL, OCTOPUS]
-    parts = [
-        A_NAME[card] if counts[card] == 1 else f"{counts[card]} {_plural(card)}"
-        for card in order
-        if counts[card]
-    ]
-    return and_list(parts) if parts else "nothing"
+    parts = [counted(card, counts[card]) for card in order if counts[card]]
+    return listing(parts) if parts else T("nothing")
 
 
-def _plural(card: str) -> str:
-    return {SHARK: "sharks", SEAL: "seals", OCTOPUS: "octopuses", EEL: "electric eels"}.get(card, card)
-
-
-def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+def whose_card(seat: int, target: int, card: str) -> Text:
+    """The card a slap lands on, after "slaps": "their own seal" or "{seat2}'s seal"."""
+    if target == seat:
+        return T("their own {card}", card=said(card))
+    return T("{who}'s {card}", who=seat_ref(target), card=said(card))
 
 
 def seat_number(key: str) -> int | None:
@@ -256,20 +252,21 @@ def chomp_actions(cards: tuple[str | None, ...], seat: int, live: bool = False) 
     for target, card in enumerate(cards):
         if card is None:
             continue
+        who = seat_ref(target)
         if live:
-            label = "Slap your own card" if target == seat else f"Slap {seat_ref(target)}'s card"
+            label = T("Slap your own card") if target == seat else T("Slap {who}'s card", who=who)
         elif target == seat:
-            label = f"Slap your own {mine}"
+            label = T("Slap your own {card}", card=said(mine))
         elif frenzy:
-            label = f"Frenzy: chomp {seat_ref(target)}'s {card}"
+            label = T("Frenzy: chomp {who}'s {card}", who=who, card=said(card))
         elif mine in RANK:
-            label = f"Chomp {seat_ref(target)}'s {card} with your {mine}"
+            label = T("Chomp {who}'s {card} with your {mine}", who=who, card=said(card), mine=said(mine))
         else:
-            label = f"Chomp {seat_ref(target)}'s {card}"
+            label = T("Chomp {who}'s {card}", who=who, card=said(card))
         actions.append(Action(f"chomp:{target + 1}", label, main=True))
     # All main, in table order: with five players (six moves) they are two rows of buttons,
     # never a menu, so a chomp stays one tap.
-    actions.append(Action(PASS, "Hold: don't chomp this round", main=True))
+    actions.append(Action(PASS, T("Hold: don't chomp this round"), main=True))
     return tuple(actions)
 
 
@@ -280,10 +277,10 @@ class Chomp(ChompOrders, Game):
     """Chomp! for 2–5 players (2 players: Underwater War). See the module docstring."""
 
     slug: ClassVar[str] = "chomp"
-    title: ClassVar[str] = "Chomp"
+    title: ClassVar[str] = T("Chomp")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
-    summary: ClassVar[str] = (
+    summary: ClassVar[str] = T(
         "Turn cards over together and be first to chomp the lowest creature on the food chain."
     )
     realtime: ClassVar[bool] = True
@@ -296,15 +293,15 @@ class Chomp(ChompOrders, Game):
     render_module: ClassVar[str] = "bot.games.chomp.render"
     options: ClassVar[tuple[Option, ...]] = (
         Option(
-            "mode", "live", ("live", "turns"), "live: first click wins; turns: private answers (play-by-post)"
+            "mode", "live", ("live", "turns"), T("live: first click wins; turns: private answers (play-by-post)")
         ),
         Option(
             "endgame",
             "count",
             ("count", "war"),
-            "when two players are left of three or more: count cards, or play on as Underwater War",
+            T("when two players are left of three or more: count cards, or play on as Underwater War"),
         ),
-        Option("tie", "300", TIE_CHOICES, "live mode: chomps this many ms after the first one tie"),
+        Option("tie", "300", TIE_CHOICES, T("live mode: chomps this many ms after the first one tie")),
     )
 
     # -- setup -------------------------------------------------------------------------
@@ -387,22 +384,23 @@ class Chomp(ChompOrders, Game):
                 # (they would know it first and get a head start on an eel). A prompt still
                 # carries the countdown, and its one move is to sit out the coming battle.
                 return [
-                    Prompt(seat, f"{seat_ref(seat)}: {text}", (SIT_OUT,), True, deadline)
+                    Prompt(seat, T("{who}: {text}", who=seat_ref(seat), text=text), (SIT_OUT,), True, deadline)
                     for seat in self.active(state)
                     if seat not in acted
                 ]
             return [
-                Prompt(seat, f"{seat_ref(seat)}: {text}", (Action(FLIP, label, main=True),), True, deadline)
+                Prompt(seat, T("{who}: {text}", who=seat_ref(seat), text=text), (Action(FLIP, label, main=True),), True,
+                       deadline)
                 for seat in self.active(state)
             ]
         if phase == SLAP_PHASE:
             actions = (
-                Action(SLAP, "Slap the electric eel: feeding frenzy!", main=True),
-                Action(PASS, "Hold: don't slap"),
+                Action(SLAP, T("Slap the electric eel: feeding frenzy!"), main=True),
+                Action(PASS, T("Hold: don't slap")),
             )
-            text = "an electric eel is up! Slap it first to take every card on the table."
             return [
-                Prompt(seat, f"{seat_ref(seat)}: {text}", actions, True, deadline)
+                Prompt(seat, T("{who}: an electric eel is up! Slap it first to take every card on the table.",
+                               who=seat_ref(seat)), actions, True, deadline)
                 for seat in self.active(state)
                 if seat not in acted
             ]
@@ -414,30 +412,32 @@ class Chomp(ChompOrders, Game):
                 continue
             actions = chomp_actions(tuple(cards), seat, live)
             if live:
-                text = f"{seat_ref(seat)}: the cards are up! Slap the lowest creature, or hold."
+                text = T("{who}: the cards are up! Slap the lowest creature, or hold.", who=seat_ref(seat))
             else:
-                text = f"{seat_ref(seat)}: you turned over {A_NAME[cards[seat] or '']}. Chomp a card or hold."
+                text = T("{who}: you turned over {card}. Chomp a card or hold.", who=seat_ref(seat),
+                         card=a_name(cards[seat] or ""))
             prompts.append(Prompt(seat, text, actions, True, deadline))
         return prompts
 
-    def _flip_words(self, state: State) -> tuple[str, str]:
+    def _flip_words(self, state: State) -> tuple[Text, str]:
         flip = state["flip"]
         if state["mode"] == "live":
-            what = {WAR: "war: two cards face down and one up", OCTOPUS: "ink out: the next cards"}.get(
-                flip, "the next cards"
-            )
-            return (f"{what} turn over by themselves when the countdown ends.", "")
+            if flip == WAR:
+                return (T("war: two cards face down and one up turn over by themselves when the countdown ends."), "")
+            if flip == OCTOPUS:
+                return (T("ink out: the next cards turn over by themselves when the countdown ends."), "")
+            return (T("the next cards turn over by themselves when the countdown ends."), "")
         if flip == WAR:
             return (
-                "it's a war! Lay two cards face down and turn one up (either player may).",
-                "War: lay 2 cards face down, turn 1 up",
+                T("it's a war! Lay two cards face down and turn one up (either player may)."),
+                T("War: lay 2 cards face down, turn 1 up"),
             )
         if flip == OCTOPUS:
             return (
-                "ink out! Each player turns over the next card (either player may).",
-                "Ink out: turn over the next cards",
+                T("ink out! Each player turns over the next card (either player may)."),
+                T("Ink out: turn over the next cards"),
             )
-        return ("turn over the top cards (either player may).", "Turn over the top cards")
+        return (T("turn over the top cards (either player may)."), T("Turn over the top cards"))
 
     def _deadline(self, state: State) -> int | None:
         """Live mode: the reveal plus :data:`ROUND_MS` (War flips: :data:`FLIP_MS`), or the
@@ -459,7 +459,7 @@ class Chomp(ChompOrders, Game):
             if state["mode"] != "live":
                 return self._flip(state, by=seat)
             state["slaps"].append({"seat": seat, "key": PASS, "at": at})
-            events = [Event(f"{seat_ref(seat)} sits out the next battle: no eel slap for them.")]
+            events = [Event(T("{who} sits out the next battle: no eel slap for them.", who=seat_ref(seat)))]
             if self._all_acted(state):  # nobody may slap, so turning at once helps nobody
                 events += self._flip(state, by=None)
             return events
@@ -478,12 +478,12 @@ class Chomp(ChompOrders, Game):
             return self._live_slap(state, seat, key)
         return self._live_chomp(state, seat, key)
 
-    def _answer_privately(self, state: State, seat: int, label: str) -> list[Event]:
+    def _answer_privately(self, state: State, seat: int, label: Text) -> list[Event]:
         """Turns mode: the answer is noted; only its author is told what it was. The round
         is settled when everyone still in has answered."""
         events = [
-            Event(f"{seat_ref(seat)} has answered.", visible_to=None),
-            Event(f"Your answer: {label}.", visible_to=seat),
+            Event(T("{who} has answered.", who=seat_ref(seat)), visible_to=None),
+            Event(T("Your answer: {label}.", label=label), visible_to=seat),
         ]
         if self._all_acted(state):
             events += (
@@ -494,45 +494,44 @@ class Chomp(ChompOrders, Game):
     def _live_chomp(self, state: State, seat: int, key: str) -> list[Event]:
         cards = self.face_up(state)
         if key == PASS:
-            events = [Event(f"{seat_ref(seat)} holds.")]
+            events = [Event(T("{who} holds.", who=seat_ref(seat)))]
         else:
             target = seat_number(key)
             assert target is not None
             verdict = judge(cards, seat, target)
-            whose = "their own" if target == seat else f"{seat_ref(target)}'s"
+            whose = whose_card(seat, target, cards[target] or "")
             if verdict == MISS:
-                events = [Event(self._miss_text(seat, whose, cards[target] or ""))]
+                events = [Event(self._miss_text(seat, whose))]
             elif verdict == GOOD:
                 if state["first"] is None:
                     state["first"] = state["now"]
-                    events = [Event(f"Chomp! {seat_ref(seat)} slaps {whose} {cards[target]}.")]
+                    events = [Event(T("Chomp! {who} slaps {whose}.", who=seat_ref(seat), whose=whose))]
                 else:
                     late = state["now"] - state["first"]
                     events = [
-                        Event(f"Chomp! {seat_ref(seat)} slaps {whose} {cards[target]} too, {late} ms later.")
+                        Event(T("Chomp! {who} slaps {whose} too, {late} ms later.", who=seat_ref(seat), whose=whose,
+                                late=late))
                     ]
             else:
-                events = self._bad_chomp(state, seat, verdict, cards[target] or "", whose)
+                events = self._bad_chomp(state, seat, verdict, whose)
         if (state["first"] is not None and state["tie"] == 0) or self._all_acted(state):
             events += self._settle_chomp(state)
         return events
 
     @staticmethod
-    def _miss_text(seat: int, whose: str, card: str) -> str:
-        return (
-            f"{seat_ref(seat)} slaps {whose} {card}: not the lowest creature, so no chomp "
-            "(and no penalty), but their slap is spent for this round."
-        )
+    def _miss_text(seat: int, whose: Text) -> Text:
+        return T("{who} slaps {whose}: not the lowest creature, so no chomp (and no penalty), but their slap is "
+                 "spent for this round.", who=seat_ref(seat), whose=whose)
 
     def _live_slap(self, state: State, seat: int, key: str) -> list[Event]:
         if key == PASS:
-            events = [Event(f"{seat_ref(seat)} holds.")]
+            events = [Event(T("{who} holds.", who=seat_ref(seat)))]
         elif state["first"] is None:
             state["first"] = state["now"]
-            events = [Event(f"Feeding frenzy! {seat_ref(seat)} slaps the electric eel.")]
+            events = [Event(T("Feeding frenzy! {who} slaps the electric eel.", who=seat_ref(seat)))]
         else:
             late = state["now"] - state["first"]
-            events = [Event(f"{seat_ref(seat)} slaps the electric eel too, {late} ms later.")]
+            events = [Event(T("{who} slaps the electric eel too, {late} ms later.", who=seat_ref(seat), late=late))]
         if (state["first"] is not None and state["tie"] == 0) or self._all_acted(state):
             events += self._settle_war_slap(state)
         return events
@@ -546,7 +545,7 @@ class Chomp(ChompOrders, Game):
             return self._settle_war_slap(state)
         if phase == CHOMP_PHASE:
             return self._settle_chomp(state)
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(T("The game is over."))
 
     def _all_acted(self, state: State) -> bool:
         acted = {slap["seat"] for slap in state["slaps"]}
@@ -554,20 +553,20 @@ class Chomp(ChompOrders, Game):
 
     # -- bad chomps --------------------------------------------------------------------
 
-    def _bad_chomp(self, state: State, seat: int, verdict: str, card: str, whose: str) -> list[Event]:
+    def _bad_chomp(self, state: State, seat: int, verdict: str, whose: Text) -> list[Event]:
         """Penalty: the top card goes face down to the middle; the card turned over is forfeit."""
         events: list[Event] = []
         state["forfeit"].append(seat)
         if "bad" not in state["carry"]:
             state["carry"].append("bad")
         penalty = self._take_top(state, seat, events)
-        text = f"Bad chomp! {seat_ref(seat)} slaps {whose} {card}: {BAD_REASONS[verdict]}."
         if penalty is None:
-            text += f" {seat_ref(seat)} has no card left to put in the middle."
+            then = T(" {who} has no card left to put in the middle.", who=seat_ref(seat))
         else:
             state["center"].append({"card": penalty, "owner": seat, "up": False})
-            text += " A penalty card goes face down in the middle."
-        events.append(Event(text))
+            then = T(" A penalty card goes face down in the middle.")
+        events.append(Event(T("Bad chomp! {who} slaps {whose}: {reason}.{then}", who=seat_ref(seat), whose=whose,
+                              reason=BAD_REASONS[verdict], then=then)))
         return events
 
     # -- settling a Chomp round --------------------------------------------------------
@@ -593,11 +592,9 @@ class Chomp(ChompOrders, Game):
                 goods.append(seat)
             elif verdict == MISS:
                 if state["mode"] == "turns":
-                    whose = f"{seat_ref(target)}'s"
-                    events.append(Event(self._miss_text(seat, whose, cards[target] or "")))
+                    events.append(Event(self._miss_text(seat, whose_card(seat, target, cards[target] or ""))))
             elif state["mode"] == "turns":  # live bad chomps were punished when they happened
-                whose = "their own" if target == seat else f"{seat_ref(target)}'s"
-                events += self._bad_chomp(state, seat, verdict, cards[target] or "", whose)
+                events += self._bad_chomp(state, seat, verdict, whose_card(seat, target, cards[target] or ""))
         if state["mode"] == "turns":
             goods = goods[:1]  # answers count in the order they arrived: no ties
         # forfeited cards of bad chompers join the middle: the winner (if any) takes them
@@ -609,14 +606,16 @@ class Chomp(ChompOrders, Game):
         taken = 0
         if kind == INK:
             self._set_aside(state)
-            waiting = _cards(len(state["center"]))
-            text = f"Ink out! Nobody may chomp: the round is set aside ({waiting} now wait in the middle)."
+            text = Tn("Ink out! Nobody may chomp: the round is set aside ({n} card now wait in the middle).",
+                      "Ink out! Nobody may chomp: the round is set aside ({n} cards now wait in the middle).",
+                      len(state["center"]))
             result = INK
         elif len(goods) > 1:
             self._set_aside(state, reason="tie")
-            names = and_list([seat_ref(s) for s in goods])
-            waiting = _cards(len(state["center"]))
-            text = f"A tie between {names}! The round is set aside ({waiting} now wait in the middle)."
+            names = listing([seat_ref(s) for s in goods])
+            text = Tn("A tie between {names}! The round is set aside ({n} card now wait in the middle).",
+                      "A tie between {names}! The round is set aside ({n} cards now wait in the middle).",
+                      len(state["center"]), names=names)
             result = "tie"
         elif goods:
             winner = goods[0]
@@ -625,11 +624,15 @@ class Chomp(ChompOrders, Game):
         else:
             self._return_table(state)
             waiting = len(state["center"])
-            text = "Nobody chomped: every card goes back to its owner's discard pile."
-            if kind == FRENZY:
-                text = "A feeding frenzy, but " + text[0].lower() + text[1:]
+            staying: str = ""
             if waiting:
-                text += f" {_cards(waiting)} stay in the middle for the next winner."
+                staying = Tn(" {n} card stay in the middle for the next winner.",
+                             " {n} cards stay in the middle for the next winner.", waiting)
+            if kind == FRENZY:
+                text = T("A feeding frenzy, but nobody chomped: every card goes back to its owner's discard pile.{then}",
+                         then=staying)
+            else:
+                text = T("Nobody chomped: every card goes back to its owner's discard pile.{then}", then=staying)
             result = "none"
         events.append(Event(text))
         state["last"] = {
@@ -640,12 +643,12 @@ class Chomp(ChompOrders, Game):
             "cards": cards,
             "table": snapshot,
             "slaps": verdicts,
-            "text": text,
+            "text": stored(text),
         }
         events += self._next_round(state)
         return events
 
-    def _win_round(self, state: State, winner: int, cards: list[str | None], frenzy: bool) -> tuple[int, str]:
+    def _win_round(self, state: State, winner: int, cards: list[str | None], frenzy: bool) -> tuple[int, Text]:
         """Move what ``winner`` chomps (and the middle) to their discard pile; the rest goes home."""
         mine = cards[winner]
         assert mine is not None
@@ -663,14 +666,17 @@ class Chomp(ChompOrders, Game):
         state["discard"][winner] += won + middle
         state["center"], state["carry"] = [], []
         taken = len(won) + len(middle)
-        how = "Feeding frenzy! " if frenzy else ""
-        text = f"{how}{seat_ref(winner)} chomps first with {A_NAME[mine]} and takes {count_cards(won)}"
+        plus: str = ""
         if middle:
             extra = [count_cards(shown)] if shown else []
             if hidden:
-                extra.append(f"{hidden} face-down")
-            text += f", plus {and_list(extra)} from the middle"
-        return taken, f"{text} ({_cards(taken)})."
+                extra.append(Tn("{n} face-down", "{n} face-down", hidden))
+            plus = T(", plus {extra} from the middle", extra=listing(extra))
+        params = {"who": seat_ref(winner), "card": a_name(mine), "won": count_cards(won), "plus": plus,
+                  "total": _cards(taken)}
+        if frenzy:
+            return taken, T("Feeding frenzy! {who} chomps first with {card} and takes {won}{plus} ({total}).", **params)
+        return taken, T("{who} chomps first with {card} and takes {won}{plus} ({total}).", **params)
 
     def _set_aside(self, state: State, reason: str = INK) -> None:
         """Move every card on the table to the middle (ink-out, tie)."""
@@ -708,26 +714,26 @@ class Chomp(ChompOrders, Game):
             if not kept:
                 state["carry"] = []
             events.append(
-                Event("Too few players can play on: the cards in the middle go back to their owners.")
+                Event(T("Too few players can play on: the cards in the middle go back to their owners."))
             )
         for seat in self.active(state):
             if not self.pile_size(state, seat):
                 state["out"][seat] = state["round"]
-                events.append(Event(f"{seat_ref(seat)} has no cards left and is washed up!"))
+                events.append(Event(T("{who} has no cards left and is washed up!", who=seat_ref(seat))))
         active = self.active(state)
         if len(active) <= 1:
             events += self._finish_last(state, active)
         elif len(active) == 2 and state["players"] > 2 and not state["war"]:
             if state["endgame"] == "count":
-                events += self._finish_count(state, "Two players are left, so they count their cards.")
+                events += self._finish_count(state, T("Two players are left, so they count their cards."))
             else:
                 state["war"] = True
                 state["phase"], state["flip"], state["kind"] = FLIP_PHASE, NEW, NEW
-                names = and_list([seat_ref(s) for s in active])
-                events.append(Event(f"Two players are left: {names} play on as Underwater War."))
+                names = listing([seat_ref(s) for s in active])
+                events.append(Event(T("Two players are left: {names} play on as Underwater War.", names=names)))
         elif state["round"] >= ROUND_LIMIT:
             events += self._finish_count(
-                state, f"The {ROUND_LIMIT}-round limit is reached: cards are counted."
+                state, T("The {limit}-round limit is reached: cards are counted.", limit=ROUND_LIMIT)
             )
         elif state["war"]:
             state["phase"], state["flip"], state["kind"] = FLIP_PHASE, NEW, NEW
@@ -744,18 +750,19 @@ class Chomp(ChompOrders, Game):
             card = self._take_top(state, seat, events)
             assert card is not None
             state["table"][seat] = [{"card": card, "up": True}]
-            shown.append(f"{seat_ref(seat)} {card}")
+            shown.append(T("{who} {card}", who=seat_ref(seat), card=said(card)))
         kind = round_kind(self.face_up(state))
         state["kind"], state["phase"] = kind, CHOMP_PHASE
         state["opened"] = state["now"]
         state["board"] += 1
-        text = f"Round {state['round']} — {', '.join(shown)}."
         # Live: what kind of round this is stays for the players to see (an ink-out is a
         # trap); it is told when the round is settled. Turns mode says it at once.
+        told: str = ""
         if kind == FRENZY and state["mode"] == "turns":
-            text += " An electric eel: feeding frenzy! Chomp any card but your own."
+            told = T(" An electric eel: feeding frenzy! Chomp any card but your own.")
         elif kind == INK and state["mode"] == "turns":
-            text += " An octopus: ink out! Nobody may chomp."
+            told = T(" An octopus: ink out! Nobody may chomp.")
+        text = T("Round {round} — {shown}.{told}", round=state["round"], shown=commas(shown), told=told)
         events.append(Event(text, reveals=True))
         return events
 
@@ -780,11 +787,13 @@ class Chomp(ChompOrders, Game):
             card = self._take_top(state, seat, events)
             assert card is not None
             state["table"][seat].append({"card": card, "up": True})
-            lay = f"{down} face down + " if down else ""
-            shown.append(f"{seat_ref(seat)} {lay}{card}")
-        what = {WAR: "War! ", OCTOPUS: "Ink out! "}.get(flip, "")
-        who = "The cards turn over by themselves" if by is None else f"{seat_ref(by)} turns the cards over"
-        events.append(Event(f"{what}{who} — {', '.join(shown)}.", reveals=True))
+            if down:
+                shown.append(T("{who} {down} face down + {card}", who=seat_ref(seat), down=down, card=said(card)))
+            else:
+                shown.append(T("{who} {card}", who=seat_ref(seat), card=said(card)))
+        what = {WAR: T("War! "), OCTOPUS: T("Ink out! ")}.get(flip, "")
+        who = T("The cards turn over by themselves") if by is None else T("{who} turns the cards over", who=seat_ref(by))
+        events.append(Event(T("{what}{who} — {shown}.", what=what, who=who, shown=commas(shown)), reveals=True))
         sat_out = list(state["slaps"])  # live: who sat this battle out before the cards turned
         events += self._judge_battle(state)
         if state["phase"] == SLAP_PHASE and sat_out:
@@ -797,11 +806,11 @@ class Chomp(ChompOrders, Game):
         """A player must turn a card up and has none: they lose (both: cards are counted)."""
         if len(empty) == len(players):
             return self._finish_count(
-                state, "Both players ran out of cards in the same battle: the cards are counted."
+                state, T("Both players ran out of cards in the same battle: the cards are counted.")
             )
         loser = empty[0]
         state["out"][loser] = state["round"]
-        events = [Event(f"{seat_ref(loser)} has no card left to turn over and is washed up!")]
+        events = [Event(T("{who} has no card left to turn over and is washed up!", who=seat_ref(loser)))]
         return events + self._finish_last(state, self.active(state))
 
     def _judge_battle(self, state: State) -> list[Event]:
@@ -813,15 +822,15 @@ class Chomp(ChompOrders, Game):
         state["board"] += 1
         if EEL in (ca, cb):
             state["phase"], state["kind"] = SLAP_PHASE, FRENZY
-            return [Event("An electric eel! The first to slap it takes every card on the table.")]
+            return [Event(T("An electric eel! The first to slap it takes every card on the table."))]
         if OCTOPUS in (ca, cb):
             state["phase"], state["flip"], state["kind"] = FLIP_PHASE, OCTOPUS, INK
-            return [Event("An octopus: ink out! Each player turns over the next card.")]
+            return [Event(T("An octopus: ink out! Each player turns over the next card."))]
         if ca == cb:
             state["phase"], state["flip"], state["kind"] = FLIP_PHASE, WAR, WAR
-            return [Event(f"Two {_plural(ca)}: war! Each lays two cards face down and turns one up.")]
+            return [Event(two_alike(ca))]
         winner = a if RANK[ca] > RANK[cb] else b
-        return self._win_battle(state, winner, f"{A_NAME[cards[winner] or '']} is higher on the food chain")
+        return self._win_battle(state, winner, T("{card} is higher on the food chain", card=a_name(cards[winner] or "")))
 
     def _settle_war_slap(self, state: State) -> list[Event]:
         slappers = [slap["seat"] for slap in state["slaps"] if slap["key"] == SLAP]
@@ -832,14 +841,16 @@ class Chomp(ChompOrders, Game):
             for s in state["slaps"]
         ]
         if len(slappers) == 1:
-            events = self._win_battle(state, slappers[0], "they slapped the electric eel first")
+            events = self._win_battle(state, slappers[0], T("they slapped the electric eel first"))
             state["last"]["slaps"] = verdicts
             return events
-        why = "Both slapped the eel at once" if slappers else "Nobody slapped the eel"
         state["slaps"], state["first"], state["opened"] = [], None, state["now"]
         state["board"] += 1
         state["phase"], state["flip"], state["kind"] = FLIP_PHASE, WAR, WAR
-        text = f"{why}: war! Each lays two cards face down and turns one up."
+        if slappers:
+            text = T("Both slapped the eel at once: war! Each lays two cards face down and turns one up.")
+        else:
+            text = T("Nobody slapped the eel: war! Each lays two cards face down and turns one up.")
         state["last"] = {
             "round": state["round"],
             "result": "tie" if slappers else "none",
@@ -848,11 +859,11 @@ class Chomp(ChompOrders, Game):
             "cards": self.face_up(state),
             "table": self.snapshot(state),
             "slaps": verdicts,
-            "text": text,
+            "text": stored(text),
         }
         return [Event(text)]
 
-    def _win_battle(self, state: State, winner: int, why: str) -> list[Event]:
+    def _win_battle(self, state: State, winner: int, why: Text) -> list[Event]:
         cards = self.face_up(state)
         snapshot = self.snapshot(state)
         won = [item["card"] for laid in state["table"] for item in laid]
@@ -860,7 +871,7 @@ class Chomp(ChompOrders, Game):
         state["discard"][winner] += won
         state["table"] = [[] for _ in state["table"]]
         state["center"], state["carry"] = [], []
-        text = f"{seat_ref(winner)} wins the battle ({why}) and takes {_cards(len(won))}."
+        text = T("{who} wins the battle ({why}) and takes {cards}.", who=seat_ref(winner), why=why, cards=_cards(len(won)))
         state["last"] = {
             "round": state["round"],
             "result": "battle",
@@ -869,7 +880,7 @@ class Chomp(ChompOrders, Game):
             "cards": cards,
             "table": snapshot,
             "slaps": [],
-            "text": text,
+            "text": stored(text),
         }
         return [Event(text), *self._next_round(state)]
 
@@ -879,19 +890,20 @@ class Chomp(ChompOrders, Game):
         """One player (or none) is left: they take whatever is still out and win."""
         state["phase"] = OVER
         if not active:  # cannot happen (the middle goes back first), but end cleanly
-            state["end"] = {"reason": "Nobody has any cards left.", "how": "count"}
-            return [Event(state["end"]["reason"])]
+            nobody = T("Nobody has any cards left.")
+            state["end"] = {"reason": stored(nobody), "how": "count"}
+            return [Event(nobody)]
         winner = active[0]
         for laid in state["table"]:
             state["discard"][winner] += [item["card"] for item in laid]
         state["discard"][winner] += [item["card"] for item in state["center"]]
         state["table"] = [[] for _ in state["table"]]
         state["center"], state["carry"] = [], []
-        reason = f"{seat_ref(winner)} has chomped every card and rules the deep blue sea!"
-        state["end"] = {"reason": reason, "how": "last"}
+        reason = T("{who} has chomped every card and rules the deep blue sea!", who=seat_ref(winner))
+        state["end"] = {"reason": stored(reason), "how": "last"}
         return [Event(reason)]
 
-    def _finish_count(self, state: State, why: str) -> list[Event]:
+    def _finish_count(self, state: State, why: Text) -> list[Event]:
         """End by counting: piles, plus own cards still on the table or in the middle."""
         state["phase"] = OVER
         kept = []
@@ -914,10 +926,11 @@ class Chomp(ChompOrders, Game):
         best = max(scores)
         top = [s for s in range(state["players"]) if scores[s] == best]
         if len(top) == 1:
-            reason = f"{why} {seat_ref(top[0])} wins with {_cards(best)}."
+            reason = T("{why} {who} wins with {cards}.", why=why, who=seat_ref(top[0]), cards=_cards(best))
         else:
-            reason = f"{why} {and_list([seat_ref(s) for s in top])} share the win with {_cards(best)} each."
-        state["end"] = {"reason": reason, "how": "count"}
+            reason = T("{why} {names} share the win with {cards} each.", why=why,
+                       names=listing([seat_ref(s) for s in top]), cards=_cards(best))
+        state["end"] = {"reason": stored(reason), "how": "count"}
         return [Event(reason)]
 
     def scores(self, state: State) -> list[int]:
@@ -928,7 +941,7 @@ class Chomp(ChompOrders, Game):
         if state["phase"] != OVER:
             return None
         lasted = [ROUND_LIMIT + 1 if out is None else out for out in state["out"]]
-        return Outcome.ranked(self.scores(state), state["end"]["reason"], tiebreak=lasted)
+        return Outcome.ranked(self.scores(state), shown(state["end"]["reason"]), tiebreak=lasted)
 
     # -- helpers -----------------------------------------------------------------------
 
@@ -965,9 +978,8 @@ class Chomp(ChompOrders, Game):
             discard.clear()
             Rng(state).shuffle(draw)
             events.append(
-                Event(
-                    f"{seat_ref(seat)} shuffles their discard pile into a new draw pile ({_cards(len(draw))})."
-                )
+                Event(T("{who} shuffles their discard pile into a new draw pile ({cards}).", who=seat_ref(seat),
+                        cards=_cards(len(draw))))
             )
         return draw.pop()
 
@@ -1035,12 +1047,21 @@ class Chomp(ChompOrders, Game):
                 "total": len(center),
                 "carry": list(state["carry"]),
             },
-            "last": json.loads(json.dumps(state["last"])),
+            "last": self._last_view(state),
             "over": over,
             "outcome": None
             if outcome is None
             else {"scores": list(outcome.scores), "ranks": list(outcome.ranks), "reason": outcome.reason},
         }
+
+    @staticmethod
+    def _last_view(state: State) -> dict[str, Any] | None:
+        """The last settled round as the view shows it, its line back as a sayable text."""
+        if state["last"] is None:
+            return None
+        last = json.loads(json.dumps(state["last"]))
+        last["text"] = shown(last["text"])
+        return last
 
     def conceal(self, state: State, viewer: int | None, rng: random.Random) -> State:
         """Redraw what ``viewer`` cannot see: the order and contents of every face-down pile
@@ -1092,7 +1113,7 @@ class Chomp(ChompOrders, Game):
         when asked)."""
         prompt = next((p for p in self.legal_prompts(state) if p.seat == seat), None)
         if prompt is None:
-            raise IllegalAction("This seat has nothing to decide now.")
+            raise IllegalAction(T("This seat has nothing to decide now."))
         if state["phase"] == FLIP_PHASE:
             return prompt.actions[0].key
         if state["phase"] == SLAP_PHASE:
@@ -1109,41 +1130,43 @@ class Chomp(ChompOrders, Game):
         lowest = min(level(t) for t in good)
         return f"chomp:{rng.choice([t for t in good if level(t) == lowest]) + 1}"
 
-    def explain_refusal(self, state: State, seat: int, key: str) -> str:
+    def explain_refusal(self, state: State, seat: int, key: str) -> Text:
         phase = state["phase"]
         verb = key.partition(":")[0]
+        typed = Code(repr(key))
         if phase == FLIP_PHASE:
             if state["mode"] == "live":
                 if verb == PASS:
-                    return "You already sit out the next battle."
-                return (
+                    return T("You already sit out the next battle.")
+                return T(
                     "In live Underwater War the cards turn over by themselves when the countdown "
                     "ends; you may only sit out the next battle (pass)."
                 )
             if verb in ("chomp", SLAP, PASS):
-                return "Nothing is face up yet: turn the cards over first (flip)."
-            return f"{key!r} is not a move now: choose flip to turn the cards over."
+                return T("Nothing is face up yet: turn the cards over first (flip).")
+            return T("{key} is not a move now: choose flip to turn the cards over.", key=typed)
         if phase == SLAP_PHASE:
             if verb == "chomp":
-                return "In Underwater War you slap the electric eel itself: choose slap (or pass)."
+                return T("In Underwater War you slap the electric eel itself: choose slap (or pass).")
             if verb == FLIP:
-                return "The cards are already turned over: slap the eel or pass."
-            return f"{key!r} is not a move now: choose slap or pass."
+                return T("The cards are already turned over: slap the eel or pass.")
+            return T("{key} is not a move now: choose slap or pass.", key=typed)
         players = state["players"]
         cards = self.face_up(state)
         on_table = [f"chomp:{s + 1}" for s, card in enumerate(cards) if card is not None]
-        hint = f" Choose one of: {', '.join(on_table)} or pass."
+        hint = T(" Choose one of: {keys} or pass.", keys=Code(", ".join(on_table)))
         if verb == FLIP:
-            return "The cards are already turned over: chomp one or pass." + hint
+            return T("The cards are already turned over: chomp one or pass.{hint}", hint=hint)
         if verb == SLAP:
-            return "Slap a card with chomp:N (N = the player's number) or pass." + hint
+            return T("Slap a card with chomp:N (N = the player's number) or pass.{hint}", hint=hint)
         if verb != "chomp":
-            return f"{key!r} is not a move in Chomp." + hint
+            return T("{key} is not a move in Chomp.{hint}", key=typed, hint=hint)
         target = seat_number(key)
         if target is None:
-            return "Name a player by number, like chomp:2." + hint
+            return T("Name a player by number, like chomp:2.{hint}", hint=hint)
         if target >= players:
-            return f"There are only {players} players: there is no player {target + 1}." + hint
+            return T("There are only {players} players: there is no player {number}.{hint}", players=players,
+                     number=target + 1, hint=hint)
         if state["out"][target] is not None:
-            return f"{seat_ref(target)} is washed up and has no card on the table." + hint
-        return f"{seat_ref(target)} has no card on the table this round." + hint
+            return T("{who} is washed up and has no card on the table.{hint}", who=seat_ref(target), hint=hint)
+        return T("{who} has no card on the table this round.{hint}", who=seat_ref(target), hint=hint)

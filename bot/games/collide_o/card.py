@@ -23,13 +23,14 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.engine import fill_seat_refs
-from bot.engine.words import and_list
+from bot.engine.words import Text, listing, named
+from bot.games.collide_o.messages import T, Tn
 from bot.games.collide_o.render import (
     START_GOLD,
     _groups,
     _laid,
     _owner_colour,
+    came_off,
     draw_card,
     draw_section,
     section_words,
@@ -60,57 +61,66 @@ TITLE_RED = (168, 40, 60)
 
 def card_standings(view: dict[str, Any]) -> list[str]:
     """Each seat's cards left (hand + pile) exactly as the card prints it: ``"17 left"``."""
-    return [f"{info['left']} left" for info in view["seats"]]
+    return [T("{n} left", n=info["left"]) for info in view["seats"]]
 
 
 # -- the sentences --------------------------------------------------------------------------
 
 
-def _status(view: dict[str, Any], names: list[str]) -> str:
+def _status(view: dict[str, Any], names: list[str]) -> Text:
     """What the table must do now, in one or two short sentences."""
     if view["over"]:
         winners = [names[s] for s, rank in enumerate(view["outcome"]["ranks"]) if rank == 1]
-        return f"Game over: {and_list(winners)} wins, down to one card!"
+        return T("Game over: {winners} wins, down to one card!", winners=listing(winners))
     if view["mode"] == "turns":
-        choice = "lay a card on an end" if view["bare"] else "lay a card on an end, or pass"
-        return f"{names[view['turn']]} to play: {choice}."
+        if view["bare"]:
+            return T("{who} to play: lay a card on an end.", who=names[view["turn"]])
+        return T("{who} to play: lay a card on an end, or pass.", who=names[view["turn"]])
     landing = [c["side"] for c in view["contests"]]
+    if len(landing) == 2:
+        return T("Live: a card is landing on the left and right ends. Everyone may still play.")
     if landing:
-        ends = "the left and right ends" if len(landing) == 2 else f"the {landing[0]} end"
-        return f"Live: a card is landing on {ends}. Everyone may still play."
+        if landing[0] == "left":
+            return T("Live: a card is landing on the left end. Everyone may still play.")
+        return T("Live: a card is landing on the right end. Everyone may still play.")
     if view["bare"]:
-        return "Live: everyone plays at once. Every card fits the starting card."
-    return "Live: everyone plays at once. Lay a card whose middle and inner end match an end."
+        return T("Live: everyone plays at once. Every card fits the starting card.")
+    return T("Live: everyone plays at once. Lay a card whose middle and inner end match an end.")
 
 
 def _table_news(view: dict[str, Any], names: list[str]) -> str:
     """What the table saw since the line last changed (live): stuck calls and called-out cards."""
-    parts = []
+    parts: list[str] = []
     stuck = [names[info["seat"]] for info in view["seats"] if info["stuck"]]
     if stuck:
-        parts.append(f"Stuck: {and_list(stuck)}.")
+        parts.append(T("Stuck: {who}.", who=listing(stuck)))
     by_seat: dict[int, list[str]] = {}
     for miss in view.get("misfits", []):
         by_seat.setdefault(miss["seat"], []).append(str(miss["card"]))
     if by_seat:
-        called = [f"{names[seat]} ({'card' if len(cards) == 1 else 'cards'} {and_list(cards)})"
+        called = [Tn("{who} (card {cards})", "{who} (cards {cards})", len(cards), who=names[seat], cards=listing(cards))
                   for seat, cards in by_seat.items()]
-        parts.append(f"Called out: {and_list(called)}.")
+        parts.append(T("Called out: {who}.", who=listing(called)))
     if view["mode"] == "turns" and not view["over"] and view["passes"]:
-        parts.append(f"Passes in a row: {view['passes']} of {view['players']}.")
-    return " ".join(parts)
+        parts.append(T("Passes in a row: {passes} of {players}.", passes=view["passes"], players=view["players"]))
+    news: str = parts[0] if parts else ""
+    for part in parts[1:]:
+        news = T("{news} {part}", news=news, part=part)
+    return news
 
 
 def _last_text(view: dict[str, Any], names: list[str]) -> str:
     last = view["last"]
     if view["over"]:
-        return fill_seat_refs(view["outcome"]["reason"], names)
+        return named(view["outcome"]["reason"], names)
     if last is None:
-        return "The starting card is down: every card fits it."
-    who = names[last["seat"]]
+        return T("The starting card is down: every card fits it.")
+    who, card = names[last["seat"]], last["card"]
     if last["kind"] == "play":
-        return f"Last: {who} laid card {last['card']} on the {last['side']} end."
-    return f"Everyone was stuck: {who}'s card {last['card']} came off the {last['side']} end."
+        if last["side"] == "left":
+            return T("Last: {who} laid card {card} on the left end.", who=who, card=card)
+        return T("Last: {who} laid card {card} on the right end.", who=who, card=card)
+    return came_off(who, card, last["side"] == "left")
 
 
 # -- the ends -----------------------------------------------------------------------------------
@@ -141,12 +151,12 @@ def _draw_cells(
         draw.rounded_rectangle((x0 - 2, y - 2, x1 + 2, y + h + 2), radius=6, outline=_owner_colour(placement["seat"]), width=5)
         middle = (x0 + x1) / 2
         if placement["card"] == newest:
-            half = text_width("new", FLOOR, bold=True) / 2 + 8
+            half = text_width(T("new"), FLOOR, bold=True) / 2 + 8
             rounded_rectangle(draw, (round(middle - half), y - 34, round(middle + half), y - 8), radius=10, fill=HIGHLIGHT,
                               outline=INK, width=2)
-            draw_text(draw, (middle, y - 21), "new", FLOOR, INK, bold=True, anchor="mm")
+            draw_text(draw, (middle, y - 21), T("new"), FLOOR, INK, bold=True, anchor="mm")
         elif placement["seat"] is None:
-            draw_text(draw, (middle, y - 20), "start", FLOOR, START_GOLD, bold=True, anchor="mm")
+            draw_text(draw, (middle, y - 20), T("start"), FLOOR, START_GOLD, bold=True, anchor="mm")
         elif x1 - x0 > w:  # a lone section at the window's edge has no room for its number
             draw_text(draw, (middle, y - 20), str(placement["card"]), FLOOR, MUTED, bold=True, anchor="mm")
 
@@ -166,7 +176,7 @@ def _draw_end(
     """One end's panel: its name (as the move buttons say it), the sections, what a card needs."""
     x0, y0, x1, y1 = box
     rounded_rectangle(draw, box, radius=12, fill=PANEL, outline=LINE, width=2)
-    title = "BOTH ENDS" if view["bare"] else f"{side.upper()} END"
+    title = T("BOTH ENDS") if view["bare"] else (T("LEFT END") if side == "left" else T("RIGHT END"))
     draw_text(draw, ((x0 + x1) / 2, y0 + 22), title, HEAD, INK, bold=True, anchor="mm")
     cells = _end_cells(view, side)
     last = view["last"]
@@ -193,20 +203,26 @@ def _draw_end(
 def _reaching(view: dict[str, Any], side: str, names: list[str]) -> str:
     """Live: who is reaching for ``side`` with which card (on a bare starting card, for both
     ends, which share one panel). Those cards are on the table for all to see."""
-    texts = []
+    reached: str = ""
     for contest in view["contests"]:
         if view["bare"] or contest["side"] == side:
-            who = and_list([f"{names[e['seat']]} (card {e['card']})" for e in contest["entries"]])
-            texts.append(f"Reaching {contest['side']}: {who}." if view["bare"] else f"Reaching: {who}.")
-    return " ".join(texts)
+            who = listing([T("{who} (card {card})", who=names[e["seat"]], card=e["card"]) for e in contest["entries"]])
+            if not view["bare"]:
+                text = T("Reaching: {who}.", who=who)
+            elif contest["side"] == "left":
+                text = T("Reaching left: {who}.", who=who)
+            else:
+                text = T("Reaching right: {who}.", who=who)
+            reached = T("{news} {part}", news=reached, part=text) if reached else text
+    return reached
 
 
 def _needs(view: dict[str, Any], side: str) -> str:
     """What a new card must match at ``side``, in words."""
     if view["bare"]:
-        return "Any card fits here, on either end, either way round."
+        return T("Any card fits here, on either end, either way round.")
     end, next_to = view["ends"][side]
-    return f"Middle on {section_words(end)}; inner end on {section_words(next_to)}."
+    return T("Middle on {end}; inner end on {next}.", end=section_words(end), next=section_words(next_to))
 
 
 def _ends_height(view: dict[str, Any], names: list[str], panel_width: int) -> int:
@@ -253,9 +269,8 @@ def table_card(view: dict[str, Any]) -> Image.Image:
     """The public table for a phone, 720 px wide, drawn from ``game.view(state, None)``."""
     names = seat_names(view)
     image, draw = canvas(CARD_WIDTH, 1600, BACKGROUND)
-    mode = "live" if view["mode"] == "live" else "turns"
-    draw_text(draw, (MARGIN, 12), "Collide-o", HEAD + 4, TITLE_RED, bold=True)
-    tag = f"{mode} · first to one card wins"
+    draw_text(draw, (MARGIN, 12), T("Collide-o"), HEAD + 4, TITLE_RED, bold=True)
+    tag = T("live · first to one card wins") if view["mode"] == "live" else T("turns · first to one card wins")
     draw_text(draw, (CARD_WIDTH - MARGIN, 18), tag, fit_size(tag, INNER - 200, FLOOR, FLOOR), MUTED, anchor="ra")
     y = paragraph(draw, (MARGIN, 56), _status(view, names), HEAD, INNER, bold=True, max_lines=3) + 4
     news = _table_news(view, names)

@@ -24,7 +24,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.engine import fill_seat_refs
+from bot.engine.words import Text, listing, named
+from bot.games.collide_o.messages import T, Tp, cards, commas, ordinal, said, section_name
 from bot.render.palette import (
     BACKGROUND,
     HIGHLIGHT,
@@ -38,7 +39,7 @@ from bot.render.palette import (
     text_on,
 )
 from bot.render.shapes import badge, canvas, panel
-from bot.render.text import draw_text, fit_size, ordinal, plural, seat_names, text_width, wrap
+from bot.render.text import draw_text, fit_size, seat_names, text_width, wrap
 
 WIDTH = 1200
 MARGIN = 24
@@ -123,9 +124,9 @@ def draw_card(
     return total
 
 
-def section_words(spec: str) -> str:
+def section_words(spec: str) -> Text:
     """A section as words for a sentence: ``red``, ``blue or red``, ``anything`` (wild)."""
-    return "anything" if spec == WILD else spec.replace("/", " or ")
+    return T("anything") if spec == WILD else section_name(spec)
 
 
 # -- helpers -------------------------------------------------------------------------------
@@ -146,26 +147,33 @@ def _end_cards(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y: int) -> int:
-    draw_text(draw, (MARGIN, y), "Collide-o", 44, (168, 40, 60), bold=True)
+    draw_text(draw, (MARGIN, y), T("Collide-o"), 44, (168, 40, 60), bold=True)
     right = WIDTH - MARGIN
     dot: RGB | None = None
     if view["over"]:
         ranks = view["outcome"]["ranks"]
         winners = [names[s] for s, rank in enumerate(ranks) if rank == 1]
-        status = f"Game over: {' and '.join(winners)} wins!"
-        sub = "First down to one card."
+        status = T("Game over: {winners} wins!", winners=listing(winners))
+        sub = T("First down to one card.")
     elif view["mode"] == "turns":
-        status = f"{names[view['turn']]} to play"
+        status = T("{who} to play", who=names[view["turn"]])
         dot = player_colour(view["turn"])
-        sub = f"Turns: play one card or pass · passes in a row: {view['passes']} of {view['players']}"
+        sub = T("Turns: play one card or pass · passes in a row: {passes} of {players}", passes=view["passes"],
+                players=view["players"])
     else:
         landing = [c["side"] for c in view["contests"]]
-        status = "Live: everyone plays at once"
-        if landing:
-            status = f"Live: a card is landing on the {' and '.join(landing)} end"
-        sub = f"Tie window {view['tie']} ms · stuck rule after {view['patience'] // 1000} s without a play"
+        status = T("Live: everyone plays at once")
+        if landing == ["left"]:
+            status = T("Live: a card is landing on the left end")
+        elif landing == ["right"]:
+            status = T("Live: a card is landing on the right end")
+        elif landing:
+            status = (T("Live: a card is landing on the left and right end") if landing[0] == "left"
+                      else T("Live: a card is landing on the right and left end"))
+        sub = T("Tie window {tie} ms · stuck rule after {seconds} s without a play", tie=view["tie"],
+                seconds=view["patience"] // 1000)
         if view["bare"]:
-            sub = f"Tie window {view['tie']} ms · every card fits the starting card"
+            sub = T("Tie window {tie} ms · every card fits the starting card", tie=view["tie"])
     size = fit_size(status, INNER - 300, 30, bold=True)
     draw_text(draw, (right, y + 20), status, size, INK, bold=True, anchor="rm")
     if dot is not None:
@@ -186,11 +194,11 @@ def _draw_end(
     names: list[str],
 ) -> None:
     x0, _, x1, _ = box
-    top = panel(draw, box, f"{side.upper()} END", title_size=22)
+    top = panel(draw, box, T("LEFT END") if side == "left" else T("RIGHT END"), title_size=22)
     end, next_to = view["ends"][side]
     cell = (96, 104)
     pair = [end, next_to] if side == "left" else [next_to, end]
-    labels = ["end", "next"] if side == "left" else ["next", "end"]
+    labels = [T("end"), T("next")] if side == "left" else [T("next"), T("end")]
     pair_w = 2 * cell[0]
     px = (x0 + x1) // 2 - pair_w // 2 + (26 if side == "left" else -26)
     py = top + 6
@@ -211,18 +219,18 @@ def _draw_end(
     draw.polygon([(tip, ay), (tip + 24 * direction, ay - 18), (tip + 24 * direction, ay + 18)], fill=INK)
     # words: what matches here, who laid the end card, who is reaching for it
     ty = py + cell[1] + 36
-    need = f"New card: middle on {section_words(end)}, inner end on {section_words(next_to)}"
+    need = T("New card: middle on {end}, inner end on {next}", end=section_words(end), next=section_words(next_to))
     draw_text(draw, ((x0 + x1) / 2, ty), need, fit_size(need, x1 - x0 - 24, 18), INK, anchor="mm")
     placed = _end_cards(view)[side]
     if placed["seat"] is None:
-        by = "the starting card (all wild)"
+        by = T("the starting card (all wild)")
     else:
-        by = f"card {placed['card']}, laid by {names[placed['seat']]}"
+        by = T("card {card}, laid by {who}", card=placed["card"], who=names[placed["seat"]])
     draw_text(draw, ((x0 + x1) / 2, ty + 26), by, fit_size(by, x1 - x0 - 24, 17), MUTED, anchor="mm")
     contest = next((c for c in view["contests"] if c["side"] == side), None)
     if contest is not None:
-        who = ", ".join(f"{names[e['seat']]} (card {e['card']})" for e in contest["entries"])
-        text = f"Reaching: {who}"
+        who = commas([T("{who} (card {card})", who=names[e["seat"]], card=e["card"]) for e in contest["entries"]])
+        text = T("Reaching: {who}", who=who)
         size = fit_size(text, x1 - x0 - 40, 18, bold=True)
         half = text_width(text, size, bold=True) / 2 + 12
         cx, cy = (x0 + x1) / 2, ty + 56
@@ -276,7 +284,7 @@ def _draw_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
     height = int(cell * 1.3)
     rows = _layout(groups, cell, gap, width)
     row_h = height + 64  # room below for card numbers and above for the end labels
-    title = f"The line: {plural(len(view['line']), 'card')}, {cells} sections showing"
+    title = T("The line: {cards}, {cells} sections showing", cards=cards(len(view["line"])), cells=cells)
     box = (MARGIN, y, WIDTH - MARGIN, y + 70 + row_h * len(rows) - 30)
     top = panel(draw, box, title, title_size=22)
     last = view["last"]
@@ -295,27 +303,27 @@ def _draw_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
                 x += cell
             colour = _owner_colour(placement["seat"])
             draw.rounded_rectangle((gx - 2, ry - 2, x + 2, ry + height + 2), radius=6, outline=colour, width=4)
-            tag = "start" if placement["seat"] is None else str(placement["card"])
+            tag = T("start") if placement["seat"] is None else str(placement["card"])
             tag_colour = START_GOLD if placement["seat"] is None else MUTED
             if placement["card"] == newest:
-                tw = text_width("new", 14, bold=True) / 2 + 6
+                tw = text_width(T("new"), 14, bold=True) / 2 + 6
                 cx = (gx + x) / 2
                 draw.rounded_rectangle((cx - tw, ry + height + 5, cx + tw, ry + height + 25), radius=9, fill=INK)
-                draw_text(draw, (cx, ry + height + 15), "new", 14, WHITE, bold=True, anchor="mm")
+                draw_text(draw, (cx, ry + height + 15), T("new"), 14, WHITE, bold=True, anchor="mm")
             elif x - gx >= 30:
                 draw_text(draw, ((gx + x) / 2, ry + height + 15), tag, 14, tag_colour, anchor="mm")
             x += gap
         # ring the end pairs: the first two cells of the first row, the last two of the last
         if view["bare"]:
             start_x = MARGIN + 20 + (width - row_w) // 2
-            _ring(draw, start_x, ry, row_w, height, "◀ both ends ▶")
+            _ring(draw, start_x, ry, row_w, height, T("◀ both ends ▶"))
         elif r == 0:
             first_x = MARGIN + 20 + (width - row_w) // 2 if len(rows) == 1 else MARGIN + 20
-            _ring(draw, first_x, ry, _span(groups, row, 2, cell, gap, from_left=True), height, "◀ left")
+            _ring(draw, first_x, ry, _span(groups, row, 2, cell, gap, from_left=True), height, T("◀ left"))
         if r == len(rows) - 1 and not view["bare"]:
             end_x = (MARGIN + 20 + (width - row_w) // 2 if len(rows) == 1 else MARGIN + 20) + row_w
             span = _span(groups, row, 2, cell, gap, from_left=False)
-            _ring(draw, end_x - span, ry, span, height, "right ▶")
+            _ring(draw, end_x - span, ry, span, height, T("right ▶"))
         if r < len(rows) - 1:
             draw_text(draw, (WIDTH - MARGIN - 12, ry + height / 2), "↩", 22, MUTED, anchor="rm")
         ry += row_h
@@ -355,7 +363,7 @@ def _ring(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, label: str)
 def _draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y: int) -> int:
     row_h = 58
     box = (MARGIN, y, WIDTH - MARGIN, y + 52 + row_h * view["players"])
-    top = panel(draw, box, "Players: cards left (hand + pile); one card left wins", title_size=22)
+    top = panel(draw, box, T("Players: cards left (hand + pile); one card left wins"), title_size=22)
     ranks = view["outcome"]["ranks"] if view["outcome"] else None
     reaching = {e["seat"]: c["side"] for c in view["contests"] for e in c["entries"]}
     misses: dict[int, int] = {}
@@ -373,11 +381,12 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[s
         badge(draw, (MARGIN + 34, ry + 24), 17, player_colour(seat), str(seat + 1))
         name = names[seat]
         draw_text(draw, (MARGIN + 62, ry + 6), name, fit_size(name, 300, 22, bold=True), INK, bold=True)
-        detail = f"hand {info['hand']} · pile {info['pile']}"
+        detail = T("hand {hand} · pile {pile}", hand=info["hand"], pile=info["pile"])
         draw_text(draw, (MARGIN + 62, ry + 32), detail, 16, MUTED)
         left = info["left"]
         draw_text(draw, (MARGIN + 470, ry + 24), str(left), 34, INK, bold=True, anchor="rm")
-        draw_text(draw, (MARGIN + 478, ry + 28), "left" if left != 1 else "card left", 16, MUTED, anchor="lm")
+        draw_text(draw, (MARGIN + 478, ry + 28), Tp("cards", "left") if left != 1 else T("card left"), 16, MUTED,
+                  anchor="lm")
         # a bar from the deal (empty) towards one card (full)
         bx0, bx1 = MARGIN + 580, WIDTH - MARGIN - 190
         by0, by1 = ry + 14, ry + 34
@@ -386,17 +395,18 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[s
         if done > 0:
             fill_x = bx0 + max(20, int((bx1 - bx0) * done))
             draw.rounded_rectangle((bx0, by0, fill_x, by1), radius=10, fill=player_colour(seat), outline=INK)
-        status = ""
+        status: str = ""
         if ranks is not None:
-            status = "winner" if ranks[seat] == 1 else ordinal(ranks[seat])
+            status = T("winner") if ranks[seat] == 1 else ordinal(ranks[seat])
         elif current:
-            status = "to play"
+            status = T("to play")
         elif seat in reaching:
-            status = f"reaching {reaching[seat]}"
+            status = T("reaching left") if reaching[seat] == "left" else T("reaching right")
         elif misses.get(seat):
-            status = f"called out ×{misses[seat]}" + (" · stuck" if info["stuck"] else "")
+            status = (T("called out ×{n} · stuck", n=misses[seat]) if info["stuck"]
+                      else T("called out ×{n}", n=misses[seat]))
         elif info["stuck"]:
-            status = "stuck"
+            status = T("stuck")
         if status:
             draw_text(draw, (WIDTH - MARGIN - 24, ry + 24), status, 20, INK, bold=True, anchor="rm")
         ry += row_h
@@ -409,13 +419,22 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[s
 def _last_text(view: dict[str, Any], names: list[str]) -> str:
     last = view["last"]
     if view["over"]:
-        return fill_seat_refs(view["outcome"]["reason"], names)
+        return named(view["outcome"]["reason"], names)
     if last is None:
-        return "The starting card is down: every card fits it. Go!"
-    who = names[last["seat"]]
+        return T("The starting card is down: every card fits it. Go!")
+    who, card, left = names[last["seat"]], last["card"], last["side"] == "left"
     if last["kind"] == "play":
-        return f"Last play: {who}, card {last['card']} on the {last['side']} end."
-    return f"Everyone was stuck: {who}'s card {last['card']} came off the {last['side']} end."
+        if left:
+            return T("Last play: {who}, card {card} on the left end.", who=who, card=card)
+        return T("Last play: {who}, card {card} on the right end.", who=who, card=card)
+    return came_off(who, card, left)
+
+
+def came_off(who: str, card: int, left: bool) -> Text:
+    """The line of a card the stuck rule took off the line."""
+    if left:
+        return T("Everyone was stuck: {who}'s card {card} came off the left end.", who=who, card=card)
+    return T("Everyone was stuck: {who}'s card {card} came off the right end.", who=who, card=card)
 
 
 def _draw_footer(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y: int) -> int:
@@ -430,25 +449,23 @@ def _draw_footer(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, 
             draw.line((WIDTH - MARGIN - 3 * 34, y + 32, WIDTH - MARGIN, y - 6), fill=INK, width=4)
     draw_text(draw, (MARGIN, y), text, fit_size(text, room, 22, bold=True), INK, bold=True)
     y += 40
-    extra = (
-        f"{plural(view['plays'], 'card')} played · {view['removals']} removed by the stuck rule · "
-        f"{view['aside']} set aside at the deal"
-    )
+    extra = T("{cards} played · {removals} removed by the stuck rule · {aside} set aside at the deal",
+              cards=cards(view["plays"]), removals=view["removals"], aside=view["aside"])
     draw_text(draw, (MARGIN, y), extra, 17, MUTED)
     y += 34
     x = MARGIN
     for colour in SECTION_RGB:
         draw_section(image, draw, (x, y, x + 30, y + 30), colour)
         draw.rectangle((x, y, x + 30, y + 30), outline=INK)
-        draw_text(draw, (x + 36, y + 15), colour, 16, INK, anchor="lm")
-        x += 48 + text_width(colour, 16) + 8
+        draw_text(draw, (x + 36, y + 15), said(colour), 16, INK, anchor="lm")
+        x += 48 + text_width(said(colour), 16) + 8
     draw_section(image, draw, (x, y, x + 30, y + 30), "red/blue")
     draw.rectangle((x, y, x + 30, y + 30), outline=INK)
-    draw_text(draw, (x + 36, y + 15), "either colour", 16, INK, anchor="lm")
-    x += 48 + text_width("either colour", 16) + 8
+    draw_text(draw, (x + 36, y + 15), T("either colour"), 16, INK, anchor="lm")
+    x += 48 + text_width(T("either colour"), 16) + 8
     draw_section(image, draw, (x, y, x + 30, y + 30), WILD)
     draw.rectangle((x, y, x + 30, y + 30), outline=INK)
-    draw_text(draw, (x + 36, y + 15), "wild: any", 16, INK, anchor="lm")
+    draw_text(draw, (x + 36, y + 15), T("wild: any"), 16, INK, anchor="lm")
     return y + 44
 
 
@@ -473,13 +490,17 @@ def board(view: dict[str, Any]) -> Image.Image:
 # -- a seat's hand --------------------------------------------------------------------------------
 
 
-def _fit_words(keys: list[str]) -> list[str]:
-    """``play:47:left:turned`` -> ``left, turned round``: where a hand card can go now."""
+def _fit_words(keys: list[str]) -> str:
+    """``["play:47:left", "play:47:right:turned"]`` -> ``left, right (turned)``: where a hand
+    card can go now."""
     words = []
     for key in keys:
         parts = key.split(":")
-        words.append(parts[2] + (" (turned)" if len(parts) == 4 else ""))
-    return words
+        if parts[2] == "left":
+            words.append(T("left (turned)") if len(parts) == 4 else T("left"))
+        else:
+            words.append(T("right (turned)") if len(parts) == 4 else T("right"))
+    return commas(words)
 
 
 def hand_notes(card: dict[str, Any]) -> list[str]:
@@ -487,13 +508,13 @@ def hand_notes(card: dict[str, Any]) -> list[str]:
     the table saw (the card is reaching for an end, or was called out there), because spotting
     a fit is the skill of the live game."""
     if card.get("reaching"):
-        return [f"reaching {card['reaching']}"]
+        return [T("reaching left") if card["reaching"] == "left" else T("reaching right")]
     if card["fits"] is None:  # live
         called = card.get("called_out") or []
-        return ["called out: " + ", ".join(_fit_words(called))] if called else []
+        return [T("called out: {where}", where=_fit_words(called))] if called else []
     if card["fits"]:
-        return ["fits: " + ", ".join(_fit_words(card["fits"]))]
-    return ["no fit now"]
+        return [T("fits: {where}", where=_fit_words(card["fits"]))]
+    return [T("no fit now")]
 
 
 PRIVATE_WIDTH = 720
@@ -512,12 +533,16 @@ def _private_ends(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str,
         end, next_to = view["ends"][side]
         pair = [end, next_to] if side == "left" else [next_to, end]
         x = MARGIN + i * half
-        draw_text(draw, (x, y + cell // 2), f"{side} end", PRIVATE_TEXT, INK, bold=True, anchor="lm")
-        bx = x + text_width("right end", PRIVATE_TEXT, bold=True) + 12
+        draw_text(draw, (x, y + cell // 2), T("left end") if side == "left" else T("right end"), PRIVATE_TEXT, INK,
+                  bold=True, anchor="lm")
+        bx = x + max(text_width(T("left end"), PRIVATE_TEXT, bold=True),
+                     text_width(T("right end"), PRIVATE_TEXT, bold=True)) + 12
         for j, spec in enumerate(pair):
             draw_section(image, draw, (bx + j * cell, y, bx + (j + 1) * cell, y + cell), spec)
         draw.rounded_rectangle((bx - 2, y - 2, bx + 2 * cell + 2, y + cell + 2), radius=6, outline=INK, width=3)
-        arrow = "◀ out" if side == "left" else "out ▶"
+        arrow: str = T("◀ out") if side == "left" else T("out ▶")
+        if bx + 2 * cell + 10 + text_width(arrow, PRIVATE_TEXT) > x + half - 8:  # a long word for "end": the arrow alone
+            arrow = "◀" if side == "left" else "▶"
         draw_text(draw, (bx + 2 * cell + 10, y + cell // 2), arrow, PRIVATE_TEXT, MUTED, anchor="lm")
     return y + cell + 24
 
@@ -533,9 +558,10 @@ def private(view: dict[str, Any]) -> Image.Image | None:
     width = PRIVATE_WIDTH
     image, draw = canvas(width, 2000, BACKGROUND)
     info = view["seats"][seat]
-    title = f"Your hand, {names[seat]}"
+    title = T("Your hand, {who}", who=names[seat])
     draw_text(draw, (MARGIN, 14), title, fit_size(title, width - 2 * MARGIN, 30, PRIVATE_TEXT, bold=True), INK, bold=True)
-    counts = f"{info['left']} cards left: {info['hand']} in hand, {info['pile']} in your pile"
+    counts = T("{left} cards left: {hand} in hand, {pile} in your pile", left=info["left"], hand=info["hand"],
+              pile=info["pile"])
     draw_text(draw, (MARGIN, 54), counts, PRIVATE_TEXT, MUTED)
     y = _private_ends(image, draw, view, 94)
     cell = PRIVATE_CELL
@@ -547,7 +573,7 @@ def private(view: dict[str, Any]) -> Image.Image | None:
         col, row = index % per_row, index // per_row
         x = MARGIN + col * (card_w + gap)
         cy = y + row * (cell[1] + 40 + note_h)
-        draw_text(draw, (x, cy + 12), f"card {card['card']}", PRIVATE_TEXT, INK, bold=True, anchor="lm")
+        draw_text(draw, (x, cy + 12), T("card {card}", card=card["card"]), PRIVATE_TEXT, INK, bold=True, anchor="lm")
         draw_card(image, draw, (x, cy + 28), card["sections"], cell)
         notes = hand_notes(card)
         colour = INK if card.get("reaching") else (20, 110, 50) if card["fits"] else MUTED
@@ -558,7 +584,7 @@ def private(view: dict[str, Any]) -> Image.Image | None:
     rows = (len(hand) + per_row - 1) // per_row
     y += max(1, rows) * (cell[1] + 40 + note_h) + 4
     if not hand:
-        draw_text(draw, (MARGIN, y), "No cards in hand.", PRIVATE_TEXT, MUTED)
+        draw_text(draw, (MARGIN, y), T("No cards in hand."), PRIVATE_TEXT, MUTED)
         y += 30
     return image.crop((0, 0, width, y + 10))
 

@@ -75,7 +75,8 @@ from bot.engine import (
     seed_value,
 )
 from bot.engine.rng import shuffle_unseen
-from bot.engine.words import and_list, plural
+from bot.engine.words import Code, Text, listing
+from bot.games.collide_o.messages import T, Tn, card_text, cards, said, section_name
 
 DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "collide-o" / "cards.json"
 
@@ -117,9 +118,9 @@ class Card:
         """The sections left to right as the card lies on the table."""
         return (self.sections[2], self.sections[1], self.sections[0]) if turned else self.sections
 
-    def text(self, turned: bool = False) -> str:
+    def text(self, turned: bool = False) -> Text:
         """``card 47 (red · blue/yellow · wild)``, sections in the order they lie."""
-        return f"card {self.id} ({' · '.join(self.laid(turned))})"
+        return card_text(self.id, self.laid(turned))
 
 
 def load_deck(path: Path = DATA_FILE) -> tuple[tuple[str, ...], dict[int, Card], int]:
@@ -161,9 +162,9 @@ def matches(a: int, b: int) -> bool:
     return bool(a & b)
 
 
-def section_names(spec: str) -> str:
+def section_names(spec: str) -> Text:
     """A section for people: ``red``, ``blue or red``, ``wild``."""
-    return spec.replace("/", " or ")
+    return section_name(spec)
 
 
 # -- the line ---------------------------------------------------------------------------
@@ -303,9 +304,15 @@ def parse_play(key: str) -> tuple[int, str, bool] | None:
     return int(parts[1]), parts[2], len(parts) == 4
 
 
-def play_label(card: int, side: str, turned: bool) -> str:
-    turn = " (turned round)" if turned else ""
-    return f"Card {card} on the {side} end, {outward(card, side, turned)} facing out{turn}"
+def play_label(card: int, side: str, turned: bool) -> Text:
+    facing = said(outward(card, side, turned))
+    if side == LEFT:
+        if turned:
+            return T("Card {card} on the left end, {facing} facing out (turned round)", card=card, facing=facing)
+        return T("Card {card} on the left end, {facing} facing out", card=card, facing=facing)
+    if turned:
+        return T("Card {card} on the right end, {facing} facing out (turned round)", card=card, facing=facing)
+    return T("Card {card} on the right end, {facing} facing out", card=card, facing=facing)
 
 
 ACTIONS: dict[tuple[int, str, bool], Action] = {
@@ -320,7 +327,7 @@ EVERY_WAY: dict[int, tuple[Action, ...]] = {
     card: tuple(ACTIONS[card, side, turned] for side in SIDES for turned in (False, True)) for card in CARDS
 }
 """Live mode: the four ways to lay each card (each end, either way round), in prompt order."""
-STUCK_ACTION = Action(STUCK, "I'm stuck: no play for me", main=True)
+STUCK_ACTION = Action(STUCK, T("I'm stuck: no play for me"), main=True)
 """A button beside the plays: one tap, like every play (the plays stay one flat menu, live or not)."""
 
 
@@ -331,13 +338,13 @@ class CollideO(Game):
     """Collide-o for 2–5 players, live (everyone at once, on the clock) or in turns."""
 
     slug: ClassVar[str] = "collide-o"
-    title: ClassVar[str] = "Collide-o"
+    title: ClassVar[str] = T("Collide-o")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
-    summary: ClassVar[str] = "Race to shed your cards onto either end of a line of overlapping colour cards."
+    summary: ClassVar[str] = T("Race to shed your cards onto either end of a line of overlapping colour cards.")
     options: ClassVar[tuple[Option, ...]] = (
-        Option("mode", "live", ("live", "turns"), "live: everyone plays at once; turns: one card or pass in turn"),
-        Option("tie", "300", TIE_CHOICES, "live mode: plays on one end this many ms apart count as a tie"),
+        Option("mode", "live", ("live", "turns"), T("live: everyone plays at once; turns: one card or pass in turn")),
+        Option("tie", "300", TIE_CHOICES, T("live mode: plays on one end this many ms apart count as a tie")),
     )
     realtime: ClassVar[bool] = True
     grouped: ClassVar[bool] = True
@@ -477,12 +484,16 @@ class CollideO(Game):
             seat = state["turn"]
             actions = [ACTIONS[p] for p in self.plays(state, seat)]
             if not self.is_bare(state):
-                actions.append(Action(PASS, "Pass", main=True))
-            text = f"{seat_ref(seat)}: play a card on either end of the line, or pass."
+                actions.append(Action(PASS, T("Pass"), main=True))
+            text = T("{who}: play a card on either end of the line, or pass.", who=seat_ref(seat))
             # The actions name cards in a hidden hand: offered to their owner only.
             return [Prompt(seat, text, tuple(actions), private=True)]
         deadline = self.live_deadline(state)
-        waiting = " ".join(f"A card is about to land on the {c['side']} end." for c in state["contests"])
+        waiting: str = ""
+        for contest in state["contests"]:
+            about = (T("A card is about to land on the left end.") if contest["side"] == LEFT
+                     else T("A card is about to land on the right end."))
+            waiting = T("{waiting} {about}", waiting=waiting, about=about) if waiting else about
         prompts = []
         calm = not state["contests"]
         for seat in range(state["players"]):
@@ -493,7 +504,9 @@ class CollideO(Game):
             if self._may_say_stuck(state, seat):
                 actions.append(STUCK_ACTION)
             if actions:
-                text = f"{seat_ref(seat)}: play on either end — everyone plays at once. {waiting}".strip()
+                text = (T("{who}: play on either end — everyone plays at once. {waiting}", who=seat_ref(seat),
+                          waiting=waiting) if waiting
+                        else T("{who}: play on either end — everyone plays at once.", who=seat_ref(seat)))
                 prompts.append(Prompt(seat, text, tuple(actions), simultaneous=True, deadline=deadline, private=True))
         return prompts
 
@@ -519,7 +532,7 @@ class CollideO(Game):
     def _perform_turns(self, state: State, seat: int, key: str) -> list[Event]:
         players = state["players"]
         if key == PASS:
-            events = [Event(f"{seat_ref(seat)} passes.")]
+            events = [Event(T("{who} passes.", who=seat_ref(seat)))]
             state["passes"] += 1
         else:
             card, side, turned = parse_play(key)  # type: ignore[misc]
@@ -536,15 +549,15 @@ class CollideO(Game):
 
         def flush() -> None:
             if passers:
-                who = and_list([seat_ref(s) for s in passers])
-                verb = "has no card that fits and passes" if len(passers) == 1 else "have no card that fits and pass"
-                events.append(Event(f"{who} {verb}."))
+                who = listing([seat_ref(s) for s in passers])
+                events.append(Event(Tn("{who} has no card that fits and passes.",
+                                       "{who} have no card that fits and pass.", len(passers), who=who)))
                 passers.clear()
 
         while True:
             if state["passes"] >= state["players"]:
                 flush()
-                events += self._remove_last(state, "Everyone passed in a row")
+                events += self._remove_last(state, T("Everyone passed in a row"))
             elif not self.can_play(state, state["turn"]):
                 passers.append(state["turn"])
                 state["passes"] += 1
@@ -556,7 +569,7 @@ class CollideO(Game):
     def _perform_live(self, state: State, seat: int, key: str) -> list[Event]:
         if key == STUCK:
             state["stuck"].append(seat)
-            return [Event(f"{seat_ref(seat)} is stuck."), *self._settle_live(state)]
+            return [Event(T("{who} is stuck.", who=seat_ref(seat))), *self._settle_live(state)]
         card, side, turned = parse_play(key)  # type: ignore[misc]
         if not fits(card, side, turned, state["ends"]):
             return self._call_out(state, seat, card, side, turned) + self._settle_live(state)
@@ -566,14 +579,22 @@ class CollideO(Game):
         entry = {"seat": seat, "card": card, "turned": turned, "at": now}
         text = CARDS[card].text(turned)
         contest = next((c for c in state["contests"] if c["side"] == side), None)
+        who = seat_ref(seat)
         if contest is None:
             state["contests"].append({"side": side, "opened": now, "entries": [entry]})
-            event = Event(f"{seat_ref(seat)} reaches for the {side} end with {text}.")
+            if side == LEFT:
+                event = Event(T("{who} reaches for the left end with {card}.", who=who, card=text))
+            else:
+                event = Event(T("{who} reaches for the right end with {card}.", who=who, card=text))
         else:
             contest["entries"].append(entry)
             gap = now - contest["opened"]
-            when = "in the same millisecond" if gap == 0 else f"{gap} ms later"
-            event = Event(f"{seat_ref(seat)} also reaches for the {side} end with {text}, {when}.")
+            when = T("in the same millisecond") if gap == 0 else T("{gap} ms later", gap=gap)
+            if side == LEFT:
+                event = Event(T("{who} also reaches for the left end with {card}, {when}.", who=who, card=text, when=when))
+            else:
+                event = Event(T("{who} also reaches for the right end with {card}, {when}.", who=who, card=text,
+                                when=when))
         return [event, *self._settle_live(state)]
 
     def _call_out(self, state: State, seat: int, card: int, side: str, turned: bool) -> list[Event]:
@@ -581,13 +602,13 @@ class CollideO(Game):
         player's hand and play goes on. Our one addition: that player may not lay that card
         again until the line changes (see the README: it keeps spotting a skill)."""
         state["tried"][seat].append(play_key(card, side, turned))
-        why = self._mismatch(state, card, side, turned).partition(": ")[2].partition(".")[0]
-        return [
-            Event(
-                f"Called out! {seat_ref(seat)} lays {CARDS[card].text(turned)} on the {side} end, "
-                f"but it does not fit ({why}). It is back in {seat_ref(seat)}'s hand until the line changes."
-            )
-        ]
+        why = self._clashes(state, card, side, turned)
+        params = {"who": seat_ref(seat), "card": CARDS[card].text(turned), "why": why}
+        if side == LEFT:
+            return [Event(T("Called out! {who} lays {card} on the left end, but it does not fit ({why}). It is back in "
+                            "{who}'s hand until the line changes.", **params))]
+        return [Event(T("Called out! {who} lays {card} on the right end, but it does not fit ({why}). It is back in "
+                        "{who}'s hand until the line changes.", **params))]
 
     def on_deadline(self, state: State) -> list[Event]:
         """Close the contests whose tie window is over; with none, the patience ran out: stuck rule."""
@@ -600,7 +621,7 @@ class CollideO(Game):
                     events += self._resolve(state, contest)
         else:
             seconds = PATIENCE_MS // 1000
-            events += self._remove_last(state, f"Nobody played for {seconds} seconds")
+            events += self._remove_last(state, T("Nobody played for {seconds} seconds", seconds=seconds))
         if state["winner"] is not None:
             state["contests"] = []
             return events
@@ -625,7 +646,7 @@ class CollideO(Game):
             # only seats that *said* stuck count: a seat is never stuck for the table just
             # because its hand holds nothing that fits (that would give its hand away)
             if all(s in state["stuck"] for s in players):
-                events += self._remove_last(state, "Everyone is stuck")
+                events += self._remove_last(state, T("Everyone is stuck"))
                 continue
             break
         if state["winner"] is not None:
@@ -652,7 +673,10 @@ class CollideO(Game):
         valid = [e for e in contest["entries"] if fits(e["card"], side, e["turned"], state["ends"])]
         spoiled = [e for e in contest["entries"] if e not in valid]
         events = [
-            Event(f"The {side} end changed: {seat_ref(e['seat'])}'s card {e['card']} no longer fits and stays in hand.")
+            Event(T("The left end changed: {who}'s card {card} no longer fits and stays in hand.", who=seat_ref(e["seat"]),
+                    card=e["card"]) if side == LEFT
+                  else T("The right end changed: {who}'s card {card} no longer fits and stays in hand.",
+                         who=seat_ref(e["seat"]), card=e["card"]))
             for e in spoiled
         ]
         if not valid:
@@ -661,18 +685,24 @@ class CollideO(Game):
         if len(valid) > 1:
             earliest = min(e["at"] for e in valid)
             tied = [e for e in valid if e["at"] == earliest]
-            who = and_list([seat_ref(e["seat"]) for e in valid])
+            who = listing([seat_ref(e["seat"]) for e in valid])
             if len(tied) == 1:
                 winner = tied[0]
-                events.append(Event(f"{who} reached for the {side} end: {seat_ref(winner['seat'])} was first."))
+                why = T("{winner} was first", winner=seat_ref(winner["seat"]))
+                reveals = False
             else:
                 winner = tied[Rng(state).below(len(tied))]
-                names = and_list([seat_ref(e["seat"]) for e in tied])
-                why = f"{names} in the same millisecond, so a draw gives it to {seat_ref(winner['seat'])}"
-                events.append(Event(f"{who} reached for the {side} end: {why}.", reveals=True))
+                names = listing([seat_ref(e["seat"]) for e in tied])
+                why = T("{names} in the same millisecond, so a draw gives it to {winner}", names=names,
+                        winner=seat_ref(winner["seat"]))
+                reveals = True
+            reached = (T("{who} reached for the left end: {why}.", who=who, why=why) if side == LEFT
+                       else T("{who} reached for the right end: {why}.", who=who, why=why))
+            events.append(Event(reached, reveals=reveals))
             for loser in valid:
                 if loser is not winner:
-                    events.append(Event(f"{seat_ref(loser['seat'])}'s card {loser['card']} stays in hand."))
+                    events.append(Event(T("{who}'s card {card} stays in hand.", who=seat_ref(loser["seat"]),
+                                          card=loser["card"])))
         return events + self._land(state, winner["seat"], winner["card"], side, winner["turned"])
 
     def _land(self, state: State, seat: int, card: int, side: str, turned: bool) -> list[Event]:
@@ -690,20 +720,24 @@ class CollideO(Game):
         state["plays"] += 1
         state["last"] = {"kind": "play", "seat": seat, "card": card, "side": side, "turned": turned}
         self._line_changed(state)
-        facing = outward(card, side, turned)
-        played = f"{seat_ref(seat)} plays {CARDS[card].text(turned)} on the {side} end, {facing} facing out"
+        facing = said(outward(card, side, turned))
+        params = {"who": seat_ref(seat), "card": CARDS[card].text(turned), "facing": facing}
+        played = (T("{who} plays {card} on the left end, {facing} facing out", **params) if side == LEFT
+                  else T("{who} plays {card} on the right end, {facing} facing out", **params))
         left = self.cards_left(state, seat)
         if left == 1:
             state["winner"] = seat
-            return [Event(f"{played}. Collide-o! {seat_ref(seat)} is down to one card and wins.")]
+            return [Event(T("{played}. Collide-o! {who} is down to one card and wins.", played=played,
+                            who=seat_ref(seat)))]
         if drew is None:
-            return [Event(f"{played}; {plural(left, 'card')} left, none in the pile.")]
+            return [Event(T("{played}; {cards} left, none in the pile.", played=played, cards=cards(left)))]
         return [
-            Event(f"{played} and draws from their pile ({plural(left, 'card')} left).", reveals=True),
-            Event(f"You drew {CARDS[drew].text()}.", visible_to=seat),
+            Event(T("{played} and draws from their pile ({cards} left).", played=played, cards=cards(left)),
+                  reveals=True),
+            Event(T("You drew {card}.", card=CARDS[drew].text()), visible_to=seat),
         ]
 
-    def _remove_last(self, state: State, why: str) -> list[Event]:
+    def _remove_last(self, state: State, why: Text) -> list[Event]:
         """The stuck rule: take the last card played off the line and discard it."""
         if self.is_bare(state):
             raise RuntimeError("the stuck rule on a bare line: every card fits the all-wild starter")
@@ -715,12 +749,12 @@ class CollideO(Game):
         state["removals"] += 1
         state["last"] = {"kind": "stuck", "seat": seat, "card": card, "side": side, "turned": turned}
         self._line_changed(state)
-        return [
-            Event(
-                f"{why}: the last card played, {CARDS[card].text(turned)} by {seat_ref(seat)}, "
-                f"comes off the {side} end and is discarded."
-            )
-        ]
+        params = {"why": why, "card": CARDS[card].text(turned), "who": seat_ref(seat)}
+        if side == LEFT:
+            return [Event(T("{why}: the last card played, {card} by {who}, comes off the left end and is discarded.",
+                            **params))]
+        return [Event(T("{why}: the last card played, {card} by {who}, comes off the right end and is discarded.",
+                        **params))]
 
     def _line_changed(self, state: State) -> None:
         """A new situation: forget passes and stuck declarations, restart the patience clock."""
@@ -740,7 +774,7 @@ class CollideO(Game):
         if winner is None:
             return None
         scores = [state["dealt"] - self.cards_left(state, s) for s in range(state["players"])]
-        return Outcome.ranked(scores, f"{seat_ref(winner)} got down to one card first.")
+        return Outcome.ranked(scores, T("{who} got down to one card first.", who=seat_ref(winner)))
 
     # -- what players see --------------------------------------------------------------------
 
@@ -873,7 +907,7 @@ class CollideO(Game):
         from bot.games.collide_o.agent import choose
         prompts = [p for p in self.prompts(state) if p.seat == seat]
         if not prompts:
-            raise IllegalAction("This seat has nothing to decide now.")
+            raise IllegalAction(T("This seat has nothing to decide now."))
         keys = prompts[0].keys()
         plays = [k for k in keys if k.startswith("play:")]
         good = [k for k in plays if fits(*parse_play(k), state["ends"])]  # type: ignore[misc]
@@ -919,13 +953,13 @@ class CollideO(Game):
             if at is not None:
                 due = self.deadline(state)
                 if due is not None and at >= due:
-                    raise IllegalAction("Too late: time ran out for that decision.")
+                    raise IllegalAction(T("Too late: time ran out for that decision."))
                 if at < state.get("now", 0):
-                    raise IllegalAction("That action is stamped before the last one.")
+                    raise IllegalAction(T("That action is stamped before the last one."))
             if state["winner"] is not None:
-                raise IllegalAction("The game is over.")
+                raise IllegalAction(T("The game is over."))
             if not 0 <= seat < state["players"]:
-                raise IllegalAction(f"There is no player {seat + 1} at this table.")
+                raise IllegalAction(T("There is no player {number} at this table.", number=seat + 1))
             if self._offered(state, seat, key):
                 if at is not None:
                     state["now"] = at
@@ -943,71 +977,95 @@ class CollideO(Game):
                 raise
             raise IllegalAction(self._idle_reason(state, seat)) from None
 
-    def _idle_reason(self, state: State, seat: int) -> str:
+    def _idle_reason(self, state: State, seat: int) -> Text:
         if state["mode"] == "turns":
-            return f"It is not your turn: waiting for {seat_ref(state['turn'])}."
+            return T("It is not your turn: waiting for {who}.", who=seat_ref(state["turn"]))
         reaching = [(e["card"], c["side"]) for c in state["contests"] for e in c["entries"] if e["seat"] == seat]
         if reaching:
             card, side = reaching[0]
-            return f"Your card {card} is reaching for the {side} end; wait for it to land."
-        return "You said you are stuck and every other play of yours was called out; wait for the line to change."
+            if side == LEFT:
+                return T("Your card {card} is reaching for the left end; wait for it to land.", card=card)
+            return T("Your card {card} is reaching for the right end; wait for it to land.", card=card)
+        return T("You said you are stuck and every other play of yours was called out; wait for the line to change.")
 
-    def explain_refusal(self, state: State, seat: int, key: str) -> str:
+    def explain_refusal(self, state: State, seat: int, key: str) -> Text:
         live = state["mode"] == "live"
         if key == PASS:
             if live:
-                return "There are no turns to pass in live mode: say stuck if you have no play."
-            return "Every card fits the bare starting card, so you cannot pass now."
+                return T("There are no turns to pass in live mode: say stuck if you have no play.")
+            return T("Every card fits the bare starting card, so you cannot pass now.")
         if key == STUCK:
             if not live:
-                return "In turns mode you pass instead of saying stuck."
+                return T("In turns mode you pass instead of saying stuck.")
             if seat in state["stuck"]:
-                return "You already said you are stuck; play a card if you find one."
+                return T("You already said you are stuck; play a card if you find one.")
             if state["contests"]:
-                return f"A card is about to land on the {state['contests'][0]['side']} end: wait for it."
-            return "Every card fits the bare starting card, so nobody can be stuck now."
+                if state["contests"][0]["side"] == LEFT:
+                    return T("A card is about to land on the left end: wait for it.")
+                return T("A card is about to land on the right end: wait for it.")
+            return T("Every card fits the bare starting card, so nobody can be stuck now.")
         parsed = parse_play(key)
         if parsed is None or key != play_key(*parsed):
-            other = "stuck" if live else "pass"
-            return f"Say which card and which end, like play:47:left or play:47:left:turned (or {other})."
+            if live:
+                return T("Say which card and which end, like play:47:left or play:47:left:turned (or stuck).")
+            return T("Say which card and which end, like play:47:left or play:47:left:turned (or pass).")
         card, side, turned = parsed
         if card not in CARDS:
-            return f"There is no card {card}: the cards are numbered 1 to 90."
+            return T("There is no card {card}: the cards are numbered 1 to 90.", card=card)
         if card not in state["hands"][seat]:
-            return f"Card {card} is not in your hand."
+            return T("Card {card} is not in your hand.", card=card)
         contests = state.get("contests", [])
         pending = self._pending(state) if live else {}
         if card in pending:
-            return f"Your card {card} is already reaching for the {pending[card]} end."
+            if pending[card] == LEFT:
+                return T("Your card {card} is already reaching for the left end.", card=card)
+            return T("Your card {card} is already reaching for the right end.", card=card)
         for contest in contests:
             mine = [e for e in contest["entries"] if e["seat"] == seat]
             if contest["side"] == side and mine:
-                return f"Your card {mine[0]['card']} is already reaching for the {side} end; wait until it lands."
+                if side == LEFT:
+                    return T("Your card {card} is already reaching for the left end; wait until it lands.",
+                             card=mine[0]["card"])
+                return T("Your card {card} is already reaching for the right end; wait until it lands.",
+                         card=mine[0]["card"])
         called = [k for k in state["tried"][seat] if k.startswith(f"play:{card}:")] if live else []
         if called:
-            return (
-                f"Card {card} was called out on the {called[0].split(':')[2]} end: you may not lay it again "
-                "until the line changes."
-            )
+            if called[0].split(":")[2] == LEFT:
+                return T("Card {card} was called out on the left end: you may not lay it again until the line changes.",
+                         card=card)
+            return T("Card {card} was called out on the right end: you may not lay it again until the line changes.",
+                     card=card)
         if turned and CARDS[card].symmetric:
-            return f"Card {card} reads the same both ways round: play it as {play_key(card, side, False)}."
+            return T("Card {card} reads the same both ways round: play it as {key}.", card=card,
+                     key=Code(play_key(card, side, False)))
         return self._mismatch(state, card, side, turned)
 
-    def _mismatch(self, state: State, card: int, side: str, turned: bool) -> str:
-        """Why ``card`` does not fit ``side`` this way round, section by section."""
+    def _clashes(self, state: State, card: int, side: str, turned: bool) -> Text:
+        """Which sections of ``card`` laid so would not match, section by section."""
         end, next_to = end_refs(state["ends"], side)
         spec = CARDS[card].sections
         inner = inner_index(side, turned)
-        clashes = []
+        clashes: list[str] = []
         if not matches(MASKS[card][1], MASKS[end[0]][end[1]]):
             on = CARDS[end[0]].sections[end[1]]
-            clashes.append(f"its {section_names(spec[1])} middle would lie on the {on} end section")
+            clashes.append(T("its {middle} middle would lie on the {on} end section", middle=section_names(spec[1]),
+                             on=said(on)))
         if not matches(MASKS[card][inner], MASKS[next_to[0]][next_to[1]]):
             on = CARDS[next_to[0]].sections[next_to[1]]
-            clashes.append(f"its {section_names(spec[inner])} end would lie on {on}")
-        reason = " and ".join(clashes) or "it does not fit there now"
-        hint = ""
+            clashes.append(T("its {end} end would lie on {on}", end=section_names(spec[inner]), on=said(on)))
+        if len(clashes) == 2:
+            return T("{first} and {second}", first=clashes[0], second=clashes[1])
+        return clashes[0] if clashes else T("it does not fit there now")
+
+    def _mismatch(self, state: State, card: int, side: str, turned: bool) -> Text:
+        """Why ``card`` does not fit ``side`` this way round, section by section."""
+        reason = self._clashes(state, card, side, turned)
+        hint: str = ""
         other = not turned
         if not (other and CARDS[card].symmetric) and fits(card, side, other, state["ends"]):
-            hint = f" The other way round it fits: {play_key(card, side, other)}."
-        return f"Card {card}'s sections don't match the {side} end: {reason}.{hint}"
+            hint = T(" The other way round it fits: {key}.", key=Code(play_key(card, side, other)))
+        if side == LEFT:
+            return T("Card {card}'s sections don't match the left end: {reason}.{hint}", card=card, reason=reason,
+                     hint=hint)
+        return T("Card {card}'s sections don't match the right end: {reason}.{hint}", card=card, reason=reason,
+                 hint=hint)

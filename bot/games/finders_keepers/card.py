@@ -25,7 +25,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.engine import fill_seat_refs
+from bot.engine.words import Text, named
+from bot.games.finders_keepers.messages import T, said
 from bot.games.finders_keepers.render import (
     BAD,
     TITLE,
@@ -36,14 +37,17 @@ from bot.games.finders_keepers.render import (
     draw_tile,
     expert_lines,
     icon,
+    in_pile,
     paste_card,
+    points,
+    variant_tag,
 )
 from bot.games.finders_keepers.rules import OBJECTS
 from bot.render.card import paragraph, pointed_standings
 from bot.render.legibility import floor_px
 from bot.render.palette import BACKGROUND, HIGHLIGHT, INK, LINE, MUTED, PANEL, RGB, player_colour
 from bot.render.shapes import badge, canvas, rounded_rectangle
-from bot.render.text import draw_text, plural, seat_names, text_width
+from bot.render.text import draw_text, seat_names, text_width
 
 CARD_WIDTH = 720
 """Three 220 px Keep Me cards side by side: their printed numbers come out at 22 px or more."""
@@ -66,22 +70,22 @@ def card_standings(view: dict[str, Any]) -> list[str]:
     """Each seat's deciding number exactly as the card prints it: ``"9 left"`` (basic: cards
     left in the spread, fewest wins) or ``"7 points"`` (Expert)."""
     if view["variant"] == "expert":
-        return [plural(score, "point") for score in view["scores"]]
-    return [f"{info['left']} left" for info in view["seats"]]
+        return [points(score) for score in view["scores"]]
+    return [T("{n} left", n=info["left"]) for info in view["seats"]]
 
 
 # -- the basic game -----------------------------------------------------------------------------
 
 
-def _basic_status(view: dict[str, Any], names: list[str]) -> str:
+def _basic_status(view: dict[str, Any], names: list[str]) -> Text:
     if view["over"]:
         return _winners_text(view, names)
     if view["phase"] == "reveal":
-        return f"{names[view['turn']]} turns over the next Find Me tile."
-    thing = OBJECTS[view["tile"]].name
+        return T("{who} turns over the next Find Me tile.", who=names[view["turn"]])
+    thing = said(OBJECTS[view["tile"]].name)
     if view["mode"] == "turns":
-        return f"Find the {thing}! {names[view['current']]} is looking through their cards."
-    return f"Find the {thing}! Everyone claims their own cards that show it."
+        return T("Find the {thing}! {who} is looking through their cards.", thing=thing, who=names[view["current"]])
+    return T("Find the {thing}! Everyone claims their own cards that show it.", thing=thing)
 
 
 def _basic_mover(view: dict[str, Any]) -> int | None:
@@ -93,13 +97,15 @@ def _basic_mover(view: dict[str, Any]) -> int | None:
     return view["current"] if view["mode"] == "turns" else None
 
 
-def _clock(view: dict[str, Any]) -> str:
+def _clock(view: dict[str, Any]) -> Text:
     if view["mode"] != "live":
-        return "Turns: one player looks at a time."
+        return T("Turns: one player looks at a time.")
     if view["deadline"] is None:
-        return "Live: everyone looks at once."
+        return T("Live: everyone looks at once.")
     span = _seconds(view["deadline"] - view["opened"])
-    return f"Live: {span} to look." if view["phase"] == "look" else f"Live: the tile turns itself over after {span}."
+    if view["phase"] == "look":
+        return T("Live: {span} to look.", span=span)
+    return T("Live: the tile turns itself over after {span}.", span=span)
 
 
 def _basic_notes(view: dict[str, Any], names: list[str]) -> list[tuple[str, RGB]]:
@@ -108,11 +114,10 @@ def _basic_notes(view: dict[str, Any], names: list[str]) -> list[tuple[str, RGB]
     notes = []
     last = view["last"]
     for info in view["seats"]:
-        note, colour = basic_note(view, info, last)
-        if last is not None and view["phase"] != "look":  # the tile is drawn beside: drop its name
-            note = note.removeprefix(f"{OBJECTS[last['tile']].name}: ")
+        # the tile is drawn beside: its name does not lead the note
+        note, colour = basic_note(view, info, last, tile_named=False)
         if note:
-            notes.append((f"{names[info['seat']]}: {note}", colour))
+            notes.append((T("{who}: {note}", who=names[info["seat"]], note=note), colour))
     return notes
 
 
@@ -126,16 +131,16 @@ def _draw_basic(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, A
         if current is None:  # the round is over: the tile is shown faded, under a "last tile" tag
             veil = Image.new("RGB", (TILE, TILE), BACKGROUND)
             image.paste(veil, box[:2], _rounded_mask((TILE, TILE), max(6, TILE // 9)).point(lambda v: v * 110 // 255))
-        _tag(draw, (MARGIN + TILE // 2, y), "new tile" if current else "last tile", HIGHLIGHT if current else PANEL)
+        _tag(draw, (MARGIN + TILE // 2, y), T("new tile") if current else T("last tile"), HIGHLIGHT if current else PANEL)
     else:
         draw_tile(image, draw, box, None)
     x = MARGIN + TILE + 18
     room = CARD_WIDTH - MARGIN - x
-    ty = paragraph(draw, (x, y + 4), f"{plural(view['pile'], 'tile')} in the pile", TEXT, room, bold=True, max_lines=2)
+    ty = paragraph(draw, (x, y + 4), in_pile(view["pile"]), TEXT, room, bold=True, max_lines=2)
     ty = paragraph(draw, (x, ty + 2), _clock(view), FLOOR, room, fill=MUTED, max_lines=2) + 8
     notes = _basic_notes(view, names)
     if notes:
-        title = "This tile:" if view["phase"] == "look" else "Last tile:"
+        title = T("This tile:") if view["phase"] == "look" else T("Last tile:")
         draw_text(draw, (x, ty), title, FLOOR, INK, bold=True)
         ty += int(FLOOR * 1.4)
     for text, colour in notes:
@@ -154,27 +159,29 @@ def _tag(draw: ImageDraw.ImageDraw, centre: tuple[int, int], text: str, fill: RG
 
 def _basic_last(view: dict[str, Any], names: list[str]) -> str:
     if view["over"]:
-        return fill_seat_refs(view["outcome"]["reason"], names)
+        return named(view["outcome"]["reason"], names)
     if view["phase"] == "look":
         # "on X's turn": in live play the tile turns itself over when the revealer waits too long
-        return f"New tile: the {OBJECTS[view['tile']].name}, turned over on {names[view['turn']]}'s turn."
+        return T("New tile: the {thing}, turned over on {who}'s turn.", thing=said(OBJECTS[view["tile"]].name),
+                 who=names[view["turn"]])
     if view["last"] is None:
-        return "Nobody has turned over a tile yet."
-    return f"The look at the {OBJECTS[view['last']['tile']].name} is over."
+        return T("Nobody has turned over a tile yet.")
+    return T("The look at the {thing} is over.", thing=said(OBJECTS[view["last"]["tile"]].name))
 
 
 # -- the Expert game ----------------------------------------------------------------------------
 
 
-def _expert_status(view: dict[str, Any], names: list[str]) -> str:
+def _expert_status(view: dict[str, Any], names: list[str]) -> Text:
     if view["over"]:
         return _winners_text(view, names)
     if view["mode"] == "turns":
-        return f"{names[view['turn']]} plays a Find Me tile and takes every grid card that shows it."
+        return T("{who} plays a Find Me tile and takes every grid card that shows it.", who=names[view["turn"]])
     if view["claims"]:
         first = view["claims"][0]
-        return f"{names[first['seat']]} called the {OBJECTS[first['tile']].name}! The tie window is open."
-    return "Call a tile that matches a grid card: the first call wins."
+        return T("{who} called the {thing}! The tie window is open.", who=names[first["seat"]],
+                 thing=said(OBJECTS[first["tile"]].name))
+    return T("Call a tile that matches a grid card: the first call wins.")
 
 
 def _draw_tiles(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
@@ -187,9 +194,9 @@ def _draw_tiles(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, A
         badge(draw, (MARGIN + 18, cy), 19, player_colour(seat), str(seat + 1))
         x = MARGIN + 48
         if not hand:
-            draw_text(draw, (x, cy), "no tiles left", FLOOR, MUTED, anchor="lm")
+            draw_text(draw, (x, cy), T("no tiles left"), FLOOR, MUTED, anchor="lm")
         for thing in hand:
-            name = OBJECTS[thing].name
+            name = said(OBJECTS[thing].name)
             w = MINI_TILE + 6 + text_width(name, FLOOR, bold=True) + 12
             if (seat, thing) in called:
                 rounded_rectangle(draw, (x - 4, y + 2, x + w - 6, y + row_h - 4), radius=10, fill=HIGHLIGHT, outline=INK,
@@ -211,12 +218,12 @@ def _draw_grid(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
         cy = y + (slot // 3) * (px + GRID_GAP)
         if number is None:
             rounded_rectangle(draw, (x, cy, x + px, cy + px), radius=px // 14, fill=PANEL, outline=LINE, width=3)
-            draw_text(draw, (x + px / 2, cy + px / 2), "empty", TEXT, MUTED, anchor="mm")
+            draw_text(draw, (x + px / 2, cy + px / 2), T("empty"), TEXT, MUTED, anchor="mm")
             continue
         paste_card(image, number, (x, cy), px)
         if number in contested:
             draw.rounded_rectangle((x + 2, cy + 2, x + px - 2, cy + px - 2), radius=px // 14, outline=BAD, width=7)
-            _tag(draw, (x + px // 2, cy + px - 20), "tie: stays", PANEL)
+            _tag(draw, (x + px // 2, cy + px - 20), T("tie: stays"), PANEL)
     return y + 3 * px + 2 * GRID_GAP + 10
 
 
@@ -228,8 +235,8 @@ def table_card(view: dict[str, Any]) -> Image.Image:
     names = seat_names(view)
     expert = view["variant"] == "expert"
     image, draw = canvas(CARD_WIDTH, 2400, BACKGROUND)
-    draw_text(draw, (MARGIN, 12), "Finders Keepers", HEAD + 4, TITLE, bold=True)
-    tag = f"{'Expert' if expert else 'Basic'} · {view['mode']}"
+    draw_text(draw, (MARGIN, 12), T("Finders Keepers"), HEAD + 4, TITLE, bold=True)
+    tag = variant_tag(view, view["mode"])
     draw_text(draw, (CARD_WIDTH - MARGIN, 18), tag, FLOOR, MUTED, anchor="ra")
     status = _expert_status(view, names) if expert else _basic_status(view, names)
     y = paragraph(draw, (MARGIN, 56), status, HEAD, INNER, bold=True, max_lines=3) + 6

@@ -23,10 +23,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from bot.engine import fill_seat_refs
-from bot.engine.words import and_list
+from bot.engine.words import Text, listing, named
 from bot.games.finders_keepers.icons import INK as ICON_INK
 from bot.games.finders_keepers.icons import MASCOT, draw_icon
+from bot.games.finders_keepers.messages import T, Tn, said
 from bot.games.finders_keepers.rules import CARDS, OBJECT_IDS, OBJECTS
 from bot.render.legibility import floor_px
 from bot.render.palette import (
@@ -42,7 +42,7 @@ from bot.render.palette import (
     shade,
 )
 from bot.render.shapes import badge, canvas, panel
-from bot.render.text import draw_text, fit_size, plural, seat_names, wrap
+from bot.render.text import draw_text, fit_size, seat_names, wrap
 
 WIDTH = 1200
 MARGIN = 24
@@ -157,7 +157,7 @@ def draw_tile(
         draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), "?", int(w * 0.45), WHITE, bold=True, anchor="mm")
         return
     draw.rounded_rectangle(box, radius=radius, fill=WHITE, outline=INK, width=max(2, w // 60))
-    name = OBJECTS[thing].name
+    name = said(OBJECTS[thing].name)
     label_h = int(w * 0.2) if caption else 0
     px = int(min(w, y1 - y0 - label_h) * 0.82)
     art = icon(thing, px)
@@ -172,13 +172,13 @@ def object_sheet(columns: int = 7, cell: int = 160) -> Image.Image:
     names = [*OBJECT_IDS, MASCOT]
     rows = -(-len(names) // columns)
     image, draw = canvas(columns * cell + 2 * MARGIN, rows * (cell + 30) + 80, BACKGROUND)
-    draw_text(draw, (MARGIN, 20), "Finders Keepers: the 40 objects and Pip the owl", 28, TITLE, bold=True)
+    draw_text(draw, (MARGIN, 20), T("Finders Keepers: the 40 objects and Pip the owl"), 28, TITLE, bold=True)
     for index, name in enumerate(names):
         x = MARGIN + (index % columns) * cell
         y = 70 + (index // columns) * (cell + 30)
         art = icon(name, cell - 30)
         image.paste(art, (x + 15, y), art)
-        label = "Pip (mascot)" if name == MASCOT else OBJECTS[name].name
+        label = T("Pip (mascot)") if name == MASCOT else said(OBJECTS[name].name)
         draw_text(draw, (x + cell / 2, y + cell - 12), label, fit_size(label, cell - 8, 20), INK, anchor="mm")
     return image
 
@@ -186,13 +186,24 @@ def object_sheet(columns: int = 7, cell: int = 160) -> Image.Image:
 # -- shared pieces ----------------------------------------------------------------------
 
 
-def _seconds(ms: int) -> str:
-    return f"{ms // 1000} s" if ms % 1000 == 0 else f"{ms / 1000:.1f} s"
+def _seconds(ms: int) -> Text:
+    """"30 s", "0.3 s"."""
+    return T("{seconds} s", seconds=ms // 1000) if ms % 1000 == 0 else T("{seconds:.1f} s", seconds=ms / 1000)
+
+
+def variant_tag(view: dict[str, Any], mode: str) -> Text:
+    """"Expert · live", "Basic · turns": the variant and ``mode`` as the header tags them."""
+    expert = view["variant"] == "expert"
+    if mode == "live":
+        return T("Expert · live") if expert else T("Basic · live")
+    if mode == "turns":
+        return T("Expert · turns") if expert else T("Basic · turns")
+    return T("Expert · {mode}", mode=mode) if expert else T("Basic · {mode}", mode=mode)
 
 
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], status: str, y: int) -> int:
-    draw_text(draw, (MARGIN, y), "Finders Keepers", 40, TITLE, bold=True)
-    tags = f"{'Expert' if view['variant'] == 'expert' else 'Basic'} · {'live' if view['mode'] == 'live' else 'turns'}"
+    draw_text(draw, (MARGIN, y), T("Finders Keepers"), 40, TITLE, bold=True)
+    tags = variant_tag(view, "live" if view["mode"] == "live" else "turns")
     draw_text(draw, (MARGIN + 2, y + 50), tags, 18, MUTED)
     left = MARGIN + 360
     size = fit_size(status, WIDTH - MARGIN - left, 28, smallest=16, bold=True)
@@ -202,12 +213,12 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], status: str, y: int
     return y + 82
 
 
-def _winners_text(view: dict[str, Any], names: list[str]) -> str:
+def _winners_text(view: dict[str, Any], names: list[str]) -> Text:
     ranks = view["outcome"]["ranks"]
     winners = [names[s] for s, rank in enumerate(ranks) if rank == 1]
     if len(winners) == 1:
-        return f"Game over: {winners[0]} wins!"
-    return "Game over: " + ", ".join(winners[:-1]) + f" and {winners[-1]} share the win!"
+        return T("Game over: {who} wins!", who=winners[0])
+    return T("Game over: {winners} share the win!", winners=listing(winners))
 
 
 def _footer(draw: ImageDraw.ImageDraw, lines: list[tuple[str, RGB]], y: int) -> int:
@@ -221,15 +232,15 @@ def _footer(draw: ImageDraw.ImageDraw, lines: list[tuple[str, RGB]], y: int) -> 
 # -- the basic game ---------------------------------------------------------------------
 
 
-def _basic_status(view: dict[str, Any], names: list[str]) -> str:
+def _basic_status(view: dict[str, Any], names: list[str]) -> Text:
     if view["over"]:
         return _winners_text(view, names)
     if view["phase"] == "reveal":
-        return f"{names[view['turn']]} turns over the next tile"
-    thing = OBJECTS[view["tile"]].name
+        return T("{who} turns over the next tile", who=names[view["turn"]])
+    thing = said(OBJECTS[view["tile"]].name)
     if view["mode"] == "turns":
-        return f"Find the {thing}! {names[view['current']]} is looking"
-    return f"Find the {thing}! Everyone is looking"
+        return T("Find the {thing}! {who} is looking", thing=thing, who=names[view["current"]])
+    return T("Find the {thing}! Everyone is looking", thing=thing)
 
 
 def _draw_reveal_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
@@ -237,7 +248,7 @@ def _draw_reveal_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[s
     box = (MARGIN, y, MARGIN + tile_size + 32, y + tile_size + 70)
     current = view["tile"]
     last = view["revealed"][-1] if view["revealed"] else None
-    title = "Find this!" if current else ("Last tile" if last else "Find Me tile")
+    title = T("Find this!") if current else (T("Last tile") if last else T("Find Me tile"))
     top = panel(draw, box, title, title_size=24)
     tile_box = (MARGIN + 16, top + 4, MARGIN + 16 + tile_size, top + 4 + tile_size)
     draw_tile(image, draw, tile_box, current or last)
@@ -248,7 +259,7 @@ def _draw_reveal_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[s
     # the pile, the clock and every tile revealed so far
     x0 = box[2] + 16
     side = (x0, y, WIDTH - MARGIN, box[3])
-    top = panel(draw, side, "Find Me tiles", title_size=24)
+    top = panel(draw, side, T("Find Me tiles"), title_size=24)
     for i in range(min(5, view["pile"])):
         bx = x0 + 24 + i * 5
         by = top + 10 - i * 5
@@ -256,18 +267,18 @@ def _draw_reveal_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[s
     if view["pile"]:
         draw_text(draw, (x0 + 64 + min(4, view["pile"] - 1) * 5, top + 70 - min(4, view["pile"] - 1) * 5), "?", 40, WHITE, bold=True, anchor="mm")
     tx = x0 + 150
-    draw_text(draw, (tx, top + 14), f"{plural(view['pile'], 'tile')} in the pile", 26, INK, bold=True)
-    clock = ""
+    draw_text(draw, (tx, top + 14), in_pile(view["pile"]), 26, INK, bold=True)
+    clock: str = ""
     if view["mode"] == "live" and view["deadline"] is not None:
-        span = view["deadline"] - view["opened"]
-        clock = f"Live: {_seconds(span)} to look after each reveal" if view["phase"] == "look" else (
-            f"Live: the tile turns itself over after {_seconds(span)}"
+        span = _seconds(view["deadline"] - view["opened"])
+        clock = T("Live: {span} to look after each reveal", span=span) if view["phase"] == "look" else (
+            T("Live: the tile turns itself over after {span}", span=span)
         )
     elif view["mode"] == "turns":
-        clock = "Turns: players look one after another"
+        clock = T("Turns: players look one after another")
     draw_text(draw, (tx, top + 54), clock, 19, MUTED)
     revealed = view["revealed"]
-    draw_text(draw, (x0 + 16, top + 122), f"Revealed so far ({len(revealed)})", 20, INK, bold=True)
+    draw_text(draw, (x0 + 16, top + 122), T("Revealed so far ({n})", n=len(revealed)), 20, INK, bold=True)
     cell = 48
     per_row = (side[2] - x0 - 32) // cell
     for n, thing in enumerate(revealed[-3 * per_row :]):
@@ -276,6 +287,21 @@ def _draw_reveal_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[s
         iy = top + 152 + (n // per_row) * cell
         image.paste(art, (ix, iy), art)
     return box[3] + 16
+
+
+def in_pile(n: int) -> Text:
+    """"12 tiles in the pile"."""
+    return Tn("{n} tile in the pile", "{n} tiles in the pile", n)
+
+
+def cards_left(n: int) -> Text:
+    """"9 cards left"."""
+    return Tn("{n} card left", "{n} cards left", n)
+
+
+def winner_name(name: str, wins: bool) -> str:
+    """A player's name, starred when they won."""
+    return T("{name}  ★ winner", name=name) if wins else name
 
 
 def _card_strip(draw: ImageDraw.ImageDraw, x: int, y: int, count: int, colour: RGB, width: int) -> None:
@@ -289,7 +315,7 @@ def _draw_basic_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: 
     row_h = 74
     seats = view["seats"]
     box = (MARGIN, y, WIDTH - MARGIN, y + 52 + row_h * len(seats))
-    top = panel(draw, box, "Players", title_size=24)
+    top = panel(draw, box, T("Players"), title_size=24)
     last = view["last"]
     ranks = view["outcome"]["ranks"] if view["outcome"] else None
     for info in seats:
@@ -300,11 +326,12 @@ def _draw_basic_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: 
         if ranks is not None and ranks[seat] == 1:
             draw.rounded_rectangle((MARGIN + 8, ry - 2, WIDTH - MARGIN - 8, ry + row_h - 8), radius=10, fill=(214, 240, 214))
         badge(draw, (MARGIN + 36, ry + 30), 18, player_colour(seat), str(seat + 1))
-        name = names[seat] + ("  ★ winner" if ranks is not None and ranks[seat] == 1 else "")
+        name = winner_name(names[seat], ranks is not None and ranks[seat] == 1)
         draw_text(draw, (MARGIN + 66, ry + 6), name, fit_size(name, 300, 24, bold=True), INK, bold=True)
-        draw_text(draw, (MARGIN + 66, ry + 38), f"Keepers pile: {plural(info['keepers'], 'card')}", 17, MUTED)
+        draw_text(draw, (MARGIN + 66, ry + 38), T("Keepers pile: {cards}", cards=Tn("{n} card", "{n} cards", info["keepers"])),
+                  17, MUTED)
         left_x = MARGIN + 390
-        draw_text(draw, (left_x, ry + 4), f"{plural(info['left'], 'card')} left", 20, INK, bold=True)
+        draw_text(draw, (left_x, ry + 4), cards_left(info["left"]), 20, INK, bold=True)
         _card_strip(draw, left_x, ry + 32, info["left"], player_colour(seat), 290)
         # what this seat did with the tile now up, or with the last one
         note, colour = basic_note(view, info, last)
@@ -326,34 +353,47 @@ def basic_acting(view: dict[str, Any], seat: int) -> bool:
     return seat in view["looking"]
 
 
-def basic_note(view: dict[str, Any], info: dict[str, Any], last: dict[str, Any] | None) -> tuple[str, RGB]:
+def basic_note(
+    view: dict[str, Any], info: dict[str, Any], last: dict[str, Any] | None, tile_named: bool = True
+) -> tuple[str, RGB]:
+    """What ``info``'s seat did with the tile now up, or with the last one (whose name leads
+    the note unless ``tile_named`` is False: a picture that draws the tile beside it)."""
     seat = info["seat"]
     if view["phase"] == "look":
         found = info["found"]
-        took = f"took {', '.join(map(str, found))}" if found else ""
+        numbers = ", ".join(map(str, found))
         if info["wrong"] is not None:
-            return f"wrong: card {info['wrong']} has none" + (f" · {took}" if took else ""), BAD
+            if found:
+                return T("wrong: card {card} has none · took {cards}", card=info["wrong"], cards=numbers), BAD
+            return T("wrong: card {card} has none", card=info["wrong"]), BAD
         if seat in view["looking"]:
             if not basic_acting(view, seat):  # turns mode: still to look, after the current player
-                return "waits to look", MUTED
-            return ("looking… " + took).strip(), INK
+                return T("waits to look"), MUTED
+            return (T("looking… took {cards}", cards=numbers) if found else T("looking…")), INK
         if not info["left"]:
-            return f"all cards found! {took}", GOOD
-        return ("done · " + (took or "took none")), GOOD if found else MUTED
+            return (T("all cards found! took {cards}", cards=numbers) if found else T("all cards found! ")), GOOD
+        return (T("done · took {cards}", cards=numbers) if found else T("done · took none")), GOOD if found else MUTED
     if last is None:
         return "", MUTED
-    thing = OBJECTS[last["tile"]].name
-    parts = []
+    thing = said(OBJECTS[last["tile"]].name)
     found, missed, wrong = last["found"][seat], last["missed"][seat], last["wrong"][seat]
-    parts.append(f"{thing}: took {', '.join(map(str, found))}" if found else f"{thing}: took none")
+    numbers = ", ".join(map(str, found))
+    if tile_named:
+        first = T("{thing}: took {cards}", thing=thing, cards=numbers) if found else T("{thing}: took none", thing=thing)
+    else:
+        first = T("took {cards}", cards=numbers) if found else T("took none")
+    parts: list[str] = [first]
     if wrong is not None:
-        parts.append(f"wrong card {wrong}")
+        parts.append(T("wrong card {card}", card=wrong))
     if missed:
-        parts.append(f"missed {', '.join(map(str, missed))}")
+        parts.append(T("missed {cards}", cards=", ".join(map(str, missed))))
     if seat in last["timed_out"]:
-        parts.append("ran out of time")
+        parts.append(T("ran out of time"))
     colour = BAD if (missed or wrong is not None) else (GOOD if found else MUTED)
-    return " · ".join(parts), colour
+    note: str = parts[0]
+    for part in parts[1:]:
+        note = T("{note} · {part}", note=note, part=part)
+    return note, colour
 
 
 def _basic_board(view: dict[str, Any]) -> Image.Image:
@@ -364,10 +404,10 @@ def _basic_board(view: dict[str, Any]) -> Image.Image:
     y = _draw_basic_players(draw, view, names, y)
     lines: list[tuple[str, RGB]] = []
     if view["over"]:
-        lines.append((fill_seat_refs(view["outcome"]["reason"], names), INK))
+        lines.append((named(view["outcome"]["reason"], names), INK))
     elif view["phase"] == "look":
-        lines.append(("Claim your cards that show it with claim:N (the number on the card), then say done. "
-                      "A wrong claim ends your look at this tile; a card you miss stays.", MUTED))
+        lines.append((T("Claim your cards that show it with claim:N (the number on the card), then say done. "
+                        "A wrong claim ends your look at this tile; a card you miss stays."), MUTED))
     y = _footer(draw, lines, y)
     return image.crop((0, 0, WIDTH, y + 12))
 
@@ -375,15 +415,16 @@ def _basic_board(view: dict[str, Any]) -> Image.Image:
 # -- the Expert game ----------------------------------------------------------------------
 
 
-def _expert_status(view: dict[str, Any], names: list[str]) -> str:
+def _expert_status(view: dict[str, Any], names: list[str]) -> Text:
     if view["over"]:
         return _winners_text(view, names)
     if view["mode"] == "turns":
-        return f"{names[view['turn']]} plays a Find Me tile"
+        return T("{who} plays a Find Me tile", who=names[view["turn"]])
     if view["claims"]:
         first = view["claims"][0]
-        return f"{names[first['seat']]} called the {OBJECTS[first['tile']].name}! Tie window open"
-    return "Call out a tile that matches the grid, first one wins"
+        return T("{who} called the {thing}! Tie window open", who=names[first["seat"]],
+                 thing=said(OBJECTS[first["tile"]].name))
+    return T("Call out a tile that matches the grid, first one wins")
 
 
 def _draw_grid(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
@@ -396,7 +437,7 @@ def _draw_grid(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
         cy = y + (slot // 3) * (px + gap)
         if number is None:
             draw.rounded_rectangle((x, cy, x + px, cy + px), radius=px // 14, fill=PANEL, outline=LINE, width=3)
-            draw_text(draw, (x + px / 2, cy + px / 2), "empty", 30, MUTED, anchor="mm")
+            draw_text(draw, (x + px / 2, cy + px / 2), T("empty"), 30, MUTED, anchor="mm")
             continue
         paste_card(image, number, (x, cy), px)
         if number in contested:
@@ -408,10 +449,13 @@ def _draw_expert_players(image: Image.Image, draw: ImageDraw.ImageDraw, view: di
     row_h = 128
     players = view["players"]
     box = (MARGIN, y, WIDTH - MARGIN, y + 52 + row_h * players)
-    info = f"Reserve: {plural(view['reserve'], 'card')} · tiles played: {len(view['used'])}"
+    reserve = Tn("{n} card", "{n} cards", view["reserve"])
     if view["out"]:
-        info += f" · out of play: {view['out']}"
-    top = panel(draw, box, "Players", title_size=24)
+        info = T("Reserve: {cards} · tiles played: {used} · out of play: {out}", cards=reserve, used=len(view["used"]),
+                 out=view["out"])
+    else:
+        info = T("Reserve: {cards} · tiles played: {used}", cards=reserve, used=len(view["used"]))
+    top = panel(draw, box, T("Players"), title_size=24)
     draw_text(draw, (WIDTH - MARGIN - 16, y + 14), info, 18, MUTED, anchor="ra")
     ranks = view["outcome"]["ranks"] if view["outcome"] else None
     called = {c["seat"]: c["tile"] for c in view["claims"]}
@@ -424,15 +468,18 @@ def _draw_expert_players(image: Image.Image, draw: ImageDraw.ImageDraw, view: di
         if ranks is not None and ranks[seat] == 1:
             draw.rounded_rectangle((MARGIN + 8, ry - 2, WIDTH - MARGIN - 8, ry + row_h - 8), radius=10, fill=(214, 240, 214))
         badge(draw, (MARGIN + 36, ry + 30), 18, player_colour(seat), str(seat + 1))
-        name = names[seat] + ("  ★ winner" if ranks is not None and ranks[seat] == 1 else "")
+        name = winner_name(names[seat], ranks is not None and ranks[seat] == 1)
         draw_text(draw, (MARGIN + 66, ry + 8), name, fit_size(name, 330, 24, bold=True), INK, bold=True)
         score = view["scores"][seat]
         pips = view["mascots"][seat]
-        draw_text(draw, (MARGIN + 66, ry + 42), f"{plural(score, 'point')}", 26, INK, bold=True)
-        detail = f"{plural(len(view['captured'][seat]), 'card')}" + (f", {pips} with {view['mascot']} (×2)" if pips else "")
+        draw_text(draw, (MARGIN + 66, ry + 42), points(score), 26, INK, bold=True)
+        captured = Tn("{n} card", "{n} cards", len(view["captured"][seat]))
+        detail = (T("{cards}, {pips} with {mascot} (×2)", cards=captured, pips=pips, mascot=said(view["mascot"])) if pips
+                  else captured)
         draw_text(draw, (MARGIN + 66, ry + 78), detail, 17, MUTED)
         if seat in called:
-            draw_text(draw, (MARGIN + 200, ry + 46), f"called the {OBJECTS[called[seat]].name}!", 20, GOOD, bold=True)
+            draw_text(draw, (MARGIN + 200, ry + 46), T("called the {thing}!", thing=said(OBJECTS[called[seat]].name)), 20,
+                      GOOD, bold=True)
         # face-up tiles, then the face-down stack
         tx = MARGIN + 470
         size = 104
@@ -443,8 +490,13 @@ def _draw_expert_players(image: Image.Image, draw: ImageDraw.ImageDraw, view: di
         for i in range(min(4, stack)):
             draw.rounded_rectangle((sx + i * 4, ry + 20 - i * 4, sx + 64 + i * 4, ry + 84 - i * 4), radius=8, fill=TILE_BACK, outline=INK, width=2)
         draw_text(draw, (sx + 86, ry + 20), f"{stack}", 30, INK, bold=True)
-        draw_text(draw, (sx + 86, ry + 58), "face down", 15, MUTED)
+        draw_text(draw, (sx + 86, ry + 58), T("face down"), 15, MUTED)
     return box[3] + 16
+
+
+def points(n: int) -> Text:
+    """"1 point", "7 points"."""
+    return Tn("{n} point", "{n} points", n)
 
 
 def expert_lines(view: dict[str, Any], names: list[str]) -> list[tuple[str, RGB]]:
@@ -452,20 +504,30 @@ def expert_lines(view: dict[str, Any], names: list[str]) -> list[tuple[str, RGB]
     last = view["last"]
     if last:
         for claim, taken in zip(last["claims"], last["taken"], strict=True):
-            what = f"took {', '.join(map(str, taken))}" if taken else "took nothing"
-            lines.append((f"Last: {names[claim['seat']]} played the {OBJECTS[claim['tile']].name} and {what}.", INK))
+            who, thing = names[claim["seat"]], said(OBJECTS[claim["tile"]].name)
+            if taken:
+                line = T("Last: {who} played the {thing} and took {cards}.", who=who, thing=thing,
+                         cards=", ".join(map(str, taken)))
+            else:
+                line = T("Last: {who} played the {thing} and took nothing.", who=who, thing=thing)
+            lines.append((line, INK))
         if last["contested"]:
             contested = last["contested"]
-            cards = ("card " if len(contested) == 1 else "cards ") + and_list([str(c) for c in contested])
-            lines.append((f"Tie: {cards} stayed in the grid (red frame).", BAD))
+            lines.append((Tn("Tie: card {ids} stayed in the grid (red frame).",
+                             "Tie: cards {ids} stayed in the grid (red frame).", len(contested),
+                             ids=listing([str(c) for c in contested])), BAD))
         for lost in last["lost"]:
-            lines.append((f"Time ran out: {names[lost['seat']]} lost the {OBJECTS[lost['tile']].name} tile.", BAD))
+            lines.append((T("Time ran out: {who} lost the {thing} tile.", who=names[lost["seat"]],
+                            thing=said(OBJECTS[lost["tile"]].name)), BAD))
     if view["over"]:
-        lines.append((fill_seat_refs(view["outcome"]["reason"], names), INK))
+        lines.append((named(view["outcome"]["reason"], names), INK))
     else:
-        key = f"Gold number badge: {view['mascot']} is on that card, 2 points. Other cards: 1 point."
+        key: str = T("Gold number badge: {mascot} is on that card, 2 points. Other cards: 1 point.",
+                     mascot=said(view["mascot"]))
         if view["mode"] == "live" and view["deadline"] is not None:
-            key += f" Tie window: {_seconds(view['tie_ms'])}." if view["tie_ms"] else " No tie window: the first call wins."
+            tie = (T(" Tie window: {span}.", span=_seconds(view["tie_ms"])) if view["tie_ms"]
+                   else T(" No tie window: the first call wins."))
+            key = T("{text}{more}", text=key, more=tie)
         lines.append((key, MUTED))
     return lines
 
@@ -514,20 +576,20 @@ def private(view: dict[str, Any]) -> Image.Image | None:
     image, draw = canvas(WIDTH, head + rows * (px + gap) + 20, BACKGROUND)
     tile = 190
     room = WIDTH - 2 * MARGIN - tile - 20
-    title = f"{names[seat]}'s cards"
+    title = T("{who}'s cards", who=names[seat])
     draw_text(draw, (MARGIN, 16), title, fit_size(title, room, PRIVATE_TITLE, PRIVATE_FLOOR, bold=True), TITLE, bold=True)
-    counts = f"{plural(len(spread), 'card')} left · Keepers pile: {info['keepers']}"
+    counts = T("{cards} · Keepers pile: {keepers}", cards=cards_left(len(spread)), keepers=info["keepers"])
     draw_text(draw, (MARGIN, 74), counts, PRIVATE_FLOOR, INK)
     thing = view["tile"]
     if thing is not None:
         draw_tile(image, draw, (WIDTH - MARGIN - tile, 12, WIDTH - MARGIN, 12 + tile), thing, caption=False)
-        text = f"Find the {OBJECTS[thing].name}!"
+        text = T("Find the {thing}!", thing=said(OBJECTS[thing].name))
         draw_text(draw, (MARGIN, 126), text, fit_size(text, room, 40, PRIVATE_FLOOR, bold=True), INK, bold=True)
-        draw_text(draw, (MARGIN, 180), "Claim each card that shows it.", PRIVATE_FLOOR, MUTED)
+        draw_text(draw, (MARGIN, 180), T("Claim each card that shows it."), PRIVATE_FLOOR, MUTED)
     else:
-        draw_text(draw, (MARGIN, 140), "Waiting for the next tile.", PRIVATE_FLOOR, MUTED)
+        draw_text(draw, (MARGIN, 140), T("Waiting for the next tile."), PRIVATE_FLOOR, MUTED)
     if not spread:
-        draw_text(draw, (MARGIN, head + 20), "No cards left: you found them all!", 40, GOOD, bold=True)
+        draw_text(draw, (MARGIN, head + 20), T("No cards left: you found them all!"), 40, GOOD, bold=True)
     for n, number in enumerate(spread):
         x = MARGIN + (n % columns) * (px + gap)
         y = head + (n // columns) * (px + gap)
@@ -545,17 +607,18 @@ def _expert_private(view: dict[str, Any], seat: int, names: list[str]) -> Image.
     lines = wrap(listed, PRIVATE_FLOOR, INNER)
     height = 130 + tile + 90 + len(lines) * int(PRIVATE_FLOOR * 1.3) + 30
     image, draw = canvas(WIDTH, height, BACKGROUND)
-    draw_text(draw, (MARGIN, 16), f"{names[seat]}'s Find Me tiles", PRIVATE_TITLE, TITLE, bold=True)
+    draw_text(draw, (MARGIN, 16), T("{who}'s Find Me tiles", who=names[seat]), PRIVATE_TITLE, TITLE, bold=True)
     score = view["scores"][seat]
-    draw_text(draw, (MARGIN, 74), f"{plural(score, 'point')} · {plural(view['stacks'][seat], 'tile')} face down",
-              PRIVATE_FLOOR, INK)
+    draw_text(draw, (MARGIN, 74), T("{points} · {tiles} face down", points=points(score),
+                                    tiles=Tn("{n} tile", "{n} tiles", view["stacks"][seat])), PRIVATE_FLOOR, INK)
     for n, thing in enumerate(hand):
         x = MARGIN + n * (tile + 24)
         draw_tile(image, draw, (x, 130, x + tile, 130 + tile), thing)
     if not hand:
-        draw_text(draw, (MARGIN, 220), "No tiles left.", 40, MUTED, bold=True)
+        draw_text(draw, (MARGIN, 220), T("No tiles left."), 40, MUTED, bold=True)
     y = 130 + tile + 30
-    draw_text(draw, (MARGIN, y), f"Captured: {plural(len(captured), 'card')}", 36, INK, bold=True)
+    draw_text(draw, (MARGIN, y), T("Captured: {cards}", cards=Tn("{n} card", "{n} cards", len(captured))), 36, INK,
+              bold=True)
     y += 56
     for line in lines:
         draw_text(draw, (MARGIN, y), line, PRIVATE_FLOOR, INK)
@@ -563,11 +626,17 @@ def _expert_private(view: dict[str, Any], seat: int, names: list[str]) -> Image.
     return image
 
 
-def _captured_text(view: dict[str, Any], captured: list[int]) -> str:
+def _captured_text(view: dict[str, Any], captured: list[int]) -> Text:
     if not captured:
-        return "None yet."
-    numbers = ", ".join(f"{n} ({view['mascot']})" if CARDS[n].mascot else str(n) for n in captured)
-    return f"{numbers}." + (f" Cards with {view['mascot']} are worth 2 points." if any(CARDS[n].mascot for n in captured) else "")
+        return T("None yet.")
+    mascot = said(view["mascot"])
+    numbers: str = ""
+    for n in captured:
+        number = T("{n} ({mascot})", n=n, mascot=mascot) if CARDS[n].mascot else str(n)
+        numbers = T("{items}, {item}", items=numbers, item=number) if numbers else number
+    if any(CARDS[n].mascot for n in captured):
+        return T("{numbers}. Cards with {mascot} are worth 2 points.", numbers=numbers, mascot=mascot)
+    return T("{numbers}.", numbers=numbers)
 
 
 # -- the table card (phone first; drawn in card.py) ----------------------------------------------

@@ -77,7 +77,8 @@ from bot.engine import (
     seed_value,
 )
 from bot.engine.rng import shuffle_unseen
-from bot.engine.words import and_list, plural
+from bot.engine.words import Code, Text, listing
+from bot.games.finders_keepers.messages import T, Tn, a_name, card_numbers, joined, said
 from bot.games.finders_keepers.orders import FindersKeepersOrders
 
 DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "finders-keepers"
@@ -113,9 +114,9 @@ class Thing:
     article: str
 
     @property
-    def a_name(self) -> str:
+    def a_name(self) -> Text:
         """``"a key"``, ``"an anchor"``: for log lines."""
-        return f"{self.article} {self.name}"
+        return a_name(self.name, self.article)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,22 +176,25 @@ OBJECTS, CARDS, MASCOT_NAME = load_components()
 OBJECT_IDS: tuple[str, ...] = tuple(OBJECTS)
 
 
-CLAIM_ACTIONS: dict[int, Action] = {n: Action(f"claim:{n}", f"Claim card {n}") for n in CARDS}
+CLAIM_ACTIONS: dict[int, Action] = {n: Action(f"claim:{n}", T("Claim card {card}", card=n)) for n in CARDS}
 """The claim actions, built once: a look prompt lists every card of a spread."""
 DONE_ACTIONS: dict[str, Action] = {
-    t: Action("done", f"Done: no more cards with {o.a_name}", main=True) for t, o in OBJECTS.items()
+    t: Action("done", T("Done: no more cards with {thing}", thing=o.a_name), main=True) for t, o in OBJECTS.items()
 }
 """A look's "done", a button beside the spread's claims (still one tap in a live race)."""
-TILE_ACTIONS: dict[str, Action] = {t: Action(f"tile:{t}", f"Play the {o.name} tile") for t, o in OBJECTS.items()}
+TILE_ACTIONS: dict[str, Action] = {
+    t: Action(f"tile:{t}", T("Play the {thing} tile", thing=said(o.name))) for t, o in OBJECTS.items()
+}
 
 
-def named(thing: str) -> str:
-    return OBJECTS[thing].name
+def named(thing: str) -> Text:
+    """An object's name by its id ("ice-cream" -> "ice cream"), sayable."""
+    return said(OBJECTS[thing].name)
 
 
-def _cards(ids: list[int]) -> str:
+def _cards(ids: list[int]) -> Text:
     """``"card 7"``, ``"cards 3, 7 and 12"``."""
-    return ("card " if len(ids) == 1 else "cards ") + and_list([str(i) for i in sorted(ids)], "nothing")
+    return card_numbers(ids)
 
 
 # -- the game ---------------------------------------------------------------------------
@@ -200,25 +204,25 @@ class FindersKeepers(FindersKeepersOrders, Game):
     """Finders Keepers, basic and Expert, live or by turns. See the module docstring."""
 
     slug: ClassVar[str] = "finders-keepers"
-    title: ClassVar[str] = "Finders Keepers"
+    title: ClassVar[str] = T("Finders Keepers")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
-    summary: ClassVar[str] = "Turn over a picture tile and spot that object on your cards before anyone else."
+    summary: ClassVar[str] = T("Turn over a picture tile and spot that object on your cards before anyone else.")
     options: ClassVar[tuple[Option, ...]] = (
         Option(
             "variant",
             BASIC,
             (BASIC, EXPERT),
-            "basic (2–6 players): empty your spread first; expert (2–4 players): capture from a 3×3 grid",
+            T("basic (2–6 players): empty your spread first; expert (2–4 players): capture from a 3×3 grid"),
         ),
         Option(
             "mode",
             AUTO,
             (AUTO, LIVE, TURNS),
-            "auto: the rulebook's way (basic live, expert by turns); live: everyone at once against the clock;"
-            " turns: one at a time",
+            T("auto: the rulebook's way (basic live, expert by turns); live: everyone at once against the clock;"
+              " turns: one at a time"),
         ),
-        Option("tie", "300", TIE_CHOICES, "live Expert: calls this many ms after the first one tie"),
+        Option("tie", "300", TIE_CHOICES, T("live Expert: calls this many ms after the first one tie")),
     )
     realtime: ClassVar[bool] = True
     grouped: ClassVar[bool] = True
@@ -247,8 +251,8 @@ class FindersKeepers(FindersKeepersOrders, Game):
         opts = self.resolve_options(options)
         if opts["variant"] == EXPERT and players > EXPERT_MAX_PLAYERS:
             raise BadOptions(
-                f"Expert Finders Keepers is for 2–{EXPERT_MAX_PLAYERS} players, not {players}:"
-                " with 5 or 6 players, play the basic game (variant=basic)."
+                T("Expert Finders Keepers is for 2–{most} players, not {players}: with 5 or 6 players, play the basic "
+                  "game (variant=basic).", most=EXPERT_MAX_PLAYERS, players=players)
             )
         mode = opts["mode"]
         if mode == AUTO:  # each variant the rulebook's way
@@ -374,9 +378,9 @@ class FindersKeepers(FindersKeepersOrders, Game):
         if state["phase"] == "reveal":
             seat = state["turn"]
             left = len(state["pile"])
-            action = Action("reveal", f"Reveal the next Find Me tile ({left} left)", main=True)
+            action = Action("reveal", T("Reveal the next Find Me tile ({left} left)", left=left), main=True)
             deadline = state["opened"] + REVEAL_MS if live else None
-            text = f"{seat_ref(seat)}: turn over the next Find Me tile."
+            text = T("{who}: turn over the next Find Me tile.", who=seat_ref(seat))
             return [Prompt(seat, text, (action,), deadline=deadline)]
         thing = OBJECTS[state["tile"]]
         done = DONE_ACTIONS[thing.id]
@@ -384,7 +388,8 @@ class FindersKeepers(FindersKeepersOrders, Game):
         prompts = []
         for seat in seats:
             actions = (*(CLAIM_ACTIONS[c] for c in state["spreads"][seat]), done)
-            text = f"{seat_ref(seat)}: find {thing.a_name} on your cards! Claim each card that shows it, then say done."
+            text = T("{who}: find {thing} on your cards! Claim each card that shows it, then say done.",
+                     who=seat_ref(seat), thing=thing.a_name)
             if live:
                 prompts.append(Prompt(seat, text, actions, simultaneous=True, deadline=state["opened"] + LOOK_MS))
             else:
@@ -397,20 +402,22 @@ class FindersKeepers(FindersKeepersOrders, Game):
 
         if state["mode"] == TURNS:
             seat = state["turn"]
-            text = f"{seat_ref(seat)}: play one of your Find Me tiles to take every grid card that shows it."
+            text = T("{who}: play one of your Find Me tiles to take every grid card that shows it.", who=seat_ref(seat))
             return [Prompt(seat, text, actions(seat))]
-        if state["claims"]:
-            deadline = state["claims"][0]["at"] + state["tie"]
-            text = "{seat}: too late to be first, but a call now ties with the first one!"
-        else:
-            deadline = state["opened"] + ROUND_MS
-            text = "{seat}: call out a tile that matches the grid, before anyone else!"
+        late = bool(state["claims"])
+        deadline = state["claims"][0]["at"] + state["tie"] if late else state["opened"] + ROUND_MS
+
+        def call(seat: int) -> Text:
+            if late:
+                return T("{who}: too late to be first, but a call now ties with the first one!", who=seat_ref(seat))
+            return T("{who}: call out a tile that matches the grid, before anyone else!", who=seat_ref(seat))
+
         # The race offers every face-up tile, as at the table: spotting which one matches is
         # the skill, so the buttons must not answer it (a wrong call costs this round).
         return [
             Prompt(
                 seat,
-                text.format(seat=seat_ref(seat)),
+                call(seat),
                 tuple(TILE_ACTIONS[t] for t in state["hands"][seat]),
                 simultaneous=True,
                 deadline=deadline,
@@ -434,7 +441,8 @@ class FindersKeepers(FindersKeepersOrders, Game):
             return events if self.is_over(state) else events + self._advance(state, seat)
         if not self.matches(state, rest):
             state.setdefault("wrong_calls", []).append(seat)
-            event = Event(f"{seat_ref(seat)} calls out the {named(rest)}, but no grid card shows it: out of this round.")
+            event = Event(T("{who} calls out the {thing}, but no grid card shows it: out of this round.", who=seat_ref(seat),
+                            thing=named(rest)))
             if self._racing(state):
                 return [event]
             # Nobody is left in the race: settle what was called, or everyone missed.
@@ -442,7 +450,7 @@ class FindersKeepers(FindersKeepersOrders, Game):
         state["claims"].append({"seat": seat, "tile": rest, "at": state["now"]})
         if state["tie"] == 0 or not self._racing(state):
             return self._capture(state, state["claims"])
-        return [Event(f"{seat_ref(seat)} calls out the {named(rest)}!")]
+        return [Event(T("{who} calls out the {thing}!", who=seat_ref(seat), thing=named(rest)))]
 
     def on_deadline(self, state: State) -> list[Event]:
         """Live mode: the earliest deadline has passed (see the module docstring)."""
@@ -472,9 +480,10 @@ class FindersKeepers(FindersKeepersOrders, Game):
         state["wrong"] = [None] * players
         name = OBJECTS[thing].a_name
         if automatic:
-            text = f"{seat_ref(seat)} waited too long, so the tile turned itself over: {name}! Everyone, find it."
+            text = T("{who} waited too long, so the tile turned itself over: {thing}! Everyone, find it.",
+                     who=seat_ref(seat), thing=name)
         else:
-            text = f"{seat_ref(seat)} turns over {name}! Everyone, find it on your cards."
+            text = T("{who} turns over {thing}! Everyone, find it on your cards.", who=seat_ref(seat), thing=name)
         return [Event(text, reveals=True)]
 
     def _claim(self, state: State, seat: int, number: int) -> list[Event]:
@@ -486,20 +495,20 @@ class FindersKeepers(FindersKeepersOrders, Game):
             state["found"][seat].append(number)
             if not spread:
                 state["looking"].remove(seat)
-                return [Event(f"{seat_ref(seat)} takes card {number}: that was their last card!")]
-            return [Event(f"{seat_ref(seat)} takes card {number}.")]
+                return [Event(T("{who} takes card {card}: that was their last card!", who=seat_ref(seat), card=number))]
+            return [Event(T("{who} takes card {card}.", who=seat_ref(seat), card=number))]
         state["wrong"][seat] = number
         state["looking"].remove(seat)
         return [
             Event(
-                f"{seat_ref(seat)} claims card {number}, but it has no {named(thing)}: it stays, and"
-                f" {seat_ref(seat)} stops looking for this tile."
+                T("{who} claims card {card}, but it has no {thing}: it stays, and {who} stops looking for this tile.",
+                  who=seat_ref(seat), card=number, thing=named(thing))
             )
         ]
 
     def _done(self, state: State, seat: int) -> list[Event]:
         state["looking"].remove(seat)
-        return [Event(f"{seat_ref(seat)} is done looking.")]
+        return [Event(T("{who} is done looking.", who=seat_ref(seat)))]
 
     def _end_round(self, state: State, timed_out: list[int]) -> list[Event]:
         """Everyone has looked (or time ran out): record the round, then a winner or the next reveal."""
@@ -515,12 +524,14 @@ class FindersKeepers(FindersKeepersOrders, Game):
         }
         events: list[Event] = []
         if timed_out:
-            verb = "stops" if len(timed_out) == 1 else "stop"
-            events.append(Event(f"Time's up! {and_list([seat_ref(s) for s in timed_out], 'nothing')} {verb} looking."))
+            late = listing([seat_ref(s) for s in timed_out], T("nothing"))
+            events.append(Event(Tn("Time's up! {who} stops looking.", "Time's up! {who} stop looking.", len(timed_out),
+                                   who=late)))
         for s in range(players):
             if missed[s]:
                 events.append(
-                    Event(f"{seat_ref(s)} missed the {named(thing)} on {_cards(missed[s])}: a lost chance.")
+                    Event(T("{who} missed the {thing} on {cards}: a lost chance.", who=seat_ref(s), thing=named(thing),
+                            cards=_cards(missed[s])))
                 )
         state["found"] = [[] for _ in range(players)]
         state["wrong"] = [None] * players
@@ -559,7 +570,8 @@ class FindersKeepers(FindersKeepersOrders, Game):
         events: list[Event] = []
         tie = len(claims) > 1
         if tie:
-            events.append(Event(f"A tie! {and_list([seat_ref(c['seat']) for c in claims], 'nothing')} called within the tie window."))
+            events.append(Event(T("A tie! {who} called within the tie window.",
+                                  who=listing([seat_ref(c["seat"]) for c in claims], T("nothing")))))
         revealed: list[str] = []
         for claim, cards in zip(claims, taken, strict=True):
             seat, thing = claim["seat"], claim["tile"]
@@ -569,18 +581,25 @@ class FindersKeepers(FindersKeepersOrders, Game):
             state["captured"][seat] += cards
             state["grid"] = [None if c in cards else c for c in state["grid"]]
             pips = sum(1 for c in cards if CARDS[c].mascot)
-            bonus = f" ({plural(pips, 'card')} with {MASCOT_NAME}, worth double)" if pips else ""
+            bonus: str = ""
+            if pips:
+                bonus = Tn(" ({n} card with {mascot}, worth double)", " ({n} cards with {mascot}, worth double)", pips,
+                           mascot=said(MASCOT_NAME))
             if cards:
-                events.append(Event(f"{seat_ref(seat)} plays the {named(thing)} and takes {_cards(cards)}{bonus}."))
+                events.append(Event(T("{who} plays the {thing} and takes {cards}{bonus}.", who=seat_ref(seat),
+                                      thing=named(thing), cards=_cards(cards), bonus=bonus)))
             else:
-                events.append(Event(f"{seat_ref(seat)} plays the {named(thing)} but takes nothing."))
+                events.append(Event(T("{who} plays the {thing} but takes nothing.", who=seat_ref(seat),
+                                      thing=named(thing))))
             revealed += self._draw_tile(state, seat)
         if contested:
-            verb, them = ("stays", "it") if len(contested) == 1 else ("stay", "them")
-            events.append(Event(f"{_cards(contested).capitalize()} {verb} in the grid: several players called {them}."))
+            numbers = listing([str(i) for i in contested])
+            events.append(Event(Tn("Card {ids} stays in the grid: several players called it.",
+                                   "Cards {ids} stay in the grid: several players called them.", len(contested),
+                                   ids=numbers)))
         refill = self._refill_grid(state)
         if revealed or refill:
-            events.append(Event(" ".join(revealed + refill), reveals=True))
+            events.append(Event(joined(revealed + refill), reveals=True))
         state["last"] = {
             "claims": [{"seat": c["seat"], "tile": c["tile"]} for c in claims],
             "taken": taken,
@@ -599,7 +618,7 @@ class FindersKeepers(FindersKeepersOrders, Game):
             return []
         thing = state["stacks"][seat].pop()
         state["hands"][seat].append(thing)
-        return [f"{seat_ref(seat)} turns up {OBJECTS[thing].a_name} tile."]
+        return [T("{who} turns up {thing} tile.", who=seat_ref(seat), thing=OBJECTS[thing].a_name)]
 
     def _refill_grid(self, state: State) -> list[str]:
         new = []
@@ -607,7 +626,7 @@ class FindersKeepers(FindersKeepersOrders, Game):
             if card is None and state["reserve"]:
                 state["grid"][slot] = state["reserve"].pop()
                 new.append(state["grid"][slot])
-        return [f"New in the grid: {_cards(new)}."] if new else []
+        return [T("New in the grid: {cards}.", cards=_cards(new))] if new else []
 
     def _lost_chances(self, state: State) -> list[Event]:
         """Live Expert, nobody called in time: each player who could have loses that chance."""
@@ -620,10 +639,11 @@ class FindersKeepers(FindersKeepersOrders, Game):
                 state["used"].append(able[0])
                 lost.append({"seat": seat, "tile": able[0]})
                 revealed += self._draw_tile(state, seat)
-        names = and_list([f"{seat_ref(x['seat'])} the {named(x['tile'])}" for x in lost], "nothing")
-        events = [Event(f"Time's up and nobody called! Lost chances: {names}.")]
+        names = listing([T("{who} the {thing}", who=seat_ref(x["seat"]), thing=named(x["tile"])) for x in lost],
+                        T("nothing"))
+        events = [Event(T("Time's up and nobody called! Lost chances: {names}.", names=names))]
         if revealed:
-            events.append(Event(" ".join(revealed), reveals=True))
+            events.append(Event(joined(revealed), reveals=True))
         state["last"] = {"claims": [], "taken": [], "contested": [], "tie": False, "lost": lost}
         state["wrong_calls"] = []
         state["opened"] = state["now"]
@@ -639,7 +659,9 @@ class FindersKeepers(FindersKeepersOrders, Game):
             if self.playable(state, nxt):
                 state["turn"] = nxt
                 if passed:
-                    return [Event(f"{and_list(passed, 'nothing')} cannot match the grid and {'pass' if len(passed) > 1 else 'passes'}.")]
+                    who = listing(passed, T("nothing"))
+                    return [Event(Tn("{who} cannot match the grid and passes.", "{who} cannot match the grid and pass.",
+                                     len(passed), who=who))]
                 return []
             passed.append(seat_ref(nxt))
         return self._check_end(state)
@@ -664,25 +686,29 @@ class FindersKeepers(FindersKeepersOrders, Game):
             return Outcome(tuple(self.scores(state)), ranks, self._final_text(state))
         return Outcome.ranked(self.scores(state), self._final_text(state))
 
-    def _final_text(self, state: State) -> str:
+    def _final_text(self, state: State) -> Text:
         scores = self.scores(state)
         if state["variant"] == BASIC:
             winners = state["winners"]
-            names = and_list([seat_ref(s) for s in winners], "nothing")
+            names = listing([seat_ref(s) for s in winners], T("nothing"))
             if state["end"] == "empty":
                 if len(winners) == 1:
-                    return f"{names} has collected every card and wins!"
-                return f"{names} collected their last cards on the same tile: they all win!"
+                    return T("{names} has collected every card and wins!", names=names)
+                return T("{names} collected their last cards on the same tile: they all win!", names=names)
             left = len(state["spreads"][winners[0]])
-            verb = "wins" if len(winners) == 1 else "share the win"
-            return f"The Find Me tiles have run out. {names} {verb} with the fewest cards left ({left})."
+            if len(winners) == 1:
+                return T("The Find Me tiles have run out. {names} wins with the fewest cards left ({left}).", names=names,
+                         left=left)
+            return T("The Find Me tiles have run out. {names} share the win with the fewest cards left ({left}).",
+                     names=names, left=left)
         best = max(scores)
         top = [s for s in range(state["players"]) if scores[s] == best]
-        names = and_list([seat_ref(s) for s in top], "nothing")
-        start = "No more cards can be captured."
+        names = listing([seat_ref(s) for s in top], T("nothing"))
         if len(top) == 1:
-            return f"{start} {names} wins with {plural(best, 'point')}."
-        return f"{start} {names} share the win with {plural(best, 'point')} each."
+            return Tn("No more cards can be captured. {names} wins with {n} point.",
+                      "No more cards can be captured. {names} wins with {n} points.", best, names=names)
+        return Tn("No more cards can be captured. {names} share the win with {n} point each.",
+                  "No more cards can be captured. {names} share the win with {n} points each.", best, names=names)
 
     # -- what players see ----------------------------------------------------------
 
@@ -819,71 +845,80 @@ class FindersKeepers(FindersKeepersOrders, Game):
             return state["claims"][0]["at"] + state["tie"]
         return state["opened"] + ROUND_MS
 
-    def _why_waiting(self, state: State, seat: int) -> str:
+    def _why_waiting(self, state: State, seat: int) -> Text:
         """Why ``seat`` has no decision to make at the moment (state unchanged)."""
         if state["variant"] == BASIC:
             if state["phase"] == "reveal":
-                return f"Wait for {seat_ref(state['turn'])} to turn over the next Find Me tile."
+                return T("Wait for {who} to turn over the next Find Me tile.", who=seat_ref(state["turn"]))
             thing = named(state["tile"])
             if not state["spreads"][seat]:
-                return "You have no cards left: wait while the others finish looking."
+                return T("You have no cards left: wait while the others finish looking.")
             if state["wrong"][seat] is not None:
-                return (
-                    f"Your look at the {thing} ended with a wrong claim (card {state['wrong'][seat]}):"
-                    " wait for the next tile."
-                )
+                return T("Your look at the {thing} ended with a wrong claim (card {card}): wait for the next tile.",
+                         thing=thing, card=state["wrong"][seat])
             if seat in state["looking"]:
-                return f"{seat_ref(state['looking'][0])} is looking for the {thing} now; your turn to look comes next."
-            return f"You are done looking for the {thing}: wait for the next tile."
+                return T("{who} is looking for the {thing} now; your turn to look comes next.",
+                         who=seat_ref(state["looking"][0]), thing=thing)
+            return T("You are done looking for the {thing}: wait for the next tile.", thing=thing)
         called = [c["tile"] for c in state["claims"] if c["seat"] == seat]
         if called:
-            return f"You have already called the {named(called[0])}: wait for the tie window to close."
+            return T("You have already called the {thing}: wait for the tie window to close.", thing=named(called[0]))
         if seat in state.get("wrong_calls", []):
-            return "Your call matched no grid card, so you are out of this round: wait for the grid to change."
+            return T("Your call matched no grid card, so you are out of this round: wait for the grid to change.")
         if state["mode"] == TURNS and self.playable(state, seat):
-            return f"It is {seat_ref(state['turn'])}'s turn to play a Find Me tile."
-        return "None of your face-up Find Me tiles matches a card in the grid, so you cannot play now."
+            return T("It is {who}'s turn to play a Find Me tile.", who=seat_ref(state["turn"]))
+        return T("None of your face-up Find Me tiles matches a card in the grid, so you cannot play now.")
 
-    def explain_refusal(self, state: State, seat: int, key: str) -> str:
+    def explain_refusal(self, state: State, seat: int, key: str) -> Text:
         verb, _, rest = key.partition(":")
         if state["variant"] == EXPERT:
             return self._explain_expert(state, seat, verb, rest)
         if state["phase"] == "reveal":
-            return "No tile is face up yet: turn over the next Find Me tile first (reveal)."
+            return T("No tile is face up yet: turn over the next Find Me tile first (reveal).")
         thing = OBJECTS[state["tile"]]
-        hint = f" Claim your cards that show {thing.a_name} (claim:N), then say done."
+        hint = T(" Claim your cards that show {thing} (claim:N), then say done.", thing=thing.a_name)
         if verb == "reveal":
-            return f"{thing.a_name.capitalize()} is already face up: everyone is looking for it.{hint}"
+            if thing.article == "an":
+                return T("An {thing} is already face up: everyone is looking for it.{hint}", thing=said(thing.name),
+                         hint=hint)
+            return T("A {thing} is already face up: everyone is looking for it.{hint}", thing=said(thing.name), hint=hint)
         if verb == "tile":
-            return f"Find Me tiles are played from a hand only in Expert Finders Keepers.{hint}"
+            return T("Find Me tiles are played from a hand only in Expert Finders Keepers.{hint}", hint=hint)
         if verb != "claim":
-            return f"{key!r} is not a move now.{hint}"
+            return T("{key} is not a move now.{hint}", key=Code(repr(key)), hint=hint)
         if not rest.isdigit():
-            return f"Name a card by the number printed on it, like claim:17.{hint}"
+            return T("Name a card by the number printed on it, like claim:17.{hint}", hint=hint)
         number = int(rest)
         if number not in CARDS:
-            return f"There is no card {number}: cards are numbered 1–60.{hint}"
+            return T("There is no card {card}: cards are numbered 1–60.{hint}", card=number, hint=hint)
         for other in range(state["players"]):
             if number in state["keepers"][other]:
-                whose = "your" if other == seat else f"{seat_ref(other)}'s"
-                return f"Card {number} is already in {whose} Keepers pile.{hint}"
+                if other == seat:
+                    return T("Card {card} is already in your Keepers pile.{hint}", card=number, hint=hint)
+                return T("Card {card} is already in {who}'s Keepers pile.{hint}", card=number, who=seat_ref(other),
+                         hint=hint)
             if number in state["spreads"][other] and other != seat:
-                return f"Card {number} is {seat_ref(other)}'s card, not yours.{hint}"
-        return f"Card {number} is not in play in this game.{hint}"
+                return T("Card {card} is {who}'s card, not yours.{hint}", card=number, who=seat_ref(other), hint=hint)
+        return T("Card {card} is not in play in this game.{hint}", card=number, hint=hint)
 
-    def _explain_expert(self, state: State, seat: int, verb: str, rest: str) -> str:
+    def _explain_expert(self, state: State, seat: int, verb: str, rest: str) -> Text:
         able = self.playable(state, seat)
-        hint = f" You can play: {', '.join(f'tile:{t}' for t in able)}." if able else ""
+        hint: str = ""
+        if able:
+            hint = T(" You can play: {keys}.", keys=Code(", ".join(f"tile:{t}" for t in able)))
         if verb != "tile":
-            return f"In Expert Finders Keepers you play one of your face-up Find Me tiles.{hint}"
+            return T("In Expert Finders Keepers you play one of your face-up Find Me tiles.{hint}", hint=hint)
         if rest not in OBJECTS:
-            return f"There is no {rest!r} tile: tiles are named like tile:key or tile:ice-cream.{hint}"
+            return T("There is no {tile} tile: tiles are named like tile:key or tile:ice-cream.{hint}", tile=Code(repr(rest)),
+                     hint=hint)
         name = named(rest)
         if rest in state["hands"][seat]:
-            return f"No card in the grid shows the {name}, and you must play a tile that matches.{hint}"
+            return T("No card in the grid shows the {thing}, and you must play a tile that matches.{hint}", thing=name,
+                     hint=hint)
         for other in range(state["players"]):
             if rest in state["hands"][other]:
-                return f"The {name} tile is {seat_ref(other)}'s, not yours.{hint}"
+                return T("The {thing} tile is {who}'s, not yours.{hint}", thing=name, who=seat_ref(other), hint=hint)
         if rest in state["used"]:
-            return f"The {name} tile has already been played.{hint}"
-        return f"The {name} tile is not face up in your hand (face-down tiles cannot be played).{hint}"
+            return T("The {thing} tile has already been played.{hint}", thing=name, hint=hint)
+        return T("The {thing} tile is not face up in your hand (face-down tiles cannot be played).{hint}", thing=name,
+                 hint=hint)

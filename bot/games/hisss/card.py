@@ -23,14 +23,22 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.engine import fill_seat_refs
+from bot.engine.words import Text, listing, named
 from bot.games.hisss import rules
-from bot.games.hisss.render import _layout_snakes, draw_segment, fan_grid, fan_grid_size, segment_width
+from bot.games.hisss.messages import T, cards, said
+from bot.games.hisss.render import (
+    _layout_snakes,
+    draw_segment,
+    fan_grid,
+    fan_grid_size,
+    segment_width,
+    snake_label,
+)
 from bot.render.card import paragraph, standings
 from bot.render.legibility import floor_px
 from bot.render.palette import BACKGROUND, HIGHLIGHT, INK, LINE, MUTED, PANEL, WHITE, shade
 from bot.render.shapes import canvas, panel, rounded_rectangle
-from bot.render.text import draw_text, plural, seat_names, text_width, wrap
+from bot.render.text import draw_text, seat_names, text_width, wrap
 
 WIDTH = 640
 MARGIN = 20
@@ -56,7 +64,7 @@ GREEN = (31, 110, 60)
 
 def card_standings(view: dict[str, Any]) -> list[str]:
     """Each seat's cards in their snake pit (the score), exactly as the card prints it."""
-    return [plural(pit["cards"], "card") for pit in view["pits"]]
+    return [cards(pit["cards"]) for pit in view["pits"]]
 
 
 def table_card(view: dict[str, Any]) -> Image.Image:
@@ -77,23 +85,23 @@ def table_card(view: dict[str, Any]) -> Image.Image:
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y: int) -> int:
     """The title, the fan's count, and one sentence on what the seat to move decides."""
     draw_text(draw, (MARGIN, y), "HISSS", 34, GREEN, bold=True)
-    fan = "fan empty" if not view["fan"] else f"fan: {plural(view['fan'], 'card')}"
+    fan = T("fan empty") if not view["fan"] else T("fan: {cards}", cards=cards(view["fan"]))
     draw_text(draw, (WIDTH - MARGIN, y + 20), fan, TITLE, MUTED, bold=True, anchor="rm")
     return paragraph(draw, (MARGIN, y + 48), status(view, names), STATUS, INNER, bold=True) + 8
 
 
-def status(view: dict[str, Any], names: list[str]) -> str:
+def status(view: dict[str, Any], names: list[str]) -> Text:
     """Whose turn and what they must decide, or who won."""
     if view["over"]:
         ranks = view["outcome"]["ranks"]
         winners = [names[s] for s, rank in enumerate(ranks) if rank == 1]
         if len(winners) == 1:
-            return f"Game over: {winners[0]} wins!"
-        return "Game over: " + " and ".join(winners) + " share the win!"
+            return T("Game over: {who} wins!", who=winners[0])
+        return T("Game over: {winners} share the win!", winners=listing(winners))
     who = names[view["turn"]]
     if view["pending"] is not None:
-        return f"{who}: where does the {view['pending']['name']} go?"
-    return f"{who}: draw a card from the fan ({rules.fan_span(view['fan'])})."
+        return T("{who}: where does the {card} go?", who=who, card=said(view["pending"]["name"]))
+    return T("{who}: draw a card from the fan ({span}).", who=who, span=rules.fan_span(view["fan"]))
 
 
 def _last_move(
@@ -110,24 +118,25 @@ def _last_move(
     draw_segment(image, draw, (MARGIN + 30, y + (height - SEGMENT) // 2), card, SEGMENT)
     paragraph(draw, (text_x, y + 12), words, TITLE, INNER - (text_x - MARGIN) - 14, max_lines=5)
     if view["over"] and view["outcome"]:
-        reason = fill_seat_refs(view["outcome"]["reason"], names)
+        reason = named(view["outcome"]["reason"], names)
         return paragraph(draw, (MARGIN + 4, y + height + 10), reason, FLOOR, INNER - 8, MUTED, max_lines=4) + 6
     return y + height + 12
 
 
-def _last_words(view: dict[str, Any], names: list[str]) -> str:
+def _last_words(view: dict[str, Any], names: list[str]) -> Text:
     last = view["last"]
     if last is None:
-        return f"Starter card: the {view['starter']['name']} is snake 1."
-    who, card = names[last["seat"]], last["card"]["name"]
+        return T("Starter card: the {card} is snake 1.", card=said(view["starter"]["name"]))
+    who, card = names[last["seat"]], said(last["card"]["name"])
     if view["pending"] is not None:
-        return f"{who} drew the {card}: it fits in several places, so {who} chooses."
+        return T("{who} drew the {card}: it fits in several places, so {who} chooses.", who=who, card=card)
     if last["joined"] is not None:
-        return (f"HISSS! {who} drew the {card}, joined snakes {last['snake']} and {last['joined']}"
-                f" and won them{_won_size(view)}.")
+        return T("HISSS! {who} drew the {card}, joined snakes {snake} and {other} and won them{size}.",
+                 who=who, card=card, snake=last["snake"], other=last["joined"], size=_won_size(view))
     if last["won"]:
-        return f"HISSS! {who} drew the {card}, completed snake {last['snake']} and won it{_won_size(view)}."
-    return f"{who} drew the {card}: it went to snake {last['snake']}."
+        return T("HISSS! {who} drew the {card}, completed snake {snake} and won it{size}.",
+                 who=who, card=card, snake=last["snake"], size=_won_size(view))
+    return T("{who} drew the {card}: it went to snake {snake}.", who=who, card=card, snake=last["snake"])
 
 
 def _won_size(view: dict[str, Any]) -> str:
@@ -136,7 +145,7 @@ def _won_size(view: dict[str, Any]) -> str:
     numbers = {last["snake"], last["joined"]}
     for snake in view["pits"][last["seat"]]["snakes"]:
         if snake["id"] in numbers:
-            return f" ({plural(len(snake['cards']), 'card')})"
+            return T(" ({cards})", cards=cards(len(snake["cards"])))
     return ""
 
 
@@ -156,7 +165,7 @@ def _fan(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
         return y
     _, height = fan_grid_size(view["fan"], FAN_CELL)
     bottom = y + 12 + TITLE + 10 + height + 14
-    top = panel(draw, (MARGIN, y, WIDTH - MARGIN, bottom), "The fan, face down: pick a card by its name",
+    top = panel(draw, (MARGIN, y, WIDTH - MARGIN, bottom), T("The fan, face down: pick a card by its name"),
                 title_size=TITLE)
     fan_grid(draw, (MARGIN + 16, top + 4), view["fan"], FAN_CELL, FLOOR)
     return bottom + 12
@@ -196,9 +205,9 @@ def _snakes(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
     last = view["last"]
     new = last["card"]["id"] if last is not None and view["pending"] is None and not last["won"] else None
     ends, joins = placements(view)
-    title = f"Open snakes ({len(snakes)})"
+    title = T("Open snakes ({n})", n=len(snakes))
     if view["over"]:
-        title = f"Unfinished snakes ({len(snakes)}): they score nothing"
+        title = T("Unfinished snakes ({n}): they score nothing", n=len(snakes))
     width = INNER - 40
     rows = _layout_snakes(snakes, SEGMENT, width, 30, title_size=TITLE)
     top = y + 12 + TITLE + 10
@@ -210,7 +219,7 @@ def _snakes(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
     body = sum(TITLE + 12 + h * max(len(lines) for _, lines, _ in row) for row, h in zip(rows, line_hs, strict=True))
     note = _join_note(joins)
     note_h = len(_wrapped(note, INNER - 32)) * int(TITLE * 1.3) + 8 if note else 0
-    empty = "None." if view["over"] else "No open snakes: the next card starts one."
+    empty = T("None.") if view["over"] else T("No open snakes: the next card starts one.")
     bottom = top + note_h + (body if rows else int(TITLE * 1.3)) + 8
     panel(draw, (MARGIN, y, WIDTH - MARGIN, bottom), title, title_size=TITLE)
     cy = top
@@ -230,8 +239,10 @@ def _snakes(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
 def _join_note(joins: list[tuple[int, int]]) -> str:
     if not joins:
         return ""
-    pairs = " or ".join(f"snakes {a} and {b}" for a, b in joins)
-    return f"Or join {pairs} and win them."
+    pairs: str = T("snakes {snake} and {other}", snake=joins[0][0], other=joins[0][1])
+    for a, b in joins[1:]:
+        pairs = T("{pairs} or snakes {snake} and {other}", pairs=pairs, snake=a, other=b)
+    return T("Or join {pairs} and win them.", pairs=pairs)
 
 
 def _snake(
@@ -251,7 +262,7 @@ def _snake(
         frame_h = TITLE + 12 + line_h * len(lines) - 6
         draw.rounded_rectangle((x - 16, y - 6, min(x + item_width - 8, WIDTH - MARGIN - 6), y + frame_h),
                                radius=10, fill=shade(HIGHLIGHT, 1.6), outline=HIGHLIGHT, width=3)
-    label = f"Snake {snake['id']}"
+    label = snake_label(snake["id"])
     draw_text(draw, (x - 8, y), label, TITLE, INK, bold=True)
     draw_text(draw, (x - 8 + text_width(label, TITLE, bold=True), y), f" · {len(snake['cards'])}", TITLE, MUTED)
     ly = y + TITLE + 12
@@ -270,9 +281,9 @@ def _snake(
         last_x = lx - 4
         ly += line_h
     if "left" in ends:
-        _end_tag(draw, (first_x, y + TITLE + 12 + SEGMENT + 6), "◀ left", "la")
+        _end_tag(draw, (first_x, y + TITLE + 12 + SEGMENT + 6), T("◀ left"), "la")
     if "right" in ends:
-        _end_tag(draw, (last_x, ly - line_h + SEGMENT + 6), "right ▶", "ra")
+        _end_tag(draw, (last_x, ly - line_h + SEGMENT + 6), T("right ▶"), "ra")
 
 
 def _ring(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:

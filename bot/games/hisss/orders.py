@@ -8,15 +8,16 @@ order below makes that pick; where the drawn card goes stays the player's decisi
 from __future__ import annotations
 
 from bot.engine import Game, Prompt, StandingOrder, State
+from bot.games.hisss.messages import T
 
 DRAW = "draw"
 
 ORDERS = (
     StandingOrder(
         DRAW,
-        "Draw from the fan for me",
-        "Draws the first card of the face-down fan at the start of your turn (every card of the "
-        "fan is as likely to be anything); you still choose where it goes.",
+        T("Draw from the fan for me"),
+        T("Draws the first card of the face-down fan at the start of your turn (every card of the "
+          "fan is as likely to be anything); you still choose where it goes."),
     ),
 )
 

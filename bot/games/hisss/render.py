@@ -21,8 +21,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.engine import fill_seat_refs
+from bot.engine.words import listing, named
 from bot.games.hisss import rules
+from bot.games.hisss.messages import T, Tn, cards, ordinal, said
 from bot.render.palette import (
     BACKGROUND,
     HIGHLIGHT,
@@ -36,7 +37,7 @@ from bot.render.palette import (
     text_on,
 )
 from bot.render.shapes import badge, canvas, panel
-from bot.render.text import draw_text, fit_size, ordinal, plural, seat_names, text_width
+from bot.render.text import draw_text, fit_size, seat_names, text_width
 
 WIDTH = 1200
 MARGIN = 24
@@ -138,7 +139,7 @@ def _label(draw: ImageDraw.ImageDraw, centre: tuple[float, float], colour: str, 
         draw_text(draw, (x, y), "★", size, INK, anchor="mm")
         return
     if colour == RAINBOW:
-        text = "any"
+        text = T("any")
         font_size = max(9, int(size * 0.8))
         half = text_width(text, font_size, bold=True) / 2 + 4
         draw.rounded_rectangle(
@@ -216,12 +217,12 @@ def draw_segment(
             width=ring,
         )
         tag_size = max(9, height // 4)
-        half = text_width("new", tag_size, bold=True) / 2 + 5
+        half = text_width(T("new"), tag_size, bold=True) / 2 + 5
         cx, ty = (x0 + x1) / 2, y1 + pad + ring
         draw.rounded_rectangle(
             (cx - half, ty - tag_size * 0.75, cx + half, ty + tag_size * 0.75), radius=tag_size, fill=INK
         )
-        draw_text(draw, (cx, ty), "new", tag_size, WHITE, bold=True, anchor="mm")
+        draw_text(draw, (cx, ty), T("new"), tag_size, WHITE, bold=True, anchor="mm")
     return w
 
 
@@ -233,17 +234,18 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y
     if view["over"]:
         ranks = view["outcome"]["ranks"]
         winners = [names[s] for s, rank in enumerate(ranks) if rank == 1]
-        status = "Game over: " + (
-            f"{winners[0]} wins!" if len(winners) == 1 else " and ".join(winners) + " share the win!"
-        )
+        if len(winners) == 1:
+            status = T("Game over: {who} wins!", who=winners[0])
+        else:
+            status = T("Game over: {winners} share the win!", winners=listing(winners))
         colour = INK
     else:
         turn = view["turn"]
         colour = player_colour(turn)
         if view["pending"] is not None:
-            status = f"{names[turn]} chooses where the {view['pending']['name']} goes"
+            status = T("{who} chooses where the {card} goes", who=names[turn], card=said(view["pending"]["name"]))
         else:
-            status = f"{names[turn]} to draw a card"
+            status = T("{who} to draw a card", who=names[turn])
     size = fit_size(status, INNER - 220, 30, bold=True)
     right = WIDTH - MARGIN
     draw_text(draw, (right, y + 24), status, size, INK, bold=True, anchor="rm")
@@ -255,9 +257,9 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y
 def _draw_fan(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], count: int) -> None:
     """The fan's face-down cards in rows, each named as the move menus name it ("B7")."""
     x0, _, x1, y1 = box
-    top = panel(draw, box, "The fan" if count == 0 else f"The fan: {plural(count, 'card')}")
+    top = panel(draw, box, T("The fan") if count == 0 else T("The fan: {cards}", cards=cards(count)))
     if count == 0:
-        draw_text(draw, ((x0 + x1) / 2, (top + y1) / 2), "empty", 26, MUTED, bold=True, anchor="mm")
+        draw_text(draw, ((x0 + x1) / 2, (top + y1) / 2), T("empty"), 26, MUTED, bold=True, anchor="mm")
         return
     fan_grid(draw, (x0 + 14, top + 4), count, (40, 22), 16)
 
@@ -299,7 +301,7 @@ def _draw_last(
 ) -> None:
     x0, _, x1, y1 = box
     last = view["last"]
-    title = "Starter card" if last is None else "Last card drawn"
+    title = T("Starter card") if last is None else T("Last card drawn")
     top = panel(draw, box, title)
     card = view["starter"] if last is None else last["card"]
     height = 84
@@ -308,28 +310,34 @@ def _draw_last(
     tx = x0 + 44 + width + 36
     lines: list[tuple[str, int, bool, RGB]] = []
     if last is None:
-        lines.append((f"The {card['name']}", 24, True, INK))
-        lines.append(("starts snake 1.", 20, False, INK))
+        lines.append((T("The {card}", card=said(card["name"])), 24, True, INK))
+        lines.append((T("starts snake 1."), 20, False, INK))
     else:
         who = names[last["seat"]]
-        lines.append((f"{who} drew the {card['name']}", 24, True, INK))
+        lines.append((T("{who} drew the {card}", who=who, card=said(card["name"])), 24, True, INK))
         if view["pending"] is not None:
-            lines.append((f"It fits in several places: {who} chooses.", 20, False, INK))
+            lines.append((T("It fits in several places: {who} chooses.", who=who), 20, False, INK))
         elif last["joined"] is not None:
             lines.append(
-                ("HISSS! It joined snakes " + f"{last['snake']} and {last['joined']},", 20, True, INK)
+                (T("HISSS! It joined snakes {snake} and {other},", snake=last["snake"], other=last["joined"]),
+                 20, True, INK)
             )
-            lines.append((f"and {who} won the joined snake.", 20, False, INK))
+            lines.append((T("and {who} won the joined snake.", who=who), 20, False, INK))
         elif last["won"]:
-            lines.append((f"HISSS! It completed snake {last['snake']},", 20, True, INK))
-            lines.append((f"and {who} won it.", 20, False, INK))
+            lines.append((T("HISSS! It completed snake {snake},", snake=last["snake"]), 20, True, INK))
+            lines.append((T("and {who} won it.", who=who), 20, False, INK))
         else:
-            lines.append((f"It went to snake {last['snake']}.", 20, False, INK))
+            lines.append((T("It went to snake {snake}.", snake=last["snake"]), 20, False, INK))
     y = top + 14
     for text, size, bold, colour in lines:
         size = fit_size(text, x1 - tx - 16, size, bold=bold)
         draw_text(draw, (tx, y), text, size, colour, bold=bold)
         y += int(size * 1.45)
+
+
+def snake_label(number: int) -> str:
+    """A snake's title, "Snake 3", as the move buttons name it."""
+    return T("Snake {snake}", snake=number)
 
 
 def _layout_snakes(
@@ -353,7 +361,7 @@ def _layout_snakes(
             lines[-1].append(card)
             line_width += w
             widest = max(widest, line_width)
-        title = text_width(f"Snake {snake['id']} · {len(snake['cards'])}", title_size, bold=True)
+        title = text_width(T("Snake {snake} · {n}", snake=snake["id"], n=len(snake["cards"])), title_size, bold=True)
         item_width = max(widest, title) + 18  # room for a head's tongue
         if rows[-1] and (used + gap + item_width > width or len(lines) > 1):
             rows.append([])
@@ -372,9 +380,9 @@ def _draw_snakes(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, 
     highlight = None
     if last is not None and view["pending"] is None and not last["won"]:
         highlight = last["card"]["id"]
-    title = f"Open snakes ({len(snakes)})"
+    title = T("Open snakes ({n})", n=len(snakes))
     if view["over"]:
-        title = f"Unfinished snakes ({len(snakes)}): they score nothing"
+        title = T("Unfinished snakes ({n}): they score nothing", n=len(snakes))
     width = INNER - 32
     height, gap = 58, 34
     rows = _layout_snakes(snakes, height, width, gap)
@@ -386,16 +394,17 @@ def _draw_snakes(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, 
     box = (MARGIN, y, WIDTH - MARGIN, y + 52 + body)
     top = panel(draw, box, title, title_size=22)
     if not rows:
-        empty = "None." if view["over"] else "No open snakes: the next card starts one."
+        empty = T("None.") if view["over"] else T("No open snakes: the next card starts one.")
         draw_text(draw, (MARGIN + 16, top + 12), empty, 20, MUTED)
     cy = top + 4
     for row in rows:
         x = MARGIN + 16 + 14
         row_lines = max(len(lines) for _, lines, _ in row)
         for snake, lines, item_width in row:
-            draw_text(draw, (x - 8, cy), f"Snake {snake['id']}", 18, INK, bold=True)
+            label = snake_label(snake["id"])
+            draw_text(draw, (x - 8, cy), label, 18, INK, bold=True)
             count = f" · {len(snake['cards'])}"
-            draw_text(draw, (x - 8 + text_width(f"Snake {snake['id']}", 18, bold=True), cy), count, 18, MUTED)
+            draw_text(draw, (x - 8 + text_width(label, 18, bold=True), cy), count, 18, MUTED)
             ly = cy + 26
             for index, line in enumerate(lines):
                 lx = x + (14 if index else 0)
@@ -433,7 +442,7 @@ def _draw_pits(
         rows.append((pit, lines))
     heights = [max(64, 14 + len(lines) * (mini + 12)) for _, lines in rows]
     box = (MARGIN, y, WIDTH - MARGIN, y + 52 + sum(heights) + 8)
-    top = panel(draw, box, "Snake pits", title_size=22)
+    top = panel(draw, box, T("Snake pits"), title_size=22)
     ry = top + 4
     for (pit, lines), h in zip(rows, heights, strict=True):
         seat = pit["seat"]
@@ -443,15 +452,13 @@ def _draw_pits(
                 (MARGIN + 8, ry - 2, WIDTH - MARGIN - 8, ry + h - 6), radius=10, fill=shade(HIGHLIGHT, 1.7)
             )
         badge(draw, (MARGIN + 34, ry + 22), 16, player_colour(seat), str(seat + 1))
-        name = names[seat]
+        name: str = names[seat]
         if ranks is not None:
-            name = f"{name} · {ordinal(ranks[seat])}"
+            name = T("{name} · {place}", name=name, place=ordinal(ranks[seat]))
         size = fit_size(name, left_w - 70, 22, bold=True)
         draw_text(draw, (MARGIN + 60, ry + 10), name, size, INK, bold=True)
-        stats = (
-            f"{plural(pit['cards'], 'card')} · {plural(len(pit['snakes']), 'snake')}"
-            f" · longest {pit['longest']}"
-        )
+        stats = T("{cards} · {snakes} · longest {longest}", cards=cards(pit["cards"]),
+                  snakes=Tn("{n} snake", "{n} snakes", len(pit["snakes"])), longest=pit["longest"])
         draw_text(draw, (MARGIN + 60, ry + 36), stats, 16, MUTED)
         ly = ry + 8
         for line in lines:
@@ -462,7 +469,7 @@ def _draw_pits(
                 lx += 14
             ly += mini + 12
         if not pit["snakes"]:
-            draw_text(draw, (MARGIN + left_w, ry + 22), "no snakes yet", 18, MUTED, anchor="lm")
+            draw_text(draw, (MARGIN + left_w, ry + 22), T("no snakes yet"), 18, MUTED, anchor="lm")
         ry += h
     return box[3] + 14
 
@@ -476,14 +483,14 @@ def _draw_key(
         draw_text(
             draw, (x + 13, y + 13), LETTER[colour], 15, text_on(SNAKE_RGB[colour]), bold=True, anchor="mm"
         )
-        draw_text(draw, (x + 32, y + 13), colour, 16, INK, anchor="lm")
-        x += 40 + text_width(colour, 16) + 14
+        draw_text(draw, (x + 32, y + 13), said(colour), 16, INK, anchor="lm")
+        x += 40 + text_width(said(colour), 16) + 14
     image.paste(_stripes((26, 26)), (x, y))
     draw.rectangle((x, y, x + 26, y + 26), outline=INK)
-    draw_text(draw, (x + 32, y + 13), "rainbow (any, ★): wild, matches every colour", 16, INK, anchor="lm")
+    draw_text(draw, (x + 32, y + 13), T("rainbow (any, ★): wild, matches every colour"), 16, INK, anchor="lm")
     y += 40
     if view["over"] and view["outcome"]:
-        reason = fill_seat_refs(view["outcome"]["reason"], names)
+        reason = named(view["outcome"]["reason"], names)
         size = fit_size(reason, INNER, 20, bold=True)
         draw_text(draw, (MARGIN, y), reason, size, INK, bold=True)
         y += 36

@@ -52,7 +52,8 @@ from typing import Any, ClassVar
 from bot.engine import Action, Event, Game, Outcome, Prompt, Rng, State, seed_value
 from bot.engine.choices import BUTTON_LIMIT
 from bot.engine.rng import shuffle_unseen
-from bot.engine.words import and_list
+from bot.engine.words import Code, Text, listing
+from bot.games.hisss.messages import T, Tn, cards, said
 from bot.games.hisss.orders import HisssOrders
 
 DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "hisss" / "cards.json"
@@ -77,21 +78,25 @@ because the state is checked, copied and stored after every move."""
 class Card:
     """One snake card. ``colours`` has one entry for a head or tail, two for a body.
 
-    ``name`` reads ``"red head"``, ``"rainbow tail"`` or ``"red/blue body"``; ``a_name`` adds
-    the article for log lines: heads and tails are unique (``the``), bodies come in pairs.
+    ``name`` reads ``"red head"``, ``"rainbow tail"`` or ``"red/blue body"`` (a catalog entry,
+    see :mod:`bot.games.hisss.messages`); ``a_name`` adds the article for log lines: heads and
+    tails are unique (``the``), bodies come in pairs.
     """
 
     id: int
     kind: str
     colours: tuple[str, ...]
     name: str = field(init=False)
-    a_name: str = field(init=False)
+    a_name: Text = field(init=False)
 
     def __post_init__(self) -> None:
         name = f"{'/'.join(self.colours)} {self.kind}"
-        article = "the" if self.kind != BODY else ("an" if name[0] in "aeiou" else "a")
+        if self.kind != BODY:
+            a_name = T("the {card}", card=said(name))
+        else:
+            a_name = T("an {card}", card=said(name)) if name[0] in "aeiou" else T("a {card}", card=said(name))
         object.__setattr__(self, "name", name)
-        object.__setattr__(self, "a_name", f"{article} {name}")
+        object.__setattr__(self, "a_name", a_name)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "colours": list(self.colours), "name": self.name}
@@ -273,7 +278,7 @@ class Choice:
     """One way to lay the drawn card: the action, the snake(s) it touches and the result."""
 
     key: str
-    label: str
+    label: Text
     snake: int
     other: int | None
     """The second snake of a join (``merge:``), else ``None``."""
@@ -287,15 +292,43 @@ class Choice:
     def wins(self) -> bool:
         return self.other is not None or is_complete(self.pieces)
 
-    def phrase(self, thing: str) -> str:
-        """What laying ``thing`` this way does, after the subject: ``"adds it to snake 3 ..."``."""
+    def laid(self, who: str, card: Card) -> Text:
+        """The log line of ``who`` laying ``card`` this way: ``"{seat0} adds the red head to
+        snake 3 at its left end."`` (with "HISSS! " in front when it wins)."""
         size = len(self.pieces)
         if self.other is not None:
-            return f"joins snakes {self.snake} and {self.other} with {thing}, winning the {size}-card snake"
+            return T("HISSS! {who} joins snakes {snake} and {other} with {card}, winning the {n}-card snake.",
+                     who=who, snake=self.snake, other=self.other, card=card.a_name, n=size)
         if self.wins:
-            return f"completes snake {self.snake} with {thing}, winning it ({size} cards)"
-        turning = " (the snake turns round)" if self.turns else ""
-        return f"adds {thing} to snake {self.snake} at its {self.side} end{turning}"
+            return Tn("HISSS! {who} completes snake {snake} with {card}, winning it ({n} card).",
+                      "HISSS! {who} completes snake {snake} with {card}, winning it ({n} cards).",
+                      size, who=who, snake=self.snake, card=card.a_name)
+        return T("{who} adds {card} to snake {snake} {end}{turning}.", who=who, card=card.a_name,
+                 snake=self.snake, end=at_end(self.side), turning=turning(self.turns))
+
+    def drawn_and_laid(self, drawn: Text) -> Text:
+        """The log line of a draw that had one place to go: ``drawn`` ("{seat0} draws the red
+        head (B7 of 30 cards)") and what the card did there."""
+        size = len(self.pieces)
+        if self.other is not None:
+            return T("HISSS! {drawn} and joins snakes {snake} and {other} with it, winning the {n}-card snake.",
+                     drawn=drawn, snake=self.snake, other=self.other, n=size)
+        if self.wins:
+            return Tn("HISSS! {drawn} and completes snake {snake} with it, winning it ({n} card).",
+                      "HISSS! {drawn} and completes snake {snake} with it, winning it ({n} cards).",
+                      size, drawn=drawn, snake=self.snake)
+        return T("{drawn} and adds it to snake {snake} {end}{turning}.", drawn=drawn, snake=self.snake,
+                 end=at_end(self.side), turning=turning(self.turns))
+
+
+def at_end(side: str) -> Text:
+    """"at its left end" / "at its right end"."""
+    return T("at its left end") if side == LEFT else T("at its right end")
+
+
+def turning(turns: bool) -> str:
+    """" (the snake turns round)" after a placement that turns the snake, else nothing."""
+    return T(" (the snake turns round)") if turns else ""
 
 
 def choices(snakes: list[dict[str, Any]], card: Card) -> list[Choice]:
@@ -325,15 +358,19 @@ def choices(snakes: list[dict[str, Any]], card: Card) -> list[Choice]:
                     here.append((touching, pieces))
             for touching, pieces in here:
                 key = f"place:{snake['id']}-{side}"
-                label = f"Add {card.a_name} to snake {snake['id']} at its {side} end"
+                half: str = ""
                 if len(here) > 1:
                     key += f"-{touching}"
-                    label += f", {touching} half against the {card_of(snake['cards'][0]).name}"
+                    half = T(", {colour} half against the {card}", colour=said(touching),
+                             card=said(card_of(snake["cards"][0]).name))
                 turns = (card.kind == HEAD and side == RIGHT) or (card.kind == TAIL and side == LEFT)
+                result: str = ""
                 if is_complete(pieces):
-                    label += f" and win it ({len(pieces)} cards)"
+                    result = Tn(" and win it ({n} card)", " and win it ({n} cards)", len(pieces))
                 elif turns:
-                    label += " (the snake turns round)"
+                    result = turning(True)
+                label = T("Add {card} to snake {snake} {end}{half}{result}", card=card.a_name,
+                          snake=snake["id"], end=at_end(side), half=half, result=result)
                 found.append(Choice(key, label, snake["id"], None, side, turns, pieces))
     if card.kind == BODY:
         a, b = card.colours
@@ -346,10 +383,9 @@ def choices(snakes: list[dict[str, Any]], card: Card) -> list[Choice]:
                 pieces = join(first["cards"], second["cards"], card)
                 if pieces is not None:
                     key = f"merge:{first['id']}-{second['id']}"
-                    label = (
-                        f"Join snakes {first['id']} and {second['id']} with {card.a_name}"
-                        f" and win them ({len(pieces)} cards)"
-                    )
+                    label = Tn("Join snakes {snake} and {other} with {card} and win them ({n} card)",
+                               "Join snakes {snake} and {other} with {card} and win them ({n} cards)",
+                               len(pieces), snake=first["id"], other=second["id"], card=card.a_name)
                     found.append(Choice(key, label, first["id"], second["id"], "", False, pieces))
     return found
 
@@ -388,7 +424,7 @@ def fan_span(count: int) -> str:
     return f"{fan_name(1, count)}–{fan_name(count, count)}"
 
 
-def draw_group(position: int, count: int) -> tuple[str, ...]:
+def draw_group(position: int, count: int) -> tuple[Text, ...]:
     """Where "draw card ``position``" is filed in a fan of ``count`` cards: its row ("Row B").
 
     The pictures lay the fan out in rows A, B, C … and print each card's name on its back, so
@@ -399,12 +435,12 @@ def draw_group(position: int, count: int) -> tuple[str, ...]:
     if count <= BUTTON_LIMIT:
         return ()
     _, width = fan_shape(count)
-    return (f"Row {FAN_ROWS[(position - 1) // width]}",)
+    return (T("Row {row}", row=FAN_ROWS[(position - 1) // width]),)
 
 
 _DRAW_ACTIONS: list[tuple[Action, ...]] = [
     tuple(
-        Action(f"draw:{i}", f"Draw {fan_name(i, count)}", group=draw_group(i, count))
+        Action(f"draw:{i}", T("Draw {card}", card=fan_name(i, count)), group=draw_group(i, count))
         for i in range(1, count + 1)
     )
     for count in range(len(DECK))
@@ -429,10 +465,10 @@ class Hisss(HisssOrders, Game):
     """HISSS for 2–5 players. See the module docstring for the rules as implemented."""
 
     slug: ClassVar[str] = "hisss"
-    title: ClassVar[str] = "HISSS"
+    title: ClassVar[str] = T("HISSS")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
-    summary: ClassVar[str] = "Draw snake cards from a fan, match colours, and win the snakes you finish."
+    summary: ClassVar[str] = T("Draw snake cards from a fan, match colours, and win the snakes you finish.")
     rules_file: ClassVar[str] = "hisss.txt"
     render_module: ClassVar[str] = "bot.games.hisss.render"
     grouped: ClassVar[bool] = True
@@ -480,11 +516,12 @@ class Hisss(HisssOrders, Game):
         if pending is None:
             count = len(state["fan"])
             actions = _DRAW_ACTIONS[count]
-            text = f"{tag(turn)}: draw a card from the fan ({count} left)."
+            text = Tn("{who}: draw a card from the fan ({n} left).", "{who}: draw a card from the fan ({n} left).",
+                      count, who=tag(turn))
             return [Prompt(turn, text, actions)]
         card = DECK[pending]
         actions = tuple(Action(c.key, c.label) for c in choices(state["snakes"], card))
-        return [Prompt(turn, f"{tag(turn)}: where does {card.a_name} go?", actions)]
+        return [Prompt(turn, T("{who}: where does {card} go?", who=tag(turn), card=card.a_name), actions)]
 
     def perform(self, state: State, seat: int, key: str) -> list[Event]:
         if state["pending"] is None:
@@ -503,23 +540,26 @@ class Hisss(HisssOrders, Game):
         """Take card ``position`` (1-based) of the fan; lay it if there is nothing to choose."""
         size = len(state["fan"])
         card = DECK[state["fan"].pop(position - 1)]
-        drawn = f"{tag(who)} draws {card.a_name} ({fan_name(position, size)} of {size} cards)"
+        drawn = Tn("{who} draws {card} ({name} of {n} card)", "{who} draws {card} ({name} of {n} cards)", size,
+                   who=tag(who), card=card.a_name, name=fan_name(position, size))
         found = choices(state["snakes"], card)
         if not found:
             number = state["next_snake"]
             state["next_snake"] += 1
             state["snakes"].append({"id": number, "cards": [card.id]})
             state["last"] = {"seat": who, "card": card.id, "snake": number, "won": False, "joined": None}
-            return [Event(f"{drawn}: it fits nowhere, so it starts snake {number}.", reveals=True)]
+            return [Event(T("{drawn}: it fits nowhere, so it starts snake {snake}.", drawn=drawn, snake=number),
+                          reveals=True)]
         if len(found) == 1:
             self._lay(state, who, card, found[0])
-            hiss = "HISSS! " if found[0].wins else ""
-            return [Event(f"{hiss}{drawn} and {found[0].phrase('it')}.", reveals=True)]
+            return [Event(found[0].drawn_and_laid(drawn), reveals=True)]
         state["pending"] = card.id
         state["last"] = {"seat": who, "card": card.id, "snake": None, "won": False, "joined": None}
-        return [Event(f"{drawn}: it fits in {len(found)} places, so {tag(who)} chooses.", reveals=True)]
+        fits = Tn("{drawn}: it fits in {n} place, so {who} chooses.", "{drawn}: it fits in {n} places, so {who} chooses.",
+                  len(found), drawn=drawn, who=tag(who))
+        return [Event(fits, reveals=True)]
 
-    def _lay(self, state: State, who: int, card: Card, choice: Choice) -> str:
+    def _lay(self, state: State, who: int, card: Card, choice: Choice) -> Text:
         """Lay ``card`` as ``choice`` says; move a won snake to the pit. Returns the log text."""
         state["pending"] = None
         snakes = state["snakes"]
@@ -536,8 +576,7 @@ class Hisss(HisssOrders, Game):
             gone = (choice.snake, choice.other)
             state["snakes"] = [s for s in snakes if s["id"] not in gone]
             state["pits"][who].append(target)
-        hiss = "HISSS! " if choice.wins else ""
-        return f"{hiss}{tag(who)} {choice.phrase(card.a_name)}."
+        return choice.laid(tag(who), card)
 
     # -- results -------------------------------------------------------------------
 
@@ -552,27 +591,25 @@ class Hisss(HisssOrders, Game):
         longest = [pit_longest(pit) for pit in state["pits"]]
         return Outcome.ranked(scores, self._final_text(state), tiebreak=longest)
 
-    def _final_text(self, state: State) -> str:
+    def _final_text(self, state: State) -> Text:
         scores = self.scores(state)
         longest = [pit_longest(pit) for pit in state["pits"]]
         best = max(scores)
         if best == 0:
-            return "The fan is empty and nobody won a snake: everyone ties."
+            return T("The fan is empty and nobody won a snake: everyone ties.")
         top = [s for s in range(len(scores)) if scores[s] == best]
         if len(top) == 1:
-            return f"The fan is empty. {tag(top[0])} wins with {best} cards in the snake pit."
-        tied = and_list([tag(s) for s in top])
+            return Tn("The fan is empty. {who} wins with {n} card in the snake pit.",
+                      "The fan is empty. {who} wins with {n} cards in the snake pit.", best, who=tag(top[0]))
+        tied = listing([tag(s) for s in top])
         long = max(longest[s] for s in top)
         winners = [s for s in top if longest[s] == long]
         if len(winners) == 1:
-            return (
-                f"The fan is empty. {tied} tie on {best} cards; {tag(winners[0])} wins"
-                f" with the longest snake ({long} cards)."
-            )
-        return (
-            f"The fan is empty. {and_list([tag(s) for s in winners])} share the win:"
-            f" {best} cards each and a longest snake of {long}."
-        )
+            return T("The fan is empty. {tied} tie on {cards}; {who} wins with the longest snake ({longest}).",
+                     tied=tied, cards=cards(best), who=tag(winners[0]), longest=cards(long))
+        return Tn("The fan is empty. {winners} share the win: {cards} each and a longest snake of {n}.",
+                  "The fan is empty. {winners} share the win: {cards} each and a longest snake of {n}.",
+                  long, winners=listing([tag(s) for s in winners]), cards=cards(best))
 
     # -- what players see ----------------------------------------------------------
 
@@ -634,77 +671,84 @@ class Hisss(HisssOrders, Game):
 
     # -- refusals ------------------------------------------------------------------
 
-    def explain_refusal(self, state: State, seat: int, key: str) -> str:
+    def explain_refusal(self, state: State, seat: int, key: str) -> Text:
         verb, _, rest = key.partition(":")
         count = len(state["fan"])
         if state["pending"] is None:
-            span = "draw:1" if count == 1 else f"draw:1–draw:{count}"
-            names = f"{fan_span(count)} on the picture"
+            span = T("draw:1") if count == 1 else T("draw:1–draw:{count}", count=count)
+            names = T("{span} on the picture", span=fan_span(count))
             if verb != "draw":
-                return f"Draw a card from the fan first: pick one by its name ({names}), or type {span}."
+                return T("Draw a card from the fan first: pick one by its name ({names}), or type {span}.",
+                         names=names, span=span)
             if not rest.isdigit():
-                return f"Say which card of the fan to draw by its name ({names}) or its number: {span}."
+                return T("Say which card of the fan to draw by its name ({names}) or its number: {span}.",
+                         names=names, span=span)
             if count == 1:
-                return "There is only 1 card left in the fan: choose draw:1."
-            return f"There are only {count} cards in the fan: choose 1–{count}."
+                return T("There is only 1 card left in the fan: choose draw:1.")
+            return Tn("There is only {n} card in the fan: choose 1–{n}.", "There are only {n} cards in the fan: choose 1–{n}.",
+                      count)
         card = DECK[state["pending"]]
         legal = [c.key for c in choices(state["snakes"], card)]
-        hint = f" Choose one of: {', '.join(legal)}."
+        hint = T(" Choose one of: {keys}.", keys=Code(", ".join(legal)))
         if verb == "draw":
-            return f"You have already drawn {card.a_name}: lay it first.{hint}"
+            return T("You have already drawn {card}: lay it first.{hint}", card=card.a_name, hint=hint)
         open_ids = {s["id"]: s for s in state["snakes"]}
         if verb == "place":
             number, _, where = rest.partition("-")
             side = where.split("-")[0]
             if not number.isdigit() or side not in (LEFT, RIGHT):
-                return f"Name a snake and an end, like place:3-right.{hint}"
+                return T("Name a snake and an end, like place:3-right.{hint}", hint=hint)
             snake = open_ids.get(int(number))
             if snake is None:
-                return f"There is no open snake {number}.{hint}"
+                return T("There is no open snake {snake}.{hint}", snake=Code(number), hint=hint)
             same = [k for k in legal if k.startswith(f"place:{number}-")]
             if any(k.startswith(f"{key}-") for k in same):
-                return f"Say which half of {card.a_name} touches the rainbow card.{hint}"
+                return T("Say which half of {card} touches the rainbow card.{hint}", card=card.a_name, hint=hint)
             if self._fits(snake, side, card) and same:
-                return f"That gives the same snake as {same[0]}: choose that.{hint}"
+                return T("That gives the same snake as {key}: choose that.{hint}", key=Code(same[0]), hint=hint)
             reason = self._why_not(snake, side, card)
-            return f"Snake {number}'s {side} end is not a legal place for {card.a_name}: {reason}.{hint}"
+            if side == LEFT:
+                return T("Snake {snake}'s left end is not a legal place for {card}: {reason}.{hint}",
+                         snake=Code(number), card=card.a_name, reason=reason, hint=hint)
+            return T("Snake {snake}'s right end is not a legal place for {card}: {reason}.{hint}",
+                     snake=Code(number), card=card.a_name, reason=reason, hint=hint)
         if verb == "merge":
             parts = rest.split("-")
             if len(parts) != 2 or not all(p.isdigit() for p in parts):
-                return f"Name two snakes to join, like merge:2-5.{hint}"
+                return T("Name two snakes to join, like merge:2-5.{hint}", hint=hint)
             if card.kind != BODY:
-                return f"Only a body can join two snakes, and you drew {card.a_name}.{hint}"
+                return T("Only a body can join two snakes, and you drew {card}.{hint}", card=card.a_name, hint=hint)
             missing = [p for p in parts if int(p) not in open_ids]
             if missing:
-                return f"There is no open snake {missing[0]}.{hint}"
+                return T("There is no open snake {snake}.{hint}", snake=Code(missing[0]), hint=hint)
             first, second = (open_ids[int(p)]["cards"] for p in parts)
+            pair = {"snake": Code(parts[0]), "other": Code(parts[1]), "hint": hint}
             if parts[0] == parts[1]:
-                return f"A snake cannot be joined to itself.{hint}"
+                return T("A snake cannot be joined to itself.{hint}", hint=hint)
             if has_head(first) and has_head(second):
-                return f"Joining snakes {parts[0]} and {parts[1]} would give a snake two heads.{hint}"
+                return T("Joining snakes {snake} and {other} would give a snake two heads.{hint}", **pair)
             if has_tail(first) and has_tail(second):
-                return f"Joining snakes {parts[0]} and {parts[1]} would give a snake two tails.{hint}"
-            return (
-                f"The {card.name} cannot touch open ends of both snakes {parts[0]} and {parts[1]}"
-                f" with its two halves.{hint}"
-            )
-        return f"{key!r} is not a move in HISSS now.{hint}"
+                return T("Joining snakes {snake} and {other} would give a snake two tails.{hint}", **pair)
+            return T("The {card} cannot touch open ends of both snakes {snake} and {other} with its two halves.{hint}",
+                     card=said(card.name), **pair)
+        return T("{key} is not a move in HISSS now.{hint}", key=Code(repr(key)), hint=hint)
 
     @staticmethod
     def _fits(snake: dict[str, Any], side: str, card: Card) -> bool:
         return any(attach(snake["cards"], side, card, c) is not None for c in card.colours)
 
-    def _why_not(self, snake: dict[str, Any], side: str, card: Card) -> str:
+    def _why_not(self, snake: dict[str, Any], side: str, card: Card) -> Text:
         pieces = snake["cards"]
         colour = end_colour(pieces, side)
         if colour is None:
-            return "a head closes it" if side == LEFT else "a tail closes it"
+            return T("a head closes it") if side == LEFT else T("a tail closes it")
         if card.kind != BODY and card_of(pieces[0] if side == LEFT else pieces[-1]).kind != BODY:
-            return f"a {card.kind} needs a body to lie against"
+            return T("a head needs a body to lie against") if card.kind == HEAD else T(
+                "a tail needs a body to lie against")
         if card.kind == HEAD and has_head(pieces):
-            return "that snake already has a head"
+            return T("that snake already has a head")
         if card.kind == TAIL and has_tail(pieces):
-            return "that snake already has a tail"
+            return T("that snake already has a tail")
         if not any(matches(c, colour) for c in card.colours):
-            return f"that end is {colour}"
-        return "the half you named does not match it"
+            return T("that end is {colour}", colour=said(colour))
+        return T("the half you named does not match it")
