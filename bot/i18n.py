@@ -38,6 +38,8 @@ LOCALES = Path(__file__).with_name("locales")
 LANGUAGES = ("en", "pl", "hu", "de")
 """English first (the source), then the languages with catalogs."""
 TRANSLATED = LANGUAGES[1:]
+LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "hu": "Magyar", "de": "Deutsch"}
+"""Each language in its own words: the choices of ``/game new language:`` and ``/game status``."""
 
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 """Discord's rule for command and option names (``^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$``,
