@@ -11,7 +11,8 @@ from discord.ext import commands
 
 from bot.bots import DEFAULT_LEVEL, LEVELS
 from bot.engine import UnknownGame, all_games, get_game
-from bot.i18n import language_of
+from bot.engine.words import CORE, texts
+from bot.i18n import LANGUAGE_NAMES, language_of, say
 from bot.playbypost import check_deadlines
 from bot.rulebook import NoSuchPage, rules_text, which_game
 from bot.tables import Reply, TableError, User
@@ -20,14 +21,20 @@ from cogs._ui import (
     bot_of,
     clip,
     is_moderator,
+    language_in,
     publish,
     reply_message,
     run,
     send_error,
     send_reply,
+    table_language,
     tables_of,
     user_of,
 )
+
+T, Tn, Tp = texts(CORE)
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()]
+"""``/game new language:``: each language named in its own words (the same in every client)."""
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -36,7 +43,7 @@ def parse_options(text: str | None) -> dict[str, str]:
     for item in (text or "").replace(",", " ").split():
         name, sep, value = item.partition("=")
         if not sep or not name or not value:
-            raise ValueError(f"Options are written name=value (for example mode=turns), not {item!r}.")
+            raise ValueError(T("Options are written name=value (for example mode=turns), not {item}.", item=repr(item)))
         options[name.strip().lower()] = value.strip().lower()
     return options
 
@@ -85,38 +92,42 @@ class Games(commands.Cog):
     @app_commands.describe(game="Which game", options="Variants as name=value, e.g. mode=turns",
                            reminder_hours="Play-by-post: remind a player after this many hours",
                            timeout_hours="Play-by-post: then apply the policy after this many hours",
-                           policy="What a timeout does: skip, auto (a bot move) or replace (a bot takes the seat)")
+                           policy="What a timeout does: skip, auto (a bot move) or replace (a bot takes the seat)",
+                           language="The language of the table's posts (default: the server's)")
     @app_commands.autocomplete(game=game_names, options=option_values)
-    @app_commands.choices(policy=[app_commands.Choice(name=p, value=p) for p in ("none", "skip", "auto", "replace")])
+    @app_commands.choices(policy=[app_commands.Choice(name=p, value=p) for p in ("none", "skip", "auto", "replace")],
+                          language=LANGUAGE_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
                   reminder_hours: float | None = None, timeout_hours: float | None = None,
-                  policy: str | None = None) -> None:
+                  policy: str | None = None, language: str | None = None) -> None:
+        spoken = language_of(language) if language else table_language(interaction)
         try:
             chosen = parse_options(options)
             deadlines = None
             if reminder_hours is not None or timeout_hours is not None or policy is not None:
                 deadlines = check_deadlines(reminder_hours, timeout_hours, policy or "none")
         except (ValueError, TableError) as error:
-            await send_error(interaction, str(error))
+            await send_error(interaction, error.args[0] if error.args else str(error))
             return
         tables, user = tables_of(interaction), user_of(interaction)
         channel = interaction.channel
         settings = await tables.store.channel_settings(interaction.channel_id or 0)
         if settings.get("threads") and isinstance(channel, discord.TextChannel):
-            await self._new_in_thread(interaction, channel, game, chosen, deadlines.to_json() if deadlines else None)
+            await self._new_in_thread(interaction, channel, game, chosen, deadlines.to_json() if deadlines else None,
+                                      spoken)
             return
         await run(
             interaction,
             lambda: tables.create(
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0, host=user, slug=game,
-                options=chosen, deadlines=deadlines.to_json() if deadlines else None,
+                options=chosen, deadlines=deadlines.to_json() if deadlines else None, language=spoken,
             ),
             lambda reply: publish(interaction, reply),
         )
 
     async def _new_in_thread(
         self, interaction: discord.Interaction, channel: discord.TextChannel, game: str, options: dict[str, str],
-        deadlines: dict[str, Any] | None = None,
+        deadlines: dict[str, Any] | None = None, language: str = "en",
     ) -> None:
         """Channels set to "a thread per table": each table lives in a thread of its own."""
         tables, user = tables_of(interaction), user_of(interaction)
@@ -126,17 +137,20 @@ class Games(commands.Cog):
             await send_error(interaction, str(error))
             return
         await interaction.response.defer(thinking=True)
-        thread = await channel.create_thread(name=clip(f"{title} — {user.name}'s table", 100),
+        title = say(title, language, (get_game(game).slug,))
+        thread = await channel.create_thread(name=clip(say(T("{title} — {name}'s table", title=title, name=user.name),
+                                                           language), 100),
                                              type=discord.ChannelType.public_thread)
 
         async def deliver(reply: Reply) -> None:
             await thread.send(**reply_message(reply))
-            await interaction.followup.send(f"{title}: the table is open in {thread.mention}.")
+            await interaction.followup.send(say(T("{title}: the table is open in {thread}.", title=title,
+                                                  thread=thread.mention), language))
 
         await run(
             interaction,
             lambda: tables.create(guild_id=interaction.guild_id, channel_id=thread.id, host=user, slug=game, options=options,
-                                  deadlines=deadlines),
+                                  deadlines=deadlines, language=language),
             deliver,
         )
 
@@ -172,8 +186,8 @@ class Games(commands.Cog):
         async def deliver(text: str) -> None:
             await send_reply_text(interaction, clip(text), ephemeral=True)
 
-        await run(interaction, lambda: tables.history(channel_id=interaction.channel_id or 0, page=page), deliver,
-                  ephemeral=True)
+        await run(interaction, lambda: tables.history(channel_id=interaction.channel_id or 0, page=page,
+                                                      language=language_in(interaction)), deliver, ephemeral=True)
 
     @game.command(name="archive", description="Finished games in this server, newest first")
     @app_commands.describe(game="Only this game", member="Only games this member played", page="Page (10 games each)")
@@ -205,13 +219,23 @@ class Games(commands.Cog):
         tables = tables_of(interaction)
 
         async def deliver(summaries: list) -> None:
+            language = language_in(interaction)
             if not summaries:
-                await send_reply_text(interaction, "No open tables in this server. Start one with /game new.", ephemeral=True)
+                await send_reply_text(interaction, say(T("No open tables in this server. Start one with /game new."),
+                                                       language), ephemeral=True)
                 return
             lines = []
             for s in summaries:
-                waiting = f" — waiting for {', '.join(s.waiting_for)} since <t:{int(s.since)}:R>" if s.waiting_for else ""
-                lines.append(f"**{s.title}** in <#{s.channel_id}> ({s.status}): {', '.join(s.players)}{waiting}")
+                title = f"**{say(s.title, language, (s.slug,))}**"
+                status = say({"lobby": T("lobby"), "playing": T("playing")}.get(s.status, s.status), language)
+                if s.waiting_for:
+                    line = T("{title} in {channel} ({status}): {players} — waiting for {waiting} since {since}",
+                             title=title, channel=f"<#{s.channel_id}>", status=status, players=", ".join(s.players),
+                             waiting=", ".join(s.waiting_for), since=f"<t:{int(s.since)}:R>")
+                else:
+                    line = T("{title} in {channel} ({status}): {players}", title=title, channel=f"<#{s.channel_id}>",
+                             status=status, players=", ".join(s.players))
+                lines.append(say(line, language))
             await send_reply_text(interaction, clip("\n".join(lines)), ephemeral=True)
 
         await run(interaction, lambda: tables.list_open(guild_id=interaction.guild_id), deliver, ephemeral=True)
@@ -238,12 +262,14 @@ class Games(commands.Cog):
         tables, user = tables_of(interaction), user_of(interaction)
 
         async def deliver(summaries: list) -> None:
+            language = language_in(interaction)
             if not summaries:
-                await send_reply_text(interaction, "Nothing is waiting for you. 🎉", ephemeral=True)
+                await send_reply_text(interaction, say(T("Nothing is waiting for you. 🎉"), language), ephemeral=True)
                 return
             lines = [
-                f"**{s.title}** in https://discord.com/channels/{interaction.guild_id}/{s.channel_id} — "
-                f"waiting since <t:{int(s.since)}:R>"
+                say(T("{title} in {link} — waiting since {since}", title=f"**{say(s.title, language, (s.slug,))}**",
+                      link=f"https://discord.com/channels/{interaction.guild_id}/{s.channel_id}",
+                      since=f"<t:{int(s.since)}:R>"), language)
                 for s in summaries
             ]
             await send_reply_text(interaction, clip("\n".join(lines)), ephemeral=True)
