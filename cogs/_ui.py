@@ -752,7 +752,7 @@ class AmountButton(
         except TableError as refusal:
             await send_error(interaction, refusal.said(language_in(interaction)))
             return
-        modal = AmountModal(self.table_id, self.revision, choice)
+        modal = AmountModal(self.table_id, self.revision, choice, language_in(interaction))
         # Not kept in this process's view store: every submission, before or after a restart,
         # is answered by the same listener (``Play.on_interaction``), reading the custom_id.
         modal.stop()
@@ -772,11 +772,14 @@ class AmountModal(discord.ui.Modal):
     needs, so a form submitted after the bot restarted is still played (or refused as stale).
     """
 
-    def __init__(self, table_id: int, revision: int, choice: AmountChoice) -> None:
-        super().__init__(title=clip(f"Your {choice.noun}", 45), custom_id=f"{AMOUNT_FORM}:{table_id}:{revision}:{choice.prefix}")
+    def __init__(self, table_id: int, revision: int, choice: AmountChoice, language: str = "en") -> None:
+        super().__init__(title=clip(say(choice.form_title(), language), 45),
+                         custom_id=f"{AMOUNT_FORM}:{table_id}:{revision}:{choice.prefix}")
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
-            label=choice.field_label(), custom_id=AMOUNT_FIELD, required=True, max_length=20,
-            placeholder=clip(f"e.g. {choice.amounts[0]}, ${choice.amounts[0]:,} or {choice.amounts[0] / 1000:g}k", 100),
+            label=say(choice.field_label(), language)[:45], custom_id=AMOUNT_FIELD, required=True, max_length=20,
+            placeholder=clip(say(T("e.g. {number}, {dollars} or {thousands}k", number=str(choice.amounts[0]),
+                                   dollars=f"${choice.amounts[0]:,}", thousands=f"{choice.amounts[0] / 1000:g}"),
+                                 language), 100),
         )
         self.add_item(self.amount)
 

@@ -39,7 +39,7 @@ def control_json(control: Control) -> dict[str, Any]:
         members = list(choice.actions.values())
         data["amount"] = {
             "prefix": choice.prefix,
-            "label": choice.field_label(),
+            "label": choice.field_label()[:45],
             "range": choice.range_text(),
             "low": {"label": members[0].label, "key": members[0].key},
             "high": {"label": members[-1].label, "key": members[-1].key},
