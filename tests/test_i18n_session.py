@@ -118,7 +118,7 @@ async def test_the_log_keeps_each_events_message_and_says_it_again(tables: Table
 
 
 async def test_numbers_and_money_are_written_the_languages_way() -> None:
-    from bot.engine import AmountChoice, Action
+    from bot.engine import Action, AmountChoice
 
     choice = AmountChoice("bid", 1000, {dollars: Action(f"bid:{dollars // 1000}", f"Bid ${dollars:,}")
                                         for dollars in range(12000, 41000, 1000)})

@@ -16,7 +16,7 @@ import pytest
 
 from bot.engine.words import CORE, Text
 from bot.i18n import catalog, say
-from tests.e2e.test_bot_hisss import EPHEMERAL, bot_env, board_of
+from tests.e2e.test_bot_hisss import EPHEMERAL, board_of, bot_env
 from tests.fakediscord import FakeDiscord
 
 pytestmark = pytest.mark.e2e
