@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from bot.config import Settings, load_settings
+from bot.i18n import LANGUAGES
 
 NO_TOKEN = """\
 No DISCORD_TOKEN is set, so the Discord bot cannot start.
@@ -49,7 +50,7 @@ def parser() -> argparse.ArgumentParser:
     console.add_argument("--db", help="SQLite file (default: GAMEMASTER_DB or data/gamemaster.sqlite3)")
     console.add_argument("--images", default="out", help="folder for pictures (default ./out)")
     console.add_argument("--seed", type=int, help="seed the first table with this (then +1 each); for scripts")
-    console.add_argument("--lang", choices=("en", "pl", "hu", "de"), default="en",
+    console.add_argument("--lang", choices=LANGUAGES, default="en",
                          help="the language the console and its tables speak (default en)")
     play = commands.add_parser("selfplay", help="random agents play whole games through the session layer")
     play.add_argument("slug")
