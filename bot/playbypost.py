@@ -22,6 +22,7 @@ from typing import Any
 from bot import foreign_records
 from bot.bots import REPLACEMENT_LEVEL, bot_name
 from bot.engine import Prompt, get_game
+from bot.engine.words import CORE, texts
 from bot.records import (
     SIGNING_KEY,
     BadRecord,
@@ -49,6 +50,8 @@ from bot.tables import (
 )
 from bot.workers import bot_choice
 
+T, Tn, Tp = texts(CORE)
+
 HOUR = 3600.0
 DAY = 24 * HOUR
 POLICIES = ("none", "skip", "auto", "replace")
@@ -72,26 +75,29 @@ class Deadlines:
         return {"reminder_hours": self.reminder_hours, "timeout_hours": self.timeout_hours, "policy": self.policy}
 
     def describe(self) -> str:
-        if self.reminder_hours is None and self.timeout_hours is None:
-            return "no deadlines"
-        parts = []
-        if self.reminder_hours is not None:
-            parts.append(f"reminder after {self.reminder_hours:g} h")
-        if self.timeout_hours is not None:
-            parts.append(f"after {self.timeout_hours:g} h: {self.policy}")
-        return ", ".join(parts)
+        """"reminder after 24 h, after 72 h: skip" (a :class:`~bot.engine.words.Text`)."""
+        reminder = None if self.reminder_hours is None else T("reminder after {hours} h", hours=f"{self.reminder_hours:g}")
+        timeout = None if self.timeout_hours is None else T("after {hours} h: {policy}", hours=f"{self.timeout_hours:g}",
+                                                            policy=self.policy)
+        if reminder is not None and timeout is not None:
+            return T("{first}, {next}", first=reminder, next=timeout)
+        return reminder or timeout or T("no deadlines")
 
 
 def check_deadlines(reminder_hours: float | None, timeout_hours: float | None, policy: str) -> Deadlines:
     if policy not in POLICIES:
-        raise TableError(f"The timeout policy must be one of {', '.join(POLICIES)}, not {policy!r}.")
-    for name, value in (("reminder", reminder_hours), ("timeout", timeout_hours)):
-        if value is not None and not 0 < value <= 24 * 90:
-            raise TableError(f"The {name} must be between a few minutes and 90 days (in hours), not {value:g}.")
+        raise TableError(T("The timeout policy must be one of {policies}, not {policy}.", policies=", ".join(POLICIES),
+                           policy=repr(policy)))
+    if reminder_hours is not None and not 0 < reminder_hours <= 24 * 90:
+        raise TableError(T("The reminder must be between a few minutes and 90 days (in hours), not {hours}.",
+                           hours=f"{reminder_hours:g}"))
+    if timeout_hours is not None and not 0 < timeout_hours <= 24 * 90:
+        raise TableError(T("The timeout must be between a few minutes and 90 days (in hours), not {hours}.",
+                           hours=f"{timeout_hours:g}"))
     if reminder_hours is not None and timeout_hours is not None and reminder_hours >= timeout_hours:
-        raise TableError("The reminder must come before the timeout.")
+        raise TableError(T("The reminder must come before the timeout."))
     if timeout_hours is not None and policy == "none":
-        raise TableError("A timeout needs a policy: skip, auto or replace.")
+        raise TableError(T("A timeout needs a policy: skip, auto or replace."))
     return Deadlines(reminder_hours, timeout_hours, policy)
 
 
@@ -159,33 +165,34 @@ class PlayByPost:
 
     async def set_notify(self, user: User, mode: str) -> str:
         if mode not in NOTIFY:
-            raise TableError(f"Notifications are {', '.join(NOTIFY)}, not {mode!r}.")
+            raise TableError(T("Notifications are {modes}, not {mode}.", modes=", ".join(NOTIFY), mode=repr(mode)))
         await self.store.set_user_settings(user.id, now=self.clock(), notify=mode)
         return {
-            "mention": "You will be mentioned in the channel when it is your move.",
-            "dm": "You will get a direct message when it is your move (a mention if your DMs are closed).",
-            "digest": "You will not be pinged for each decision; once a day, a direct message lists the games "
-                      "waiting for your move.",
-            "off": "You will not be notified; check /game mine for your turns.",
+            "mention": T("You will be mentioned in the channel when it is your move."),
+            "dm": T("You will get a direct message when it is your move (a mention if your DMs are closed)."),
+            "digest": T("You will not be pinged for each decision; once a day, a direct message lists the games "
+                        "waiting for your move."),
+            "off": T("You will not be notified; check /game mine for your turns."),
         }[mode]
 
     async def set_away(self, user: User, days: float) -> str:
         if not 0 <= days <= 60:
-            raise TableError("Away is between 0 (back now) and 60 days.")
+            raise TableError(T("Away is between 0 (back now) and 60 days."))
         until = None if days == 0 else self.clock() + days * DAY
         await self.store.set_user_settings(user.id, now=self.clock(), away_until=until)
         if until is None:
-            return "Welcome back: your deadlines run again."
-        return f"Your deadlines are paused until <t:{int(until)}:f>."
+            return T("Welcome back: your deadlines run again.")
+        return T("Your deadlines are paused until {when}.", when=f"<t:{int(until)}:f>")
 
     async def forget_me(self, user: User) -> str:
         count = await self.store.forget_user(user.id, now=self.clock())
         self.tables.forget()
-        return (
-            "Your settings are deleted"
-            + (f", and your seat in {count} finished game{'s' if count != 1 else ''} now reads 'Former player'." if count else ".")
-            + " Games you are still playing keep your seat until they end."
-        )
+        if not count:
+            return T("Your settings are deleted. Games you are still playing keep your seat until they end.")
+        return Tn("Your settings are deleted, and your seat in {n} finished game now reads 'Former player'. "
+                  "Games you are still playing keep your seat until they end.",
+                  "Your settings are deleted, and your seat in {n} finished games now reads 'Former player'. "
+                  "Games you are still playing keep your seat until they end.", count)
 
     async def away_note(self, user_ids: list[int]) -> dict[int, float]:
         """Users among ``user_ids`` who are away now, with the time they return."""
@@ -204,12 +211,12 @@ class PlayByPost:
         async with self.tables.lock(table_id):
             live = await self.tables.load(table_id)
             if user.id != live.row.host_id and not moderator:
-                raise NotHost("Only the host or a moderator can set deadlines.")
+                raise NotHost(T("Only the host or a moderator can set deadlines."))
             await self.store.set_table_fields(
                 table_id, actor_id=user.id, now=self.clock(), kind="deadlines", deadlines=deadlines.to_json()
             )
             await self.tables.refresh(live)
-        return f"Deadlines for this table: {deadlines.describe()}."
+        return T("Deadlines for this table: {deadlines}.", deadlines=deadlines.describe())
 
     async def default_deadlines(self, channel_id: int) -> Deadlines:
         data = (await self.store.channel_settings(channel_id)).get("deadlines") or {}
@@ -284,9 +291,11 @@ class PlayByPost:
                     return None
                 await self.store.set_status(table_id, "cancelled", actor_id=None, now=now, reason="lobby expired")
                 await tables.refresh(live)
-                text = f"This {live.game.title} lobby expired before it started; open a new one with /game new."
+                text = tables.said(T("This {title} lobby expired before it started; open a new one with /game new.",
+                                     title=live.game.title), live.row.language, live)
                 return Notice(live.row.channel_id, live.row.guild_id, table_id, "lobby",
-                              Reply(table_id, live.position, live.revision, text, status="cancelled"))
+                              Reply(table_id, live.position, live.revision, text, status="cancelled",
+                                    language=live.row.language))
             timeouts = [d for d in dues if d.kind == "timeout" and d.revision == live.revision]
             if timeouts:
                 lines: list[str] = []
@@ -312,8 +321,8 @@ class PlayByPost:
                     users.append(due.user_id)
             if not users:
                 return None
-            reply = await tables.play_reply(live, [f"⏰ Reminder: the {live.game.title} game is waiting for your move."],
-                                            ping="all")
+            reply = await tables.play_reply(live, [T("⏰ Reminder: the {title} game is waiting for your move.",
+                                                     title=live.game.title)], ping="all")
             reply.picture = None  # a nudge, not a new board
             reply.mentions = [u for u in reply.mentions if u in users]
             reply.called = [u for u in reply.called if u in users]
@@ -330,10 +339,10 @@ class PlayByPost:
             await self.store.replace_seat(live.id, old.user_id, new_user_id=bot_id, name=name_of_bot,
                                           is_bot=True, actor_id=0, now=now, kind="timeout-replace")
             await self.tables.refresh(live)
-            return f"⏰ {name} ran out of time; a bot takes over their seat.", []
+            return T("⏰ {name} ran out of time; a bot takes over their seat.", name=name), []
         key, how = await self.fallback(live, seat, prefer_pass=policy == "skip")
         events = await self.tables.commit_move(live, seat, None, key)
-        return f"⏰ {name} ran out of time: {how}.", events
+        return T("⏰ {name} ran out of time: {how}.", name=name, how=how), events
 
     def fallback_move(self, live: LiveTable, seat: int, *, prefer_pass: bool) -> tuple[str, str]:
         """A pass where the game has one (when asked), else the bot agent's move."""
@@ -360,7 +369,7 @@ class PlayByPost:
         if prefer_pass:
             for action in prompt.actions:
                 if action.key == "pass" or action.key.startswith("pass"):
-                    return prompt, (action.key, "they pass")
+                    return prompt, (action.key, T("they pass"))
         return prompt, None
 
     @staticmethod
@@ -370,7 +379,7 @@ class PlayByPost:
     @staticmethod
     def _bot_plays(prompt: Prompt, key: str) -> str:
         label = next((a.label for a in prompt.actions if a.key == key), key)
-        return f"the bot plays for them ({label})"
+        return T("the bot plays for them ({move})", move=label)
 
     # -- records --------------------------------------------------------------------------------
 

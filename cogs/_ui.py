@@ -103,6 +103,16 @@ def table_language(interaction: discord.Interaction) -> str:
     return language_of(str(getattr(interaction, "guild_locale", "") or ""))
 
 
+async def channel_language(interaction: discord.Interaction) -> str:
+    """The language of the table in the interaction's channel (the last one played there), for
+    a public post that is not a table reply; else the server's."""
+    tables = tables_of(interaction)
+    try:
+        return (await tables.load(await tables.latest_id_in(interaction.channel_id or 0))).row.language
+    except (TableError, StoreError):
+        return table_language(interaction)
+
+
 _languages_seen: dict[int, str] = {}
 """The client language each user last spoke to this process in, once remembered in the store."""
 
@@ -623,9 +633,11 @@ def table_texts(reply: Reply, has_controls: bool) -> list[str]:
     head = f"{heading}\n{reply.text}" if reply.title else reply.text
     blocks = [clip(head, HEAD_TEXT) + _mention_line(named(reply), has_controls, language)]
     if reply.recent and not reply.said:
-        blocks.append(f"**{say(T('Last moves'), language)}**\n" + "\n".join(reply.recent))
+        last_moves = say(T("Last moves"), language)
+        blocks.append(f"**{last_moves}**\n" + "\n".join(reply.recent))
     if reply.standings:
-        blocks.append(f"**{say(T('Standings'), language)}**\n" + "\n".join(reply.standings))
+        standings = say(T("Standings"), language)
+        blocks.append(f"**{standings}**\n" + "\n".join(reply.standings))
     return clip_blocks(blocks, MAX_LAYOUT_TEXT)
 
 

@@ -19,6 +19,7 @@ from bot.tables import Reply, TableError, User
 from cogs._ui import (
     MAX_OPTION_INTEGER,
     bot_of,
+    channel_language,
     clip,
     is_moderator,
     language_in,
@@ -335,7 +336,7 @@ class Games(commands.Cog):
         moderator = await is_moderator(interaction)
 
         async def deliver(text: str) -> None:
-            await send_reply_text(interaction, text, ephemeral=False)
+            await send_reply_text(interaction, say(text, await channel_language(interaction)), ephemeral=False)
 
         await run(interaction, lambda: pbp.set_deadlines(
             channel_id=interaction.channel_id or 0, user=user, moderator=moderator,

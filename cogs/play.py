@@ -100,7 +100,7 @@ class Play(commands.Cog):
         tables, user = tables_of(interaction), user_of(interaction)
 
         async def deliver(private: Private) -> None:
-            message = private_message(private, [[OrdersButton(private.table_id)]] if private.orders else None)
+            message = private_message(private, [[OrdersButton(private.table_id, user.language)]] if private.orders else None)
             if interaction.response.is_done():
                 await interaction.followup.send(**message)
             else:
