@@ -72,29 +72,31 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-repl
     async def callback(self, interaction: discord.Interaction) -> None:
         replays = _replays(interaction)
 
+        language = language_in(interaction)
+
         async def deliver(frame: ReplayFrame) -> None:
-            message = replay_message(frame)
+            message = replay_message(frame, language)
             message.pop("ephemeral", None)
             if interaction.response.is_done():
                 await interaction.edit_original_response(**message)
             else:
                 await interaction.response.edit_message(**message)
 
-        await run(interaction, lambda: replays.frame(self.table_id, self.move, guild_id=interaction.guild_id), deliver,
-                  ephemeral=True, update=True)
+        await run(interaction, lambda: replays.frame(self.table_id, self.move, guild_id=interaction.guild_id,
+                                                     language=language), deliver, ephemeral=True, update=True)
 
 
-def replay_view(frame: ReplayFrame) -> discord.ui.View:
+def replay_view(frame: ReplayFrame, language: str = "en") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    steps = (("⏮ start", 0), ("◀ back", max(0, frame.move - 1)), ("next ▶", min(frame.total, frame.move + 1)),
-             ("end ⏭", frame.total))
+    steps = ((Tp("replay", "⏮ start"), 0), (Tp("replay", "◀ back"), max(0, frame.move - 1)),
+             (Tp("replay", "next ▶"), min(frame.total, frame.move + 1)), (Tp("replay", "end ⏭"), frame.total))
     for label, move in steps:
-        view.add_item(ReplayButton(frame.table_id, move, label, disabled=move == frame.move))
+        view.add_item(ReplayButton(frame.table_id, move, say(label, language), disabled=move == frame.move))
     return view
 
 
-def replay_message(frame: ReplayFrame) -> dict[str, Any]:
-    message: dict[str, Any] = {"content": clip(frame.text), "view": replay_view(frame), "ephemeral": True}
+def replay_message(frame: ReplayFrame, language: str = "en") -> dict[str, Any]:
+    message: dict[str, Any] = {"content": clip(frame.text), "view": replay_view(frame, language), "ephemeral": True}
     if frame.picture:
         message["attachments"] = [discord.File(io.BytesIO(frame.picture), filename="replay.png")]
     return message
@@ -102,9 +104,10 @@ def replay_message(frame: ReplayFrame) -> dict[str, Any]:
 
 async def show_replay(interaction: discord.Interaction, table: int, move: int | None) -> None:
     replays = _replays(interaction)
+    language = language_in(interaction)
 
     async def deliver(frame: ReplayFrame) -> None:
-        message = replay_message(frame)
+        message = replay_message(frame, language)
         files = message.pop("attachments", [])
         if files:
             message["file"] = files[0]
@@ -113,7 +116,8 @@ async def show_replay(interaction: discord.Interaction, table: int, move: int | 
         else:
             await interaction.response.send_message(**message)
 
-    await run(interaction, lambda: replays.frame(table, move, guild_id=interaction.guild_id), deliver, ephemeral=True)
+    await run(interaction, lambda: replays.frame(table, move, guild_id=interaction.guild_id, language=language),
+              deliver, ephemeral=True)
 
 
 async def show_archive(interaction: discord.Interaction, game: str | None, member: discord.Member | None,
