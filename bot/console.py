@@ -42,7 +42,7 @@ from bot.engine.choices import ChoiceLayoutError, Option, layout
 from bot.engine.choices import Path as GroupPath
 from bot.engine.words import CORE, texts
 from bot.games import load_all
-from bot.i18n import language_of, say
+from bot.i18n import LANGUAGES, language_of, say
 from bot.rulebook import NoSuchPage, rules_text, which_game
 from bot.standing_orders import ConfirmOrder
 from bot.store import Store
@@ -67,7 +67,7 @@ Commands:
   /game new SLUG [opt=value]    open a table here (games: {games})
   /game join | leave | start    lobby
   /game addbot [easy|normal|hard]  seat a bot player of that level (default normal)
-  /game status | history | cancel | list
+  /game status | history | cancel | list | language LANG
   /game rules [SLUG [PAGE]]     how a game is played: summary, how to play, rulebook
   /play MOVE                    a move: its key (draw:3) or words of its label
   /moves                        your legal moves now
@@ -294,6 +294,11 @@ class Console:
             self.say(await self.tables.history(channel_id=channel, language=self.language))
         elif sub == "cancel":
             self.show(await self.tables.cancel(channel_id=channel, user=self.user))
+        elif sub == "language":
+            if not rest or rest[0].lower() not in LANGUAGES:
+                self.say(T("Usage: /game language {languages}", languages="|".join(LANGUAGES)))
+                return
+            self.show(await self.tables.set_language(channel_id=channel, user=self.user, language=rest[0].lower()))
         elif sub == "list":
             summaries = await self.tables.list_open(guild_id=CONSOLE_GUILD)
             if not summaries:

@@ -1259,6 +1259,24 @@ class Tables:
                               len(undone), target=target)]
         return await self.play_reply(live, lines)
 
+    async def set_language(self, *, channel_id: int, user: User, language: str, moderator: bool = False) -> Reply:
+        """The host (or a moderator) changes the language of the table's public posts; the
+        answer, and everything after it, is said in the new one."""
+        table_id = await self.latest_id_in(channel_id)
+        wanted = language_of(language)
+        async with self.lock(table_id):
+            live = await self.load(table_id)
+            if user.id != live.row.host_id and not moderator:
+                raise NotHost(T("Only the host or a moderator can change the table's language."))
+            await self.store.set_table_fields(table_id, actor_id=user.id, now=self.clock(), kind="language",
+                                              language=wanted)
+            await self.refresh(live)
+            live.recent = None  # the last moves were said in the old language
+            text = T("{name} set the table's language to {language}.", name=user.name,
+                     language=LANGUAGE_NAMES[wanted])
+            return Reply(live.id, live.position, live.revision, self.said(text, wanted, live), status=live.row.status,
+                         language=wanted)
+
     async def set_live_message(self, table_id: int, message_id: int, thread_id: int | None) -> None:
         """Remember the table's live board message (posting mode "edit") and its log thread."""
         async with self.lock(table_id):

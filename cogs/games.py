@@ -342,6 +342,16 @@ class Games(commands.Cog):
             channel_id=interaction.channel_id or 0, user=user, moderator=moderator,
             reminder_hours=reminder_hours, timeout_hours=timeout_hours, policy=policy), deliver)
 
+    @game.command(name="language", description="The language of this channel's table (host or moderator)")
+    @app_commands.describe(language="The language its posts speak from now on")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        tables, user = tables_of(interaction), user_of(interaction)
+        moderator = await is_moderator(interaction)
+        await run(interaction, lambda: tables.set_language(channel_id=interaction.channel_id or 0, user=user,
+                                                           language=language, moderator=moderator),
+                  lambda reply: publish(interaction, reply))
+
     @game.command(name="addbot", description="Seat a bot player in the lobby (host)")
     @app_commands.describe(level="easy: makes mistakes; normal: the game's heuristic (default); hard: searches")
     @app_commands.choices(level=[app_commands.Choice(name=level, value=level) for level in LEVELS])

@@ -21,7 +21,7 @@ from bot.engine.words import CORE, Text, texts
 from bot.i18n import say, untranslated
 from bot.reply_text import log_line
 from bot.store import Store
-from bot.tables import IllegalMove, NotSeated, NotYourTurn, Tables, event_json
+from bot.tables import IllegalMove, NotHost, NotSeated, NotYourTurn, Tables, event_json
 from tests.conftest import ANA, BO, CY
 
 T, Tn, Tp = texts(CORE)
@@ -141,3 +141,19 @@ async def test_the_console_speaks_its_language(tables: Tables) -> None:
     assert say(T('"{text}" is not one of your moves now. Use /moves to see them.', text="nothing-like-it"), "hu") in text \
         or say(T("It is not your turn: waiting for {names}.", names="Bo"), "hu") in text
     assert "opened a table" not in text and "Type /help" not in text
+
+
+async def test_the_host_changes_the_tables_language_and_the_log_follows(tables: Tables) -> None:
+    await tables.create(guild_id=1, channel_id=CHANNEL, host=ANA, slug="toy-draw")
+    await tables.join(channel_id=CHANNEL, user=BO)
+    await tables.start(channel_id=CHANNEL, user=ANA)
+    with pytest.raises(NotHost) as refused:
+        await tables.set_language(channel_id=CHANNEL, user=BO, language="pl")
+    assert refused.value.said("hu") == say(T("Only the host or a moderator can change the table's language."), "hu")
+    changed = await tables.set_language(channel_id=CHANNEL, user=ANA, language="de")
+    assert changed.language == "de"
+    assert changed.text == say(T("{name} set the table's language to {language}.", name="Ana", language="Deutsch"),
+                               "de")
+    status = await tables.status(channel_id=CHANNEL)
+    assert status.language == "de" and say(T("Language: {language}", language="Deutsch"), "de") in status.text
+    assert (await tables.set_language(channel_id=CHANNEL, user=BO, language="hu", moderator=True)).language == "hu"
