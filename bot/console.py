@@ -327,7 +327,7 @@ class Console:
         try:
             game = get_game(args[0])
         except UnknownGame as error:
-            self.say(f"✗ {error}")
+            self.say(f"✗ {say(error.args[0] if error.args else str(error), self.language)}")
             return
         if len(args) > 1 and not args[1].isdigit():
             self.say(T("✗ The page is a number (1 is the summary), not {page}.", page=repr(args[1])))
@@ -336,7 +336,7 @@ class Console:
             self.say(rules_text(game, int(args[1]) if len(args) > 1 else 1, self.rules_dir, markup=False,
                                 language=self.language))
         except NoSuchPage as error:
-            self.say(f"✗ {error}")
+            self.say(f"✗ {say(error.args[0] if error.args else str(error), self.language)}")
 
     async def play(self, args: list[str]) -> None:
         if not args:

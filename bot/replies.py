@@ -50,6 +50,8 @@ class Private:
     table_id: int = 0
     orders: bool = False
     """The player's game in play offers standing orders: front ends offer them beside this panel."""
+    language: str = "en"
+    """The language ``text`` is said in (its reader's): the front end says its own words around it in it."""
 
 
 @dataclass(slots=True)

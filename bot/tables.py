@@ -955,7 +955,8 @@ class Tables:
                 # Said in the language the owner's client last spoke to us in, else the table's.
                 text = self.said(event.text, settings[owner].get("language") or language, live)
                 previous = private.get(owner)
-                private[owner] = Private(f"{previous.text}\n{text}" if previous else text)
+                private[owner] = Private(f"{previous.text}\n{text}" if previous else text,
+                                         language=settings[owner].get("language") or language)
         picture, standings = await self._card(live) if self.render else (None, [])
         if live.decisions is None:
             live.decisions = Decisions.starting(live.position, [turn.seat for turn in turns])
@@ -1364,7 +1365,7 @@ class Tables:
         text += "\n" + (self.said(T("Your moves: {moves}", moves="; ".join(moves)), language) if moves
                         else self.said(T("Nothing to decide right now."), language))
         offers = live.row.status == "playing" and bool(live.game.standing_orders())
-        return Private(text=text, picture=picture, table_id=live.id, orders=offers)
+        return Private(text=text, picture=picture, table_id=live.id, orders=offers, language=language)
 
     async def history(self, *, channel_id: int, page: int = 1, per_page: int = 20, language: str | None = None) -> str:
         """One page of the log, newest first (page 1 = the latest moves), in ``language`` (default:

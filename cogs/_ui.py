@@ -42,7 +42,7 @@ from bot import metrics
 from bot.engine import BIG_CHOICE, Action, AmountChoice, amount_choices, parse_amount
 from bot.engine.choices import ChoiceLayoutError, Option, Path, group_value, layout
 from bot.engine.words import CORE, texts
-from bot.i18n import language_of, say
+from bot.i18n import discord_commands, language_of, say
 from bot.store import StoreBusy, StoreError, StoreUnavailable
 from bot.tables import (
     AmountRefused,
@@ -631,6 +631,7 @@ def table_texts(reply: Reply, has_controls: bool) -> list[str]:
     language = reply.language
     heading = say(T("{title} · move {position}", title=f"**{reply.title}**", position=reply.position), language)
     head = f"{heading}\n{reply.text}" if reply.title else reply.text
+    head = discord_commands(head, language)
     blocks = [clip(head, HEAD_TEXT) + _mention_line(named(reply), has_controls, language)]
     if reply.recent and not reply.said:
         last_moves = say(T("Last moves"), language)
@@ -891,7 +892,7 @@ def offer_message(unsure: UnsureMove, language: str = "en") -> dict[str, Any]:
     confirmation made after the table moved on is refused as stale) and Cancel. Several: one
     button each, up to :data:`OFFER_LIMIT`; past that the list and "be more specific".
     """
-    message: dict[str, Any] = {"content": clip(unsure.said(language)), "ephemeral": True}
+    message: dict[str, Any] = {"content": clip(discord_commands(unsure.said(language), language)), "ephemeral": True}
     candidates = unsure.candidates
     if len(candidates) > OFFER_LIMIT:
         return message
@@ -938,8 +939,8 @@ class MyMovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-min
                 await send_error(interaction, T("You have nothing to decide right now."))
                 return
             rows = choice_rows(self.table_id, self.revision, actions, grouped, user.language)
-            text = say(T("Only you see these moves:") if rows else T("Only you see these — play one with /play:"),
-                       user.language)
+            text = discord_commands(say(T("Only you see these moves:") if rows
+                                        else T("Only you see these — play one with /play:"), user.language), user.language)
             listing = "\n".join(f"• {a.label}" for a in actions[:20])
             layout = table_layout([clip(f"{text}\n{listing}", MAX_LAYOUT_TEXT)], None, rows)
             await _send(interaction, view=layout, ephemeral=True)
@@ -965,7 +966,7 @@ def _mention_line(mentions: list[int], has_components: bool, language: str = "en
     else:
         line = Tn("Your move: {who} — choose with /play (type to search your moves)",
                   "Your moves: {who} — choose with /play (type to search your moves)", len(mentions), who=who)
-    return "\n" + say(line, language)
+    return "\n" + discord_commands(say(line, language), language)
 
 
 def reply_message(reply: Reply) -> dict[str, Any]:
@@ -986,7 +987,8 @@ def reply_message(reply: Reply) -> dict[str, Any]:
         message["view"] = table_layout(table_texts(reply, _has_moves(rows)), picture, rows)
     else:
         view = request_components(reply) or lobby_components(reply)
-        message["content"] = clip(reply.text + _mention_line(named(reply), view is not None, reply.language))
+        message["content"] = clip(discord_commands(reply.text, reply.language)
+                                  + _mention_line(named(reply), view is not None, reply.language))
         if view is not None:
             message["view"] = view
     if reply.picture:
@@ -999,7 +1001,8 @@ def private_message(private: Private, rows: list[Row] | None = None) -> dict[str
     the text and, when the game draws one, the private picture in a gallery (then ``rows``
     of controls, e.g. the Orders button)."""
     picture = PRIVATE_FILE if private.picture else None
-    message: dict[str, Any] = {"view": table_layout([clip(private.text, MAX_LAYOUT_TEXT)], picture, rows),
+    text = discord_commands(private.text, private.language)
+    message: dict[str, Any] = {"view": table_layout([clip(text, MAX_LAYOUT_TEXT)], picture, rows),
                                "ephemeral": True}
     if private.picture:
         message["file"] = discord.File(io.BytesIO(private.picture), filename=PRIVATE_FILE)
@@ -1077,7 +1080,8 @@ async def board_posted(client: discord.Client, reply: Reply, channel_id: int, me
 async def send_error(interaction: discord.Interaction, text: str) -> None:
     """A private refusal, said in the user's language (a :class:`~bot.engine.words.Text`; a
     plain string is sent as it is). After a public defer the placeholder is removed first."""
-    text = say(text, language_in(interaction))
+    language = language_in(interaction)
+    text = discord_commands(say(text, language), language)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(clip(text), ephemeral=True)
@@ -1177,8 +1181,8 @@ def post_game_gif(client: discord.Client, channel_id: int, table_id: int) -> Non
             channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
             language = (await tables.load(table_id)).row.language
             await channel.send(  # type: ignore[union-attr]
-                say(T("The whole game, move by move (table {table}; step through it with /game replay table:{table}).",
-                      table=table_id), language),
+                discord_commands(say(T("The whole game, move by move (table {table}; step through it with "
+                                       "/game replay table:{table}).", table=table_id), language), language),
                 file=discord.File(io.BytesIO(data), filename=f"table-{table_id}.gif"),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
@@ -1238,7 +1242,8 @@ async def notify_direct(client: discord.Client, guild_id: int | None, channel_id
     for user_id in reply.direct:
         try:
             user = client.get_user(user_id) or await client.fetch_user(user_id)
-            line = say(T("Your move: {turn}", turn=reply.text.splitlines()[-1]), reply.language)
+            line = discord_commands(say(T("Your move: {turn}", turn=reply.text.splitlines()[-1]), reply.language),
+                                    reply.language)
             await user.send(clip(f"{line}\n{link}"))
         except discord.HTTPException:
             failed.append(user_id)
@@ -1354,6 +1359,7 @@ async def _send_stale(interaction: discord.Interaction, stale: StaleBoard, table
     except TableError:
         await send_error(interaction, said)
         return
+    said = discord_commands(said, language_in(interaction))
     current.text = f"{said}\n\n{current.text}"
     current.notes = [said, *current.notes]
     current.mentions = []  # a private copy pings nobody

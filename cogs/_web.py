@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.engine.words import CORE, texts
-from bot.i18n import say
+from bot.i18n import discord_commands, say
 from bot.replies import Reply, User
 from bot.store import TableRow
 from bot.tables import GameNotRunning, NotHost, Tables
@@ -56,7 +56,8 @@ async def web_command(interaction: discord.Interaction, revoke: bool, everyone: 
         return await web_links(front, tables, channel_id=channel_id, user=user)
 
     async def deliver(text: str) -> None:
-        text = say(text, language_in(interaction))
+        language = language_in(interaction)
+        text = discord_commands(say(text, language), language)
         if interaction.response.is_done():
             await interaction.followup.send(clip(text), ephemeral=True)
         else:
@@ -79,8 +80,9 @@ async def send_to_everyone(interaction: discord.Interaction, front: WebTable, ta
         if seat.is_bot:
             continue
         settings = await tables.store.user_settings(seat.user_id)  # a DM: the player's language, else the table's
-        text = await web_links(front, tables, channel_id=channel_id,
-                               user=User(seat.user_id, seat.name, language=settings["language"] or live.row.language))
+        language = settings["language"] or live.row.language
+        text = discord_commands(await web_links(front, tables, channel_id=channel_id,
+                                                user=User(seat.user_id, seat.name, language=language)), language)
         try:
             member = interaction.client.get_user(seat.user_id) or await interaction.client.fetch_user(seat.user_id)
             await member.send(clip(text))

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.words import CORE, texts
-from bot.i18n import say
+from bot.i18n import discord_commands, say
 from bot.tables import Reply, User
 from cogs._ui import (
     MAX_OPTION_INTEGER,
@@ -32,7 +32,8 @@ def _person(member: discord.User | discord.Member) -> User:
 
 async def _text(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
     """A moderator tool's answer: private in the moderator's language, public in the table's."""
-    text = say(text, language_in(interaction) if ephemeral else await channel_language(interaction))
+    language = language_in(interaction) if ephemeral else await channel_language(interaction)
+    text = discord_commands(say(text, language), language)
     if interaction.response.is_done():
         await interaction.followup.send(clip(text), ephemeral=ephemeral)
     else:

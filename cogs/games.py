@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.bots import DEFAULT_LEVEL, LEVELS
 from bot.engine import UnknownGame, all_games, get_game
 from bot.engine.words import CORE, texts
-from bot.i18n import LANGUAGE_NAMES, language_of, say
+from bot.i18n import LANGUAGE_NAMES, discord_commands, language_of, say
 from bot.playbypost import check_deadlines
 from bot.rulebook import NoSuchPage, rules_text, which_game
 from bot.tables import Reply, TableError, User
@@ -336,7 +336,7 @@ class Games(commands.Cog):
         moderator = await is_moderator(interaction)
 
         async def deliver(text: str) -> None:
-            await send_reply_text(interaction, say(text, await channel_language(interaction)), ephemeral=False)
+            await send_reply_text(interaction, text, ephemeral=False, language=await channel_language(interaction))
 
         await run(interaction, lambda: pbp.set_deadlines(
             channel_id=interaction.channel_id or 0, user=user, moderator=moderator,
@@ -389,7 +389,7 @@ class Games(commands.Cog):
             text = rules_text(chosen, page, bot_of(interaction).settings.rules_dir,
                               language=language_of(str(interaction.locale)))
         except NoSuchPage as error:
-            await send_error(interaction, str(error))
+            await send_error(interaction, error.args[0] if error.args else str(error))
             return
         await send_reply_text(interaction, clip(text), ephemeral=True)
 
@@ -400,7 +400,12 @@ def _quiet(reply: Reply) -> Reply:
     return reply
 
 
-async def send_reply_text(interaction: discord.Interaction, text: str, *, ephemeral: bool) -> None:
+async def send_reply_text(interaction: discord.Interaction, text: str, *, ephemeral: bool,
+                          language: str | None = None) -> None:
+    """A plain answer: ``text`` (a Text is said) in ``language``, by default the user's, with the
+    commands it names as their Discord lists them."""
+    language = language or language_in(interaction)
+    text = discord_commands(say(text, language), language)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=ephemeral)
     else:

@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.engine import UnknownGame, all_games, get_game
 from bot.engine.words import CORE, texts
-from bot.i18n import say, speaking
+from bot.i18n import discord_commands, say, speaking
 from bot.ratings import ordinal
 from bot.replays import ReplayFrame, Replays
 from bot.tables import TableError
@@ -143,7 +143,7 @@ async def show_archive(interaction: discord.Interaction, game: str | None, membe
             title = say(get_game(row.slug).title, language, (row.slug,))
             lines.append(f"`{row.id}` {title} <t:{int(row.updated_at)}:d> — {', '.join(names)}: "
                          f"{say(result, language, (row.slug,))} — {link}")
-        text = clip("\n".join(lines))
+        text = clip(discord_commands("\n".join(lines), language))
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:

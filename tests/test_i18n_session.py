@@ -18,7 +18,7 @@ import pytest
 from bot.console import CONSOLE_CHANNEL, Console
 from bot.engine import Event, seat_ref
 from bot.engine.words import CORE, Text, texts
-from bot.i18n import say, untranslated
+from bot.i18n import discord_commands, say, untranslated
 from bot.reply_text import log_line
 from bot.store import Store
 from bot.tables import IllegalMove, NotHost, NotSeated, NotYourTurn, Tables, event_json
@@ -157,3 +157,13 @@ async def test_the_host_changes_the_tables_language_and_the_log_follows(tables: 
     status = await tables.status(channel_id=CHANNEL)
     assert status.language == "de" and say(T("Language: {language}", language="Deutsch"), "de") in status.text
     assert (await tables.set_language(channel_id=CHANNEL, user=BO, language="hu", moderator=True)).language == "hu"
+
+
+def test_discord_names_the_commands_as_the_readers_client_lists_them() -> None:
+    polish = discord_commands(say(T("There is no open table in this channel. Start one with /game new."), "pl"), "pl")
+    assert polish.endswith("/gra nowa.") and "/game" not in polish
+    replay = T("The whole game, move by move (table {table}; step through it with /game replay table:{table}).", table=7)
+    assert "/spiel wiederholung tisch:7" in discord_commands(say(replay, "de"), "de")
+    assert discord_commands("see /moves or https://discord.com/channels/1/2", "hu") == \
+        "see /moves or https://discord.com/channels/1/2"  # no such command, and a link: left alone
+    assert discord_commands("Start one with /game new.", "en") == "Start one with /game new."

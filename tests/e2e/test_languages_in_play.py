@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bot.engine.words import CORE, Text
-from bot.i18n import catalog, say
+from bot.i18n import catalog, discord_commands, say
 from tests.e2e.test_bot_hisss import EPHEMERAL, board_of, bot_env
 from tests.fakediscord import FakeDiscord
 
@@ -40,7 +40,8 @@ async def test_a_hungarian_server_table_a_polish_hand_and_a_german_refusal(
     channel = fake.channel("games")
 
     lobby = board_of(await fake.slash("alice", channel, "game new", options={"game": "hisss"}))
-    assert say(Text(CORE, "Join with the button below or /game join; the host starts the game."), "hu") in lobby.text
+    join = say(Text(CORE, "Join with the button below or /game join; the host starts the game."), "hu")
+    assert discord_commands(join, "hu") in lobby.text and "/játék csatlakozás" in discord_commands(join, "hu")
     assert say(Text(CORE, "Language: {language}", {"language": "Magyar"}), "hu") in lobby.text
     assert {button["label"] for button in lobby.buttons} >= {
         say(Text(CORE, "Join", context="button"), "hu"), say(Text(CORE, "Start", context="button"), "hu")}
