@@ -322,7 +322,7 @@ class Console:
         from bot.engine import UnknownGame, get_game
 
         if not args:
-            self.say(which_game(all_games(), markup=False))
+            self.say(which_game(all_games(), markup=False, language=self.language))
             return
         try:
             game = get_game(args[0])

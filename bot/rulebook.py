@@ -240,10 +240,11 @@ def rules_text(game: Game, page: int, rules_dir: Path, *, markup: bool = True, d
     return "\n".join(lines)
 
 
-def which_game(games: Iterable[Game], *, markup: bool = True) -> str:
-    """The answer to ``/game rules`` without a game: which games there are, and how to ask."""
+def which_game(games: Iterable[Game], *, markup: bool = True, language: str = "en") -> str:
+    """The answer to ``/game rules`` without a game: which games there are (their titles said in
+    ``language``), and how to ask (a :class:`~bot.engine.words.Text`)."""
     listed = [game for game in games if not game.slug.startswith("toy")]
     command = "/game rules game:<game>" if markup else "/game rules GAME [PAGE]"
     shown = f"`{command}`" if markup else command
-    names = ", ".join(f"{game.title} ({game.slug})" for game in listed)
-    return f"Which game? Ask with {shown}. The games: {names}."
+    names = ", ".join(f"{say(game.title, language, (game.slug,))} ({game.slug})" for game in listed)
+    return T("Which game? Ask with {command}. The games: {games}.", command=shown, games=names)

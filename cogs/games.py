@@ -58,12 +58,15 @@ class Games(commands.Cog):
     # -- autocomplete ------------------------------------------------------------------------
 
     async def game_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        typed = current.lower()
-        return [
-            app_commands.Choice(name=f"{g.title} ({g.min_players}–{g.max_players} players)", value=g.slug)
-            for g in all_games()
-            if not g.slug.startswith("toy") and (typed in g.slug or typed in g.title.lower())
-        ][:25]
+        typed, language = current.lower(), language_in(interaction)
+        found = []
+        for g in all_games():
+            title = say(g.title, language, (g.slug,))  # found by its own name or its name in the user's language
+            if not g.slug.startswith("toy") and (typed in g.slug or typed in g.title.lower() or typed in title.lower()):
+                label = say(T("{title} ({least}–{most} players)", title=title, least=g.min_players, most=g.max_players),
+                            language)
+                found.append(app_commands.Choice(name=clip(label, 100), value=g.slug))
+        return found[:25]
 
     async def option_values(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Offer ``name=value`` completions for the game chosen in the same command."""
@@ -377,7 +380,7 @@ class Games(commands.Cog):
     async def rules(self, interaction: discord.Interaction, game: str | None = None,
                     page: app_commands.Range[int, 1, 99] = 1) -> None:
         if not (game or "").strip():
-            await send_reply_text(interaction, clip(which_game(all_games())), ephemeral=True)
+            await send_reply_text(interaction, which_game(all_games(), language=language_in(interaction)), ephemeral=True)
             return
         try:
             chosen = get_game(game.strip())
@@ -405,7 +408,7 @@ async def send_reply_text(interaction: discord.Interaction, text: str, *, epheme
     """A plain answer: ``text`` (a Text is said) in ``language``, by default the user's, with the
     commands it names as their Discord lists them."""
     language = language or language_in(interaction)
-    text = discord_commands(say(text, language), language)
+    text = clip(discord_commands(say(text, language), language))
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=ephemeral)
     else:
