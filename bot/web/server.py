@@ -387,11 +387,12 @@ class WebTable:
 
     def _root_step(self, live: LiveTable, actions: list[Action]) -> dict[str, Any]:
         try:
-            return step_json(layout(actions))
+            return step_json(layout(actions), live.row.language)
         except ChoiceLayoutError:
             # Ungrouped and long: plain menus of every move (a web page has room for them all).
             log.warning("table %s: moves do not fit the grouped layout; showing flat menus", live.id)
-            rows = [[{"kind": "select", "primary": False, "placeholder": f"Moves {i + 1}–{i + len(part)}",
+            rows = [[{"kind": "select", "primary": False, "placeholder": say(T("Moves {first}–{last}", first=i + 1,
+                                                                             last=i + len(part)), live.row.language),
                       "options": [{"label": a.label, "key": a.key} for a in part]}]
                     for i in range(0, len(actions), FLAT_SELECT) for part in [actions[i:i + FLAT_SELECT]]]
             return {"path": [], "title": "", "rows": rows}
@@ -447,7 +448,7 @@ class WebTable:
             return _refuse(409, "The table moved on; here is the current board.", stale=True)
         path = [part for part in request.query.get("path", "").split("/") if part]
         try:
-            return web.json_response(step_for(self._actions(live, seat_pass.seat), path))
+            return web.json_response(step_for(self._actions(live, seat_pass.seat), path, live.row.language))
         except (KeyError, ChoiceLayoutError):
             return _refuse(409, "That choice is no longer open; here is the current board.", stale=True)
 
