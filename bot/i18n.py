@@ -86,7 +86,9 @@ def translate(language: str, domain: str, context: str, message: str) -> str | N
     """``message`` (in context ``context``) in ``language``, or None where the catalog has none."""
     if language not in TRANSLATED:
         return None
-    text = catalog(language, domain).pgettext(context, message)
+    translations = catalog(language, domain)
+    # No context is not the empty context: gettext keys the two apart ("\x04msg" vs "msg").
+    text = translations.pgettext(context, message) if context else translations.gettext(message)
     return text if text != message or _has_entry(language, domain, context, message) else None
 
 

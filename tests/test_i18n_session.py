@@ -167,3 +167,19 @@ def test_discord_names_the_commands_as_the_readers_client_lists_them() -> None:
     assert discord_commands("see /moves or https://discord.com/channels/1/2", "hu") == \
         "see /moves or https://discord.com/channels/1/2"  # no such command, and a link: left alone
     assert discord_commands("Start one with /game new.", "en") == "Start one with /game new."
+
+
+def test_a_plain_string_is_said_by_its_english_and_a_picture_draws_its_words_said() -> None:
+    from PIL import Image, ImageDraw
+
+    from bot.i18n import recording_drawn, speaking
+    from bot.render.text import draw_text
+
+    assert say("No rated games yet.", "de") == say(T("No rated games yet."), "de") != "No rated games yet."
+    for text in (T("No rated games yet."), T("Player {n}", n=3)):  # Pillow would hand the font plain lines
+        image, expected = Image.new("RGB", (400, 40)), Image.new("RGB", (400, 40))
+        with speaking("de"), recording_drawn() as drawn:
+            draw_text(ImageDraw.Draw(image), (0, 0), text, 20)
+        draw_text(ImageDraw.Draw(expected), (0, 0), say(text, "de"), 20)
+        assert drawn == [text] and untranslated(drawn[0], "de") == []
+        assert image.tobytes() == expected.tobytes() and say(text, "de") != str(text)

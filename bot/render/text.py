@@ -48,7 +48,13 @@ def draw_text(
     bold: bool = False,
     anchor: str = "la",
 ) -> None:
-    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+    """Draw ``text`` at ``xy``, said in the language being spoken.
+
+    A :class:`~bot.engine.words.Text` is said whole here, with its params: Pillow hands the font
+    only plain lines of it (its metadata gone), which could be looked up by their English only."""
+    said = say_drawn(text)
+    with said_already():
+        draw.text(xy, said, font=font(size, bold), fill=fill, anchor=anchor)
 
 
 def draw_wrapped(
