@@ -135,8 +135,8 @@ async def _in_worker_process(work: Callable[..., Any], *args: Any) -> Any:
     try:
         return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
     except concurrent.futures.process.BrokenProcessPool:
-        raise LobbyError("Import failed: the worker converting the record stopped; nothing was imported. "
-                         "Try again, and tell the bot's operator if it happens again.") from None
+        raise LobbyError(T("Import failed: the worker converting the record stopped; nothing was imported. "
+                           "Try again, and tell the bot's operator if it happens again.")) from None
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
 
@@ -392,9 +392,9 @@ class PlayByPost:
         table_id = await self.tables.latest_id_in(channel_id)
         live = await self.tables.load(table_id)
         if live.row.status == "lobby":
-            raise GameNotRunning("The game has not started; there is nothing to export yet.")
+            raise GameNotRunning(T("The game has not started; there is nothing to export yet."))
         if live.row.status == "playing" and not moderator:
-            raise NotModerator("A running game can be exported by a moderator only (the file would show hidden cards).")
+            raise NotModerator(T("A running game can be exported by a moderator only (the file would show hidden cards)."))
         actions = await self.store.actions(table_id)
         key = await self.signing_key()
         record = build_record(
@@ -440,18 +440,19 @@ class PlayByPost:
             record = check_envelope(raw)
             checked = await asyncio.to_thread(check_record, record)
         except BadRecord as error:
-            raise LobbyError(f"Import refused: {error}") from None
+            raise LobbyError(T("Import refused: {why}", why=str(error))) from None
         if signed_by(record, await self.signing_key()):
             table_id = await self._create_imported(guild_id, channel_id, user, checked, signed=True)
             live = await self.tables.load(table_id)
             live.decisions = None  # an imported game calls whoever it waits for
-            headline = f"{user.name} imported a {checked.game.title} game: {len(checked.actions)} moves replayed and checked."
+            headline = T("{name} imported a {title} game: {n} moves replayed and checked.", name=user.name,
+                         title=checked.game.title, n=len(checked.actions))
             return await self.tables.play_reply(live, [headline])
         if not moderator:
-            raise NotModerator(
+            raise NotModerator(T(
                 "Import refused: this record was not exported by this bot, or was changed since. Only a moderator "
                 "can import it, and then every player it seats must accept."
-            )
+            ))
         return await self._offer_foreign(guild_id, channel_id, user, record, checked)
 
     async def _import_from_elsewhere(
@@ -460,16 +461,14 @@ class PlayByPost:
     ) -> Reply:
         """Another site's record: a moderator's import, with a member named for every seat."""
         if not moderator:
-            raise NotModerator(f"Import refused: this is {what}. Only a moderator can import a game recorded "
-                               "elsewhere, and then every player it seats must accept.")
+            raise NotModerator(T("Import refused: this is {what}. Only a moderator can import a game recorded "
+                                 "elsewhere, and then every player it seats must accept.", what=what))
         wanted = foreign_records.player_count(raw)
         if len(members) != wanted:
-            raise LobbyError(
-                f"This is {what}. Name the member who plays each of them, in that order: "
-                f"seat1 … seat{wanted} ({len(members)} named)."
-            )
+            raise LobbyError(T("This is {what}. Name the member who plays each of them, in that order: "
+                               "seat1 … seat{wanted} ({named} named).", what=what, wanted=wanted, named=len(members)))
         if len({m.id for m in members}) != len(members):
-            raise LobbyError("Each seat needs a different member.")
+            raise LobbyError(T("Each seat needs a different member."))
         record, checked = await _in_worker_process(
             foreign_records.convert_and_check, raw, [(m.id, m.name) for m in members]
         )
@@ -495,7 +494,7 @@ class PlayByPost:
                 clock_origin=self._imported_origin(checked), pending_id=pending_id, detail={"signed": signed},
             )
         except ChannelBusy:
-            raise LobbyError("This channel already has an open table; import into another channel.") from None
+            raise LobbyError(T("This channel already has an open table; import into another channel.")) from None
         except StoreError as error:
             raise TableError(str(error)) from None
         if checked.over:
@@ -510,9 +509,10 @@ class PlayByPost:
         """A moderator's import of a record not signed here: offer each seat to its player."""
         for number, (user_id, name, bot) in enumerate(checked.seats):
             if not bot and user_id <= 0:
-                raise LobbyError(f"Import refused: seat {number + 1} ({name}) belongs to nobody who could accept it.")
+                raise LobbyError(T("Import refused: seat {seat} ({name}) belongs to nobody who could accept it.",
+                                   seat=number + 1, name=name))
         if await self.store.open_table_in(channel_id) is not None:
-            raise LobbyError("This channel already has an open table; import into another channel.")
+            raise LobbyError(T("This channel already has an open table; import into another channel."))
         record = dict(record)
         record.pop("signature", None)
         # Bot seats get bot ids of ours: a bot seat must never carry a real member's id.
@@ -546,21 +546,21 @@ class PlayByPost:
 
     async def answer_import(self, *, request_id: int, user: User, accept: bool, channel_id: int | None = None) -> Reply:
         """A player's yes or no to a seat in a waiting import; the last yes creates the table."""
-        check_id(request_id, "That import no longer exists.")
+        check_id(request_id, T("That import no longer exists."))
         async with self._imports:
             pending = await self.store.pending_import(request_id)
             if pending is None:
-                raise TableError("That import no longer exists.")
+                raise TableError(T("That import no longer exists."))
             if channel_id is not None and channel_id != pending["channel_id"]:
-                raise TableError("That button belongs to an import in another channel.")
+                raise TableError(T("That button belongs to an import in another channel."))
             if user.id not in pending["waiting"] and user.id not in pending["accepted"]:
-                raise TableError("No seat in this import is yours.")
+                raise TableError(T("No seat in this import is yours."))
             if pending["status"] != "open":
-                raise TableError("That import has already been settled.")
+                raise TableError(T("That import has already been settled."))
             if user.id in pending["accepted"]:
                 if not pending["waiting"]:  # everyone accepted, but the table could not be made: try again
                     return await self._finish_import(request_id, user)
-                raise TableError("You have already accepted your seat; waiting for the others.")
+                raise TableError(T("You have already accepted your seat; waiting for the others."))
             waiting = [u for u in pending["waiting"] if u != user.id]
             accepted = [*pending["accepted"], user.id]
             now = self.clock()
@@ -583,13 +583,13 @@ class PlayByPost:
         try:
             checked = await asyncio.to_thread(check_record, json.loads(pending["record"]))
         except BadRecord as error:  # the game's engine changed while the import waited
-            raise LobbyError(f"Import refused: {error}") from None
+            raise LobbyError(T("Import refused: {why}", why=str(error))) from None
         table_id = await self._create_imported(
             pending["guild_id"], pending["channel_id"], user, checked, signed=False, pending_id=pending_id,
             host_id=pending["requested_by"],
         )
         live = await self.tables.load(table_id)
         live.decisions = None  # an imported game calls whoever it waits for
-        headline = (f"Everyone took their seat: the imported {checked.game.title} game is on "
-                    f"({len(checked.actions)} moves replayed and checked).")
+        headline = T("Everyone took their seat: the imported {title} game is on ({n} moves replayed and checked).",
+                     title=checked.game.title, n=len(checked.actions))
         return await self.tables.play_reply(live, [headline])

@@ -289,9 +289,9 @@ class Games(commands.Cog):
             name, data = named
             file = discord.File(io.BytesIO(data), filename=name)
             if interaction.response.is_done():
-                await interaction.followup.send("The game record:", file=file, ephemeral=True)
+                await interaction.followup.send(say(T("The game record:"), language_in(interaction)), file=file, ephemeral=True)
             else:
-                await interaction.response.send_message("The game record:", file=file, ephemeral=True)
+                await interaction.response.send_message(say(T("The game record:"), language_in(interaction)), file=file, ephemeral=True)
 
         await run(interaction, lambda: pbp.export(channel_id=interaction.channel_id or 0, moderator=moderator), deliver,
                   ephemeral=True)
@@ -313,12 +313,12 @@ class Games(commands.Cog):
         while named and named[-1] is None:
             named.pop()
         if any(member is None for member in named):
-            await send_error(interaction, "Name the seats in order, without gaps (seat1, seat2, …).")
+            await send_error(interaction, T("Name the seats in order, without gaps (seat1, seat2, …)."))
             return
         members = [User(member.id, member.display_name) for member in named if member is not None]
         moderator = await is_moderator(interaction)
         if record.size > 8 * 1024 * 1024:
-            await send_error(interaction, "That file is too large to be a game record (8 MB at most).")
+            await send_error(interaction, T("That file is too large to be a game record (8 MB at most)."))
             return
 
         async def work() -> Reply:
