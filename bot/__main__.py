@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from bot.config import Settings, load_settings
+from bot.i18n import LANGUAGES
 
 NO_TOKEN = """\
 No DISCORD_TOKEN is set, so the Discord bot cannot start.
@@ -49,6 +50,8 @@ def parser() -> argparse.ArgumentParser:
     console.add_argument("--db", help="SQLite file (default: GAMEMASTER_DB or data/gamemaster.sqlite3)")
     console.add_argument("--images", default="out", help="folder for pictures (default ./out)")
     console.add_argument("--seed", type=int, help="seed the first table with this (then +1 each); for scripts")
+    console.add_argument("--lang", choices=LANGUAGES, default="en",
+                         help="the language the console and its tables speak (default en)")
     play = commands.add_parser("selfplay", help="random agents play whole games through the session layer")
     play.add_argument("slug")
     play.add_argument("--games", type=int, default=10)
@@ -159,11 +162,12 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if command == "run-or-console":
         print("No DISCORD_TOKEN set: opening the console table instead (python -m bot console).\n")
-        command, args.db, args.images, args.seed = "console", None, "out", None
+        command, args.db, args.images, args.seed, args.lang = "console", None, "out", None, "en"
     if command == "console":
         from bot.console import run_console
 
-        asyncio.run(run_console(args.db or settings.db_path, Path(args.images), seed=args.seed, web=settings.web))
+        asyncio.run(run_console(args.db or settings.db_path, Path(args.images), seed=args.seed, web=settings.web,
+                                language=args.lang))
         return 0
     if command == "selfplay":
         from bot import bots

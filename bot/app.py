@@ -29,6 +29,7 @@ import cogs
 from bot import logs, metrics
 from bot.config import SEED_KEY, Settings, check_can_run, derive_seed, make_clock, shard_of
 from bot.digest import Digests
+from bot.engine.words import CORE, texts
 from bot.games import load_all
 from bot.logs import RedactTokens  # noqa: F401  (re-exported: tests import it from here)
 from bot.logs import install_filters as install_log_filter
@@ -52,6 +53,7 @@ from cogs._ui import (
 from cogs._web import post_web_move
 
 log = logging.getLogger("gamemaster")
+T, _, _ = texts(CORE)
 
 
 class GameMasterBot(commands.Bot):
@@ -262,7 +264,7 @@ class GameMasterBot(commands.Bot):
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
     ) -> None:
         if isinstance(error, discord.app_commands.NoPrivateMessage):
-            await send_error(interaction, "Games are played in server channels, not in direct messages.")
+            await send_error(interaction, T("Games are played in server channels, not in direct messages."))
             return
         if isinstance(error, discord.app_commands.TransformerError | discord.app_commands.CheckFailure):
             await send_error(interaction, str(error))

@@ -15,8 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.engine.words import CORE, texts
+from bot.i18n import say
 from bot.replies import TableSummary
 from bot.tables import TableError, Tables
+
+T, Tn, Tp = texts(CORE)
 
 DAY = 24 * 3600.0
 DIGEST_EVERY = DAY
@@ -31,15 +35,19 @@ class Digest:
     tables: tuple[TableSummary, ...]
     guilds: tuple[int | None, ...]
     """The server of each table, for its link (``None``: a table outside any server)."""
+    language: str = "en"
+    """The player's language (their client's, when the bot has seen it; else their first table's)."""
 
     def text(self) -> str:
-        count = len(self.tables)
-        lines = [f"Your daily digest: {count} game{'s' if count != 1 else ''} waiting for your move."]
+        lines = [Tn("Your daily digest: {n} game waiting for your move.",
+                    "Your daily digest: {n} games waiting for your move.", len(self.tables))]
         for summary, guild_id in zip(self.tables, self.guilds, strict=True):
-            link = f"https://discord.com/channels/{guild_id or '@me'}/{summary.channel_id}"
-            lines.append(f"• {summary.title} (table {summary.table_id}), waiting since <t:{int(summary.since)}:R>: {link}")
-        lines.append("Change how you are told with /settings notify.")
-        return "\n".join(lines)
+            lines.append(T("• {title} (table {table}), waiting since {since}: {link}",
+                           title=say(summary.title, self.language, (summary.slug,)), table=summary.table_id,
+                           since=f"<t:{int(summary.since)}:R>",
+                           link=f"https://discord.com/channels/{guild_id or '@me'}/{summary.channel_id}"))
+        lines.append(T("Change how you are told with /settings notify."))
+        return "\n".join(say(line, self.language) for line in lines)
 
 
 class Digests:
@@ -59,11 +67,13 @@ class Digests:
         if not ready:
             return []
         waiting: dict[int, list[tuple[TableSummary, int | None]]] = {}
+        languages: dict[int, str] = {}
         for row in await self.store.tables(statuses=("playing",)):
             if row.paused:
                 continue
             try:
                 summary = self.tables.summary(await self.tables.load(row.id))
+                languages[row.id] = row.language
             except TableError:
                 continue  # e.g. its engine failed on loading it: the others are still listed
             finally:
@@ -79,5 +89,6 @@ class Digests:
                 continue  # away: no digest until they are back
             await self.store.set_user_settings(user_id, now=now, digest_at=now)
             found = sorted(waiting[user_id], key=lambda item: item[0].since)
-            digests.append(Digest(user_id, tuple(s for s, _ in found), tuple(g for _, g in found)))
+            language = wanted[user_id]["language"] or languages.get(found[0][0].table_id, "en")
+            digests.append(Digest(user_id, tuple(s for s, _ in found), tuple(g for _, g in found), language))
         return digests

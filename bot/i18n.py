@@ -38,6 +38,8 @@ LOCALES = Path(__file__).with_name("locales")
 LANGUAGES = ("en", "pl", "hu", "de")
 """English first (the source), then the languages with catalogs."""
 TRANSLATED = LANGUAGES[1:]
+LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "hu": "Magyar", "de": "Deutsch"}
+"""Each language in its own words: the choices of ``/game new language:`` and ``/game status``."""
 
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 """Discord's rule for command and option names (``^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$``,
@@ -375,3 +377,46 @@ def update_catalogs(domain: str) -> None:
         po.parent.mkdir(parents=True, exist_ok=True)
         with po.open("wb") as file:
             write_po(file, messages, width=100)
+
+
+# ---------------------------------------------------------------------------------------------
+# Slash commands named in a message, as a Discord client in the language lists them
+# ---------------------------------------------------------------------------------------------
+
+_MENTION = re.compile(r"(?<![\w/`<])/([a-z][a-z-]*)((?: [a-z][a-z-]*)?)((?: [a-z_]+:)*)")
+"""``/game new``, ``/play``, ``/game replay table:`` in running text (not a URL, not a path)."""
+
+
+def discord_commands(text: str, language: str) -> str:
+    """``text`` with the slash commands it names written as Discord lists them to a client in
+    ``language``: a Polish player's Discord shows ``/game new`` as ``/gra nowa``, so a reply
+    saying "start one with /game new" would send them looking for a command they cannot see.
+
+    Only names the ``commands`` catalog knows are rewritten (a top-level command, a group and
+    its subcommand, option names before a colon); anything else (``/moves`` in the console's
+    help, a URL) stays. The console speaks its own English commands and does not call this."""
+    if language not in TRANSLATED or "/" not in text:
+        return text
+    from bot.rulebook import localize_commands  # the same for commands in code spans
+
+    text = localize_commands(text, language)
+
+    def rewrite(match: re.Match[str]) -> str:
+        head, sub, options = match.group(1), match.group(2).strip(), match.group(3)
+        group = translate(language, "commands", "group_name", head)
+        if group is not None:
+            said_sub = translate(language, "commands", "command_name", sub) if sub else None
+            if sub and said_sub is None:
+                return match.group(0)  # not one of the group's commands: leave the words alone
+            written = f"/{group}" + (f" {said_sub}" if said_sub else "")
+        else:
+            command = translate(language, "commands", "command_name", head)
+            if command is None:
+                return match.group(0)
+            written = f"/{command}" + (f" {sub}" if sub else "")  # a word after a command is text
+        for option in options.split():
+            name = option[:-1]
+            written += f" {translate(language, 'commands', 'parameter_name', name) or name}:"
+        return written
+
+    return _MENTION.sub(rewrite, text)

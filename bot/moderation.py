@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import UnknownGame, get_game
+from bot.engine.words import CORE, texts
 from bot.playbypost import PlayByPost, check_deadlines
 from bot.store import AuditRow
 from bot.tables import (
@@ -26,11 +27,14 @@ from bot.tables import (
 )
 
 POSTING = ("new", "edit")
+T, Tn, Tp = texts(CORE)
 
 
 def _require(moderator: bool, what: str) -> None:
+    """Refuse a caller who is not a moderator; ``what`` (a :class:`~bot.engine.words.Text`) is
+    what only moderators may do."""
     if not moderator:
-        raise NotModerator(f"Only moderators (Manage Channels or the game-master role) can {what}.")
+        raise NotModerator(T("Only moderators (Manage Channels or the game-master role) can {what}.", what=what))
 
 
 class Moderation:
@@ -44,34 +48,37 @@ class Moderation:
 
     async def rate(self, *, table_id: int, guild_id: int | None, user: User, moderator: bool) -> str:
         """Count an imported finished game for ratings (a moderator's decision, audited)."""
-        _require(moderator, "decide which imported games are rated")
-        check_id(table_id, "There is no such table.")
+        _require(moderator, T("decide which imported games are rated"))
+        check_id(table_id, T("There is no such table."))
         row = await self.store.table(table_id)
         if row is None or (guild_id is not None and row.guild_id != guild_id):
-            raise TableError(f"There is no table {table_id} in this server.")
+            raise TableError(T("There is no table {table} in this server.", table=table_id))
         seats = await self.store.result_seats(table_id)
         if row.status != "over" or not seats:
-            raise TableError(f"Table {table_id} is {row.status}: only finished games can be rated.")
+            status = {"lobby": T("lobby"), "playing": T("playing"), "cancelled": T("cancelled")}.get(row.status,
+                                                                                                  row.status)
+            raise TableError(T("Table {table} is {status}: only finished games can be rated.", table=table_id,
+                               status=status))
         if sum(1 for seat in seats if not seat.is_bot) < 2:
-            raise TableError(f"Table {table_id} has fewer than two people: bot seats are never rated.")
+            raise TableError(T("Table {table} has fewer than two people: bot seats are never rated.", table=table_id))
         if any(seat.mu_after is not None for seat in seats):
-            raise TableError(f"Table {table_id} is already rated.")
+            raise TableError(T("Table {table} is already rated.", table=table_id))
         await self.tables.ratings.rate_imported(table_id, actor_id=user.id)
-        return f"Table {table_id} now counts for ratings; every rating in this server was recomputed."
+        return T("Table {table} now counts for ratings; every rating in this server was recomputed.", table=table_id)
 
     async def cancel(self, *, channel_id: int, user: User, moderator: bool) -> Reply:
-        _require(moderator, "cancel a table with /admin")
+        _require(moderator, T("cancel a table with /admin"))
         return await self.tables.cancel(channel_id=channel_id, user=user, moderator=True)
 
     async def pause(self, *, channel_id: int, user: User, moderator: bool, paused: bool) -> Reply:
-        _require(moderator, "pause or resume games")
+        _require(moderator, T("pause or resume games"))
         table_id = await self.tables.table_id_in(channel_id)
         async with self.tables.lock(table_id):
             live = await self.tables.load(table_id)
             if live.row.status != "playing":
-                raise GameNotRunning("Only a game in play can be paused or resumed.")
+                raise GameNotRunning(T("Only a game in play can be paused or resumed."))
             if live.row.paused == paused:
-                raise TableError(f"The game is already {'paused' if paused else 'running'}.")
+                raise TableError(T("The game is already paused.") if paused else T("The game is already running."))
             fields: dict[str, Any] = {"paused": paused}
             if not paused:
                 fields["moved_at"] = self._now()  # deadlines start afresh after a pause
@@ -79,12 +86,12 @@ class Moderation:
                                               kind="pause" if paused else "resume", detail={}, **fields)
             await self.store.bump_revision(table_id, now=self._now())
             await self.tables.refresh(live)
-            verb = "paused" if paused else "resumed"
-            return await self.tables.play_reply(live, [f"{user.name} {verb} the game."])
+            line = T("{name} paused the game.", name=user.name) if paused else T("{name} resumed the game.", name=user.name)
+            return await self.tables.play_reply(live, [line])
 
     async def kick(self, *, channel_id: int, user: User, moderator: bool, target: User) -> Reply:
         """Remove a player: from a lobby, or in play their seat becomes a bot seat."""
-        _require(moderator, "remove players")
+        _require(moderator, T("remove players"))
         table_id = await self.tables.table_id_in(channel_id)
         live = await self.tables.load(table_id)
         if live.row.status == "lobby":
@@ -93,77 +100,83 @@ class Moderation:
             live = await self.tables.load(table_id)
             seat = next((s for s in live.seats if s.user_id == target.id), None)
             if seat is None:
-                raise NotSeated(f"{target.name} is not seated at this table.")
+                raise NotSeated(T("{name} is not seated at this table.", name=target.name))
             bot_id = min([s.user_id for s in live.seats if s.user_id < 0], default=0) - 1
             await self.store.replace_seat(table_id, target.id, new_user_id=bot_id, name=f"Bot (for {seat.name})",
                                           is_bot=True, actor_id=user.id, now=self._now(), kind="kick")
             await self.tables.refresh(live)
             events = await self.tables.run_bots(live)
             return await self.tables.play_reply(
-                live, [f"{user.name} removed {seat.name}; a bot plays their seat from now on."], events=events
+                live, [T("{name} removed {player}; a bot plays their seat from now on.", name=user.name, player=seat.name)],
+                events=events
             )
 
     async def substitute(self, *, channel_id: int, user: User, moderator: bool, target: User, new: User) -> Reply:
         """Offer ``target``'s seat to ``new``, who accepts with a button."""
-        _require(moderator, "substitute players")
+        _require(moderator, T("substitute players"))
         table_id = await self.tables.table_id_in(channel_id)
         async with self.tables.lock(table_id):  # a table's requests change under its lock only
             live = await self.tables.load(table_id)
             if live.row.status != "playing":
-                raise GameNotRunning("Substitutes are for games in play; in a lobby, players just join or leave.")
+                raise GameNotRunning(T("Substitutes are for games in play; in a lobby, players just join or leave."))
             seat = next((s for s in live.seats if s.user_id == target.id), None)
             if seat is None:
-                raise NotSeated(f"{target.name} is not seated at this table.")
+                raise NotSeated(T("{name} is not seated at this table.", name=target.name))
             if live.is_seated(new.id):
-                raise TableError(f"{new.name} already plays at this table.")
+                raise TableError(T("{name} already plays at this table.", name=new.name))
             request_id = await self.store.create_request(
                 table_id, kind="substitute", revision=live.revision, requested_by=user.id,
                 data={"from": target.id, "from_name": seat.name, "to": new.id, "to_name": new.name, "waiting": [new.id]},
                 now=self._now(),
             )
+        asks = T("{name} asks {new} to take over {player}'s seat. {new}: accept or decline.", name=user.name,
+                 new=new.name, player=seat.name)
         return Reply(
-            table_id, live.position, live.revision,
-            f"{user.name} asks {new.name} to take over {seat.name}'s seat. {new.name}: accept or decline.",
+            table_id, live.position, live.revision, self.tables.said(asks, live.row.language, live),
             mentions=[new.id], status=live.row.status, request=Request(request_id, "substitute", (new.id,)),
+            language=live.row.language,
         )
 
     async def answer_substitute(self, *, request_id: int, user: User, accept: bool, channel_id: int | None = None) -> Reply:
         """The offered player's answer. The request is read again under the table's lock, so a
         double click on "Take the seat" is answered "already settled", not "expired"."""
-        check_id(request_id, "That request no longer exists.")
+        check_id(request_id, T("That request no longer exists."))
         found = await self.store.request(request_id)
         if found is None or found["kind"] != "substitute":
-            raise TableError("That request no longer exists.")
+            raise TableError(T("That request no longer exists."))
         table_id = found["table_id"]
         async with self.tables.lock(table_id):
             request = await self.store.request(request_id)
             if request is None:
-                raise TableError("That request no longer exists.")
+                raise TableError(T("That request no longer exists."))
             data = request["data"]
             if user.id != data["to"]:
-                raise TableError("This seat was offered to someone else.")
+                raise TableError(T("This seat was offered to someone else."))
             if request["status"] != "open":
-                raise TableError("That request has already been settled.")
+                raise TableError(T("That request has already been settled."))
             live = await self.tables.load(table_id)
             if channel_id is not None:
                 self.tables.check_channel(live, channel_id)
             if live.row.status != "playing":
-                raise GameNotRunning("That game is no longer in play.")
+                raise GameNotRunning(T("That game is no longer in play."))
             if not accept:
                 await self.store.update_request(request_id, data=data, status="refused", actor_id=user.id, now=self._now())
-                return Reply(table_id, live.position, live.revision, f"{user.name} declined the seat.", status=live.row.status)
+                declined = self.tables.said(T("{name} declined the seat.", name=user.name), live.row.language, live)
+                return Reply(table_id, live.position, live.revision, declined, status=live.row.status,
+                             language=live.row.language)
             if not any(s.user_id == data["from"] for s in live.seats):
                 await self.store.update_request(request_id, data=data, status="expired", actor_id=user.id, now=self._now())
-                raise StaleBoard("That seat has changed hands since; ask a moderator again.", live.revision)
+                raise StaleBoard(T("That seat has changed hands since; ask a moderator again."), live.revision)
             await self.store.replace_seat(table_id, data["from"], new_user_id=user.id, name=user.name, is_bot=False,
                                           actor_id=user.id, now=self._now(), kind="substitute")
             await self.store.update_request(request_id, data=data, status="done", actor_id=user.id, now=self._now())
             await self.tables.refresh(live)
-            return await self.tables.play_reply(live, [f"{user.name} takes over {data['from_name']}'s seat."])
+            return await self.tables.play_reply(live, [T("{name} takes over {player}'s seat.", name=user.name,
+                                                         player=data["from_name"])])
 
     async def skip(self, *, channel_id: int, user: User, moderator: bool) -> Reply:
         """Move the game on for everyone it waits for: a pass where the game has one, else a bot move."""
-        _require(moderator, "skip a player's turn")
+        _require(moderator, T("skip a player's turn"))
         table_id = await self.tables.table_id_in(channel_id)
         async with self.tables.lock(table_id):
             live = await self.tables.load(table_id)
@@ -173,7 +186,7 @@ class Moderation:
             for turn in turns:
                 key, how = self.pbp.fallback_move(live, turn.seat, prefer_pass=True)
                 events += await self.tables.commit_move(live, turn.seat, None, key)
-                lines.append(f"{user.name} skipped {turn.name}: {how}.")
+                lines.append(T("{name} skipped {player}: {how}.", name=user.name, player=turn.name, how=how))
                 if live.row.status != "playing":
                     break
             await self.store.record_audit(table_id=table_id, guild_id=None, actor_id=user.id, kind="skip",
@@ -182,20 +195,20 @@ class Moderation:
             return await self.tables.play_reply(live, lines, events=events)
 
     async def transfer_host(self, *, channel_id: int, user: User, moderator: bool, new_host: User) -> str:
-        _require(moderator, "transfer the host role")
+        _require(moderator, T("transfer the host role"))
         table_id = await self.tables.table_id_in(channel_id)
         async with self.tables.lock(table_id):
             live = await self.tables.load(table_id)
             if not live.is_seated(new_host.id):
-                raise NotSeated(f"{new_host.name} is not seated at this table.")
+                raise NotSeated(T("{name} is not seated at this table.", name=new_host.name))
             await self.store.set_table_fields(table_id, actor_id=user.id, now=self._now(), kind="host",
                                               detail={"to": new_host.id}, host_id=new_host.id)
             await self.tables.refresh(live)
-        return f"{new_host.name} is now the host of this table."
+        return T("{name} is now the host of this table.", name=new_host.name)
 
     async def set_deadlines(self, *, channel_id: int, user: User, moderator: bool, reminder_hours: float | None,
                             timeout_hours: float | None, policy: str) -> str:
-        _require(moderator, "set deadlines with /admin")
+        _require(moderator, T("set deadlines with /admin"))
         return await self.pbp.set_deadlines(channel_id=channel_id, user=user, moderator=True,
                                             reminder_hours=reminder_hours, timeout_hours=timeout_hours, policy=policy)
 
@@ -206,7 +219,7 @@ class Moderation:
         current = await self.store.channel_settings(channel_id)
         if not any(value is not None for value in changes.values()):
             return describe_channel(current)
-        _require(moderator, "change channel settings")
+        _require(moderator, T("change channel settings"))
         updated = dict(current)
         if changes.get("games") is not None:
             names = [g.strip().lower() for g in str(changes["games"]).replace(",", " ").split() if g.strip()]
@@ -221,7 +234,7 @@ class Moderation:
                 updated["games"] = names
         if changes.get("posting") is not None:
             if changes["posting"] not in POSTING:
-                raise TableError("Posting is 'new' (a message per move) or 'edit' (one live message per table).")
+                raise TableError(T("Posting is 'new' (a message per move) or 'edit' (one live message per table)."))
             updated["posting"] = changes["posting"]
         if changes.get("threads") is not None:
             updated["threads"] = bool(changes["threads"])
@@ -230,29 +243,29 @@ class Moderation:
         if changes.get("lobby_days") is not None:
             days = float(changes["lobby_days"])
             if not 0 < days <= 60:
-                raise TableError("Lobbies expire after 1 hour to 60 days.")
+                raise TableError(T("Lobbies expire after 1 hour to 60 days."))
             updated["lobby_days"] = days
         if any(changes.get(k) is not None for k in ("reminder_hours", "timeout_hours", "policy")):
             deadlines = check_deadlines(changes.get("reminder_hours"), changes.get("timeout_hours"),
                                         changes.get("policy") or "none")
             updated["deadlines"] = deadlines.to_json()
         await self.store.set_channel_settings(channel_id, guild_id, updated, actor_id=user.id, now=self._now())
-        return "Saved. " + describe_channel(updated)
+        return T("Saved. {settings}", settings=describe_channel(updated))
 
     async def set_role(self, *, guild_id: int, user: User, moderator: bool, role_id: int | None, role_name: str) -> str:
-        _require(moderator, "choose the game-master role")
+        _require(moderator, T("choose the game-master role"))
         settings = await self.store.guild_settings(guild_id)
         if role_id is None:
             settings.pop("role_id", None)
-            text = "No game-master role: moderators are members with Manage Channels."
+            text = T("No game-master role: moderators are members with Manage Channels.")
         else:
             settings["role_id"] = role_id
-            text = f"Members with the {role_name} role can now moderate games."
+            text = T("Members with the {role} role can now moderate games.", role=role_name)
         await self.store.set_guild_settings(guild_id, settings, actor_id=user.id, now=self._now())
         return text
 
     async def log(self, *, channel_id: int, guild_id: int | None, moderator: bool, limit: int = 25) -> list[AuditRow]:
-        _require(moderator, "read the audit log")
+        _require(moderator, T("read the audit log"))
         row = await self.store.latest_table_in(channel_id)
         if row is not None:
             return await self.store.audit_log(table_id=row.id, limit=limit)
@@ -262,12 +275,13 @@ class Moderation:
 def describe_channel(settings: dict[str, Any]) -> str:
     from bot.playbypost import DEFAULT_LOBBY_DAYS, Deadlines
 
-    games = ", ".join(settings["games"]) if settings.get("games") else "all"
-    return (
-        f"Games allowed: {games}. Posting: {settings.get('posting', 'new')} "
-        f"({'one live message per table' if settings.get('posting') == 'edit' else 'a new message per move'}). "
-        f"Threads: {'a thread per table' if settings.get('threads') else 'one table in the channel'}. "
-        f"Lobbies expire after {settings.get('lobby_days', DEFAULT_LOBBY_DAYS):g} days. "
-        f"End-of-game GIF: {'on' if settings.get('gif', True) else 'off'}. "
-        f"Default deadlines: {Deadlines.from_json(settings.get('deadlines') or {}).describe()}."
-    )
+    games = ", ".join(settings["games"]) if settings.get("games") else T("all")
+    edit = settings.get("posting") == "edit"
+    return T("Games allowed: {games}. Posting: {posting} ({how}). Threads: {threads}. Lobbies expire after {days} "
+             "days. End-of-game GIF: {gif}. Default deadlines: {deadlines}.", games=games,
+             posting=settings.get("posting", "new"),
+             how=T("one live message per table") if edit else T("a new message per move"),
+             threads=T("a thread per table") if settings.get("threads") else T("one table in the channel"),
+             days=f"{settings.get('lobby_days', DEFAULT_LOBBY_DAYS):g}",
+             gif=T("on") if settings.get("gif", True) else T("off"),
+             deadlines=Deadlines.from_json(settings.get("deadlines") or {}).describe())

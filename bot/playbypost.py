@@ -22,6 +22,7 @@ from typing import Any
 from bot import foreign_records
 from bot.bots import REPLACEMENT_LEVEL, bot_name
 from bot.engine import Prompt, get_game
+from bot.engine.words import CORE, texts
 from bot.records import (
     SIGNING_KEY,
     BadRecord,
@@ -49,6 +50,8 @@ from bot.tables import (
 )
 from bot.workers import bot_choice
 
+T, Tn, Tp = texts(CORE)
+
 HOUR = 3600.0
 DAY = 24 * HOUR
 POLICIES = ("none", "skip", "auto", "replace")
@@ -72,26 +75,29 @@ class Deadlines:
         return {"reminder_hours": self.reminder_hours, "timeout_hours": self.timeout_hours, "policy": self.policy}
 
     def describe(self) -> str:
-        if self.reminder_hours is None and self.timeout_hours is None:
-            return "no deadlines"
-        parts = []
-        if self.reminder_hours is not None:
-            parts.append(f"reminder after {self.reminder_hours:g} h")
-        if self.timeout_hours is not None:
-            parts.append(f"after {self.timeout_hours:g} h: {self.policy}")
-        return ", ".join(parts)
+        """"reminder after 24 h, after 72 h: skip" (a :class:`~bot.engine.words.Text`)."""
+        reminder = None if self.reminder_hours is None else T("reminder after {hours} h", hours=f"{self.reminder_hours:g}")
+        timeout = None if self.timeout_hours is None else T("after {hours} h: {policy}", hours=f"{self.timeout_hours:g}",
+                                                            policy=self.policy)
+        if reminder is not None and timeout is not None:
+            return T("{first}, {next}", first=reminder, next=timeout)
+        return reminder or timeout or T("no deadlines")
 
 
 def check_deadlines(reminder_hours: float | None, timeout_hours: float | None, policy: str) -> Deadlines:
     if policy not in POLICIES:
-        raise TableError(f"The timeout policy must be one of {', '.join(POLICIES)}, not {policy!r}.")
-    for name, value in (("reminder", reminder_hours), ("timeout", timeout_hours)):
-        if value is not None and not 0 < value <= 24 * 90:
-            raise TableError(f"The {name} must be between a few minutes and 90 days (in hours), not {value:g}.")
+        raise TableError(T("The timeout policy must be one of {policies}, not {policy}.", policies=", ".join(POLICIES),
+                           policy=repr(policy)))
+    if reminder_hours is not None and not 0 < reminder_hours <= 24 * 90:
+        raise TableError(T("The reminder must be between a few minutes and 90 days (in hours), not {hours}.",
+                           hours=f"{reminder_hours:g}"))
+    if timeout_hours is not None and not 0 < timeout_hours <= 24 * 90:
+        raise TableError(T("The timeout must be between a few minutes and 90 days (in hours), not {hours}.",
+                           hours=f"{timeout_hours:g}"))
     if reminder_hours is not None and timeout_hours is not None and reminder_hours >= timeout_hours:
-        raise TableError("The reminder must come before the timeout.")
+        raise TableError(T("The reminder must come before the timeout."))
     if timeout_hours is not None and policy == "none":
-        raise TableError("A timeout needs a policy: skip, auto or replace.")
+        raise TableError(T("A timeout needs a policy: skip, auto or replace."))
     return Deadlines(reminder_hours, timeout_hours, policy)
 
 
@@ -129,8 +135,8 @@ async def _in_worker_process(work: Callable[..., Any], *args: Any) -> Any:
     try:
         return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
     except concurrent.futures.process.BrokenProcessPool:
-        raise LobbyError("Import failed: the worker converting the record stopped; nothing was imported. "
-                         "Try again, and tell the bot's operator if it happens again.") from None
+        raise LobbyError(T("Import failed: the worker converting the record stopped; nothing was imported. "
+                           "Try again, and tell the bot's operator if it happens again.")) from None
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
 
@@ -159,33 +165,34 @@ class PlayByPost:
 
     async def set_notify(self, user: User, mode: str) -> str:
         if mode not in NOTIFY:
-            raise TableError(f"Notifications are {', '.join(NOTIFY)}, not {mode!r}.")
+            raise TableError(T("Notifications are {modes}, not {mode}.", modes=", ".join(NOTIFY), mode=repr(mode)))
         await self.store.set_user_settings(user.id, now=self.clock(), notify=mode)
         return {
-            "mention": "You will be mentioned in the channel when it is your move.",
-            "dm": "You will get a direct message when it is your move (a mention if your DMs are closed).",
-            "digest": "You will not be pinged for each decision; once a day, a direct message lists the games "
-                      "waiting for your move.",
-            "off": "You will not be notified; check /game mine for your turns.",
+            "mention": T("You will be mentioned in the channel when it is your move."),
+            "dm": T("You will get a direct message when it is your move (a mention if your DMs are closed)."),
+            "digest": T("You will not be pinged for each decision; once a day, a direct message lists the games "
+                        "waiting for your move."),
+            "off": T("You will not be notified; check /game mine for your turns."),
         }[mode]
 
     async def set_away(self, user: User, days: float) -> str:
         if not 0 <= days <= 60:
-            raise TableError("Away is between 0 (back now) and 60 days.")
+            raise TableError(T("Away is between 0 (back now) and 60 days."))
         until = None if days == 0 else self.clock() + days * DAY
         await self.store.set_user_settings(user.id, now=self.clock(), away_until=until)
         if until is None:
-            return "Welcome back: your deadlines run again."
-        return f"Your deadlines are paused until <t:{int(until)}:f>."
+            return T("Welcome back: your deadlines run again.")
+        return T("Your deadlines are paused until {when}.", when=f"<t:{int(until)}:f>")
 
     async def forget_me(self, user: User) -> str:
         count = await self.store.forget_user(user.id, now=self.clock())
         self.tables.forget()
-        return (
-            "Your settings are deleted"
-            + (f", and your seat in {count} finished game{'s' if count != 1 else ''} now reads 'Former player'." if count else ".")
-            + " Games you are still playing keep your seat until they end."
-        )
+        if not count:
+            return T("Your settings are deleted. Games you are still playing keep your seat until they end.")
+        return Tn("Your settings are deleted, and your seat in {n} finished game now reads 'Former player'. "
+                  "Games you are still playing keep your seat until they end.",
+                  "Your settings are deleted, and your seat in {n} finished games now reads 'Former player'. "
+                  "Games you are still playing keep your seat until they end.", count)
 
     async def away_note(self, user_ids: list[int]) -> dict[int, float]:
         """Users among ``user_ids`` who are away now, with the time they return."""
@@ -204,12 +211,12 @@ class PlayByPost:
         async with self.tables.lock(table_id):
             live = await self.tables.load(table_id)
             if user.id != live.row.host_id and not moderator:
-                raise NotHost("Only the host or a moderator can set deadlines.")
+                raise NotHost(T("Only the host or a moderator can set deadlines."))
             await self.store.set_table_fields(
                 table_id, actor_id=user.id, now=self.clock(), kind="deadlines", deadlines=deadlines.to_json()
             )
             await self.tables.refresh(live)
-        return f"Deadlines for this table: {deadlines.describe()}."
+        return T("Deadlines for this table: {deadlines}.", deadlines=deadlines.describe())
 
     async def default_deadlines(self, channel_id: int) -> Deadlines:
         data = (await self.store.channel_settings(channel_id)).get("deadlines") or {}
@@ -284,9 +291,11 @@ class PlayByPost:
                     return None
                 await self.store.set_status(table_id, "cancelled", actor_id=None, now=now, reason="lobby expired")
                 await tables.refresh(live)
-                text = f"This {live.game.title} lobby expired before it started; open a new one with /game new."
+                text = tables.said(T("This {title} lobby expired before it started; open a new one with /game new.",
+                                     title=live.game.title), live.row.language, live)
                 return Notice(live.row.channel_id, live.row.guild_id, table_id, "lobby",
-                              Reply(table_id, live.position, live.revision, text, status="cancelled"))
+                              Reply(table_id, live.position, live.revision, text, status="cancelled",
+                                    language=live.row.language))
             timeouts = [d for d in dues if d.kind == "timeout" and d.revision == live.revision]
             if timeouts:
                 lines: list[str] = []
@@ -312,8 +321,8 @@ class PlayByPost:
                     users.append(due.user_id)
             if not users:
                 return None
-            reply = await tables.play_reply(live, [f"⏰ Reminder: the {live.game.title} game is waiting for your move."],
-                                            ping="all")
+            reply = await tables.play_reply(live, [T("⏰ Reminder: the {title} game is waiting for your move.",
+                                                     title=live.game.title)], ping="all")
             reply.picture = None  # a nudge, not a new board
             reply.mentions = [u for u in reply.mentions if u in users]
             reply.called = [u for u in reply.called if u in users]
@@ -330,10 +339,10 @@ class PlayByPost:
             await self.store.replace_seat(live.id, old.user_id, new_user_id=bot_id, name=name_of_bot,
                                           is_bot=True, actor_id=0, now=now, kind="timeout-replace")
             await self.tables.refresh(live)
-            return f"⏰ {name} ran out of time; a bot takes over their seat.", []
+            return T("⏰ {name} ran out of time; a bot takes over their seat.", name=name), []
         key, how = await self.fallback(live, seat, prefer_pass=policy == "skip")
         events = await self.tables.commit_move(live, seat, None, key)
-        return f"⏰ {name} ran out of time: {how}.", events
+        return T("⏰ {name} ran out of time: {how}.", name=name, how=how), events
 
     def fallback_move(self, live: LiveTable, seat: int, *, prefer_pass: bool) -> tuple[str, str]:
         """A pass where the game has one (when asked), else the bot agent's move."""
@@ -360,7 +369,7 @@ class PlayByPost:
         if prefer_pass:
             for action in prompt.actions:
                 if action.key == "pass" or action.key.startswith("pass"):
-                    return prompt, (action.key, "they pass")
+                    return prompt, (action.key, T("they pass"))
         return prompt, None
 
     @staticmethod
@@ -370,7 +379,7 @@ class PlayByPost:
     @staticmethod
     def _bot_plays(prompt: Prompt, key: str) -> str:
         label = next((a.label for a in prompt.actions if a.key == key), key)
-        return f"the bot plays for them ({label})"
+        return T("the bot plays for them ({move})", move=label)
 
     # -- records --------------------------------------------------------------------------------
 
@@ -383,9 +392,9 @@ class PlayByPost:
         table_id = await self.tables.latest_id_in(channel_id)
         live = await self.tables.load(table_id)
         if live.row.status == "lobby":
-            raise GameNotRunning("The game has not started; there is nothing to export yet.")
+            raise GameNotRunning(T("The game has not started; there is nothing to export yet."))
         if live.row.status == "playing" and not moderator:
-            raise NotModerator("A running game can be exported by a moderator only (the file would show hidden cards).")
+            raise NotModerator(T("A running game can be exported by a moderator only (the file would show hidden cards)."))
         actions = await self.store.actions(table_id)
         key = await self.signing_key()
         record = build_record(
@@ -431,18 +440,19 @@ class PlayByPost:
             record = check_envelope(raw)
             checked = await asyncio.to_thread(check_record, record)
         except BadRecord as error:
-            raise LobbyError(f"Import refused: {error}") from None
+            raise LobbyError(T("Import refused: {why}", why=str(error))) from None
         if signed_by(record, await self.signing_key()):
             table_id = await self._create_imported(guild_id, channel_id, user, checked, signed=True)
             live = await self.tables.load(table_id)
             live.decisions = None  # an imported game calls whoever it waits for
-            headline = f"{user.name} imported a {checked.game.title} game: {len(checked.actions)} moves replayed and checked."
+            headline = T("{name} imported a {title} game: {n} moves replayed and checked.", name=user.name,
+                         title=checked.game.title, n=len(checked.actions))
             return await self.tables.play_reply(live, [headline])
         if not moderator:
-            raise NotModerator(
+            raise NotModerator(T(
                 "Import refused: this record was not exported by this bot, or was changed since. Only a moderator "
                 "can import it, and then every player it seats must accept."
-            )
+            ))
         return await self._offer_foreign(guild_id, channel_id, user, record, checked)
 
     async def _import_from_elsewhere(
@@ -451,16 +461,14 @@ class PlayByPost:
     ) -> Reply:
         """Another site's record: a moderator's import, with a member named for every seat."""
         if not moderator:
-            raise NotModerator(f"Import refused: this is {what}. Only a moderator can import a game recorded "
-                               "elsewhere, and then every player it seats must accept.")
+            raise NotModerator(T("Import refused: this is {what}. Only a moderator can import a game recorded "
+                                 "elsewhere, and then every player it seats must accept.", what=what))
         wanted = foreign_records.player_count(raw)
         if len(members) != wanted:
-            raise LobbyError(
-                f"This is {what}. Name the member who plays each of them, in that order: "
-                f"seat1 … seat{wanted} ({len(members)} named)."
-            )
+            raise LobbyError(T("This is {what}. Name the member who plays each of them, in that order: "
+                               "seat1 … seat{wanted} ({named} named).", what=what, wanted=wanted, named=len(members)))
         if len({m.id for m in members}) != len(members):
-            raise LobbyError("Each seat needs a different member.")
+            raise LobbyError(T("Each seat needs a different member."))
         record, checked = await _in_worker_process(
             foreign_records.convert_and_check, raw, [(m.id, m.name) for m in members]
         )
@@ -486,7 +494,7 @@ class PlayByPost:
                 clock_origin=self._imported_origin(checked), pending_id=pending_id, detail={"signed": signed},
             )
         except ChannelBusy:
-            raise LobbyError("This channel already has an open table; import into another channel.") from None
+            raise LobbyError(T("This channel already has an open table; import into another channel.")) from None
         except StoreError as error:
             raise TableError(str(error)) from None
         if checked.over:
@@ -501,9 +509,10 @@ class PlayByPost:
         """A moderator's import of a record not signed here: offer each seat to its player."""
         for number, (user_id, name, bot) in enumerate(checked.seats):
             if not bot and user_id <= 0:
-                raise LobbyError(f"Import refused: seat {number + 1} ({name}) belongs to nobody who could accept it.")
+                raise LobbyError(T("Import refused: seat {seat} ({name}) belongs to nobody who could accept it.",
+                                   seat=number + 1, name=name))
         if await self.store.open_table_in(channel_id) is not None:
-            raise LobbyError("This channel already has an open table; import into another channel.")
+            raise LobbyError(T("This channel already has an open table; import into another channel."))
         record = dict(record)
         record.pop("signature", None)
         # Bot seats get bot ids of ours: a bot seat must never carry a real member's id.
@@ -537,21 +546,21 @@ class PlayByPost:
 
     async def answer_import(self, *, request_id: int, user: User, accept: bool, channel_id: int | None = None) -> Reply:
         """A player's yes or no to a seat in a waiting import; the last yes creates the table."""
-        check_id(request_id, "That import no longer exists.")
+        check_id(request_id, T("That import no longer exists."))
         async with self._imports:
             pending = await self.store.pending_import(request_id)
             if pending is None:
-                raise TableError("That import no longer exists.")
+                raise TableError(T("That import no longer exists."))
             if channel_id is not None and channel_id != pending["channel_id"]:
-                raise TableError("That button belongs to an import in another channel.")
+                raise TableError(T("That button belongs to an import in another channel."))
             if user.id not in pending["waiting"] and user.id not in pending["accepted"]:
-                raise TableError("No seat in this import is yours.")
+                raise TableError(T("No seat in this import is yours."))
             if pending["status"] != "open":
-                raise TableError("That import has already been settled.")
+                raise TableError(T("That import has already been settled."))
             if user.id in pending["accepted"]:
                 if not pending["waiting"]:  # everyone accepted, but the table could not be made: try again
                     return await self._finish_import(request_id, user)
-                raise TableError("You have already accepted your seat; waiting for the others.")
+                raise TableError(T("You have already accepted your seat; waiting for the others."))
             waiting = [u for u in pending["waiting"] if u != user.id]
             accepted = [*pending["accepted"], user.id]
             now = self.clock()
@@ -574,13 +583,13 @@ class PlayByPost:
         try:
             checked = await asyncio.to_thread(check_record, json.loads(pending["record"]))
         except BadRecord as error:  # the game's engine changed while the import waited
-            raise LobbyError(f"Import refused: {error}") from None
+            raise LobbyError(T("Import refused: {why}", why=str(error))) from None
         table_id = await self._create_imported(
             pending["guild_id"], pending["channel_id"], user, checked, signed=False, pending_id=pending_id,
             host_id=pending["requested_by"],
         )
         live = await self.tables.load(table_id)
         live.decisions = None  # an imported game calls whoever it waits for
-        headline = (f"Everyone took their seat: the imported {checked.game.title} game is on "
-                    f"({len(checked.actions)} moves replayed and checked).")
+        headline = T("Everyone took their seat: the imported {title} game is on ({n} moves replayed and checked).",
+                     title=checked.game.title, n=len(checked.actions))
         return await self.tables.play_reply(live, [headline])

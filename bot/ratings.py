@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from openskill.models import PlackettLuce
 
 from bot.engine import get_game
+from bot.engine.words import CORE, texts
 from bot.store import (
     GameStats,
     PlayerResult,
@@ -175,20 +176,24 @@ class Ratings:
         return await self.store.game_stats(guild_id or 0, slug)
 
 
+T, _, _ = texts(CORE)
+
+
 def _duration(seconds: float) -> str:
     minutes = int(seconds // 60)
     if minutes < 1:
-        return f"{int(seconds)} s"
+        return T("{n} s", n=int(seconds))
     if minutes < 120:
-        return f"{minutes} min"
+        return T("{n} min", n=minutes)
     hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes} min" if hours < 48 else f"{hours // 24} days"
+    return T("{hours} h {minutes} min", hours=hours, minutes=minutes) if hours < 48 else T("{n} days", n=hours // 24)
 
 
 def describe_result(finished: Finished, names: list[str]) -> str:
-    """The end-of-game line: the game's length, and each rated player's rating before → after."""
+    """The end-of-game line: the game's length, and each rated player's rating before → after
+    (a :class:`~bot.engine.words.Text`: said in the table's language by the session layer)."""
     result = finished.result
-    line = f"{result.actions} moves in {_duration(result.finished_at - result.started_at)}."
+    length = T("{moves} moves in {time}.", moves=result.actions, time=_duration(result.finished_at - result.started_at))
     changes = [
         f"{names[s.seat] if 0 <= s.seat < len(names) else 'Player'} {ordinal(s.mu_before, s.sigma_before):.1f} → "
         f"{ordinal(s.mu_after, s.sigma_after):.1f}"
@@ -196,12 +201,10 @@ def describe_result(finished: Finished, names: list[str]) -> str:
         if s.mu_before is not None and s.sigma_before is not None and s.mu_after is not None and s.sigma_after is not None
     ]
     if changes:
-        line += " Ratings: " + ", ".join(changes) + "."
-    elif not result.rated:
-        line += " Not rated (imported)."
-    else:
-        line += " Not rated (fewer than two people)."
-    return line
+        return T("{length} Ratings: {changes}.", length=length, changes=", ".join(changes))
+    if not result.rated:
+        return T("{length} Not rated (imported).", length=length)
+    return T("{length} Not rated (fewer than two people).", length=length)
 
 
 async def rebuild_command(location: str, out: Callable[[str], None] = print) -> int:

@@ -16,8 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Game, get_game
+from bot.engine.words import CORE, texts
+from bot.i18n import say, speaking
+from bot.reply_text import event_text
 from bot.store import TableRow
 from bot.tables import NoTable, TableError, Tables, name_seats, replay_action
+
+T, Tn, Tp = texts(CORE)
 
 GIF_FRAMES = 80
 """At most this many frames: a long game is sampled evenly (the last position always shown)."""
@@ -42,7 +47,7 @@ class Replays:
                       page: int = 1, per_page: int = 10) -> list[tuple[TableRow, list[str], str]]:
         """Finished games here, newest first: (table, player names, result line)."""
         if page < 1:
-            raise TableError("Pages start at 1.")
+            raise TableError(T("Pages start at 1."))
         if slug is not None:
             try:
                 slug = get_game(slug).slug
@@ -55,27 +60,35 @@ class Replays:
             names = [seat.name for seat in await self.store.seats(row.id)]
             seats = await self.store.result_seats(row.id)
             winners = [names[s.seat] for s in seats if s.rank == 1 and 0 <= s.seat < len(names)]
-            line = f"{row.position} moves" + (f", won by {' and '.join(winners)}" if winners else "")
+            won: str = winners[0] if winners else ""
+            for winner in winners[1:]:
+                won = T("{items} and {last}", items=won, last=winner)
+            line = (T("{n} moves, won by {names}", n=row.position, names=won) if winners
+                    else T("{n} moves", n=row.position))
             found.append((row, names, line))
         return found
 
     async def _finished(self, table_id: int) -> TableRow:
         row = await self.store.table(table_id)
         if row is None:
-            raise NoTable(f"There is no table {table_id}.")
+            raise NoTable(T("There is no table {table}.", table=table_id))
         if row.status != "over":
-            raise TableError(f"Table {table_id} is {row.status}: only finished games can be replayed.")
+            status = {"lobby": T("lobby"), "playing": T("playing"), "cancelled": T("cancelled")}.get(row.status,
+                                                                                                  row.status)
+            raise TableError(T("Table {table} is {status}: only finished games can be replayed.", table=table_id,
+                               status=status))
         game = get_game(row.slug)
         if row.engine_version != game.version:
-            raise TableError(f"Table {table_id} was played under an older version of {game.title}'s rules "
-                             "and cannot be replayed with today's.")
+            raise TableError(T("Table {table} was played under an older version of {title}'s rules "
+                               "and cannot be replayed with today's.", table=table_id, title=game.title))
         return row
 
-    async def state_at(self, row: TableRow, game: Game, move: int) -> tuple[dict[str, Any], list[str]]:
-        """The state after ``move`` moves and the public log lines of that move."""
+    async def state_at(self, row: TableRow, game: Game, move: int, language: str = "en"
+                       ) -> tuple[dict[str, Any], list[str]]:
+        """The state after ``move`` moves and the public log lines of that move (in ``language``)."""
         snapshot = await self.store.nearest_snapshot(row.id, move)
         if snapshot is None:
-            raise TableError(f"Table {row.id} has no saved position before move {move}.")
+            raise TableError(T("Table {table} has no saved position before move {move}.", table=row.id, move=move))
         position, state_json = snapshot
         state = json.loads(state_json)
         actions = await self.store.actions(row.id, after=position, limit=move - position)
@@ -84,20 +97,24 @@ class Replays:
         lines: list[str] = []
         if move > 0:
             [last] = await self.store.actions(row.id, after=move - 1, limit=1)
-            lines = [e["text"] for e in last.events if e.get("visible_to") is None and e.get("text")]
+            lines = [event_text(e, language) for e in last.events if e.get("visible_to") is None and e.get("text")]
         return state, lines
 
-    async def frame(self, table_id: int, move: int | None = None, *, guild_id: int | None = None) -> ReplayFrame:
-        """The board after ``move`` moves (default: the end) of a finished game in this server."""
+    async def frame(self, table_id: int, move: int | None = None, *, guild_id: int | None = None,
+                    language: str | None = None) -> ReplayFrame:
+        """The board after ``move`` moves (default: the end) of a finished game in this server, in
+        ``language`` (default: the table's)."""
         row = await self._finished(table_id)
         if guild_id is not None and row.guild_id is not None and row.guild_id != guild_id:
-            raise NoTable(f"There is no table {table_id} in this server.")
+            raise NoTable(T("There is no table {table} in this server.", table=table_id))
         total = row.position
         move = total if move is None else move
         if not 0 <= move <= total:
-            raise TableError(f"Table {table_id} has moves 0–{total}; there is no move {move}.")
+            raise TableError(T("Table {table} has moves 0–{total}; there is no move {move}.", table=table_id,
+                               total=total, move=move))
+        language = language or row.language
         game = get_game(row.slug)
-        state, lines = await self.state_at(row, game, move)
+        state, lines = await self.state_at(row, game, move, language)
         names = [seat.name for seat in await self.store.seats(row.id)]
         view = game.view(state, None)
         view["names"] = names
@@ -105,9 +122,11 @@ class Replays:
         if self.tables.render and game.render_module:
             from bot.render import board_png
 
-            picture = await asyncio.to_thread(board_png, game, view)
-        head = f"Replay of table {table_id} ({game.title}) — move {move} of {total}"
-        body = "\n".join(name_seats(line, names) for line in lines) if lines else ("The start." if move == 0 else "")
+            picture = await asyncio.to_thread(_spoken, language, game.slug, board_png, game, view)
+        head = say(T("Replay of table {table} ({title}) — move {move} of {total}", table=table_id, title=game.title,
+                     move=move, total=total), language, (game.slug,))
+        body = ("\n".join(name_seats(line, names) for line in lines) if lines
+                else say(T("The start."), language) if move == 0 else "")
         return ReplayFrame(table_id, move, total, f"{head}\n{body}".strip(), picture)
 
     async def gif(self, table_id: int, frames: int = GIF_FRAMES) -> bytes | None:
@@ -123,7 +142,14 @@ class Replays:
         names = [seat.name for seat in await self.store.seats(row.id)]
         total = len(actions)
         wanted = sorted({round(i * total / max(1, frames - 1)) for i in range(frames)} | {total})
-        return await asyncio.to_thread(_draw_gif, game, start[1], actions, names, set(wanted))
+        return await asyncio.to_thread(_spoken, row.language, game.slug, _draw_gif, game, start[1], actions, names,
+                                       set(wanted))
+
+
+def _spoken(language: str, slug: str, draw: Any, *args: Any) -> Any:
+    """``draw(*args)`` with the pictures' words said in ``language`` (run in a worker thread)."""
+    with speaking(language, slug):
+        return draw(*args)
 
 
 def _draw_gif(game: Game, start_json: str, actions: list[Any], names: list[str], wanted: set[int]) -> bytes:

@@ -19,6 +19,9 @@ class User:
     id: int
     name: str
     is_bot: bool = False
+    language: str = "en"
+    """The language this user's client speaks (:func:`bot.i18n.language_of` of its locale):
+    what is said to them alone (their hand, their moves, a refusal) is said in it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +50,8 @@ class Private:
     table_id: int = 0
     orders: bool = False
     """The player's game in play offers standing orders: front ends offer them beside this panel."""
+    language: str = "en"
+    """The language ``text`` is said in (its reader's): the front end says its own words around it in it."""
 
 
 @dataclass(slots=True)
@@ -100,6 +105,9 @@ class Reply:
     standings: list[str] = field(default_factory=list)
     """One "Ana — 12" line per seat: the numbers the game's table card prints (its render
     module's ``card_standings``); empty for a game without them."""
+    language: str = "en"
+    """The table's language: the reply's texts are said in it, and so are the front end's own
+    words around them ("Last moves", button labels)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.engine import Game
+from bot.engine.words import CORE, texts
+from bot.i18n import say
+
+T, Tn, Tp = texts(CORE)
 
 PAGE_CHARS = 1800
 """At most this many characters a page: a Discord message (2000) with room for a header."""
@@ -206,33 +210,41 @@ def rules_text(game: Game, page: int, rules_dir: Path, *, markup: bool = True, d
     pages, own = found.all, len(found.own)
     total = len(pages) + 1
     if not 1 <= page <= total:
-        raise NoSuchPage(f"{game.title} has {total} pages of rules; choose 1–{total}.")
+        raise NoSuchPage(T("{title} has {total} pages of rules; choose 1–{total}.", title=game.title, total=total))
     bold = (lambda text: f"**{text}**") if markup else (lambda text: text)
     code = (lambda text: f"`{text}`") if markup else (lambda text: text)
+    domains = (game.slug,)  # the game's own words (its title, summary, options) are in its catalog
+    title = say(game.title, language, domains)
     if page > 1:
-        part = "how to play" if page - 2 < own else "rulebook"
-        return f"{bold(f'{game.title} — {part}, page {page}/{total}')}\n{pages[page - 2]}"
-    lines = [
-        f"{bold(game.title)} — {game.summary}",
-        f"Players: {game.min_players}–{game.max_players}."
-        + (" A speed game: live races, or turns for play-by-post." if game.realtime else ""),
-    ]
+        part = T("how to play") if page - 2 < own else T("rulebook")
+        heading = say(T("{title} — {part}, page {page}/{total}", title=title, part=part, page=page, total=total),
+                      language)
+        return f"{bold(heading)}\n{pages[page - 2]}"
+    players = T("Players: {least}–{most}.", least=game.min_players, most=game.max_players)
+    if game.realtime:
+        players = T("{players} A speed game: live races, or turns for play-by-post.", players=players)
+    lines: list[str] = [f"{bold(title)} — {say(game.summary, language, domains)}", say(players, language)]
     for option in game.options:
-        lines.append(f"Option {code(option.name)}: {' | '.join(option.choices)} (default {option.default}). {option.help}")
+        lines.append(say(T("Option {name}: {choices} (default {default}). {help}", name=code(option.name),
+                           choices=" | ".join(option.choices), default=option.default,
+                           help=say(option.help, language, domains)), language))
     if own:
         command = f"/game rules {game.slug} page:2" if markup else f"/game rules {game.slug} 2"
-        lines.append(f"How to play, on pages 2–{own + 1}: {code(command)}.")
+        lines.append(say(T("How to play, on pages 2–{last}: {command}.", last=own + 1,
+                           command=code(localize_commands(command, language))), language))
     if found.book:
-        lines.append(f"The publisher's rulebook follows on pages {own + 2}–{total}.")
+        lines.append(say(T("The publisher's rulebook follows on pages {first}–{last}.", first=own + 2, last=total),
+                         language))
     elif not own:
-        lines.append("The full rulebook is not installed on this bot.")
+        lines.append(say(T("The full rulebook is not installed on this bot."), language))
     return "\n".join(lines)
 
 
-def which_game(games: Iterable[Game], *, markup: bool = True) -> str:
-    """The answer to ``/game rules`` without a game: which games there are, and how to ask."""
+def which_game(games: Iterable[Game], *, markup: bool = True, language: str = "en") -> str:
+    """The answer to ``/game rules`` without a game: which games there are (their titles said in
+    ``language``), and how to ask (a :class:`~bot.engine.words.Text`)."""
     listed = [game for game in games if not game.slug.startswith("toy")]
     command = "/game rules game:<game>" if markup else "/game rules GAME [PAGE]"
     shown = f"`{command}`" if markup else command
-    names = ", ".join(f"{game.title} ({game.slug})" for game in listed)
-    return f"Which game? Ask with {shown}. The games: {names}."
+    names = ", ".join(f"{say(game.title, language, (game.slug,))} ({game.slug})" for game in listed)
+    return T("Which game? Ask with {command}. The games: {games}.", command=shown, games=names)

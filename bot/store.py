@@ -174,6 +174,8 @@ class TableRow:
     message_id: int | None = None
     thread_id: int | None = None
     clock_origin: float | None = None
+    language: str = "en"
+    """The language of the table's public posts (``en``, ``pl``, ``hu``, ``de``; :mod:`bot.i18n`)."""
 
     @property
     def is_open(self) -> bool:
@@ -475,15 +477,18 @@ class Store:
         engine_version: int,
         now: float,
         deadlines: dict[str, Any] | None = None,
+        language: str = "en",
     ) -> int:
-        """A new lobby with the host in it; :class:`ChannelBusy` if the channel has an open table."""
+        """A new lobby with the host in it, speaking ``language`` in public; :class:`ChannelBusy`
+        if the channel has an open table."""
         try:
             async with self._transaction() as db:
                 new_id = await db.insert(
                     "INSERT INTO tables (guild_id, channel_id, slug, options, seed, status, host_id,"
-                    " engine_version, created_at, updated_at, deadlines) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    " engine_version, created_at, updated_at, deadlines, language)"
+                    " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
                     (guild_id, channel_id, slug, json.dumps(options), seed, host_id, engine_version, now, now,
-                     json.dumps(deadlines or {})),
+                     json.dumps(deadlines or {}), language),
                 )
                 table_id = new_id
                 await db.execute(
@@ -804,8 +809,9 @@ class Store:
         self, table_id: int, *, actor_id: int | None, now: float, kind: str, detail: dict[str, Any] | None = None,
         **fields: Any,
     ) -> None:
-        """Update some of: paused, deadlines, moved_at, message_id, thread_id, host_id — audited as ``kind``."""
-        allowed = {"paused", "deadlines", "moved_at", "message_id", "thread_id", "host_id"}
+        """Update some of: paused, deadlines, moved_at, message_id, thread_id, host_id, language —
+        audited as ``kind``."""
+        allowed = {"paused", "deadlines", "moved_at", "message_id", "thread_id", "host_id", "language"}
         unknown = set(fields) - allowed
         if unknown:
             raise StoreError(f"cannot set {sorted(unknown)}")
@@ -1072,7 +1078,8 @@ class Store:
     # -- settings -------------------------------------------------------------------------------
 
     async def user_settings(self, user_id: int) -> dict[str, Any]:
-        """``notify`` (mention, dm, off or digest), ``away_until`` and ``digest_at`` (the last digest sent)."""
+        """``notify`` (mention, dm, off or digest), ``away_until``, ``digest_at`` (the last digest
+        sent) and ``language`` (the client's, when it was last seen; None: never)."""
         row = await self._fetchone("SELECT * FROM user_settings WHERE user_id = ?", (user_id,))
         return _user_settings(row)
 
@@ -1096,12 +1103,13 @@ class Store:
         digest = current["notify"] == "digest"  # stored as notify 'off' plus the digest flag
         async with self._transaction() as db:
             await db.execute(
-                "INSERT INTO user_settings (user_id, notify, away_until, digest, digest_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)"
+                "INSERT INTO user_settings (user_id, notify, away_until, digest, digest_at, language, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify, away_until = excluded.away_until,"
-                " digest = excluded.digest, digest_at = excluded.digest_at, updated_at = excluded.updated_at",
+                " digest = excluded.digest, digest_at = excluded.digest_at, language = excluded.language,"
+                " updated_at = excluded.updated_at",
                 (user_id, "off" if digest else current["notify"], current["away_until"], int(digest),
-                 current["digest_at"], now),
+                 current["digest_at"], current["language"], now),
             )
 
     async def forget_user(self, user_id: int, *, now: float) -> int:
@@ -1404,9 +1412,9 @@ class Store:
 
 def _user_settings(row: Row | None) -> dict[str, Any]:
     if row is None:
-        return {"notify": "mention", "away_until": None, "digest_at": None}
+        return {"notify": "mention", "away_until": None, "digest_at": None, "language": None}
     return {"notify": "digest" if row["digest"] else row["notify"], "away_until": row["away_until"],
-            "digest_at": row["digest_at"]}
+            "digest_at": row["digest_at"], "language": row["language"]}
 
 
 def _audit_row(row: Row) -> AuditRow:

@@ -221,4 +221,11 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (table_id, seat)
     );
     """,
+    # 8: languages (issue 30): the language a table's public posts speak (chosen at /game new,
+    # else the server's), and the language a user's client last spoke to us in, for messages
+    # that reach them outside an interaction (digests, direct pings, private lines of others' moves).
+    """
+    ALTER TABLE tables ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
+    ALTER TABLE user_settings ADD COLUMN language TEXT;
+    """,
 )

@@ -6,11 +6,35 @@ Front ends catch :class:`TableError` and show its message privately; the subclas
 
 from __future__ import annotations
 
-from bot.engine import Action
+from collections.abc import Sequence
+
+from bot.engine import Action, fill_seat_refs
 
 
 class TableError(Exception):
-    """A refusal with a sentence for the player; nothing was changed."""
+    """A refusal with a sentence for the player; nothing was changed.
+
+    The sentence (``args[0]``) is a :class:`~bot.engine.words.Text` where the bot or a game
+    made it, so a front end says it in the player's language (:meth:`said`); ``str(error)``
+    is its English. A game's refusal may name players by their ``{seatN}`` marks: ``names``
+    fills them in after saying, and ``domains`` are the catalogs its plain words are looked
+    up in (the game's)."""
+
+    names: Sequence[str] = ()
+    domains: tuple[str, ...] = ()
+
+    def naming(self, names: Sequence[str], *domains: str) -> TableError:
+        """This refusal, with the players' names for its ``{seatN}`` marks and the game's catalog."""
+        self.names, self.domains = list(names), domains
+        return self
+
+    def said(self, language: str) -> str:
+        """The sentence in ``language``, players' names filled in."""
+        from bot.i18n import say
+
+        sentence = self.args[0] if self.args and isinstance(self.args[0], str) else str(self)
+        return fill_seat_refs(say(sentence, language, self.domains), self.names) if self.names else say(
+            sentence, language, self.domains)
 
 
 class NoTable(TableError):

@@ -65,6 +65,8 @@ from bot.engine import (
     seat_ref,
 )
 from bot.engine.orders import OrderSetting
+from bot.engine.words import CORE, Text, texts
+from bot.i18n import LANGUAGE_NAMES, language_of, say
 from bot.pings import Decisions, PingMode
 from bot.ratings import Ratings, describe_result
 from bot.replies import Private, Reply, Request, TableSummary, Turn, User
@@ -122,6 +124,7 @@ from bot.workers import (
 
 Clock = Callable[[], float]
 log = logging.getLogger(__name__)
+T, Tn, Tp = texts(CORE)
 
 CACHE_SIZE = 256
 """Tables kept in memory (least recently used evicted); others reload from their snapshot."""
@@ -190,7 +193,7 @@ class LiveTable:
         return self.seats[seat]
 
 
-def check_id(value: int, refusal: str) -> None:
+def check_id(value: int, refusal: Text) -> None:
     """Refuse an id no table or request can have (SQLite ids are positive 64-bit integers)."""
     if not 0 < value <= MAX_ID:
         raise NoTable(refusal)
@@ -303,7 +306,7 @@ class Tables:
 
     async def load(self, table_id: int) -> LiveTable:
         """The table as held in memory, read from its latest snapshot on first use."""
-        check_id(table_id, "That table no longer exists.")
+        check_id(table_id, T("That table no longer exists."))
         logs.bind(table=table_id)  # this task's log lines name the table from here on
         live = self._live.get(table_id)
         if live is not None:
@@ -312,7 +315,7 @@ class Tables:
         commits = self.store.commits
         found = await self.store.load_table(table_id)  # row, seats and snapshot in one read
         if found is None:
-            raise NoTable("That table no longer exists.")
+            raise NoTable(T("That table no longer exists."))
         row, seats, loaded = found
         game = get_game(row.slug)
         live = LiveTable(row=row, game=game, seats=seats)
@@ -380,15 +383,15 @@ class Tables:
         try:
             return await self.workers.run(fn, *args)
         except WorkerTimedOut:
-            raise EngineFailed(
+            raise EngineFailed(T(
                 "The game engine took too long on that and was stopped; nothing was recorded. "
                 "Try again in a moment, or ask a moderator to look at the table."
-            ) from None
+            )) from None
         except JobFailed:
-            raise EngineFailed(
+            raise EngineFailed(T(
                 "The game engine failed while working on that; nothing was recorded. "
                 "Try again in a moment, or ask a moderator to look at the table."
-            ) from None
+            )) from None
 
     async def refresh(self, live: LiveTable) -> None:
         """Re-read a table's row and seats after a write; call with the table's lock held."""
@@ -402,13 +405,13 @@ class Tables:
     async def table_id_in(self, channel_id: int) -> int:
         row = await self.store.open_table_in(channel_id)
         if row is None:
-            raise NoTable("There is no open table in this channel. Start one with /game new.")
+            raise NoTable(T("There is no open table in this channel. Start one with /game new."))
         return row.id
 
     async def latest_id_in(self, channel_id: int) -> int:
         row = await self.store.latest_table_in(channel_id)
         if row is None:
-            raise NoTable("No game has been played in this channel yet. Start one with /game new.")
+            raise NoTable(T("No game has been played in this channel yet. Start one with /game new."))
         return row.id
 
     @property
@@ -427,9 +430,10 @@ class Tables:
 
     async def create(
         self, *, guild_id: int | None, channel_id: int, host: User, slug: str, options: dict[str, str] | None = None,
-        deadlines: dict[str, Any] | None = None,
+        deadlines: dict[str, Any] | None = None, language: str = "en",
     ) -> Reply:
-        """Open a lobby; ``deadlines`` (else the channel's defaults) set play-by-post timing."""
+        """Open a lobby; ``deadlines`` (else the channel's defaults) set play-by-post timing, and
+        ``language`` is what its public posts speak (:func:`bot.i18n.language_of`: else English)."""
         try:
             game = get_game(slug)
             resolved = game.resolve_options(options or {})
@@ -438,7 +442,8 @@ class Tables:
             raise LobbyError(str(error)) from None
         channel = await self.store.channel_settings(channel_id)
         if channel.get("games") and game.slug not in channel["games"]:
-            raise LobbyError(f"This channel is for {', '.join(channel['games'])}; {game.title} is played elsewhere.")
+            raise LobbyError(T("This channel is for {games}; {title} is played elsewhere.",
+                               games=", ".join(channel["games"]), title=game.title))
         try:
             table_id = await self.store.create_table(
                 deadlines=deadlines if deadlines is not None else channel.get("deadlines") or {},
@@ -451,73 +456,85 @@ class Tables:
                 host_name=host.name,
                 engine_version=game.version,
                 now=self.clock(),
+                language=language_of(language),
             )
         except ChannelBusy:
-            raise LobbyError(
+            raise LobbyError(T(
                 "This channel already has an open table. Finish or cancel it first (/game status)."
-            ) from None
+            )) from None
         live = await self.load(table_id)
-        return self._lobby_reply(live, f"{host.name} opened a table for {game.title}.")
+        return self._lobby_reply(live, T("{host} opened a table for {title}.", host=host.name, title=game.title))
 
-    def _lobby_reply(self, live: LiveTable, headline: str) -> Reply:
-        game = live.game
+    def _lobby_reply(self, live: LiveTable, headline: Text) -> Reply:
+        game, language = live.game, live.row.language
         opts = ", ".join(f"{name}={value}" for name, value in live.row.options.items())
-        seated = ", ".join(live.names) or "nobody"
+        seated = ", ".join(live.names) or T("nobody")
         lines = [
             headline,
-            f"{game.title} — {game.summary}",
-            f"Players ({len(live.seats)}/{game.max_players}, at least {game.min_players}): {seated}",
+            T("{title} — {summary}", title=game.title, summary=game.summary),
+            T("Players ({seated}/{most}, at least {least}): {names}", seated=len(live.seats), most=game.max_players,
+              least=game.min_players, names=seated),
         ]
         if opts:
-            lines.append(f"Options: {opts}")
-        lines.append("Join with the button below or /game join; the host starts the game.")
-        return Reply(live.id, live.position, live.revision, "\n".join(lines), status=live.row.status, lobby=True)
+            lines.append(T("Options: {options}", options=opts))
+        if language != "en":
+            lines.append(T("Language: {language}", language=LANGUAGE_NAMES[language]))
+        lines.append(T("Join with the button below or /game join; the host starts the game."))
+        text = "\n".join(self.said(line, language, live) for line in lines)
+        return Reply(live.id, live.position, live.revision, text, status=live.row.status, lobby=True,
+                     language=language)
+
+    def said(self, text: str, language: str, live: LiveTable | None = None) -> str:
+        """``text`` said in ``language`` (a :class:`Text` through its catalog: the bot's words, or
+        the table's game's; a plain string by its English), with the players' names put in
+        after saying."""
+        domains = (live.game.slug,) if live is not None else ()
+        return name_seats(say(text, language, domains), live.names) if live is not None else say(text, language)
 
     async def join(self, *, channel_id: int, user: User) -> Reply:
         table_id = await self.table_id_in(channel_id)
         async with self.lock(table_id):
             live = await self.load(table_id)
             if live.row.status != "lobby":
-                raise LobbyError("This game has already started; wait for the next one.")
+                raise LobbyError(T("This game has already started; wait for the next one."))
             if live.is_seated(user.id):
-                raise LobbyError("You are already seated at this table.")
+                raise LobbyError(T("You are already seated at this table."))
             if len(live.seats) >= live.game.max_players:
-                raise LobbyError(f"The table is full ({live.game.max_players} players).")
+                raise LobbyError(T("The table is full ({most} players).", most=live.game.max_players))
             try:
                 await self.store.add_seat(table_id, user.id, user.name, now=self.clock(), is_bot=user.is_bot)
             except StoreError as error:
                 raise LobbyError(str(error)) from None
             await self.refresh(live)
-            return self._lobby_reply(live, f"{user.name} joined.")
+            return self._lobby_reply(live, T("{name} joined.", name=user.name))
 
     async def leave(self, *, channel_id: int, user: User) -> Reply:
         table_id = await self.table_id_in(channel_id)
         async with self.lock(table_id):
             live = await self.load(table_id)
             if not live.is_seated(user.id):
-                raise NotSeated("You are not seated at this table.")
+                raise NotSeated(T("You are not seated at this table."))
             if live.row.status != "lobby":
-                raise LobbyError("The game has started: you cannot leave now. Ask a moderator for a substitute.")
+                raise LobbyError(T("The game has started: you cannot leave now. Ask a moderator for a substitute."))
             if user.id == live.row.host_id:
-                raise LobbyError("You are the host: cancel the table with /game cancel instead.")
+                raise LobbyError(T("You are the host: cancel the table with /game cancel instead."))
             await self.store.remove_seat(table_id, user.id, actor_id=user.id, now=self.clock())
             await self.refresh(live)
-            return self._lobby_reply(live, f"{user.name} left.")
+            return self._lobby_reply(live, T("{name} left.", name=user.name))
 
     async def start(self, *, channel_id: int, user: User) -> Reply:
         table_id = await self.table_id_in(channel_id)
         async with self.lock(table_id):
             live = await self.load(table_id)
             if live.row.status != "lobby":
-                raise LobbyError("This game has already started.")
+                raise LobbyError(T("This game has already started."))
             if user.id != live.row.host_id:
-                host = next((s.name for s in live.seats if s.user_id == live.row.host_id), "the host")
-                raise NotHost(f"Only the host ({host}) can start the game.")
+                host = next((s.name for s in live.seats if s.user_id == live.row.host_id), T("the host"))
+                raise NotHost(T("Only the host ({host}) can start the game.", host=host))
             game, count = live.game, len(live.seats)
             if not game.min_players <= count <= game.max_players:
-                raise LobbyError(
-                    f"{game.title} needs {game.min_players}–{game.max_players} players; {count} seated."
-                )
+                raise LobbyError(T("{title} needs {least}–{most} players; {count} seated.", title=game.title,
+                                   least=game.min_players, most=game.max_players, count=count))
             order = [seat.user_id for seat in live.seats]
             # Seat order comes from the table seed, so a replay seats everyone the same way.
             random.Random(live.row.seed).shuffle(order)
@@ -532,20 +549,20 @@ class Tables:
             await self.refresh(live)
             order_text = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(live.names))
             events = await self.run_bots(live)
-            return await self.play_reply(live, [f"{game.title} begins. Seats: {order_text}."], events=events)
+            return await self.play_reply(live, [T("{title} begins. Seats: {seats}.", title=game.title, seats=order_text)],
+                                         events=events)
 
     async def cancel(self, *, channel_id: int, user: User, moderator: bool = False) -> Reply:
         table_id = await self.table_id_in(channel_id)
         async with self.lock(table_id):
             live = await self.load(table_id)
             if user.id != live.row.host_id and not moderator:
-                raise NotHost("Only the host or a moderator can cancel this table.")
+                raise NotHost(T("Only the host or a moderator can cancel this table."))
             await self.store.set_status(table_id, "cancelled", actor_id=user.id, now=self.clock())
             await self.refresh(live)
-            return Reply(
-                table_id, live.position, live.revision, f"{user.name} cancelled the {live.game.title} table.",
-                status="cancelled",
-            )
+            text = T("{name} cancelled the {title} table.", name=user.name, title=live.game.title)
+            return Reply(table_id, live.position, live.revision, self.said(text, live.row.language, live),
+                         status="cancelled", language=live.row.language)
 
     # -- play -----------------------------------------------------------------------------
 
@@ -572,7 +589,7 @@ class Tables:
             table_id = await self.table_id_in(channel_id)
         else:
             clicked_in = channel_id  # a button names its table: it must be this channel's
-        check_id(table_id, "That table no longer exists.")
+        check_id(table_id, T("That table no longer exists."))
         async with self.lock(table_id):
             live = await self.load(table_id)
             if clicked_in is not None:
@@ -580,9 +597,9 @@ class Tables:
             self.check_running(live)
             seat = live.seat_of(user.id)
             if seat is None:
-                raise NotSeated("You are not seated at this table.")
+                raise NotSeated(T("You are not seated at this table."))
             if expected_revision is not None and expected_revision != self.board_revision(live):
-                raise StaleBoard("This board is out of date — here is the current one.", self.board_revision(live))
+                raise StaleBoard(T("This board is out of date — here is the current one."), self.board_revision(live))
             assert live.state is not None
             prompts = self.prompts(live)
             mine = [prompt for prompt in prompts if prompt.seat == seat]
@@ -599,11 +616,13 @@ class Tables:
                 if not text or len(text) > MAX_KEY_LENGTH or type(live.game).explain_refusal is Game.explain_refusal:
                     raise
                 try:
-                    reason = name_seats(live.game.explain_refusal(live.state, seat, text), live.names)
+                    reason = live.game.explain_refusal(live.state, seat, text)
                 except Exception:  # a game's explanation must never turn a refusal into a crash
                     log.warning("%s: explain_refusal failed for %r", live.game.slug, text, exc_info=True)
-                    raise IllegalMove(f'"{text}" is not one of your moves now. Use /moves to see them.') from None
-                raise IllegalMove(f"{reason} Use /moves to see your moves.") from None
+                    raise IllegalMove(T('"{text}" is not one of your moves now. Use /moves to see them.',
+                                        text=text)) from None
+                raise IllegalMove(T("{reason} Use /moves to see your moves.", reason=reason)).naming(
+                    live.names, live.game.slug) from None
             if match.how != "exact":  # a partial match is offered back, never played
                 raise unsure_move(move.strip(), match, table_id, self.board_revision(live))
             events = await self.commit_move(live, seat, user.id, match.action.key, received=received)
@@ -618,21 +637,24 @@ class Tables:
         reads the same whoever holds which cards.
         """
         waiting = ", ".join(sorted({turn.name for turn in self.turns(live)}))
-        return f"It is not your turn: waiting for {waiting}." if waiting else "Nobody has anything to decide now."
+        return T("It is not your turn: waiting for {names}.", names=waiting) if waiting else T(
+            "Nobody has anything to decide now.")
 
     def check_channel(self, live: LiveTable, channel_id: int) -> None:
         """A component names its table; refuse it where that table is not played (its channel,
         or the thread holding its log)."""
         if channel_id not in (live.row.channel_id, live.row.thread_id):
-            raise TableError("That button belongs to a table in another channel.")
+            raise TableError(T("That button belongs to a table in another channel."))
 
     def check_running(self, live: LiveTable) -> None:
         if live.row.status == "lobby":
-            raise GameNotRunning("The game has not started yet.")
+            raise GameNotRunning(T("The game has not started yet."))
         if live.row.status != "playing" or live.state is None or live.state_json is None:
-            raise GameNotRunning(f"This {live.game.title} game is {live.row.status}.")
+            if live.row.status == "cancelled":
+                raise GameNotRunning(T("This {title} game is cancelled.", title=live.game.title))
+            raise GameNotRunning(T("This {title} game is over.", title=live.game.title))
         if live.row.paused:
-            raise GameNotRunning("A moderator has paused this game; it resumes with /admin resume.")
+            raise GameNotRunning(T("A moderator has paused this game; it resumes with /admin resume."))
         if live.outdated:
             raise GameNotRunning(outdated_text(live))
 
@@ -693,7 +715,7 @@ class Tables:
         try:
             events = replay_action(live.game, state, seat, key, at)
         except IllegalAction as error:
-            raise IllegalMove(name_seats(str(error), live.names)) from None
+            raise IllegalMove(refusal_of(error)).naming(live.names, live.game.slug) from None
         return _Move(Applied(key, events, json.dumps(state), live.game.outcome(state) is not None, []), state, False)
 
     async def _heavy(self, job: Callable[..., Applied], live: LiveTable, seat: int, arg: str, at: int | None) -> _Move:
@@ -701,7 +723,7 @@ class Tables:
         try:
             applied = await self.game_job(job, live.game.slug, live.state_json, seat, arg, at)
         except IllegalAction as error:
-            raise IllegalMove(name_seats(str(error), live.names)) from None
+            raise IllegalMove(refusal_of(error)).naming(live.names, live.game.slug) from None
         return _Move(applied, json.loads(applied.state_json), True)
 
     async def _commit(self, live: LiveTable, seat: int, user_id: int | None, move: _Move, at: int | None) -> list[Event]:
@@ -727,7 +749,7 @@ class Tables:
             self.forget(live.id)
             if isinstance(conflict, TablePaused):  # paused by another process: say so, not "moved on"
                 raise GameNotRunning(str(conflict)) from None
-            raise StaleBoard("The table moved on while you were deciding — try again.", live.revision) from None
+            raise StaleBoard(T("The table moved on while you were deciding — try again."), live.revision) from None
         live.state, live.state_json = move.state, applied.state_json
         if move.has_prompts:
             live.prompts, live.prompts_of = applied.prompts, move.state
@@ -735,7 +757,8 @@ class Tables:
             live.row, position=position, revision=live.revision + 1, status=status, updated_at=now, moved_at=now
         )
         if live.recent is not None:
-            line = log_line(position, seat, applied.key, [event_json(event) for event in events], live.names)
+            line = log_line(position, seat, applied.key, [event_json(event) for event in events], live.names,
+                            live.row.language)
             live.recent = [*live.recent, clipped(line)][-RECENT_MOVES:]
         if live.decisions is not None:
             live.decisions.observe(position, [prompt.seat for prompt in self.prompts(live)])
@@ -815,7 +838,7 @@ class Tables:
                               live.id, seat, live.position)
                 self._stall(live.id)
                 name = live.user_at(seat).name
-                events.append(Event(f"{name} could not decide this time; it tries again shortly."))
+                events.append(Event(T("{name} could not decide this time; it tries again shortly.", name=name)))
                 break
         return events
 
@@ -911,30 +934,34 @@ class Tables:
         It pings (``mentions``, ``direct``) the players whose decision is new (:mod:`bot.pings`),
         or everyone waiting (``ping="all"``, a reminder), or nobody (``"none"``)."""
         assert live.state is not None
-        notes = [line for line in lines or [] if line]
-        said = [name_seats(e.text, live.names) for e in events or [] if e.visible_to is None]
+        language = live.row.language
+        notes = [self.said(line, language, live) for line in lines or [] if line]
+        said = [self.said(e.text, language, live) for e in events or [] if e.visible_to is None]
         turns = self.turns(live)
         outcome = live.game.outcome(live.state)
         turn_line = ""
         if outcome is not None:
-            turn_line = describe_outcome(outcome, live.names, live.game.format_score)
+            turn_line = describe_outcome(outcome, live.names, live.game.format_score, language, live.game.slug)
         elif live.row.paused:
-            turn_line = "The game is paused."
+            turn_line = say(T("The game is paused."), language)
         elif turns:
-            turn_line = whose_turn(turns)
+            turn_line = whose_turn(turns, language)
+        owners = {live.user_at(e.visible_to).user_id for e in events or [] if e.visible_to is not None}
+        waiting = {turn.user_id for turn in turns if not live.user_at(turn.seat).is_bot}
+        settings = await self.store.users_settings(waiting | owners)
         private: dict[int, Private] = {}
         for event in events or []:
             if event.visible_to is not None:
                 owner = live.user_at(event.visible_to).user_id
-                text = name_seats(event.text, live.names)
+                # Said in the language the owner's client last spoke to us in, else the table's.
+                text = self.said(event.text, settings[owner].get("language") or language, live)
                 previous = private.get(owner)
-                private[owner] = Private(f"{previous.text}\n{text}" if previous else text)
+                private[owner] = Private(f"{previous.text}\n{text}" if previous else text,
+                                         language=settings[owner].get("language") or language)
         picture, standings = await self._card(live) if self.render else (None, [])
         if live.decisions is None:
             live.decisions = Decisions.starting(live.position, [turn.seat for turn in turns])
-        waiting = {turn.user_id for turn in turns if not live.user_at(turn.seat).is_bot}
         humans = live.decisions.call(live.position, turns, waiting, ping)
-        settings = await self.store.users_settings(waiting)
         timed = live.row.status == "playing" and live.game.is_timed(live.state)
         deadline = live.game.deadline(live.state) if timed else None
         return Reply(
@@ -952,13 +979,14 @@ class Tables:
             deadline_at=None if deadline is None else self.clock_time(live, deadline),
             timed=timed,
             ended=outcome is not None and bool(events),
-            title=live.game.title,
+            title=say(live.game.title, language, (live.game.slug,)),
             grouped=live.game.grouped,
             notes=notes,
             said=said,
             turn_line=turn_line,
             recent=await self.recent_moves(live),
-            standings=standings_lines(live.names, standings),
+            standings=standings_lines(live.names, [say(value, language, (live.game.slug,)) for value in standings]),
+            language=language,
         )
 
     async def recent_moves(self, live: LiveTable) -> list[str]:
@@ -970,7 +998,8 @@ class Tables:
             return []
         if live.recent is None:
             rows = await self.store.recent_actions(live.id, RECENT_MOVES)
-            live.recent = [clipped(log_line(r.position, r.seat, r.action_key, r.events, live.names)) for r in rows]
+            live.recent = [clipped(log_line(r.position, r.seat, r.action_key, r.events, live.names, live.row.language))
+                           for r in rows]
         return list(live.recent)
 
     def clock_time(self, live: LiveTable, table_ms: int) -> float:
@@ -1007,20 +1036,24 @@ class Tables:
                     replies.append(await self.play_reply(live, events=events))
         return replies
 
-    def turns(self, live: LiveTable) -> list[Turn]:
+    def turns(self, live: LiveTable, language: str | None = None) -> list[Turn]:
+        """Who must decide now, with the prompts' texts and labels said in ``language`` (default:
+        the table's) and the players' names put in."""
         if live.state is None or live.row.status != "playing" or live.outdated:
             return []
-        return [self._turn(live, prompt) for prompt in self.prompts(live)]
+        spoken = language_of(language) if language is not None else live.row.language
+        return [self._turn(live, prompt, spoken) for prompt in self.prompts(live)]
 
-    def _turn(self, live: LiveTable, prompt: Prompt) -> Turn:
+    def _turn(self, live: LiveTable, prompt: Prompt, language: str) -> Turn:
         seat = live.user_at(prompt.seat)
-        names = live.names
+        said = partial(self.said, language=language, live=live)
         return Turn(
             seat=prompt.seat,
             user_id=seat.user_id,
             name=seat.name,
-            text=name_seats(prompt.text, names),
-            actions=tuple(Action(a.key, name_seats(a.label, names), a.group, a.main) for a in prompt.actions),
+            text=said(prompt.text),
+            actions=tuple(Action(a.key, said(a.label), tuple(said(name) for name in a.group), a.main)
+                          for a in prompt.actions),
             simultaneous=prompt.simultaneous,
             private=prompt.private,
             addressed=seat_ref(prompt.seat) in prompt.text,
@@ -1043,7 +1076,7 @@ class Tables:
             return None, []
         view = self.public_view(live)
         try:
-            return await self.workers.run(draw_table, live.game.slug, view, draw=True)
+            return await self.workers.run(draw_table, live.game.slug, view, live.row.language, draw=True)
         except Exception:  # a crashed or hung worker included (JobFailed)
             log.exception("drawing table %s at position %s failed", live.id, live.position)
             return None, []
@@ -1059,21 +1092,22 @@ class Tables:
             if channel_id is None:
                 raise ValueError("full_board() needs a table_id or a channel_id")
             table_id = await self.latest_id_in(channel_id)
-        check_id(table_id, "That table no longer exists.")
+        check_id(table_id, T("That table no longer exists."))
         live = await self.load(table_id)
         if channel_id is not None:
             self.check_channel(live, channel_id)
         if live.state is None:
-            raise GameNotRunning("The game has not started yet: there is no board to show.")
+            raise GameNotRunning(T("The game has not started yet: there is no board to show."))
         if live.outdated:
             raise GameNotRunning(outdated_text(live))
         if not live.game.render_module:
-            raise TableError(f"{live.game.title} has no picture; /game status shows the table as text.")
+            raise TableError(T("{title} has no picture; /game status shows the table as text.", title=live.game.title))
         try:
-            return await self.workers.run(draw_board, live.game.slug, self.public_view(live), draw=True)
+            return await self.workers.run(draw_board, live.game.slug, self.public_view(live), live.row.language,
+                                          draw=True)
         except JobFailed:
             log.exception("drawing the full board of table %s failed in a worker", live.id)
-            raise EngineFailed("The board could not be drawn just now; please try again.") from None
+            raise EngineFailed(T("The board could not be drawn just now; please try again.")) from None
 
     # -- bot seats and lobby management ----------------------------------------------------
 
@@ -1081,23 +1115,23 @@ class Tables:
         """The host (or a moderator) seats a bot player of ``level`` (:mod:`bot.bots`) in the lobby."""
         try:
             level = check_level(level)
-        except UnknownLevel as error:
-            raise LobbyError(str(error)) from None
+        except UnknownLevel:
+            raise LobbyError(T("A bot's level is easy, normal or hard, not {level}.", level=repr(level))) from None
         table_id = await self.table_id_in(channel_id)
         async with self.lock(table_id):
             live = await self.load(table_id)
             if live.row.status != "lobby":
-                raise LobbyError("Bots can only be added before the game starts.")
+                raise LobbyError(T("Bots can only be added before the game starts."))
             if user.id != live.row.host_id and not moderator:
-                raise NotHost("Only the host can add bot players.")
+                raise NotHost(T("Only the host can add bot players."))
             if len(live.seats) >= live.game.max_players:
-                raise LobbyError(f"The table is full ({live.game.max_players} players).")
+                raise LobbyError(T("The table is full ({most} players).", most=live.game.max_players))
             # Bot users get negative ids: they can never collide with a platform user.
             bot_id = min([seat.user_id for seat in live.seats if seat.user_id < 0], default=0) - 1
             name = bot_name(f"Bot {-bot_id}", level)
             await self.store.add_seat(table_id, bot_id, name, now=self.clock(), is_bot=True, actor_id=user.id)
             await self.refresh(live)
-            return self._lobby_reply(live, f"{user.name} added {name} (a bot player).")
+            return self._lobby_reply(live, T("{name} added {bot} (a bot player).", name=user.name, bot=name))
 
     async def remove_player(self, *, channel_id: int, user: User, target: int, moderator: bool = False) -> Reply:
         """The host (or a moderator) removes someone from the lobby."""
@@ -1105,17 +1139,17 @@ class Tables:
         async with self.lock(table_id):
             live = await self.load(table_id)
             if live.row.status != "lobby":
-                raise LobbyError("The game has started: a moderator can /admin kick or /admin substitute instead.")
+                raise LobbyError(T("The game has started: a moderator can /admin kick or /admin substitute instead."))
             if user.id != live.row.host_id and not moderator:
-                raise NotHost("Only the host or a moderator can remove players from the lobby.")
+                raise NotHost(T("Only the host or a moderator can remove players from the lobby."))
             if target == live.row.host_id:
-                raise LobbyError("The host cannot be removed; cancel the table instead.")
+                raise LobbyError(T("The host cannot be removed; cancel the table instead."))
             seat = next((seat for seat in live.seats if seat.user_id == target), None)
             if seat is None:
-                raise NotSeated("That player is not in this lobby.")
+                raise NotSeated(T("That player is not in this lobby."))
             await self.store.remove_seat(table_id, target, actor_id=user.id, now=self.clock())
             await self.refresh(live)
-            return self._lobby_reply(live, f"{user.name} removed {seat.name} from the lobby.")
+            return self._lobby_reply(live, T("{name} removed {player} from the lobby.", name=user.name, player=seat.name))
 
     # -- undo -----------------------------------------------------------------------------
 
@@ -1135,7 +1169,7 @@ class Tables:
                 # a moderator who is not playing undoes the last move
                 mine = next(iter(await self.store.actions(table_id, after=live.position - 1)), None)
             if mine is None:
-                raise IllegalMove("You have no move in this game to take back.")
+                raise IllegalMove(T("You have no move in this game to take back."))
             since = await self.store.actions(table_id, after=mine.position)
             revealed = any(event.get("reveals") for a in [mine, *since] for event in a.events)
             humans = {seat.user_id for seat in live.seats if not seat.is_bot}
@@ -1144,21 +1178,24 @@ class Tables:
                 affected |= humans - {user.id}  # everyone saw what was revealed
             if revealed and not affected and not moderator:
                 # Nobody else can consent (only bots play against you): a reveal is final.
-                raise IllegalMove("That move revealed hidden information; only a moderator can take it back.")
+                raise IllegalMove(T("That move revealed hidden information; only a moderator can take it back."))
             if not affected or moderator:
-                forced = " (forced by a moderator)" if affected else ""
-                return await self._undo_to(live, mine.position - 1, user, f"{user.name} took back a move{forced}.")
+                headline = (T("{name} took back a move (forced by a moderator).", name=user.name) if affected
+                            else T("{name} took back a move.", name=user.name))
+                return await self._undo_to(live, mine.position - 1, user, headline)
             request_id = await self.store.create_request(
                 table_id, kind="undo", revision=live.revision, requested_by=user.id,
                 data={"target": mine.position - 1, "waiting": sorted(affected), "approved": []}, now=self.clock(),
             )
             names = ", ".join(seat.name for seat in live.seats if seat.user_id in affected)
-            why = "it revealed hidden information" if revealed else "others have moved since"
+            asks = (T("{name} asks to take back their last move (it revealed hidden information). "
+                      "{names}: approve or refuse.", name=user.name, names=names) if revealed
+                    else T("{name} asks to take back their last move (others have moved since). "
+                           "{names}: approve or refuse.", name=user.name, names=names))
             return Reply(
-                live.id, live.position, live.revision,
-                f"{user.name} asks to take back their last move ({why}). {names}: approve or refuse.",
+                live.id, live.position, live.revision, self.said(asks, live.row.language, live),
                 mentions=sorted(affected), status=live.row.status,
-                request=Request(request_id, "undo", tuple(sorted(affected))),
+                request=Request(request_id, "undo", tuple(sorted(affected))), language=live.row.language,
             )
 
     async def answer_request(self, *, request_id: int, user: User, approve: bool, channel_id: int | None = None) -> Reply:
@@ -1167,45 +1204,50 @@ class Tables:
         The request is read again under the table's lock: two approvals at once must not
         each write back the waiting list they saw before the other's.
         """
-        check_id(request_id, "That request no longer exists.")
+        check_id(request_id, T("That request no longer exists."))
         found = await self.store.request(request_id)
         if found is None or found["kind"] != "undo":
-            raise TableError("That request no longer exists.")
+            raise TableError(T("That request no longer exists."))
         async with self.lock(found["table_id"]):
             request = await self.store.request(request_id)
             if request is None:
-                raise TableError("That request no longer exists.")
+                raise TableError(T("That request no longer exists."))
             live = await self.load(request["table_id"])
             if channel_id is not None:
                 self.check_channel(live, channel_id)
             data = request["data"]
             if request["status"] != "open":
-                raise TableError("That request has already been settled.")
+                raise TableError(T("That request has already been settled."))
             if request["revision"] != live.revision:
                 await self.store.update_request(request_id, data=data, status="expired", actor_id=user.id, now=self.clock())
-                raise StaleBoard("The game has moved on since this undo was asked for; ask again.", live.revision)
+                raise StaleBoard(T("The game has moved on since this undo was asked for; ask again."), live.revision)
             if user.id not in data["waiting"]:
-                raise TableError("Your approval is not needed for this undo.")
+                raise TableError(T("Your approval is not needed for this undo."))
+            language = live.row.language
             if not approve:
                 await self.store.update_request(request_id, data=data, status="refused", actor_id=user.id, now=self.clock())
-                return Reply(live.id, live.position, live.revision, f"{user.name} refused the undo; the move stands.",
-                             status=live.row.status)
+                refused = T("{name} refused the undo; the move stands.", name=user.name)
+                return Reply(live.id, live.position, live.revision, self.said(refused, language, live),
+                             status=live.row.status, language=language)
             data["waiting"].remove(user.id)
             data["approved"].append(user.id)
             if data["waiting"]:
                 await self.store.update_request(request_id, data=data, status="open", actor_id=user.id, now=self.clock())
                 waiting = ", ".join(seat.name for seat in live.seats if seat.user_id in data["waiting"])
-                return Reply(live.id, live.position, live.revision, f"{user.name} approved the undo; waiting for {waiting}.",
-                             status=live.row.status, request=Request(request_id, "undo", tuple(data["waiting"])))
+                approved = T("{name} approved the undo; waiting for {names}.", name=user.name, names=waiting)
+                return Reply(live.id, live.position, live.revision, self.said(approved, language, live),
+                             status=live.row.status, request=Request(request_id, "undo", tuple(data["waiting"])),
+                             language=language)
             await self.store.update_request(request_id, data=data, status="done", actor_id=user.id, now=self.clock())
-            asker = next((seat.name for seat in live.seats if seat.user_id == request["requested_by"]), "A player")
-            return await self._undo_to(live, data["target"], user, f"Everyone agreed: {asker}'s move is taken back.")
+            asker = next((seat.name for seat in live.seats if seat.user_id == request["requested_by"]), T("A player"))
+            return await self._undo_to(live, data["target"], user,
+                                       T("Everyone agreed: {name}'s move is taken back.", name=asker))
 
-    async def _undo_to(self, live: LiveTable, target: int, actor: User, headline: str) -> Reply:
+    async def _undo_to(self, live: LiveTable, target: int, actor: User, headline: Text) -> Reply:
         """Rebuild the state at ``target`` from the nearest snapshot and the log, then commit."""
         snapshot = await self.store.nearest_snapshot(live.id, target)
         if snapshot is None:
-            raise TableError("This game's history is incomplete; it cannot be undone.")
+            raise TableError(T("This game's history is incomplete; it cannot be undone."))
         position, state_json = snapshot
         new_json = await self._replay(live.game, state_json,
                                       await self.store.actions(live.id, after=position, limit=target - position))
@@ -1215,8 +1257,27 @@ class Tables:
         self.forget(live.id)
         live = await self.load(live.id)
         live.decisions = None  # the decisions taken back are everyone's to make again: call them
-        lines = [headline, f"Undone: {len(undone)} move{'s' if len(undone) != 1 else ''}; back to move {target}."]
+        lines = [headline, Tn("Undone: {n} move; back to move {target}.", "Undone: {n} moves; back to move {target}.",
+                              len(undone), target=target)]
         return await self.play_reply(live, lines)
+
+    async def set_language(self, *, channel_id: int, user: User, language: str, moderator: bool = False) -> Reply:
+        """The host (or a moderator) changes the language of the table's public posts; the
+        answer, and everything after it, is said in the new one."""
+        table_id = await self.latest_id_in(channel_id)
+        wanted = language_of(language)
+        async with self.lock(table_id):
+            live = await self.load(table_id)
+            if user.id != live.row.host_id and not moderator:
+                raise NotHost(T("Only the host or a moderator can change the table's language."))
+            await self.store.set_table_fields(table_id, actor_id=user.id, now=self.clock(), kind="language",
+                                              language=wanted)
+            await self.refresh(live)
+            live.recent = None  # the last moves were said in the old language
+            text = T("{name} set the table's language to {language}.", name=user.name,
+                     language=LANGUAGE_NAMES[wanted])
+            return Reply(live.id, live.position, live.revision, self.said(text, wanted, live), status=live.row.status,
+                         language=wanted)
 
     async def set_live_message(self, table_id: int, message_id: int, thread_id: int | None) -> None:
         """Remember the table's live board message (posting mode "edit") and its log thread."""
@@ -1233,13 +1294,13 @@ class Tables:
     # -- reading ----------------------------------------------------------------------------
 
     async def moves(self, *, channel_id: int, user: User) -> list[Action]:
-        """The caller's legal actions now (empty if it is not their turn)."""
+        """The caller's legal actions now (empty if it is not their turn), labelled in their language."""
         table_id = await self.table_id_in(channel_id)
         live = await self.load(table_id)
         seat = live.seat_of(user.id)
         if seat is None:
-            raise NotSeated("You are not seated at this table.")
-        return [action for turn in self.turns(live) if turn.seat == seat for action in turn.actions]
+            raise NotSeated(T("You are not seated at this table."))
+        return [action for turn in self.turns(live, user.language) if turn.seat == seat for action in turn.actions]
 
     async def status(self, *, channel_id: int) -> Reply:
         """The table of this channel (or the last one played here) with its picture."""
@@ -1248,25 +1309,33 @@ class Tables:
 
     async def status_of(self, table_id: int) -> Reply:
         live = await self.load(table_id)
+        language = live.row.language
         if live.row.status == "lobby":
-            return self._lobby_reply(live, f"{live.game.title}: waiting for players.")
+            return self._lobby_reply(live, T("{title}: waiting for players.", title=live.game.title))
         if live.row.status == "cancelled" and live.state is None:
-            return Reply(
-                table_id, live.position, live.revision, f"The {live.game.title} table was cancelled.", status="cancelled"
-            )
-        lines = [f"{live.game.title} — move {live.position}, {live.row.status}."]
-        lines.append("Seats: " + ", ".join(f"{i + 1}. {name}" for i, name in enumerate(live.names)))
+            cancelled = T("The {title} table was cancelled.", title=live.game.title)
+            return Reply(table_id, live.position, live.revision, self.said(cancelled, language, live),
+                         status="cancelled", language=language)
+        status = {"playing": T("playing"), "over": T("over"), "cancelled": T("cancelled")}.get(
+            live.row.status, live.row.status)
+        lines: list[str] = [T("{title} — move {position}, {status}.", title=live.game.title, position=live.position,
+                              status=status)]
+        lines.append(T("Seats: {seats}", seats=", ".join(f"{i + 1}. {name}" for i, name in enumerate(live.names))))
+        if language != "en":
+            lines.append(T("Language: {language}", language=LANGUAGE_NAMES[language]))
         if live.outdated:
             lines.append(outdated_text(live))
-            return Reply(table_id, live.position, live.revision, "\n".join(lines), status=live.row.status)
+            return Reply(table_id, live.position, live.revision, "\n".join(self.said(line, language, live) for line in lines),
+                         status=live.row.status, language=language)
         settings = await self.store.users_settings([seat.user_id for seat in live.seats if not seat.is_bot])
         now = self.clock()
         for seat in live.seats:
             until = settings.get(seat.user_id, {}).get("away_until")
             if until and until > now:
-                lines.append(f"{seat.name} is away until <t:{int(until)}:f>; their deadlines wait.")
+                lines.append(T("{name} is away until {when}; their deadlines wait.", name=seat.name,
+                               when=f"<t:{int(until)}:f>"))
         if live.row.status == "cancelled":
-            lines.append("This table was cancelled.")
+            lines.append(T("This table was cancelled."))
         return await self.play_reply(live, lines, ping="none")  # a status calls nobody
 
     async def board(self, *, channel_id: int) -> Reply:
@@ -1277,38 +1346,44 @@ class Tables:
         table_id = await self.latest_id_in(channel_id)
         live = await self.load(table_id)
         if not live.is_seated(user.id):
-            raise NotSeated("You are not seated at this table.")
+            raise NotSeated(T("You are not seated at this table."))
         seat = live.seat_of(user.id)
         if live.state is None or seat is None:
-            raise GameNotRunning("The game has not started yet.")
+            raise GameNotRunning(T("The game has not started yet."))
+        language = user.language
         view = live.game.view(live.state, seat)
         view["names"] = live.names
         view["me"] = seat
         picture = None
         if self.render and live.game.render_module:
             try:
-                picture = await self.workers.run(draw_private, live.game.slug, view, draw=True)
+                picture = await self.workers.run(draw_private, live.game.slug, view, language, draw=True)
             except JobFailed:
                 log.error("drawing the private view of table %s failed in a worker", live.id)
-        moves = [a.label for turn in self.turns(live) if turn.seat == seat for a in turn.actions]
-        text = f"You are seat {seat + 1} ({live.names[seat]}) at {live.game.title}."
-        text += f"\nYour moves: {'; '.join(moves)}" if moves else "\nNothing to decide right now."
+        moves = [a.label for turn in self.turns(live, language) if turn.seat == seat for a in turn.actions]
+        text = self.said(T("You are seat {seat} ({name}) at {title}.", seat=seat + 1, name=live.names[seat],
+                           title=live.game.title), language, live)
+        text += "\n" + (self.said(T("Your moves: {moves}", moves="; ".join(moves)), language) if moves
+                        else self.said(T("Nothing to decide right now."), language))
         offers = live.row.status == "playing" and bool(live.game.standing_orders())
-        return Private(text=text, picture=picture, table_id=live.id, orders=offers)
+        return Private(text=text, picture=picture, table_id=live.id, orders=offers, language=language)
 
-    async def history(self, *, channel_id: int, page: int = 1, per_page: int = 20) -> str:
-        """One page of the log, newest first (page 1 = the latest moves)."""
+    async def history(self, *, channel_id: int, page: int = 1, per_page: int = 20, language: str | None = None) -> str:
+        """One page of the log, newest first (page 1 = the latest moves), in ``language`` (default:
+        the table's)."""
         table_id = await self.latest_id_in(channel_id)
         live = await self.load(table_id)
+        spoken = language_of(language) if language is not None else live.row.language
         if live.position == 0:
-            return f"{live.game.title}: no moves yet."
+            return self.said(T("{title}: no moves yet.", title=live.game.title), spoken, live)
         pages = (live.position + per_page - 1) // per_page
         if not 1 <= page <= pages:
-            raise TableError(f"The log has {pages} page{'s' if pages != 1 else ''}; choose 1–{pages}.")
+            raise TableError(Tn("The log has {n} page; choose 1–{n}.", "The log has {n} pages; choose 1–{n}.", pages))
         last = live.position - (page - 1) * per_page
         rows = await self.store.actions(table_id, after=max(0, last - per_page), limit=min(per_page, last))
-        lines = [f"{live.game.title} — moves {rows[0].position}–{rows[-1].position} (page {page}/{pages})"]
-        lines += [log_line(row.position, row.seat, row.action_key, row.events, live.names) for row in rows]
+        lines = [self.said(T("{title} — moves {first}–{last} (page {page}/{pages})", title=live.game.title,
+                             first=rows[0].position, last=rows[-1].position, page=page, pages=pages), spoken, live)]
+        lines += [log_line(row.position, row.seat, row.action_key, row.events, live.names, spoken) for row in rows]
         return "\n".join(lines)
 
     async def list_open(self, *, guild_id: int | None) -> list[TableSummary]:
@@ -1342,10 +1417,16 @@ class _Move:
     has_prompts: bool
 
 
-def outdated_text(live: LiveTable) -> str:
-    return (f"This {live.game.title} table was started under an older version of the game's rules "
-            f"(version {live.row.engine_version}; today {live.game.version}) and cannot go on. "
-            "A moderator can end it with /admin cancel.")
+def outdated_text(live: LiveTable) -> Text:
+    return T("This {title} table was started under an older version of the game's rules "
+             "(version {then}; today {now}) and cannot go on. A moderator can end it with /admin cancel.",
+             title=live.game.title, then=live.row.engine_version, now=live.game.version)
+
+
+def refusal_of(error: BaseException) -> str:
+    """The sentence of a refusal as it was raised: a :class:`Text` stays one (``str(error)``
+    would give plain English)."""
+    return error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
 
 
 def sealed_answer(seat: int, prompts: list[Prompt], events: list[Event]) -> int | None:
@@ -1365,7 +1446,11 @@ def replay_action(game: Game, state: dict[str, Any], seat: int, key: str, at: in
 
 
 def event_json(event: Event) -> dict[str, Any]:
+    """An event as the log stores it: its English ``text`` and, when it is a :class:`Text`, its
+    message (``msg``), so the log is said again in any language (:func:`bot.reply_text.log_line`)."""
     data: dict[str, Any] = {"text": event.text}
+    if isinstance(event.text, Text):
+        data["msg"] = event.text.to_json()
     if event.reveals:
         data["reveals"] = True
     if event.visible_to is not None:

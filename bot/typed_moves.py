@@ -11,7 +11,10 @@ import re
 from dataclasses import dataclass
 
 from bot.engine import Action, amount_choices, split_amount
+from bot.engine.words import CORE, texts
 from bot.table_errors import AmbiguousMove, AmountRefused, ConfirmMove, IllegalMove, UnsureMove
+
+T, _, _ = texts(CORE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +49,7 @@ def resolve_move(move: str, actions: tuple[Action, ...] | list[Action]) -> MoveM
     """
     text = move.strip()
     if not text:
-        raise IllegalMove("Say which move: use /moves to see them.")
+        raise IllegalMove(T("Say which move: use /moves to see them."))
     for action in actions:
         if action.key == text:
             return MoveMatch("exact", (action,))
@@ -64,7 +67,10 @@ def resolve_move(move: str, actions: tuple[Action, ...] | list[Action]) -> MoveM
                 return MoveMatch("exact", (found[0],))
             if found:
                 return MoveMatch("several", tuple(found))
-            raise AmountRefused(" ".join(choice.refusal(written) for choice in choices))
+            refusal = choices[0].refusal(written)
+            for choice in choices[1:]:
+                refusal = T("{first} {next}", first=refusal, next=choice.refusal(written))
+            raise AmountRefused(refusal)
     wanted = folded.split()
     candidates = []
     for action in actions:
@@ -75,16 +81,19 @@ def resolve_move(move: str, actions: tuple[Action, ...] | list[Action]) -> MoveM
         return MoveMatch("confirm", (candidates[0],))
     if candidates:
         return MoveMatch("several", tuple(candidates))
-    raise IllegalMove(f'"{text}" is not one of your moves now. Use /moves to see them.')
+    raise IllegalMove(T('"{text}" is not one of your moves now. Use /moves to see them.', text=text))
 
 
 def unsure_move(text: str, match: MoveMatch, table_id: int, revision: int) -> UnsureMove:
     """The refusal-with-offer for a match that is not exact (the text says what to do)."""
     candidates = list(match.actions)
     if match.how == "confirm":
-        return ConfirmMove(f'"{text}" would play: {candidates[0].label}. Confirm it, or type the move in full.',
-                           candidates, table_id, revision)
+        return ConfirmMove(T('"{text}" would play: {move}. Confirm it, or type the move in full.', text=text,
+                             move=candidates[0].label), candidates, table_id, revision)
     shown = "; ".join(action.label for action in candidates[:10])
-    more = f" and {len(candidates) - 10} more" if len(candidates) > 10 else ""
-    return AmbiguousMove(f'"{text}" matches {len(candidates)} moves: {shown}{more}. Pick one, or be more specific.',
-                         candidates, table_id, revision)
+    if len(candidates) > 10:
+        return AmbiguousMove(T('"{text}" matches {count} moves: {moves} and {more} more. Pick one, or be more specific.',
+                               text=text, count=len(candidates), moves=shown, more=len(candidates) - 10),
+                             candidates, table_id, revision)
+    return AmbiguousMove(T('"{text}" matches {count} moves: {moves}. Pick one, or be more specific.', text=text,
+                           count=len(candidates), moves=shown), candidates, table_id, revision)

@@ -444,23 +444,32 @@ def _applied(game: Any, key: str, events: list[Event], state: dict[str, Any]) ->
     return Applied(key, events, state_json, game.outcome(state) is not None, game.prompts(json.loads(state_json)))
 
 
-def draw_board(slug: str, view: dict[str, Any]) -> bytes:
-    """The public board PNG from a public view (Pillow loads in the worker only)."""
+def draw_board(slug: str, view: dict[str, Any], language: str = "en") -> bytes:
+    """The public board PNG from a public view (Pillow loads in the worker only), its words
+    said in ``language`` (the table's)."""
+    from bot.i18n import speaking
     from bot.render import board_png
 
-    return board_png(get_game(slug), view)
+    with speaking(language, slug):
+        return board_png(get_game(slug), view)
 
 
-def draw_table(slug: str, view: dict[str, Any]) -> tuple[bytes, list[str]]:
+def draw_table(slug: str, view: dict[str, Any], language: str = "en") -> tuple[bytes, list[str]]:
     """The table card PNG from a public view, and the standings it prints (one string per seat,
-    the render module's ``card_standings(view)``; empty for a game without it)."""
+    the render module's ``card_standings(view)``; empty for a game without it), its words said
+    in ``language`` (the standings are said by the session layer)."""
+    from bot.i18n import speaking
     from bot.render import card_png, card_standings
 
     game = get_game(slug)
-    return card_png(game, view), card_standings(game, view)
+    with speaking(language, slug):
+        return card_png(game, view), card_standings(game, view)
 
 
-def draw_private(slug: str, view: dict[str, Any]) -> bytes | None:
+def draw_private(slug: str, view: dict[str, Any], language: str = "en") -> bytes | None:
+    """A seat's private picture from its view, its words said in ``language`` (the player's)."""
+    from bot.i18n import speaking
     from bot.render import private_png
 
-    return private_png(get_game(slug), view)
+    with speaking(language, slug):
+        return private_png(get_game(slug), view)

@@ -30,6 +30,7 @@ import contextlib
 import hashlib
 import io
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -40,6 +41,8 @@ import discord
 from bot import metrics
 from bot.engine import BIG_CHOICE, Action, AmountChoice, amount_choices, parse_amount
 from bot.engine.choices import ChoiceLayoutError, Option, Path, group_value, layout
+from bot.engine.words import CORE, texts
+from bot.i18n import discord_commands, language_of, say
 from bot.store import StoreBusy, StoreError, StoreUnavailable
 from bot.tables import (
     AmountRefused,
@@ -69,10 +72,13 @@ MAX_OPTION_INTEGER = 2**53 - 1
 """The largest value an integer option may declare or take: Discord's API keeps integers
 within what a JavaScript number holds exactly, and refuses a whole command sync over one
 option declaring more."""
-APOLOGY = "Sorry — something went wrong on our side. The table is unchanged; please try again."
-DELIVERY_FAILED = "Done — but the board could not be posted. Use /board to see it."
+T, Tn, Tp = texts(CORE)
+CHOOSE_MOVE = T("Choose your move…")
+NOT_OPEN = T("That choice is not open to you now — see /moves.")
+APOLOGY = T("Sorry — something went wrong on our side. The table is unchanged; please try again.")
+DELIVERY_FAILED = T("Done — but the board could not be posted. Use /board to see it.")
 
-T = TypeVar("T")
+Result = TypeVar("Result")
 
 
 def bot_of(interaction: discord.Interaction) -> GameMasterBot:
@@ -84,7 +90,49 @@ def tables_of(interaction: discord.Interaction) -> Tables:
 
 
 def user_of(interaction: discord.Interaction) -> User:
-    return User(id=interaction.user.id, name=interaction.user.display_name)
+    return User(id=interaction.user.id, name=interaction.user.display_name, language=language_in(interaction))
+
+
+def language_in(interaction: discord.Interaction) -> str:
+    """The language of the user's Discord client (their ``locale``): what is said to them alone."""
+    return language_of(str(getattr(interaction, "locale", "") or ""))
+
+
+def table_language(interaction: discord.Interaction) -> str:
+    """The language a new table here speaks by default: the server's (``guild_locale``), else English."""
+    return language_of(str(getattr(interaction, "guild_locale", "") or ""))
+
+
+async def channel_language(interaction: discord.Interaction) -> str:
+    """The language of the table in the interaction's channel (the last one played there), for
+    a public post that is not a table reply; else the server's."""
+    tables = tables_of(interaction)
+    try:
+        return (await tables.load(await tables.latest_id_in(interaction.channel_id or 0))).row.language
+    except (TableError, StoreError):
+        return table_language(interaction)
+
+
+_languages_seen: dict[int, str] = {}
+"""The client language each user last spoke to this process in, once remembered in the store."""
+
+
+async def remember_language(interaction: discord.Interaction) -> None:
+    """Keep the user's client language in their settings, for what reaches them outside an
+    interaction (the private lines of others' moves, digests); written only when it changes, and
+    never for English first seen (no setting reads as the table's language, which is English
+    too unless chosen otherwise)."""
+    user_id, language = interaction.user.id, language_in(interaction)
+    if _languages_seen.get(user_id) == language:
+        return
+    store = tables_of(interaction).store
+    try:
+        stored = (await store.user_settings(user_id)).get("language")
+        if stored != language and (stored is not None or language != "en"):
+            await store.set_user_settings(user_id, now=time.time(), language=language)
+    except (StoreError, StoreUnavailable):
+        return  # a remembered language is a nicety: never a reason to refuse what was asked
+    _languages_seen[user_id] = language
 
 
 async def is_moderator(interaction: discord.Interaction) -> bool:
@@ -145,7 +193,7 @@ class MoveSelect(
     """
 
     def __init__(self, table_id: int, revision: int, actions: list[Action] | None = None, part: int = 0,
-                 placeholder: str = "Choose your move…", row: int | None = None, *,
+                 placeholder: str = CHOOSE_MOVE, row: int | None = None, *,
                  picks: Sequence[Option] = ()) -> None:
         options = [discord.SelectOption(label=clip(a.label, 100), value=a.key) for a in actions or []]
         options += [discord.SelectOption(label=clip(option.label, 100), value=option_value(option)) for option in picks]
@@ -168,7 +216,7 @@ class MoveSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         if not values:
-            await send_error(interaction, "Pick a move from the menu.")
+            await send_error(interaction, T("Pick a move from the menu."))
             return
         value = str(values[0])
         if is_group_ref(value):
@@ -201,15 +249,17 @@ class GroupButton(
         await open_step(interaction, self.table_id, self.revision, self.ref)
 
 
-LOBBY_ACTIONS = {"join": "Join", "leave": "Leave", "start": "Start", "bot": "Add bot"}
+LOBBY_ACTIONS = {"join": Tp("button", "Join"), "leave": Tp("button", "Leave"), "start": Tp("button", "Start"),
+                 "bot": Tp("button", "Add bot")}
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-lobby:(?P<table>\d+):(?P<action>join|leave|start|bot)"):
     """Join / Leave / Start / Add bot under a lobby message."""
 
-    def __init__(self, table_id: int, action: str) -> None:
+    def __init__(self, table_id: int, action: str, language: str = "en") -> None:
         style = discord.ButtonStyle.success if action in ("join", "start") else discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label=LOBBY_ACTIONS[action], style=style, custom_id=f"gm-lobby:{table_id}:{action}"))
+        super().__init__(discord.ui.Button(label=say(LOBBY_ACTIONS[action], language), style=style,
+                                           custom_id=f"gm-lobby:{table_id}:{action}"))
         self.table_id, self.action = table_id, action
 
     @classmethod
@@ -230,7 +280,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-lobby
         async def work() -> Reply:
             current = await tables.table_id_in(channel_id)
             if current != self.table_id:
-                raise TableError("This lobby is closed; see /game status for the table in this channel.")
+                raise TableError(T("This lobby is closed; see /game status for the table in this channel."))
             return await calls[self.action]()
 
         async def deliver(reply: Reply) -> None:
@@ -248,12 +298,12 @@ class RequestButton(
 ):
     """Approve / refuse an undo, accept / decline a seat offered as a substitute or in an import."""
 
-    def __init__(self, request_id: int, kind: str, answer: str) -> None:
-        labels = {("undo", "yes"): "Approve undo", ("undo", "no"): "Refuse",
-                  ("substitute", "yes"): "Take the seat", ("substitute", "no"): "Decline",
-                  ("import", "yes"): "Take my seat", ("import", "no"): "Decline"}
+    def __init__(self, request_id: int, kind: str, answer: str, language: str = "en") -> None:
+        labels = {("undo", "yes"): Tp("button", "Approve undo"), ("undo", "no"): Tp("button", "Refuse"),
+                  ("substitute", "yes"): Tp("button", "Take the seat"), ("substitute", "no"): Tp("button", "Decline"),
+                  ("import", "yes"): Tp("button", "Take my seat"), ("import", "no"): Tp("button", "Decline")}
         style = discord.ButtonStyle.success if answer == "yes" else discord.ButtonStyle.danger
-        super().__init__(discord.ui.Button(label=labels[(kind, answer)], style=style,
+        super().__init__(discord.ui.Button(label=say(labels[(kind, answer)], language), style=style,
                                            custom_id=f"gm-req:{request_id}:{kind}:{answer}"))
         self.request_id, self.kind, self.answer = request_id, kind, answer
 
@@ -283,7 +333,7 @@ def request_components(reply: Reply) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     for answer in ("yes", "no"):
-        view.add_item(RequestButton(reply.request.id, reply.request.kind, answer))
+        view.add_item(RequestButton(reply.request.id, reply.request.kind, answer, reply.language))
     return view
 
 
@@ -292,7 +342,7 @@ def lobby_components(reply: Reply) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
-        view.add_item(LobbyButton(reply.table_id, action))
+        view.add_item(LobbyButton(reply.table_id, action, reply.language))
     return view
 
 
@@ -315,9 +365,9 @@ def move_rows(reply: Reply) -> list[Row]:
         if not turn.private:
             for action in turn.actions:
                 actions.setdefault(action.key, action)
-    rows = choice_rows(reply.table_id, reply.revision, list(actions.values()), reply.grouped)
+    rows = choice_rows(reply.table_id, reply.revision, list(actions.values()), reply.grouped, reply.language)
     if any(turn.private for turn in reply.turns):
-        rows.append([MyMovesButton(reply.table_id, reply.revision)])
+        rows.append([MyMovesButton(reply.table_id, reply.revision, reply.language)])
     return rows
 
 
@@ -327,7 +377,7 @@ def big_amounts(actions: list[Action]) -> list[AmountChoice]:
             if len(choice.actions) > BIG_CHOICE and len(choice.prefix) <= MAX_FORM_PREFIX]
 
 
-def action_rows(table_id: int, revision: int, actions: list[Action]) -> list[Row]:
+def action_rows(table_id: int, revision: int, actions: list[Action], language: str = "en") -> list[Row]:
     """Buttons for at most 5 actions, else select menus of 25; no rows when they would not fit.
 
     A long choice among amounts (bids, prices) is not listed: it becomes one row of the
@@ -346,18 +396,19 @@ def action_rows(table_id: int, revision: int, actions: list[Action]) -> list[Row
     elif rest:
         chunks = [rest[i : i + SELECT_LIMIT] for i in range(0, len(rest), SELECT_LIMIT)]
         for part, chunk in enumerate(chunks):
-            placeholder = "Choose your move…" if len(chunks) == 1 else f"Choose your move ({chunk[0].label} – {chunk[-1].label})"
-            rows.append([MoveSelect(table_id, revision, chunk, part, clip(placeholder, 150))])
-    rows += [amount_row(table_id, revision, choice, primary=not rest) for choice in forms]
+            placeholder = CHOOSE_MOVE if len(chunks) == 1 else T("Choose your move ({first} – {last})",
+                                                                 first=chunk[0].label, last=chunk[-1].label)
+            rows.append([MoveSelect(table_id, revision, chunk, part, clip(say(placeholder, language), 150))])
+    rows += [amount_row(table_id, revision, choice, primary=not rest, language=language) for choice in forms]
     return rows
 
 
-def amount_row(table_id: int, revision: int, choice: AmountChoice, primary: bool) -> Row:
+def amount_row(table_id: int, revision: int, choice: AmountChoice, primary: bool, language: str = "en") -> Row:
     """A long choice among amounts: its lowest and highest as buttons, and "Enter amount…"."""
     lowest, highest = choice.actions[choice.amounts[0]], choice.actions[choice.amounts[-1]]
     return [MoveButton(table_id, revision, lowest.key, lowest.label, primary=primary),
             MoveButton(table_id, revision, highest.key, highest.label),
-            AmountButton(table_id, revision, choice.prefix)]
+            AmountButton(table_id, revision, choice.prefix, language=language)]
 
 
 # -- grouped moves: the board and its steps --------------------------------------------------------
@@ -368,20 +419,21 @@ GROUP_HASH = "group#"
 """A group reference too long to spell out: this and a short hash of its path."""
 
 
-def choice_rows(table_id: int, revision: int, actions: list[Action], grouped: bool) -> list[Row]:
-    """The move controls for ``actions``: by the steps of a grouped game, else flat lists.
+def choice_rows(table_id: int, revision: int, actions: list[Action], grouped: bool, language: str = "en") -> list[Row]:
+    """The move controls for ``actions`` (labelled in ``language`` already): by the steps of a
+    grouped game, else flat lists; the controls' own words said in ``language``.
 
     A grouped game whose prompt cannot be laid out (the test kit proves every prompt can, so
     this is a bug in its groups) still gets the flat controls rather than none."""
     if grouped and actions:
         try:
-            return step_rows(table_id, revision, actions)
+            return step_rows(table_id, revision, actions, language=language)
         except ChoiceLayoutError:
             log.exception("the groups of table %s's moves do not fit; showing them flat", table_id)
-    return action_rows(table_id, revision, actions)
+    return action_rows(table_id, revision, actions, language)
 
 
-def step_rows(table_id: int, revision: int, actions: list[Action], path: Path = ()) -> list[Row]:
+def step_rows(table_id: int, revision: int, actions: list[Action], path: Path = (), language: str = "en") -> list[Row]:
     """The controls of the step ``path`` of ``actions`` (``()``: the board), one row per row.
 
     Raises :class:`ChoiceLayoutError` when the step does not fit, :class:`KeyError` when
@@ -395,10 +447,10 @@ def step_rows(table_id: int, revision: int, actions: list[Action], path: Path = 
             if control.kind == "amount" and control.amount is not None:
                 if len(control.amount.prefix) > MAX_FORM_PREFIX:
                     raise ChoiceLayoutError(f"amount prefix {control.amount.prefix!r} does not fit a form's custom_id")
-                row += amount_row(table_id, revision, control.amount, control.primary)
+                row += amount_row(table_id, revision, control.amount, control.primary, language)
             elif control.kind == "select":
                 row.append(MoveSelect(table_id, revision, part=selects, picks=control.options,
-                                      placeholder=clip(control.placeholder or "Choose…", 150)))
+                                      placeholder=clip(say(control.placeholder or T("Choose…"), language), 150)))
                 selects += 1
             else:
                 row.append(option_button(table_id, revision, control.options[0], control.primary))
@@ -444,9 +496,10 @@ def resolve_group(actions: Sequence[Action], ref: str) -> Path | None:
     return None
 
 
-async def my_actions(tables: Tables, user: User, table_id: int, revision: int, channel_id: int
-                     ) -> tuple[list[Action], bool]:
-    """The clicker's actions on the board at ``revision`` and whether the game groups them.
+async def my_actions(tables: Tables, user: User, table_id: int, revision: int, channel_id: int,
+                     language: str | None = None) -> tuple[list[Action], bool]:
+    """The clicker's actions on the board at ``revision`` (labelled in ``language``, default
+    the user's) and whether the game groups them.
 
     Refused like a move: another channel, a game not running, a stale board, a spectator, or
     a player whose turn it is not."""
@@ -454,20 +507,22 @@ async def my_actions(tables: Tables, user: User, table_id: int, revision: int, c
     tables.check_channel(live, channel_id)
     tables.check_running(live)
     if tables.board_revision(live) != revision:
-        raise StaleBoard("This board is out of date — here is the current one.", tables.board_revision(live))
+        raise StaleBoard(T("This board is out of date — here is the current one."), tables.board_revision(live))
     seat = live.seat_of(user.id)
     if seat is None:
-        raise TableError("You are not seated at this table.")
-    mine = [a for turn in tables.turns(live) if turn.seat == seat for a in turn.actions]
+        raise TableError(T("You are not seated at this table."))
+    mine = [a for turn in tables.turns(live, language or user.language) if turn.seat == seat for a in turn.actions]
     if not mine:
         raise TableError(tables.not_your_turn(live))
     return mine, live.game.grouped
 
 
-def step_view(table_id: int, revision: int, actions: list[Action], path: Path) -> discord.ui.LayoutView:
+def step_view(table_id: int, revision: int, actions: list[Action], path: Path, language: str = "en"
+              ) -> discord.ui.LayoutView:
     """A private step: what the group ``path`` holds, as buttons and selects of the same kinds."""
-    heading = f"**{' › '.join(path)}** — only you see this; pick one (the board is unchanged until you do):"
-    return table_layout([clip(heading, MAX_LAYOUT_TEXT)], None, step_rows(table_id, revision, actions, path))
+    heading = say(T("{group} — only you see this; pick one (the board is unchanged until you do):",
+                    group=f"**{' › '.join(path)}**"), language)
+    return table_layout([clip(heading, MAX_LAYOUT_TEXT)], None, step_rows(table_id, revision, actions, path, language))
 
 
 async def open_step(interaction: discord.Interaction, table_id: int, revision: int, ref: str) -> None:
@@ -481,11 +536,17 @@ async def open_step(interaction: discord.Interaction, table_id: int, revision: i
     on_private_panel = interaction.message is not None and bool(getattr(interaction.message.flags, "ephemeral", False))
 
     async def work() -> discord.ui.LayoutView:
+        # The group's name in the reference is in the language of the controls that carry it:
+        # the user's on a private panel, the table's on the public board.
         actions, _grouped = await my_actions(tables, user, table_id, revision, interaction.channel_id or 0)
-        path = resolve_group(actions, ref)
+        path, language = resolve_group(actions, ref), user.language
         if path is None:
-            raise TableError("That choice is not open to you now — see /moves.")
-        return step_view(table_id, revision, actions, path)
+            language = (await tables.load(table_id)).row.language
+            actions, _grouped = await my_actions(tables, user, table_id, revision, interaction.channel_id or 0, language)
+            path = resolve_group(actions, ref)
+        if path is None:
+            raise TableError(NOT_OPEN)
+        return step_view(table_id, revision, actions, path, language)
 
     async def deliver(view: discord.ui.LayoutView) -> None:
         if not on_private_panel:
@@ -517,8 +578,9 @@ class FullBoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-f
     full resolution for zooming. It names only the table, so it works on any of its boards and
     after a restart (registered with ``add_dynamic_items``)."""
 
-    def __init__(self, table_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Full board", style=discord.ButtonStyle.secondary, emoji="🔍",
+    def __init__(self, table_id: int, language: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=say(Tp("button", "Full board"), language),
+                                           style=discord.ButtonStyle.secondary, emoji="🔍",
                                            custom_id=f"gm-full:{table_id}"))
         self.table_id = table_id
 
@@ -531,16 +593,17 @@ class FullBoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-f
         tables = tables_of(interaction)
 
         async def deliver(picture: bytes) -> None:
-            await _send(interaction, **full_board_message(self.table_id, picture, ephemeral=True))
+            await _send(interaction, **full_board_message(self.table_id, picture, ephemeral=True,
+                                                          language=language_in(interaction)))
 
         await run(interaction, lambda: tables.full_board(table_id=self.table_id, channel_id=interaction.channel_id or 0),
                   deliver, ephemeral=True, table_id=self.table_id)
 
 
-def full_board_message(table_id: int, picture: bytes, *, ephemeral: bool) -> dict[str, Any]:
+def full_board_message(table_id: int, picture: bytes, *, ephemeral: bool, language: str = "en") -> dict[str, Any]:
     """The full board as a plain message with the PNG attached (tap it to zoom)."""
     message: dict[str, Any] = {
-        "content": f"The full board of table {table_id} (tap to zoom).",
+        "content": say(T("The full board of table {table} (tap to zoom).", table=table_id), language),
         "file": discord.File(io.BytesIO(picture), filename=FULL_BOARD_FILE),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
@@ -565,12 +628,17 @@ def table_texts(reply: Reply, has_controls: bool) -> list[str]:
     own (``/board``, ``/game status``, an undo), the last moves of the log; then the standings
     the card prints. Later blocks are cut first.
     """
-    head = f"**{reply.title}** · move {reply.position}\n{reply.text}" if reply.title else reply.text
-    blocks = [clip(head, HEAD_TEXT) + _mention_line(named(reply), has_controls)]
+    language = reply.language
+    heading = say(T("{title} · move {position}", title=f"**{reply.title}**", position=reply.position), language)
+    head = f"{heading}\n{reply.text}" if reply.title else reply.text
+    head = discord_commands(head, language)
+    blocks = [clip(head, HEAD_TEXT) + _mention_line(named(reply), has_controls, language)]
     if reply.recent and not reply.said:
-        blocks.append("**Last moves**\n" + "\n".join(reply.recent))
+        last_moves = say(T("Last moves"), language)
+        blocks.append(f"**{last_moves}**\n" + "\n".join(reply.recent))
     if reply.standings:
-        blocks.append("**Standings**\n" + "\n".join(reply.standings))
+        standings = say(T("Standings"), language)
+        blocks.append(f"**{standings}**\n" + "\n".join(reply.standings))
     return clip_blocks(blocks, MAX_LAYOUT_TEXT)
 
 
@@ -618,9 +686,9 @@ def board_rows(reply: Reply) -> list[Row]:
     rows = move_rows(reply)
     if reply.picture:
         if rows and len(rows[-1]) == 1 and isinstance(rows[-1][0], MyMovesButton):
-            rows[-1].append(FullBoardButton(reply.table_id))
+            rows[-1].append(FullBoardButton(reply.table_id, reply.language))
         else:
-            rows.append([FullBoardButton(reply.table_id)])
+            rows.append([FullBoardButton(reply.table_id, reply.language)])
     return rows
 
 
@@ -672,8 +740,9 @@ class AmountButton(
 ):
     """"Enter amount…": opens a form for a number among the amount actions of ``prefix``."""
 
-    def __init__(self, table_id: int, revision: int, prefix: str, row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(label="Enter amount…", style=discord.ButtonStyle.success,
+    def __init__(self, table_id: int, revision: int, prefix: str, row: int | None = None, language: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=say(Tp("button", "Enter amount…"), language),
+                                           style=discord.ButtonStyle.success,
                                            custom_id=self.custom_id_for(table_id, revision, prefix), row=row))
         self.table_id, self.revision, self.prefix = table_id, revision, prefix
 
@@ -694,9 +763,9 @@ class AmountButton(
             await _send_stale(interaction, stale, self.table_id)
             return
         except TableError as refusal:
-            await send_error(interaction, str(refusal))
+            await send_error(interaction, refusal.said(language_in(interaction)))
             return
-        modal = AmountModal(self.table_id, self.revision, choice)
+        modal = AmountModal(self.table_id, self.revision, choice, language_in(interaction))
         # Not kept in this process's view store: every submission, before or after a restart,
         # is answered by the same listener (``Play.on_interaction``), reading the custom_id.
         modal.stop()
@@ -716,11 +785,14 @@ class AmountModal(discord.ui.Modal):
     needs, so a form submitted after the bot restarted is still played (or refused as stale).
     """
 
-    def __init__(self, table_id: int, revision: int, choice: AmountChoice) -> None:
-        super().__init__(title=clip(f"Your {choice.noun}", 45), custom_id=f"{AMOUNT_FORM}:{table_id}:{revision}:{choice.prefix}")
+    def __init__(self, table_id: int, revision: int, choice: AmountChoice, language: str = "en") -> None:
+        super().__init__(title=clip(say(choice.form_title(), language), 45),
+                         custom_id=f"{AMOUNT_FORM}:{table_id}:{revision}:{choice.prefix}")
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
-            label=choice.field_label(), custom_id=AMOUNT_FIELD, required=True, max_length=20,
-            placeholder=clip(f"e.g. {choice.amounts[0]}, ${choice.amounts[0]:,} or {choice.amounts[0] / 1000:g}k", 100),
+            label=say(choice.field_label(), language)[:45], custom_id=AMOUNT_FIELD, required=True, max_length=20,
+            placeholder=clip(say(T("e.g. {number}, {dollars} or {thousands}k", number=str(choice.amounts[0]),
+                                   dollars=f"${choice.amounts[0]:,}", thousands=f"{choice.amounts[0] / 1000:g}"),
+                                 language), 100),
         )
         self.add_item(self.amount)
 
@@ -732,7 +804,7 @@ async def amount_choice_of(tables: Tables, user: User, table_id: int, revision: 
     for choice in amount_choices(mine):
         if choice.prefix == prefix:
             return choice
-    raise TableError("That choice is not open to you now — see /moves.")
+    raise TableError(NOT_OPEN)
 
 
 def submitted_amount(interaction: discord.Interaction) -> str:
@@ -763,8 +835,8 @@ async def play_amount_form(interaction: discord.Interaction) -> bool:
         choice = await amount_choice_of(tables, user, table_id, revision, prefix, interaction.channel_id or 0)
         written = parse_amount(text)
         if written is None:
-            raise AmountRefused(f'"{clip(text, 40)}" is not an amount: write it like 15000, $15,000 or 15k; '
-                                f"{choice.range_text()}.")
+            raise AmountRefused(T('"{text}" is not an amount: write it like 15000, $15,000 or 15k; {range}.',
+                                  text=clip(text, 40), range=choice.range_text()))
         action = choice.action_for(written)
         if action is None:
             raise AmountRefused(choice.refusal(written))
@@ -796,8 +868,9 @@ OFFER_LIMIT = 20
 class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-cancel"):
     """Cancel on a private offer: nothing is played, the offer goes away."""
 
-    def __init__(self) -> None:
-        super().__init__(discord.ui.Button(label="Cancel", style=discord.ButtonStyle.secondary, custom_id="gm-cancel",
+    def __init__(self, language: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=say(Tp("button", "Cancel"), language),
+                                           style=discord.ButtonStyle.secondary, custom_id="gm-cancel",
                                            row=MAX_SELECTS - 1))
 
     @classmethod
@@ -806,28 +879,29 @@ class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-canc
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            await interaction.response.edit_message(content="Cancelled — nothing was played.", view=None)
+            await interaction.response.edit_message(
+                content=say(T("Cancelled — nothing was played."), language_in(interaction)), view=None)
         except discord.HTTPException:
             log.debug("could not clear the offer of user %s", interaction.user.id)
 
 
-def offer_message(unsure: UnsureMove) -> dict[str, Any]:
+def offer_message(unsure: UnsureMove, language: str = "en") -> dict[str, Any]:
     """The private answer to typed text that named no move exactly.
 
     One candidate: Confirm (a move button carrying the key and the board's revision, so a
     confirmation made after the table moved on is refused as stale) and Cancel. Several: one
     button each, up to :data:`OFFER_LIMIT`; past that the list and "be more specific".
     """
-    message: dict[str, Any] = {"content": clip(str(unsure)), "ephemeral": True}
+    message: dict[str, Any] = {"content": clip(discord_commands(unsure.said(language), language)), "ephemeral": True}
     candidates = unsure.candidates
     if len(candidates) > OFFER_LIMIT:
         return message
     view = discord.ui.View(timeout=None)
     for action in candidates:
-        label = f"Confirm: {action.label}" if isinstance(unsure, ConfirmMove) else action.label
+        label = say(T("Confirm: {move}", move=action.label), language) if isinstance(unsure, ConfirmMove) else action.label
         view.add_item(MoveButton(unsure.table_id, unsure.revision, action.key, label,
                                  primary=isinstance(unsure, ConfirmMove)))
-    view.add_item(CancelButton())
+    view.add_item(CancelButton(language))
     message["view"] = view
     return message
 
@@ -835,8 +909,9 @@ def offer_message(unsure: UnsureMove) -> dict[str, Any]:
 class MyMovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-mine:(?P<table>\d+):(?P<revision>\d+)"):
     """Opens the clicker's own moves privately, for prompts whose actions are secret."""
 
-    def __init__(self, table_id: int, revision: int) -> None:
-        super().__init__(discord.ui.Button(label="Your moves (private)", style=discord.ButtonStyle.primary,
+    def __init__(self, table_id: int, revision: int, language: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=say(Tp("button", "Your moves (private)"), language),
+                                           style=discord.ButtonStyle.primary,
                                            custom_id=f"gm-mine:{table_id}:{revision}"))
         self.table_id, self.revision = table_id, revision
 
@@ -851,19 +926,21 @@ class MyMovesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-min
             live = await tables.load(self.table_id)
             tables.check_channel(live, interaction.channel_id or 0)
             if tables.board_revision(live) != self.revision:
-                raise StaleBoard("This board is out of date — here is the current one.", tables.board_revision(live))
+                raise StaleBoard(T("This board is out of date — here is the current one."), tables.board_revision(live))
             seat = live.seat_of(user.id)
             if seat is None:
-                raise TableError("You are not seated at this table.")
-            return [a for turn in tables.turns(live) if turn.seat == seat for a in turn.actions], live.game.grouped
+                raise TableError(T("You are not seated at this table."))
+            return ([a for turn in tables.turns(live, user.language) if turn.seat == seat for a in turn.actions],
+                    live.game.grouped)
 
         async def deliver(found: tuple[list[Action], bool]) -> None:
             actions, grouped = found
             if not actions:
-                await send_error(interaction, "You have nothing to decide right now.")
+                await send_error(interaction, T("You have nothing to decide right now."))
                 return
-            rows = choice_rows(self.table_id, self.revision, actions, grouped)
-            text = "Only you see these moves:" if rows else "Only you see these — play one with /play:"
+            rows = choice_rows(self.table_id, self.revision, actions, grouped, user.language)
+            text = discord_commands(say(T("Only you see these moves:") if rows
+                                        else T("Only you see these — play one with /play:"), user.language), user.language)
             listing = "\n".join(f"• {a.label}" for a in actions[:20])
             layout = table_layout([clip(f"{text}\n{listing}", MAX_LAYOUT_TEXT)], None, rows)
             await _send(interaction, view=layout, ephemeral=True)
@@ -880,12 +957,16 @@ def named(reply: Reply) -> list[int]:
     return sorted(set(reply.called) | set(reply.mentions))
 
 
-def _mention_line(mentions: list[int], has_components: bool) -> str:
+def _mention_line(mentions: list[int], has_components: bool, language: str = "en") -> str:
     if not mentions:
         return ""
     who = " ".join(f"<@{user_id}>" for user_id in mentions)
-    how = "" if has_components else " — choose with /play (type to search your moves)"
-    return f"\n{'Your move' if len(mentions) == 1 else 'Your moves'}: {who}{how}"
+    if has_components:
+        line = Tn("Your move: {who}", "Your moves: {who}", len(mentions), who=who)
+    else:
+        line = Tn("Your move: {who} — choose with /play (type to search your moves)",
+                  "Your moves: {who} — choose with /play (type to search your moves)", len(mentions), who=who)
+    return "\n" + discord_commands(say(line, language), language)
 
 
 def reply_message(reply: Reply) -> dict[str, Any]:
@@ -906,7 +987,8 @@ def reply_message(reply: Reply) -> dict[str, Any]:
         message["view"] = table_layout(table_texts(reply, _has_moves(rows)), picture, rows)
     else:
         view = request_components(reply) or lobby_components(reply)
-        message["content"] = clip(reply.text + _mention_line(named(reply), view is not None))
+        message["content"] = clip(discord_commands(reply.text, reply.language)
+                                  + _mention_line(named(reply), view is not None, reply.language))
         if view is not None:
             message["view"] = view
     if reply.picture:
@@ -919,7 +1001,8 @@ def private_message(private: Private, rows: list[Row] | None = None) -> dict[str
     the text and, when the game draws one, the private picture in a gallery (then ``rows``
     of controls, e.g. the Orders button)."""
     picture = PRIVATE_FILE if private.picture else None
-    message: dict[str, Any] = {"view": table_layout([clip(private.text, MAX_LAYOUT_TEXT)], picture, rows),
+    text = discord_commands(private.text, private.language)
+    message: dict[str, Any] = {"view": table_layout([clip(text, MAX_LAYOUT_TEXT)], picture, rows),
                                "ephemeral": True}
     if private.picture:
         message["file"] = discord.File(io.BytesIO(private.picture), filename=PRIVATE_FILE)
@@ -995,7 +1078,10 @@ async def board_posted(client: discord.Client, reply: Reply, channel_id: int, me
 
 
 async def send_error(interaction: discord.Interaction, text: str) -> None:
-    """A private refusal. After a public defer the placeholder is removed first."""
+    """A private refusal, said in the user's language (a :class:`~bot.engine.words.Text`; a
+    plain string is sent as it is). After a public defer the placeholder is removed first."""
+    language = language_in(interaction)
+    text = discord_commands(say(text, language), language)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(clip(text), ephemeral=True)
@@ -1093,8 +1179,10 @@ def post_game_gif(client: discord.Client, channel_id: int, table_id: int) -> Non
             if data is None or len(data) > GIF_LIMIT:
                 return
             channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
+            language = (await tables.load(table_id)).row.language
             await channel.send(  # type: ignore[union-attr]
-                f"The whole game, move by move (table {table_id}; step through it with /game replay table:{table_id}).",
+                discord_commands(say(T("The whole game, move by move (table {table}; step through it with "
+                                       "/game replay table:{table}).", table=table_id), language), language),
                 file=discord.File(io.BytesIO(data), filename=f"table-{table_id}.gif"),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
@@ -1115,7 +1203,7 @@ async def _publish_edited(interaction: discord.Interaction, reply: Reply) -> Non
         posted = await interaction.original_response()
         thread_id = None
         with contextlib.suppress(discord.HTTPException):
-            thread = await posted.create_thread(name=clip(f"{live.game.title} — moves", 100))
+            thread = await posted.create_thread(name=clip(say(T("{title} — moves", title=reply.title), reply.language), 100))
             thread_id = thread.id
         await tables.set_live_message(reply.table_id, posted.id, thread_id)
         return
@@ -1130,7 +1218,7 @@ async def _publish_edited(interaction: discord.Interaction, reply: Reply) -> Non
         else:
             await interaction.response.edit_message(**edit)
     else:
-        await _send(interaction, content="Done — the board is updated.", ephemeral=True)
+        await _send(interaction, content=say(T("Done — the board is updated."), language_in(interaction)), ephemeral=True)
         channel = interaction.channel
         if channel is not None and hasattr(channel, "get_partial_message"):
             await channel.get_partial_message(live.row.message_id).edit(**edit)
@@ -1139,7 +1227,7 @@ async def _publish_edited(interaction: discord.Interaction, reply: Reply) -> Non
         await interaction.followup.send(**private_message(mine))
     if live.row.thread_id is not None:
         thread = interaction.client.get_channel(live.row.thread_id) or discord.Object(live.row.thread_id)
-        log_text = clip(reply.text + _mention_line(named(reply), True))
+        log_text = clip(reply.text + _mention_line(named(reply), True, reply.language))
         with contextlib.suppress(discord.HTTPException, AttributeError):
             await thread.send(log_text, allowed_mentions=message["allowed_mentions"])  # type: ignore[union-attr]
 
@@ -1154,7 +1242,9 @@ async def notify_direct(client: discord.Client, guild_id: int | None, channel_id
     for user_id in reply.direct:
         try:
             user = client.get_user(user_id) or await client.fetch_user(user_id)
-            await user.send(clip(f"Your move: {reply.text.splitlines()[-1]}\n{link}"))
+            line = discord_commands(say(T("Your move: {turn}", turn=reply.text.splitlines()[-1]), reply.language),
+                                    reply.language)
+            await user.send(clip(f"{line}\n{link}"))
         except discord.HTTPException:
             failed.append(user_id)
     if failed:
@@ -1162,7 +1252,8 @@ async def notify_direct(client: discord.Client, guild_id: int | None, channel_id
         if channel is not None and hasattr(channel, "send"):
             with contextlib.suppress(discord.HTTPException):
                 await channel.send(  # type: ignore[union-attr]
-                    "Your move: " + " ".join(f"<@{u}>" for u in failed) + " (your DMs are closed)",
+                    say(Tn("Your move: {who} (your DMs are closed)", "Your moves: {who} (your DMs are closed)",
+                           len(failed), who=" ".join(f"<@{u}>" for u in failed)), reply.language),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in failed]),
                 )
 
@@ -1196,8 +1287,8 @@ async def post_notice(client: discord.Client, guild_id: int | None, channel_id: 
 
 async def run(
     interaction: discord.Interaction,
-    work: Callable[[], Awaitable[T]],
-    deliver: Callable[[T], Awaitable[None]],
+    work: Callable[[], Awaitable[Result]],
+    deliver: Callable[[Result], Awaitable[None]],
     *,
     ephemeral: bool = False,
     update: bool = False,
@@ -1212,6 +1303,7 @@ async def run(
     """
     task = asyncio.ensure_future(work())
     done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    await remember_language(interaction)
     if not done and not interaction.response.is_done():
         if update:
             await interaction.response.defer()
@@ -1227,7 +1319,8 @@ async def run(
         # StoreUnavailable (full or read-only disk, database down): the store logged the operator's line.
         metrics.interaction_outcome("store_unavailable" if isinstance(refusal, StoreUnavailable) else "refused")
         await _clear_public_placeholder(interaction, ephemeral or update)
-        await send_error(interaction, str(refusal))
+        await send_error(interaction, refusal.said(language_in(interaction)) if isinstance(refusal, TableError)
+                         else str(refusal))
         return
     except Exception:
         metrics.interaction_outcome("error")
@@ -1257,16 +1350,18 @@ async def _clear_public_placeholder(interaction: discord.Interaction, ephemeral:
 
 
 async def _send_stale(interaction: discord.Interaction, stale: StaleBoard, table_id: int | None) -> None:
+    said = stale.said(language_in(interaction))
     if table_id is None:
-        await send_error(interaction, str(stale))
+        await send_error(interaction, said)
         return
     try:
         current = await tables_of(interaction).status_of(table_id)
     except TableError:
-        await send_error(interaction, str(stale))
+        await send_error(interaction, said)
         return
-    current.text = f"{stale}\n\n{current.text}"
-    current.notes = [str(stale), *current.notes]
+    said = discord_commands(said, language_in(interaction))
+    current.text = f"{said}\n\n{current.text}"
+    current.notes = [said, *current.notes]
     current.mentions = []  # a private copy pings nobody
     await send_reply(interaction, current, ephemeral=True)
 

@@ -10,6 +10,8 @@ from typing import Any
 
 import discord
 
+from bot.engine.words import CORE, texts
+from bot.i18n import discord_commands, say
 from bot.replies import Reply, User
 from bot.store import TableRow
 from bot.tables import GameNotRunning, NotHost, Tables
@@ -21,6 +23,7 @@ from cogs._ui import (
     clip,
     is_moderator,
     is_table_message,
+    language_in,
     notify_direct,
     post_game_gif,
     post_notice,
@@ -31,8 +34,9 @@ from cogs._ui import (
     user_of,
 )
 
-NOT_ENABLED = ("The web table is not switched on for this bot: its operator sets WEB_PORT (and WEB_BASE_URL) "
-               "to serve it. Until then, play here with the buttons or /play.")
+T, Tn, Tp = texts(CORE)
+NOT_ENABLED = T("The web table is not switched on for this bot: its operator sets WEB_PORT (and WEB_BASE_URL) "
+                "to serve it. Until then, play here with the buttons or /play.")
 
 
 async def web_command(interaction: discord.Interaction, revoke: bool, everyone: bool = False) -> None:
@@ -52,6 +56,8 @@ async def web_command(interaction: discord.Interaction, revoke: bool, everyone: 
         return await web_links(front, tables, channel_id=channel_id, user=user)
 
     async def deliver(text: str) -> None:
+        language = language_in(interaction)
+        text = discord_commands(say(text, language), language)
         if interaction.response.is_done():
             await interaction.followup.send(clip(text), ephemeral=True)
         else:
@@ -66,23 +72,27 @@ async def send_to_everyone(interaction: discord.Interaction, front: WebTable, ta
     """DM each seated player of this channel's running table their own links (host or moderator)."""
     live = await tables.load(await tables.latest_id_in(channel_id))
     if user.id != live.row.host_id and not await is_moderator(interaction):
-        raise NotHost("Only the host or a moderator can send every player their link; /game web gives you yours.")
+        raise NotHost(T("Only the host or a moderator can send every player their link; /game web gives you yours."))
     if live.row.status != "playing":
-        raise GameNotRunning("Players' links are for a running game; /game web gives the table's link.")
+        raise GameNotRunning(T("Players' links are for a running game; /game web gives the table's link."))
     sent, failed = [], []
     for seat in live.seats:
         if seat.is_bot:
             continue
-        text = await web_links(front, tables, channel_id=channel_id, user=User(seat.user_id, seat.name))
+        settings = await tables.store.user_settings(seat.user_id)  # a DM: the player's language, else the table's
+        language = settings["language"] or live.row.language
+        text = discord_commands(await web_links(front, tables, channel_id=channel_id,
+                                                user=User(seat.user_id, seat.name, language=language)), language)
         try:
             member = interaction.client.get_user(seat.user_id) or await interaction.client.fetch_user(seat.user_id)
             await member.send(clip(text))
             sent.append(seat.name)
         except discord.HTTPException:
             failed.append(seat.name)
-    answer = f"Sent each player their own link by direct message: {', '.join(sent) or 'nobody'}."
+    answer = T("Sent each player their own link by direct message: {names}.", names=", ".join(sent) or T("nobody"))
     if failed:
-        answer += f" Could not reach {', '.join(failed)} (DMs closed): they can run /game web themselves."
+        return T("{sent} Could not reach {names} (DMs closed): they can run /game web themselves.", sent=answer,
+                 names=", ".join(failed))
     return answer
 
 
@@ -104,7 +114,7 @@ async def post_web_move(client: discord.Client, row: TableRow, reply: Reply) -> 
     if row.thread_id is not None:
         thread = client.get_channel(row.thread_id) or discord.Object(row.thread_id)
         with contextlib.suppress(discord.HTTPException, AttributeError):
-            await thread.send(clip(reply.text + _mention_line(reply.mentions, True)),  # type: ignore[union-attr]
+            await thread.send(clip(reply.text + _mention_line(reply.mentions, True, reply.language)),  # type: ignore[union-attr]
                               allowed_mentions=message["allowed_mentions"])
     await notify_direct(client, row.guild_id, row.channel_id, reply)
     if reply.ended:

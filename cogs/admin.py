@@ -8,8 +8,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine.words import CORE, texts
+from bot.i18n import discord_commands, say
 from bot.tables import Reply, User
-from cogs._ui import MAX_OPTION_INTEGER, bot_of, clip, is_moderator, publish, run, user_of
+from cogs._ui import (
+    MAX_OPTION_INTEGER,
+    bot_of,
+    channel_language,
+    clip,
+    is_moderator,
+    language_in,
+    publish,
+    run,
+    user_of,
+)
+
+T, Tn, Tp = texts(CORE)
 
 
 def _person(member: discord.User | discord.Member) -> User:
@@ -17,6 +31,9 @@ def _person(member: discord.User | discord.Member) -> User:
 
 
 async def _text(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
+    """A moderator tool's answer: private in the moderator's language, public in the table's."""
+    language = language_in(interaction) if ephemeral else await channel_language(interaction)
+    text = discord_commands(say(text, language), language)
     if interaction.response.is_done():
         await interaction.followup.send(clip(text), ephemeral=ephemeral)
     else:
@@ -45,6 +62,7 @@ class Admin(commands.Cog):
         moderator = await is_moderator(interaction)
 
         async def deliver(text: str) -> None:
+            text = say(text, await channel_language(interaction))
             await interaction.followup.send(text) if interaction.response.is_done() else \
                 await interaction.response.send_message(text)
 
@@ -143,7 +161,7 @@ class Admin(commands.Cog):
 
         async def deliver(rows: list) -> None:
             if not rows:
-                await _text(interaction, "The audit log is empty.")
+                await _text(interaction, T("The audit log is empty."))
                 return
             lines = []
             for row in rows:

@@ -11,23 +11,31 @@ from discord.ext import commands
 
 from bot.bots import DEFAULT_LEVEL, LEVELS
 from bot.engine import UnknownGame, all_games, get_game
-from bot.i18n import language_of
+from bot.engine.words import CORE, texts
+from bot.i18n import LANGUAGE_NAMES, discord_commands, language_of, say
 from bot.playbypost import check_deadlines
 from bot.rulebook import NoSuchPage, rules_text, which_game
 from bot.tables import Reply, TableError, User
 from cogs._ui import (
     MAX_OPTION_INTEGER,
     bot_of,
+    channel_language,
     clip,
     is_moderator,
+    language_in,
     publish,
     reply_message,
     run,
     send_error,
     send_reply,
+    table_language,
     tables_of,
     user_of,
 )
+
+T, Tn, Tp = texts(CORE)
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()]
+"""``/game new language:``: each language named in its own words (the same in every client)."""
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -36,7 +44,7 @@ def parse_options(text: str | None) -> dict[str, str]:
     for item in (text or "").replace(",", " ").split():
         name, sep, value = item.partition("=")
         if not sep or not name or not value:
-            raise ValueError(f"Options are written name=value (for example mode=turns), not {item!r}.")
+            raise ValueError(T("Options are written name=value (for example mode=turns), not {item}.", item=repr(item)))
         options[name.strip().lower()] = value.strip().lower()
     return options
 
@@ -50,12 +58,15 @@ class Games(commands.Cog):
     # -- autocomplete ------------------------------------------------------------------------
 
     async def game_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        typed = current.lower()
-        return [
-            app_commands.Choice(name=f"{g.title} ({g.min_players}–{g.max_players} players)", value=g.slug)
-            for g in all_games()
-            if not g.slug.startswith("toy") and (typed in g.slug or typed in g.title.lower())
-        ][:25]
+        typed, language = current.lower(), language_in(interaction)
+        found = []
+        for g in all_games():
+            title = say(g.title, language, (g.slug,))  # found by its own name or its name in the user's language
+            if not g.slug.startswith("toy") and (typed in g.slug or typed in g.title.lower() or typed in title.lower()):
+                label = say(T("{title} ({least}–{most} players)", title=title, least=g.min_players, most=g.max_players),
+                            language)
+                found.append(app_commands.Choice(name=clip(label, 100), value=g.slug))
+        return found[:25]
 
     async def option_values(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Offer ``name=value`` completions for the game chosen in the same command."""
@@ -85,38 +96,42 @@ class Games(commands.Cog):
     @app_commands.describe(game="Which game", options="Variants as name=value, e.g. mode=turns",
                            reminder_hours="Play-by-post: remind a player after this many hours",
                            timeout_hours="Play-by-post: then apply the policy after this many hours",
-                           policy="What a timeout does: skip, auto (a bot move) or replace (a bot takes the seat)")
+                           policy="What a timeout does: skip, auto (a bot move) or replace (a bot takes the seat)",
+                           language="The language of the table's posts (default: the server's)")
     @app_commands.autocomplete(game=game_names, options=option_values)
-    @app_commands.choices(policy=[app_commands.Choice(name=p, value=p) for p in ("none", "skip", "auto", "replace")])
+    @app_commands.choices(policy=[app_commands.Choice(name=p, value=p) for p in ("none", "skip", "auto", "replace")],
+                          language=LANGUAGE_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
                   reminder_hours: float | None = None, timeout_hours: float | None = None,
-                  policy: str | None = None) -> None:
+                  policy: str | None = None, language: str | None = None) -> None:
+        spoken = language_of(language) if language else table_language(interaction)
         try:
             chosen = parse_options(options)
             deadlines = None
             if reminder_hours is not None or timeout_hours is not None or policy is not None:
                 deadlines = check_deadlines(reminder_hours, timeout_hours, policy or "none")
         except (ValueError, TableError) as error:
-            await send_error(interaction, str(error))
+            await send_error(interaction, error.args[0] if error.args else str(error))
             return
         tables, user = tables_of(interaction), user_of(interaction)
         channel = interaction.channel
         settings = await tables.store.channel_settings(interaction.channel_id or 0)
         if settings.get("threads") and isinstance(channel, discord.TextChannel):
-            await self._new_in_thread(interaction, channel, game, chosen, deadlines.to_json() if deadlines else None)
+            await self._new_in_thread(interaction, channel, game, chosen, deadlines.to_json() if deadlines else None,
+                                      spoken)
             return
         await run(
             interaction,
             lambda: tables.create(
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0, host=user, slug=game,
-                options=chosen, deadlines=deadlines.to_json() if deadlines else None,
+                options=chosen, deadlines=deadlines.to_json() if deadlines else None, language=spoken,
             ),
             lambda reply: publish(interaction, reply),
         )
 
     async def _new_in_thread(
         self, interaction: discord.Interaction, channel: discord.TextChannel, game: str, options: dict[str, str],
-        deadlines: dict[str, Any] | None = None,
+        deadlines: dict[str, Any] | None = None, language: str = "en",
     ) -> None:
         """Channels set to "a thread per table": each table lives in a thread of its own."""
         tables, user = tables_of(interaction), user_of(interaction)
@@ -126,17 +141,20 @@ class Games(commands.Cog):
             await send_error(interaction, str(error))
             return
         await interaction.response.defer(thinking=True)
-        thread = await channel.create_thread(name=clip(f"{title} — {user.name}'s table", 100),
+        title = say(title, language, (get_game(game).slug,))
+        thread = await channel.create_thread(name=clip(say(T("{title} — {name}'s table", title=title, name=user.name),
+                                                           language), 100),
                                              type=discord.ChannelType.public_thread)
 
         async def deliver(reply: Reply) -> None:
             await thread.send(**reply_message(reply))
-            await interaction.followup.send(f"{title}: the table is open in {thread.mention}.")
+            await interaction.followup.send(say(T("{title}: the table is open in {thread}.", title=title,
+                                                  thread=thread.mention), language))
 
         await run(
             interaction,
             lambda: tables.create(guild_id=interaction.guild_id, channel_id=thread.id, host=user, slug=game, options=options,
-                                  deadlines=deadlines),
+                                  deadlines=deadlines, language=language),
             deliver,
         )
 
@@ -172,8 +190,8 @@ class Games(commands.Cog):
         async def deliver(text: str) -> None:
             await send_reply_text(interaction, clip(text), ephemeral=True)
 
-        await run(interaction, lambda: tables.history(channel_id=interaction.channel_id or 0, page=page), deliver,
-                  ephemeral=True)
+        await run(interaction, lambda: tables.history(channel_id=interaction.channel_id or 0, page=page,
+                                                      language=language_in(interaction)), deliver, ephemeral=True)
 
     @game.command(name="archive", description="Finished games in this server, newest first")
     @app_commands.describe(game="Only this game", member="Only games this member played", page="Page (10 games each)")
@@ -205,13 +223,23 @@ class Games(commands.Cog):
         tables = tables_of(interaction)
 
         async def deliver(summaries: list) -> None:
+            language = language_in(interaction)
             if not summaries:
-                await send_reply_text(interaction, "No open tables in this server. Start one with /game new.", ephemeral=True)
+                await send_reply_text(interaction, say(T("No open tables in this server. Start one with /game new."),
+                                                       language), ephemeral=True)
                 return
             lines = []
             for s in summaries:
-                waiting = f" — waiting for {', '.join(s.waiting_for)} since <t:{int(s.since)}:R>" if s.waiting_for else ""
-                lines.append(f"**{s.title}** in <#{s.channel_id}> ({s.status}): {', '.join(s.players)}{waiting}")
+                title = f"**{say(s.title, language, (s.slug,))}**"
+                status = say({"lobby": T("lobby"), "playing": T("playing")}.get(s.status, s.status), language)
+                if s.waiting_for:
+                    line = T("{title} in {channel} ({status}): {players} — waiting for {waiting} since {since}",
+                             title=title, channel=f"<#{s.channel_id}>", status=status, players=", ".join(s.players),
+                             waiting=", ".join(s.waiting_for), since=f"<t:{int(s.since)}:R>")
+                else:
+                    line = T("{title} in {channel} ({status}): {players}", title=title, channel=f"<#{s.channel_id}>",
+                             status=status, players=", ".join(s.players))
+                lines.append(say(line, language))
             await send_reply_text(interaction, clip("\n".join(lines)), ephemeral=True)
 
         await run(interaction, lambda: tables.list_open(guild_id=interaction.guild_id), deliver, ephemeral=True)
@@ -238,12 +266,14 @@ class Games(commands.Cog):
         tables, user = tables_of(interaction), user_of(interaction)
 
         async def deliver(summaries: list) -> None:
+            language = language_in(interaction)
             if not summaries:
-                await send_reply_text(interaction, "Nothing is waiting for you. 🎉", ephemeral=True)
+                await send_reply_text(interaction, say(T("Nothing is waiting for you. 🎉"), language), ephemeral=True)
                 return
             lines = [
-                f"**{s.title}** in https://discord.com/channels/{interaction.guild_id}/{s.channel_id} — "
-                f"waiting since <t:{int(s.since)}:R>"
+                say(T("{title} in {link} — waiting since {since}", title=f"**{say(s.title, language, (s.slug,))}**",
+                      link=f"https://discord.com/channels/{interaction.guild_id}/{s.channel_id}",
+                      since=f"<t:{int(s.since)}:R>"), language)
                 for s in summaries
             ]
             await send_reply_text(interaction, clip("\n".join(lines)), ephemeral=True)
@@ -259,9 +289,9 @@ class Games(commands.Cog):
             name, data = named
             file = discord.File(io.BytesIO(data), filename=name)
             if interaction.response.is_done():
-                await interaction.followup.send("The game record:", file=file, ephemeral=True)
+                await interaction.followup.send(say(T("The game record:"), language_in(interaction)), file=file, ephemeral=True)
             else:
-                await interaction.response.send_message("The game record:", file=file, ephemeral=True)
+                await interaction.response.send_message(say(T("The game record:"), language_in(interaction)), file=file, ephemeral=True)
 
         await run(interaction, lambda: pbp.export(channel_id=interaction.channel_id or 0, moderator=moderator), deliver,
                   ephemeral=True)
@@ -283,12 +313,12 @@ class Games(commands.Cog):
         while named and named[-1] is None:
             named.pop()
         if any(member is None for member in named):
-            await send_error(interaction, "Name the seats in order, without gaps (seat1, seat2, …).")
+            await send_error(interaction, T("Name the seats in order, without gaps (seat1, seat2, …)."))
             return
         members = [User(member.id, member.display_name) for member in named if member is not None]
         moderator = await is_moderator(interaction)
         if record.size > 8 * 1024 * 1024:
-            await send_error(interaction, "That file is too large to be a game record (8 MB at most).")
+            await send_error(interaction, T("That file is too large to be a game record (8 MB at most)."))
             return
 
         async def work() -> Reply:
@@ -309,11 +339,21 @@ class Games(commands.Cog):
         moderator = await is_moderator(interaction)
 
         async def deliver(text: str) -> None:
-            await send_reply_text(interaction, text, ephemeral=False)
+            await send_reply_text(interaction, text, ephemeral=False, language=await channel_language(interaction))
 
         await run(interaction, lambda: pbp.set_deadlines(
             channel_id=interaction.channel_id or 0, user=user, moderator=moderator,
             reminder_hours=reminder_hours, timeout_hours=timeout_hours, policy=policy), deliver)
+
+    @game.command(name="language", description="The language of this channel's table (host or moderator)")
+    @app_commands.describe(language="The language its posts speak from now on")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        tables, user = tables_of(interaction), user_of(interaction)
+        moderator = await is_moderator(interaction)
+        await run(interaction, lambda: tables.set_language(channel_id=interaction.channel_id or 0, user=user,
+                                                           language=language, moderator=moderator),
+                  lambda reply: publish(interaction, reply))
 
     @game.command(name="addbot", description="Seat a bot player in the lobby (host)")
     @app_commands.describe(level="easy: makes mistakes; normal: the game's heuristic (default); hard: searches")
@@ -340,7 +380,7 @@ class Games(commands.Cog):
     async def rules(self, interaction: discord.Interaction, game: str | None = None,
                     page: app_commands.Range[int, 1, 99] = 1) -> None:
         if not (game or "").strip():
-            await send_reply_text(interaction, clip(which_game(all_games())), ephemeral=True)
+            await send_reply_text(interaction, which_game(all_games(), language=language_in(interaction)), ephemeral=True)
             return
         try:
             chosen = get_game(game.strip())
@@ -352,7 +392,7 @@ class Games(commands.Cog):
             text = rules_text(chosen, page, bot_of(interaction).settings.rules_dir,
                               language=language_of(str(interaction.locale)))
         except NoSuchPage as error:
-            await send_error(interaction, str(error))
+            await send_error(interaction, error.args[0] if error.args else str(error))
             return
         await send_reply_text(interaction, clip(text), ephemeral=True)
 
@@ -363,7 +403,12 @@ def _quiet(reply: Reply) -> Reply:
     return reply
 
 
-async def send_reply_text(interaction: discord.Interaction, text: str, *, ephemeral: bool) -> None:
+async def send_reply_text(interaction: discord.Interaction, text: str, *, ephemeral: bool,
+                          language: str | None = None) -> None:
+    """A plain answer: ``text`` (a Text is said) in ``language``, by default the user's, with the
+    commands it names as their Discord lists them."""
+    language = language or language_in(interaction)
+    text = clip(discord_commands(say(text, language), language))
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=ephemeral)
     else:

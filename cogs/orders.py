@@ -19,12 +19,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine.words import CORE, texts
+from bot.i18n import say
 from bot.standing_orders import MAX_AMOUNT, ConfirmOrder, OrderResult, OrdersMenu
 from bot.tables import TableError, Tables, User
 from cogs._ui import (
     MAX_LAYOUT_TEXT,
     _send,
     clip,
+    language_in,
     notify_direct,
     post_notice,
     run,
@@ -34,6 +37,7 @@ from cogs._ui import (
     user_of,
 )
 
+T, Tn, Tp = texts(CORE)
 FORM = "gm-order-form"
 FIELD = "gm-order-amount"
 
@@ -41,8 +45,9 @@ FIELD = "gm-order-amount"
 class OrdersButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-orders:(?P<table>\d+)"):
     """"Orders" on a player's private panel: their standing orders at this table, privately."""
 
-    def __init__(self, table_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Orders", emoji="📋", style=discord.ButtonStyle.secondary,
+    def __init__(self, table_id: int, language: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=say(Tp("button", "Orders"), language), emoji="📋",
+                                           style=discord.ButtonStyle.secondary,
                                            custom_id=f"gm-orders:{table_id}"))
         self.table_id = table_id
 
@@ -55,16 +60,18 @@ class OrdersButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-orde
         tables, user = tables_of(interaction), user_of(interaction)
         await run(interaction, lambda: tables.orders.menu(user=user, table_id=self.table_id,
                                                           channel_id=interaction.channel_id or 0),
-                  lambda menu: _send(interaction, **panel(menu)), ephemeral=True, table_id=self.table_id)
+                  lambda menu: _send(interaction, **panel(menu, user.language)), ephemeral=True,
+                  table_id=self.table_id)
 
 
 class OrderPick(discord.ui.DynamicItem[discord.ui.Select], template=r"gm-order-(?P<verb>set|drop):(?P<table>\d+)"):
     """The panel's menus: pick an order to set (``set``) or to cancel (``drop``)."""
 
-    def __init__(self, table_id: int, verb: str, options: list[discord.SelectOption] | None = None) -> None:
+    def __init__(self, table_id: int, verb: str, options: list[discord.SelectOption] | None = None,
+                 language: str = "en") -> None:
         super().__init__(discord.ui.Select(
             custom_id=f"gm-order-{verb}:{table_id}",
-            placeholder="Set an order…" if verb == "set" else "Cancel an order…",
+            placeholder=say(T("Set an order…") if verb == "set" else T("Cancel an order…"), language),
             options=options or [discord.SelectOption(label="-", value="-")],
         ))
         self.table_id, self.verb = table_id, verb
@@ -77,7 +84,7 @@ class OrderPick(discord.ui.DynamicItem[discord.ui.Select], template=r"gm-order-(
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         if not values:
-            await send_error(interaction, "Pick an order from the menu.")
+            await send_error(interaction, T("Pick an order from the menu."))
             return
         key = str(values[0])
         tables, user = tables_of(interaction), user_of(interaction)
@@ -89,11 +96,12 @@ class OrderPick(discord.ui.DynamicItem[discord.ui.Select], template=r"gm-order-(
         try:
             menu = await tables.orders.menu(user=user, table_id=self.table_id, channel_id=interaction.channel_id or 0)
         except TableError as error:
-            await send_error(interaction, str(error))
+            await send_error(interaction, error.said(user.language))
             return
         offer = next((offer for offer in menu.offers if offer.key == key), None)
         if offer is not None and offer.amount:  # a number first: the form carries the order
-            await interaction.response.send_modal(AmountForm(self.table_id, key, offer.label, offer.amount))
+            await interaction.response.send_modal(AmountForm(self.table_id, key, say(offer.label, user.language),
+                                                             say(offer.amount, user.language), user.language))
             return
         await set_order(interaction, tables, user, self.table_id, key, None, confirmed=False)
 
@@ -102,8 +110,9 @@ class ConfirmOrderButton(discord.ui.DynamicItem[discord.ui.Button],
                          template=r"gm-order-ok:(?P<table>\d+):(?P<amount>\d*):(?P<key>.+)"):
     """"Set it anyway" under the warning of an order that can reveal something."""
 
-    def __init__(self, table_id: int, key: str, amount: int | None) -> None:
-        super().__init__(discord.ui.Button(label="Set it anyway", style=discord.ButtonStyle.danger,
+    def __init__(self, table_id: int, key: str, amount: int | None, language: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=say(Tp("button", "Set it anyway"), language),
+                                           style=discord.ButtonStyle.danger,
                                            custom_id=f"gm-order-ok:{table_id}:{'' if amount is None else amount}:{key}"))
         self.table_id, self.key, self.amount = table_id, key, amount
 
@@ -120,27 +129,30 @@ class ConfirmOrderButton(discord.ui.DynamicItem[discord.ui.Button],
 class AmountForm(discord.ui.Modal):
     """The number an order takes; its custom_id ``gm-order-form:<table>:<key>`` names the order."""
 
-    def __init__(self, table_id: int, key: str, label: str, amount_label: str) -> None:
+    def __init__(self, table_id: int, key: str, label: str, amount_label: str, language: str = "en") -> None:
         super().__init__(title=clip(label, 45), custom_id=f"{FORM}:{table_id}:{key}")
         self.add_item(discord.ui.TextInput(label=clip(amount_label, 45), custom_id=FIELD, required=True, max_length=12,
-                                           placeholder="a whole number, e.g. 10"))
+                                           placeholder=say(T("a whole number, e.g. 10"), language)))
 
 
-def panel(menu: OrdersMenu) -> dict[str, Any]:
-    """The private orders panel: the list, a menu of orders to set, one of those to cancel."""
+def panel(menu: OrdersMenu, language: str = "en") -> dict[str, Any]:
+    """The private orders panel, in the player's ``language``: the list, a menu of orders to
+    set, one of those to cancel."""
     rows: list[list[discord.ui.Item[Any]]] = []
     unset = [offer for offer in menu.offers if not offer.active][:25]
     if unset:
+        warning = say(T("⚠ reveals something."), language)
         rows.append([OrderPick(menu.table_id, "set", [
-            discord.SelectOption(label=clip(offer.label, 100), value=offer.key,
-                                 description=clip(("⚠ reveals something. " if offer.reveals else "") + offer.help, 100)
-                                 or None)
-            for offer in unset])])
+            discord.SelectOption(label=clip(say(offer.label, language), 100), value=offer.key,
+                                 description=clip((f"{warning} " if offer.reveals else "") + say(offer.help, language),
+                                                  100) or None)
+            for offer in unset], language)])
     active = [offer for offer in menu.offers if offer.active][:25]
     if active:
         rows.append([OrderPick(menu.table_id, "drop", [
-            discord.SelectOption(label=clip(offer.label, 100), value=offer.key) for offer in active])])
-    return {"view": table_layout([clip(menu.text(), MAX_LAYOUT_TEXT)], None, rows), "ephemeral": True}
+            discord.SelectOption(label=clip(say(offer.label, language), 100), value=offer.key) for offer in active],
+            language)])
+    return {"view": table_layout([clip(say(menu.text(), language), MAX_LAYOUT_TEXT)], None, rows), "ephemeral": True}
 
 
 async def set_order(interaction: discord.Interaction, tables: Tables, user: User, table_id: int | None, key: str,
@@ -157,8 +169,8 @@ async def set_order(interaction: discord.Interaction, tables: Tables, user: User
     async def answer(result: OrderResult | ConfirmOrder) -> None:
         if isinstance(result, ConfirmOrder):
             view = discord.ui.View(timeout=None)
-            view.add_item(ConfirmOrderButton(result.table_id, result.key, result.amount))
-            await _send(interaction, content=clip(str(result)), view=view, ephemeral=True)
+            view.add_item(ConfirmOrderButton(result.table_id, result.key, result.amount, user.language))
+            await _send(interaction, content=clip(result.said(user.language)), view=view, ephemeral=True)
             return
         await deliver(interaction, result)
 
@@ -167,7 +179,7 @@ async def set_order(interaction: discord.Interaction, tables: Tables, user: User
 
 async def deliver(interaction: discord.Interaction, result: OrderResult) -> None:
     """The private answer; and the board in the channel when the order played at once."""
-    await _send(interaction, content=clip(result.text), ephemeral=True)
+    await _send(interaction, content=clip(say(result.text, language_in(interaction))), ephemeral=True)
     if result.reply is not None:
         channel_id = interaction.channel_id or 0
         await post_notice(interaction.client, interaction.guild_id, channel_id, result.reply)

@@ -80,9 +80,9 @@ class Play(commands.Cog):
                     # A slow answer left a public "thinking…" placeholder: the offer is private.
                     with contextlib.suppress(discord.HTTPException):
                         await interaction.delete_original_response()
-                    await interaction.followup.send(**offer_message(result))
+                    await interaction.followup.send(**offer_message(result, user.language))
                 else:
-                    await interaction.response.send_message(**offer_message(result))
+                    await interaction.response.send_message(**offer_message(result, user.language))
                 return
             await send_reply(interaction, result)
 
@@ -100,7 +100,7 @@ class Play(commands.Cog):
         tables, user = tables_of(interaction), user_of(interaction)
 
         async def deliver(private: Private) -> None:
-            message = private_message(private, [[OrdersButton(private.table_id)]] if private.orders else None)
+            message = private_message(private, [[OrdersButton(private.table_id, user.language)]] if private.orders else None)
             if interaction.response.is_done():
                 await interaction.followup.send(**message)
             else:
@@ -118,7 +118,8 @@ class Play(commands.Cog):
         if full:
             async def post_full(picture: bytes) -> None:
                 table_id = await tables.latest_id_in(channel_id)
-                await _send(interaction, **full_board_message(table_id, picture, ephemeral=False))
+                language = (await tables.load(table_id)).row.language  # a public post: the table's language
+                await _send(interaction, **full_board_message(table_id, picture, ephemeral=False, language=language))
 
             await run(interaction, lambda: tables.full_board(channel_id=channel_id), post_full)
             return

@@ -7,10 +7,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._ui import bot_of, run, user_of
+from bot.i18n import discord_commands, say
+from cogs._ui import bot_of, language_in, run, user_of
 
 
 async def _private(interaction: discord.Interaction, text: str) -> None:
+    language = language_in(interaction)
+    text = discord_commands(say(text, language), language)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

@@ -16,10 +16,20 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import UnknownGame, all_games, get_game
+from bot.engine.words import CORE, texts
+from bot.i18n import discord_commands, say, speaking
 from bot.ratings import ordinal
 from bot.replays import ReplayFrame, Replays
 from bot.tables import TableError
-from cogs._ui import clip, run, send_error, tables_of
+from cogs._ui import channel_language, clip, language_in, run, send_error, tables_of
+
+T, Tn, Tp = texts(CORE)
+
+
+def _drawn(language: str, draw: Any, *args: Any) -> Any:
+    """A picture drawn with its words said in ``language`` (run in a thread)."""
+    with speaking(language):
+        return draw(*args)
 
 MAX_PAGE = 400
 
@@ -62,29 +72,31 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm-repl
     async def callback(self, interaction: discord.Interaction) -> None:
         replays = _replays(interaction)
 
+        language = language_in(interaction)
+
         async def deliver(frame: ReplayFrame) -> None:
-            message = replay_message(frame)
+            message = replay_message(frame, language)
             message.pop("ephemeral", None)
             if interaction.response.is_done():
                 await interaction.edit_original_response(**message)
             else:
                 await interaction.response.edit_message(**message)
 
-        await run(interaction, lambda: replays.frame(self.table_id, self.move, guild_id=interaction.guild_id), deliver,
-                  ephemeral=True, update=True)
+        await run(interaction, lambda: replays.frame(self.table_id, self.move, guild_id=interaction.guild_id,
+                                                     language=language), deliver, ephemeral=True, update=True)
 
 
-def replay_view(frame: ReplayFrame) -> discord.ui.View:
+def replay_view(frame: ReplayFrame, language: str = "en") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    steps = (("⏮ start", 0), ("◀ back", max(0, frame.move - 1)), ("next ▶", min(frame.total, frame.move + 1)),
-             ("end ⏭", frame.total))
+    steps = ((Tp("replay", "⏮ start"), 0), (Tp("replay", "◀ back"), max(0, frame.move - 1)),
+             (Tp("replay", "next ▶"), min(frame.total, frame.move + 1)), (Tp("replay", "end ⏭"), frame.total))
     for label, move in steps:
-        view.add_item(ReplayButton(frame.table_id, move, label, disabled=move == frame.move))
+        view.add_item(ReplayButton(frame.table_id, move, say(label, language), disabled=move == frame.move))
     return view
 
 
-def replay_message(frame: ReplayFrame) -> dict[str, Any]:
-    message: dict[str, Any] = {"content": clip(frame.text), "view": replay_view(frame), "ephemeral": True}
+def replay_message(frame: ReplayFrame, language: str = "en") -> dict[str, Any]:
+    message: dict[str, Any] = {"content": clip(frame.text), "view": replay_view(frame, language), "ephemeral": True}
     if frame.picture:
         message["attachments"] = [discord.File(io.BytesIO(frame.picture), filename="replay.png")]
     return message
@@ -92,9 +104,10 @@ def replay_message(frame: ReplayFrame) -> dict[str, Any]:
 
 async def show_replay(interaction: discord.Interaction, table: int, move: int | None) -> None:
     replays = _replays(interaction)
+    language = language_in(interaction)
 
     async def deliver(frame: ReplayFrame) -> None:
-        message = replay_message(frame)
+        message = replay_message(frame, language)
         files = message.pop("attachments", [])
         if files:
             message["file"] = files[0]
@@ -103,7 +116,8 @@ async def show_replay(interaction: discord.Interaction, table: int, move: int | 
         else:
             await interaction.response.send_message(**message)
 
-    await run(interaction, lambda: replays.frame(table, move, guild_id=interaction.guild_id), deliver, ephemeral=True)
+    await run(interaction, lambda: replays.frame(table, move, guild_id=interaction.guild_id, language=language),
+              deliver, ephemeral=True)
 
 
 async def show_archive(interaction: discord.Interaction, game: str | None, member: discord.Member | None,
@@ -116,15 +130,20 @@ async def show_archive(interaction: discord.Interaction, game: str | None, membe
 
     async def deliver(found: list[Any]) -> None:
         if not found:
-            await send_error(interaction, "No finished games match." if page == 1 else f"There is no page {page}.")
+            await send_error(interaction, T("No finished games match.") if page == 1
+                             else T("There is no page {page}.", page=page))
             return
+        language = language_in(interaction)
         guild = interaction.guild_id or "@me"
-        lines = [f"**Finished games** (page {page}, newest first) — replay with `/game replay table:<number>`"]
+        heading = say(T("Finished games"), language)
+        lines = [say(T("{heading} (page {page}, newest first) — replay with {command}", heading=f"**{heading}**",
+                       page=page, command="`/game replay table:<number>`"), language)]
         for row, names, result in found:
             link = f"https://discord.com/channels/{guild}/{row.channel_id}"
-            lines.append(f"`{row.id}` {get_game(row.slug).title} <t:{int(row.updated_at)}:d> — {', '.join(names)}: "
-                         f"{result} — {link}")
-        text = clip("\n".join(lines))
+            title = say(get_game(row.slug).title, language, (row.slug,))
+            lines.append(f"`{row.id}` {title} <t:{int(row.updated_at)}:d> — {', '.join(names)}: "
+                         f"{say(result, language, (row.slug,))} — {link}")
+        text = clip(discord_commands("\n".join(lines), language))
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:
@@ -161,13 +180,18 @@ class Stats(commands.Cog):
             from bot.render.stats import leaderboard_card
 
             slug, rows, total = found
-            title = f"{get_game(slug).title} — leaderboard"
+            language = await channel_language(interaction)  # posted in the channel: its table's language
+            title = say(T("{title} — leaderboard", title=say(get_game(slug).title, language, (slug,))), language)
+            pages = max(1, (total + 24) // 25)
             if not rows and page > 1:
-                await send_error(interaction, f"The leaderboard has {max(1, (total + 24) // 25)} pages.")
+                await send_error(interaction, Tn("The leaderboard has {n} page.", "The leaderboard has {n} pages.", pages))
                 return
-            lines = [f"**{title}** (page {page} of {max(1, (total + 24) // 25)}, {total} rated players)"]
-            lines += [f"{place}. {name} — {rating:.1f} ({games} games, {wins} wins)" for place, name, rating, games, wins in rows]
-            image = await asyncio.to_thread(leaderboard_card, title, rows)
+            lines = [say(T("{title} (page {page} of {pages}, {total} rated players)", title=f"**{title}**", page=page,
+                           pages=pages, total=total), language)]
+            lines += [say(T("{place}. {name} — {rating} ({games} games, {wins} wins)", place=place, name=name,
+                            rating=f"{rating:.1f}", games=games, wins=wins), language)
+                      for place, name, rating, games, wins in rows]
+            image = await asyncio.to_thread(_drawn, language, leaderboard_card, title, rows)
             await _send(interaction, clip("\n".join(lines)), _png(image, "leaderboard.png"))
 
         await run(interaction, work, deliver)
@@ -182,8 +206,9 @@ class Stats(commands.Cog):
 
         async def work() -> tuple[str, dict[str, list[float]]]:
             slug = _slug(game) if game else None
+            language = await channel_language(interaction)
             ratings, results = await tables.ratings.player(interaction.guild_id, who.id, slug)
-            lines = [f"**{who.display_name}**" + (f" — {get_game(slug).title}" if slug else "")]
+            lines = [f"**{who.display_name}**" + (f" — {say(get_game(slug).title, language, (slug,))}" if slug else "")]
             by_game: dict[str, list[Any]] = {}
             for result in results:
                 by_game.setdefault(result.slug, []).append(result)
@@ -191,14 +216,20 @@ class Stats(commands.Cog):
                 wins = sum(1 for r in games if r.rank == 1)
                 best = min(r.rank for r in games)
                 rating = next((r for r in ratings if r.slug == slug_), None)
-                shown = f"rating {rating.ordinal:.1f} (μ {rating.mu:.1f}, σ {rating.sigma:.1f})" if rating else "unrated"
-                lines.append(f"{get_game(slug_).title}: {len(games)} games, {wins} wins, best place {best}; {shown}")
+                shown = (T("rating {rating} (μ {mu}, σ {sigma})", rating=f"{rating.ordinal:.1f}", mu=f"{rating.mu:.1f}",
+                           sigma=f"{rating.sigma:.1f}") if rating else T("unrated"))
+                lines.append(say(T("{title}: {games} games, {wins} wins, best place {best}; {rating}",
+                                   title=say(get_game(slug_).title, language, (slug_,)), games=len(games), wins=wins,
+                                   best=best, rating=shown), language))
             if not results:
-                lines.append("No finished games in this server yet.")
+                lines.append(say(T("No finished games in this server yet."), language))
             current = [s for s in await tables.list_open(guild_id=interaction.guild_id)
                        if who.id in {seat for seat in s.waiting_user_ids} or who.display_name in s.players]
             if current:
-                lines.append("Playing now: " + ", ".join(f"{s.title} in <#{s.channel_id}>" for s in current))
+                playing = [T("{title} in {channel}", title=say(s.title, language, (s.slug,)),
+                             channel=f"<#{s.channel_id}>") for s in current]
+                listed = ", ".join(say(text, language) for text in playing)
+                lines.append(say(T("Playing now: {tables}", tables=listed), language))
             series: dict[str, list[float]] = {}
             for result in reversed(results):  # oldest first
                 if result.mu_after is not None and result.sigma_after is not None:
@@ -209,7 +240,9 @@ class Stats(commands.Cog):
             from bot.render.stats import rating_chart
 
             text, series = found
-            image = await asyncio.to_thread(rating_chart, f"{who.display_name} — rating after each rated game", series)
+            language = await channel_language(interaction)
+            heading = say(T("{name} — rating after each rated game", name=who.display_name), language)
+            image = await asyncio.to_thread(_drawn, language, rating_chart, heading, series)
             await _send(interaction, clip(text), _png(image, "rating.png"))
 
         await run(interaction, work, deliver)
@@ -222,15 +255,19 @@ class Stats(commands.Cog):
         async def work() -> str:
             slug = _slug(game)
             figures = await ratings.game(interaction.guild_id, slug)
-            lines = [f"**{get_game(slug).title}** in this server: {figures.tables} finished tables"]
+            language = await channel_language(interaction)
+            lines = [T("{title} in this server: {tables} finished tables",
+                       title=f"**{say(get_game(slug).title, language, (slug,))}**", tables=figures.tables)]
             if figures.tables:
-                lines.append(f"Average length: {figures.mean_actions:.0f} moves, {figures.mean_seconds / 60:.0f} min.")
-                lines.append("Wins by seat (players at the table: seat 1, seat 2, …):")
+                lines.append(T("Average length: {moves} moves, {minutes} min.", moves=f"{figures.mean_actions:.0f}",
+                               minutes=f"{figures.mean_seconds / 60:.0f}"))
+                lines.append(T("Wins by seat (players at the table: seat 1, seat 2, …):"))
                 by_size: dict[int, list[str]] = {}
                 for players, seat, games, wins in figures.seat_wins:
                     by_size.setdefault(players, []).append(f"{seat + 1}: {100 * wins / games:.0f}%")
-                lines += [f"{players} players — " + ", ".join(parts) for players, parts in sorted(by_size.items())]
-            return "\n".join(lines)
+                lines += [T("{players} players — {seats}", players=players, seats=", ".join(parts))
+                          for players, parts in sorted(by_size.items())]
+            return "\n".join(say(line, language) for line in lines)
 
         await run(interaction, work, lambda text: _send(interaction, clip(text), None))
 
@@ -241,7 +278,7 @@ class Stats(commands.Cog):
             member = interaction.guild.get_member(user_id) if interaction.guild else None
             if member is None:
                 known = await tables_of(interaction).store.latest_name(user_id)
-                names[user_id] = known or f"Player {user_id}"
+                names[user_id] = known or T("Player {n}", n=user_id)
             else:
                 names[user_id] = member.display_name
         return names

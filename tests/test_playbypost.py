@@ -353,7 +353,8 @@ async def test_forget_me_anonymises_finished_games_only(store: Store, clock: Fak
     await pbp.set_notify(ANA, "dm")
     text = await pbp.forget_me(ANA)
     assert "1 finished game" in text
-    assert await store.user_settings(ANA.id) == {"notify": "mention", "away_until": None, "digest_at": None}
+    assert await store.user_settings(ANA.id) == {"notify": "mention", "away_until": None, "digest_at": None,
+                                                 "language": None}
     assert "Former player" in (await tables.load(finished)).names
     assert "Ana" in (await tables.load(running)).names
     assert all(row.user_id != ANA.id for row in await store.actions(finished))

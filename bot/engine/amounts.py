@@ -24,6 +24,7 @@ from decimal import Decimal, InvalidOperation
 from math import gcd
 
 from bot.engine.contract import Action
+from bot.engine.words import CORE, texts
 
 UNITS = (1, 1000)
 """Dollars per key unit that a game may use (as is, or in thousands)."""
@@ -42,6 +43,21 @@ _TRAILING = re.compile(
 _SCALE = {"k": 1000, "thousand": 1000, "m": 1_000_000, "million": 1_000_000}
 _NOUNS = {"bid": "bid", "price": "price", "repay": "repayment", "bond": "bond", "offer": "offer", "par": "par value",
           "loan": "loan", "pay": "payment"}
+T, _, Tp = texts(CORE)
+# What one amount is called, in each of the three ways a sentence uses it: a noun ("a bid"), the
+# plural ("bids go from …") and the heading of a form field ("Bid: …"). Written out, so each is
+# a message of its own in the catalogs.
+_ONE = {"bid": Tp("amount", "bid"), "price": Tp("amount", "price"), "repayment": Tp("amount", "repayment"),
+        "bond": Tp("amount", "bond"), "offer": Tp("amount", "offer"), "par value": Tp("amount", "par value"),
+        "loan": Tp("amount", "loan"), "payment": Tp("amount", "payment"), "amount": Tp("amount", "amount")}
+_MANY = {"bid": Tp("amounts", "bids"), "price": Tp("amounts", "prices"), "repayment": Tp("amounts", "repayments"),
+         "bond": Tp("amounts", "bonds"), "offer": Tp("amounts", "offers"), "par value": Tp("amounts", "par values"),
+         "loan": Tp("amounts", "loans"), "payment": Tp("amounts", "payments"), "amount": Tp("amounts", "amounts")}
+_HEADING = {"bid": Tp("amount field", "Bid"), "price": Tp("amount field", "Price"),
+            "repayment": Tp("amount field", "Repayment"), "bond": Tp("amount field", "Bond"),
+            "offer": Tp("amount field", "Offer"), "par value": Tp("amount field", "Par value"),
+            "loan": Tp("amount field", "Loan"), "payment": Tp("amount field", "Payment"),
+            "amount": Tp("amount field", "Amount")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,23 +148,31 @@ class AmountChoice:
         return self.actions.get(self.dollars_of(written))
 
     def range_text(self) -> str:
-        """"bids go from $12,000 to $40,000 in steps of $1,000" (or the few legal values)."""
+        """"bids go from $12,000 to $40,000 in steps of $1,000" (or the few legal values), as a
+        :class:`~bot.engine.words.Text` (dollars written the language's way when said)."""
         amounts = self.amounts
-        plural = self.noun + ("es" if self.noun.endswith("s") else "s")
+        one, many = _ONE[self.noun], _MANY[self.noun]
+        low, high = amounts[0], amounts[-1]
         if len(amounts) == 1:
-            return f"the only {self.noun} you can make is {dollars_text(amounts[0])}"
+            return T("the only {noun} you can make is {amount:$}", noun=one, amount=low)
         steps = {b - a for a, b in itertools.pairwise(amounts)}
         if len(steps) == 1:
             step = steps.pop()
-            how = "" if step == 1 else f" in steps of {dollars_text(step)}"
-            return f"{plural} go from {dollars_text(amounts[0])} to {dollars_text(amounts[-1])}{how}"
+            if step == 1:
+                return T("{nouns} go from {low:$} to {high:$}", nouns=many, low=low, high=high)
+            return T("{nouns} go from {low:$} to {high:$} in steps of {step:$}", nouns=many, low=low, high=high, step=step)
         if len(amounts) <= 8:
-            return f"the {plural} you can make are " + ", ".join(dollars_text(a) for a in amounts)
+            listed: str = T("{amount:$}", amount=amounts[0])
+            for amount in amounts[1:]:
+                listed = T("{first}, {next}", first=listed, next=T("{amount:$}", amount=amount))
+            return T("the {nouns} you can make are {amounts}", nouns=many, amounts=listed)
         common = 0
         for a, b in itertools.pairwise(amounts):
             common = gcd(common, b - a)
-        how = f" (multiples of {dollars_text(common)}, not all of them)" if common > 1 else " (not every value)"
-        return f"{plural} go from {dollars_text(amounts[0])} to {dollars_text(amounts[-1])}{how}"
+        if common > 1:
+            return T("{nouns} go from {low:$} to {high:$} (multiples of {step:$}, not all of them)", nouns=many,
+                     low=low, high=high, step=common)
+        return T("{nouns} go from {low:$} to {high:$} (not every value)", nouns=many, low=low, high=high)
 
     def nearest(self, dollars: int, count: int = 2) -> list[int]:
         """The legal amounts closest to ``dollars``: the one just below and the one just above."""
@@ -163,15 +187,25 @@ class AmountChoice:
     def refusal(self, written: Written) -> str:
         """"$15,500 is not a bid you can make: bids go from … ; nearest: $15,000, $16,000"."""
         dollars = self.dollars_of(written)
-        article = "an" if self.noun[0] in "aeiou" else "a"
-        near = ", ".join(dollars_text(a) for a in self.nearest(dollars))
-        return f"{dollars_text(dollars)} is not {article} {self.noun} you can make: {self.range_text()}; nearest: {near}."
+        nearest = self.nearest(dollars)
+        near: str = T("{amount:$}", amount=nearest[0])
+        for amount in nearest[1:]:
+            near = T("{first}, {next}", first=near, next=T("{amount:$}", amount=amount))
+        if self.noun[0] in "aeiou":
+            return T("{amount:$} is not an {noun} you can make: {range}; nearest: {near}.", amount=dollars,
+                     noun=_ONE[self.noun], range=self.range_text(), near=near)
+        return T("{amount:$} is not a {noun} you can make: {range}; nearest: {near}.", amount=dollars,
+                 noun=_ONE[self.noun], range=self.range_text(), near=near)
 
     def field_label(self) -> str:
-        """A short line (at most 45 characters, a form field's label) with the legal range."""
+        """A short line with the legal range, a form field's label (front ends cut it to 45
+        characters after saying it)."""
         amounts = self.amounts
-        text = f"{self.noun.capitalize()}: {dollars_text(amounts[0])} to {dollars_text(amounts[-1])}"
-        return text[:45]
+        return T("{noun}: {low:$} to {high:$}", noun=_HEADING[self.noun], low=amounts[0], high=amounts[-1])
+
+    def form_title(self) -> str:
+        """"Your bid": the title of the form that asks for the number."""
+        return T("Your {noun}", noun=_ONE[self.noun])
 
 
 ANY_UNIT = 0

@@ -42,6 +42,9 @@ from typing import Literal
 
 from bot.engine.amounts import BIG_CHOICE, AmountChoice, amount_choices
 from bot.engine.contract import Action
+from bot.engine.words import CORE, texts
+
+T, _, _ = texts(CORE)
 
 BUTTON_LIMIT = 5
 """Buttons in one row (Discord's limit); a node with this many options or fewer is all buttons."""
@@ -50,7 +53,7 @@ SELECT_LIMIT = 25
 MAX_ROWS = 5
 """Rows of controls one step may use (Discord allows five action rows on a classic message; a
 components-v2 message has room for more, but a phone shows about five without scrolling)."""
-MORE_MOVES = "More moves"
+MORE_MOVES = T("More moves")
 """The select holding a node's ungrouped, non-main actions when they cannot all be buttons."""
 
 Path = tuple[str, ...]
@@ -195,7 +198,7 @@ def _step(node: _Node, title: str) -> Step:
     more_rows = [(_select(loose_options, MORE_MOVES),)] if loose_options else []
     if len(rows) + len(amount_rows) + len(group_rows) + len(more_rows) > MAX_ROWS:
         # Too many groups for one message: fold them into one select of group names.
-        group_rows = [(_select([Option(child.path[-1], group=child.path) for child in opened], "Choose what to do…"),)] if opened else []
+        group_rows = [(_select([Option(child.path[-1], group=child.path) for child in opened], T("Choose what to do…")),)] if opened else []
     rows += amount_rows + group_rows + more_rows
     if len(rows) > MAX_ROWS:
         raise ChoiceLayoutError(f"step {'/'.join(node.path) or 'root'} needs {len(rows)} rows (at most {MAX_ROWS})")

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from PIL import Image
 
+from bot.engine.words import CORE, texts
 from bot.render.palette import INK, LINE, MUTED, PANEL, player_colour
 from bot.render.shapes import canvas, panel
 from bot.render.text import draw_text, fit_size
+
+T, _, Tp = texts(CORE)
 
 WIDTH = 1000
 
@@ -17,7 +20,8 @@ def leaderboard_card(title: str, rows: list[tuple[int, str, float, int, int]]) -
     height = 120 + row_h * max(1, len(rows)) + 20
     image, draw = canvas(WIDTH, height)
     top = panel(draw, (16, 16, WIDTH - 16, height - 16), title, title_size=30)
-    columns = (("#", 40), ("player", 110), ("rating", 600), ("games", 760), ("wins", 880))
+    columns = (("#", 40), (Tp("leaderboard", "player"), 110), (Tp("leaderboard", "rating"), 600),
+               (Tp("leaderboard", "games"), 760), (Tp("leaderboard", "wins"), 880))
     for label, x in columns:
         draw_text(draw, (x, top + 4), label, 20, MUTED, bold=True)
     y = top + 36
@@ -36,7 +40,7 @@ def leaderboard_card(title: str, rows: list[tuple[int, str, float, int, int]]) -
         draw_text(draw, (880, y), str(wins), 24, INK)
         y += row_h
     if not rows:
-        draw_text(draw, (40, y), "Nobody is rated in this game here yet.", 24, MUTED)
+        draw_text(draw, (40, y), T("Nobody is rated in this game here yet."), 24, MUTED)
     return image
 
 
@@ -60,7 +64,7 @@ def rating_chart(title: str, series: dict[str, list[float]]) -> Image.Image:
         _, y = xy(0, value)
         draw.line((left, y, right, y), fill=LINE, width=1)
         draw_text(draw, (left - 10, y), f"{value:.0f}", 18, MUTED, anchor="rm")
-    draw_text(draw, ((left + right) / 2, bottom + 30), "rated games, oldest → newest", 18, MUTED, anchor="mm")
+    draw_text(draw, ((left + right) / 2, bottom + 30), T("rated games, oldest → newest"), 18, MUTED, anchor="mm")
     for number, (name, points) in enumerate(sorted(series.items())):
         colour = player_colour(number)
         coords = [xy(i, v) for i, v in enumerate(points)]
@@ -73,5 +77,5 @@ def rating_chart(title: str, series: dict[str, list[float]]) -> Image.Image:
         label = f"{name} {points[-1]:.1f}" if points else name
         draw_text(draw, (right + 52, legend_y), label, fit_size(label, 120, 20), INK)
     if not series:
-        draw_text(draw, ((left + right) / 2, (top + bottom) / 2), "No rated games yet.", 24, MUTED, anchor="mm")
+        draw_text(draw, ((left + right) / 2, (top + bottom) / 2), T("No rated games yet."), 24, MUTED, anchor="mm")
     return image

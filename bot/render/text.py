@@ -6,10 +6,13 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from bot.engine.words import CORE, texts
 from bot.engine.words import plural as plural  # one implementation for rules and pictures
 from bot.i18n import Said, said_already, say_drawn
 from bot.render.fonts import font
 from bot.render.palette import INK, RGB
+
+T, _, Tp = texts(CORE)
 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:
@@ -45,8 +48,10 @@ def draw_text(
     bold: bool = False,
     anchor: str = "la",
 ) -> None:
-    # Said here, whole: Pillow cuts what it draws into lines with str.split, which keeps the
-    # English of a Text and loses its message before the font sees it.
+    """Draw ``text`` at ``xy``, said in the language being spoken.
+
+    A :class:`~bot.engine.words.Text` is said whole here, with its params: Pillow hands the font
+    only plain lines of it (its metadata gone), which could be looked up by their English only."""
     said = say_drawn(text)
     with said_already():
         draw.text(xy, said, font=font(size, bold), fill=fill, anchor=anchor)
@@ -83,9 +88,12 @@ def fit_size(text: str, width: int, largest: int, smallest: int = 10, bold: bool
 def seat_names(view: dict[str, Any]) -> list[str]:
     """Player names for a view: ``view["names"]`` (added by the session layer), else "Player N"."""
     given = view.get("names") or []
-    return [given[i] if i < len(given) and given[i] else f"Player {i + 1}" for i in range(view["players"])]
+    return [given[i] if i < len(given) and given[i] else T("Player {n}", n=i + 1) for i in range(view["players"])]
 
 
 def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st."""
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st (a :class:`~bot.engine.words.Text`: "1." in Polish)."""
+    if 10 <= n % 100 <= 20:
+        return Tp("ordinal", "{n}th", n=n)
+    return {1: Tp("ordinal", "{n}st", n=n), 2: Tp("ordinal", "{n}nd", n=n), 3: Tp("ordinal", "{n}rd", n=n)}.get(
+        n % 10, Tp("ordinal", "{n}th", n=n))

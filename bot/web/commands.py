@@ -7,26 +7,32 @@ seat link, which is a secret (whoever holds it plays that seat until it expires 
 
 from __future__ import annotations
 
+from bot.engine.words import CORE, texts
+from bot.i18n import say
 from bot.replies import User
 from bot.tables import GameNotRunning, NotSeated, Tables
 from bot.web.server import WebTable
 
+T, Tn, Tp = texts(CORE)
+
 
 async def web_links(front: WebTable, tables: Tables, *, channel_id: int, user: User) -> str:
-    """The links of this channel's table (or the last one played here) for ``user``."""
+    """The links of this channel's table (or the last one played here) for ``user``, in
+    ``user.language``."""
     live = await tables.load(await tables.latest_id_in(channel_id))
-    lines = [f"{live.game.title}, table {live.id} on the web:",
-             f"Watch (anyone with this link sees the public board): {front.table_url(live.id)}"]
+    title = say(live.game.title, user.language, (live.game.slug,))
+    lines = [T("{title}, table {table} on the web:", title=title, table=live.id),
+             T("Watch (anyone with this link sees the public board): {link}", link=front.table_url(live.id))]
     if live.row.status == "over":
-        lines.append(f"Replay, move by move (share it freely): {front.replay_url(live.id)}")
+        lines.append(T("Replay, move by move (share it freely): {link}", link=front.replay_url(live.id)))
     seat = live.seat_of(user.id)
     if live.row.status == "playing" and seat is not None:
         link, expires = front.seat_link(live.id, seat, user.id)
-        lines.append(f"Your own link to play your seat — keep it to yourself; it works until <t:{expires}:f>, "
-                     f"or until you revoke it with /game web revoke:True:\n{link}")
+        lines.append(T("Your own link to play your seat — keep it to yourself; it works until {when}, "
+                       "or until you revoke it with /game web revoke:True:\n{link}", when=f"<t:{expires}:f>", link=link))
     elif live.row.status == "lobby":
-        lines.append("Once the game starts, /game web gives each player their own link to play from.")
-    return "\n".join(lines)
+        lines.append(T("Once the game starts, /game web gives each player their own link to play from."))
+    return "\n".join(say(line, user.language) for line in lines)
 
 
 async def revoke_links(front: WebTable, tables: Tables, *, channel_id: int, user: User) -> str:
@@ -34,9 +40,9 @@ async def revoke_links(front: WebTable, tables: Tables, *, channel_id: int, user
     live = await tables.load(await tables.latest_id_in(channel_id))
     seat = live.seat_of(user.id)
     if seat is None:
-        raise NotSeated("You are not seated at this table, so you have no link to revoke.")
+        raise NotSeated(T("You are not seated at this table, so you have no link to revoke."))
     if live.row.status == "lobby":
-        raise GameNotRunning("The game has not started: there are no links to revoke yet.")
+        raise GameNotRunning(T("The game has not started: there are no links to revoke yet."))
     await front.revoke(live.id, seat)
-    return ("Done: every link you were given for this table is refused from now on (open pages stop working). "
-            "/game web makes a new one.")
+    return T("Done: every link you were given for this table is refused from now on (open pages stop working). "
+             "/game web makes a new one.")

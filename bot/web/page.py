@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.engine import Action
 from bot.engine.choices import Control, Option, Path, Step, layout
+from bot.i18n import say
 from bot.render.regions import Region
 
 
@@ -32,29 +33,31 @@ def option_json(option: Option) -> dict[str, Any]:
     return {"label": option.label, "group": list(option.group or ())}
 
 
-def control_json(control: Control) -> dict[str, Any]:
+def control_json(control: Control, language: str = "en") -> dict[str, Any]:
+    """One control, its own words (a form's label and range, a menu's placeholder) said in
+    ``language``; the moves' labels come said already."""
     data: dict[str, Any] = {"kind": control.kind, "primary": control.primary}
     if control.kind == "amount" and control.amount is not None:
         choice = control.amount
         members = list(choice.actions.values())
         data["amount"] = {
             "prefix": choice.prefix,
-            "label": choice.field_label(),
-            "range": choice.range_text(),
+            "label": say(choice.field_label(), language)[:45],
+            "range": say(choice.range_text(), language),
             "low": {"label": members[0].label, "key": members[0].key},
             "high": {"label": members[-1].label, "key": members[-1].key},
         }
         return data
     data["options"] = [option_json(option) for option in control.options]
     if control.placeholder:
-        data["placeholder"] = control.placeholder
+        data["placeholder"] = say(control.placeholder, language)
     return data
 
 
-def step_json(step: Step) -> dict[str, Any]:
+def step_json(step: Step, language: str = "en") -> dict[str, Any]:
     """One step of the choice tree: rows of buttons, selects and amount forms."""
     return {"path": list(step.path), "title": step.title,
-            "rows": [[control_json(control) for control in row] for row in step.rows]}
+            "rows": [[control_json(control, language) for control in row] for row in step.rows]}
 
 
 def region_targets(actions: Sequence[Action], regions: Sequence[Region]) -> list[dict[str, Any]]:
@@ -89,6 +92,6 @@ def region_targets(actions: Sequence[Action], regions: Sequence[Region]) -> list
     return targets
 
 
-def step_for(actions: Sequence[Action], path: Sequence[str]) -> dict[str, Any]:
+def step_for(actions: Sequence[Action], path: Sequence[str], language: str = "en") -> dict[str, Any]:
     """The step at ``path`` (KeyError when the actions no longer have that group: a stale page)."""
-    return step_json(layout(list(actions), tuple(path)))
+    return step_json(layout(list(actions), tuple(path)), language)

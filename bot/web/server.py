@@ -45,12 +45,14 @@ from bot import logs
 from bot.config import WebSettings
 from bot.engine import MAX_KEY_LENGTH, Action, amount_choices, parse_amount
 from bot.engine.choices import ChoiceLayoutError, layout
+from bot.engine.words import CORE, texts
+from bot.i18n import say
 from bot.render.regions import Region, board_regions
 from bot.replays import Replays
 from bot.replies import Reply, User
 from bot.reply_text import describe_outcome, whose_turn
 from bot.store import Store, StoreBusy, StoreUnavailable
-from bot.tables import AmountRefused, LiveTable, NoTable, StaleBoard, TableError, Tables, UnsureMove, check_id
+from bot.tables import AmountRefused, LiveTable, NoTable, StaleBoard, TableError, Tables, check_id
 from bot.web.feed import TableFeed
 from bot.web.limits import RateLimit
 from bot.web.links import BadLink, SeatPass, Signer
@@ -58,6 +60,7 @@ from bot.web.page import png_size, region_targets, step_for, step_json
 from bot.workers import draw_private
 
 log = logging.getLogger("gamemaster.web")
+T, Tn, Tp = texts(CORE)
 
 WEB_KEY = "web-links"
 """The installation secret (the store's ``secrets`` table) that signs web links."""
@@ -329,24 +332,26 @@ class WebTable:
         """Everything a spectator sees: a function of public information only."""
         turns = self.tables.turns(live)
         waiting = {turn.seat for turn in turns}
-        status = live.row.status
+        status, language = live.row.status, live.row.language  # the page speaks the table's language
         if status == "lobby":
-            line = f"Waiting for players ({len(live.seats)}/{live.game.max_players}); the host starts the game."
+            line = say(T("Waiting for players ({seated}/{most}); the host starts the game.", seated=len(live.seats),
+                         most=live.game.max_players), language)
         elif live.outdated:
-            line = "This table was started under older rules and cannot go on."
+            line = say(T("This table was started under older rules and cannot go on."), language)
         elif live.state is not None and (outcome := live.game.outcome(live.state)) is not None:
-            line = describe_outcome(outcome, live.names, live.game.format_score)
+            line = describe_outcome(outcome, live.names, live.game.format_score, language, live.game.slug)
         elif status == "cancelled":
-            line = "This table was cancelled."
+            line = say(T("This table was cancelled."), language)
         elif live.row.paused:
-            line = "The game is paused."
+            line = say(T("The game is paused."), language)
         else:
-            line = whose_turn(turns) if turns else ""
+            line = whose_turn(turns, language) if turns else ""
         board = await self._board(live)
         revision = self.tables.board_revision(live) if live.state is not None else live.revision
         data: dict[str, Any] = {
             "table": live.id,
-            "title": live.game.title,
+            "title": say(live.game.title, language, (live.game.slug,)),
+            "language": language,
             "status": status,
             "revision": revision,
             "version": live.revision,
@@ -382,11 +387,12 @@ class WebTable:
 
     def _root_step(self, live: LiveTable, actions: list[Action]) -> dict[str, Any]:
         try:
-            return step_json(layout(actions))
+            return step_json(layout(actions), live.row.language)
         except ChoiceLayoutError:
             # Ungrouped and long: plain menus of every move (a web page has room for them all).
             log.warning("table %s: moves do not fit the grouped layout; showing flat menus", live.id)
-            rows = [[{"kind": "select", "primary": False, "placeholder": f"Moves {i + 1}–{i + len(part)}",
+            rows = [[{"kind": "select", "primary": False, "placeholder": say(T("Moves {first}–{last}", first=i + 1,
+                                                                             last=i + len(part)), live.row.language),
                       "options": [{"label": a.label, "key": a.key} for a in part]}]
                     for i in range(0, len(actions), FLAT_SELECT) for part in [actions[i:i + FLAT_SELECT]]]
             return {"path": [], "title": "", "rows": rows}
@@ -403,7 +409,8 @@ class WebTable:
         view["names"] = live.names
         view["me"] = seat
         try:
-            png: bytes | None = await self.tables.workers.run(draw_private, live.game.slug, view, draw=True)
+            png: bytes | None = await self.tables.workers.run(draw_private, live.game.slug, view, live.row.language,
+                                                              draw=True)
         except Exception:
             log.exception("drawing the private picture of table %s seat %s failed", live.id, seat)
             return None
@@ -441,7 +448,7 @@ class WebTable:
             return _refuse(409, "The table moved on; here is the current board.", stale=True)
         path = [part for part in request.query.get("path", "").split("/") if part]
         try:
-            return web.json_response(step_for(self._actions(live, seat_pass.seat), path))
+            return web.json_response(step_for(self._actions(live, seat_pass.seat), path, live.row.language))
         except (KeyError, ChoiceLayoutError):
             return _refuse(409, "That choice is no longer open; here is the current board.", stale=True)
 
@@ -517,17 +524,16 @@ class WebTable:
             revision = int(body["revision"])
         except (ValueError, KeyError, TypeError):
             return _refuse(400, "A move needs its key and the board's revision.")
-        user = User(seat_pass.user_id, live.user_at(seat_pass.seat).name)
+        language = live.row.language  # the page speaks the table's language
+        user = User(seat_pass.user_id, live.user_at(seat_pass.seat).name, language=language)
         logs.bind(table=table_id)
         try:
             key = self._move_key(live, seat_pass.seat, body)
             reply = await self.tables.act(user=user, move=key, table_id=table_id, expected_revision=revision)
         except StaleBoard as stale:
-            return _refuse(409, str(stale), stale=True)
-        except UnsureMove as unsure:
-            return _refuse(400, str(unsure))
-        except TableError as refusal:
-            return _refuse(400, str(refusal))
+            return _refuse(409, stale.said(language), stale=True)
+        except TableError as refusal:  # an unsure typed move too: the page offers no confirmation
+            return _refuse(400, refusal.said(language))
         self._hand_on(reply)
         mine = reply.private.get(user.id)
         return web.json_response({"ok": True, "text": reply.text, "private": mine.text if mine else None})
@@ -539,18 +545,18 @@ class WebTable:
             prefix, text = str(amount.get("prefix", "")), str(amount.get("text", ""))[:40]
             choice = next((c for c in amount_choices(self._actions(live, seat)) if c.prefix == prefix), None)
             if choice is None:
-                raise StaleBoard("That amount is no longer asked for; here is the current board.", live.revision)
+                raise StaleBoard(T("That amount is no longer asked for; here is the current board."), live.revision)
             written = parse_amount(text)
             if written is None:
-                raise AmountRefused(f'"{text}" is not an amount: write it like 15000, $15,000 or 15k; '
-                                    f"{choice.range_text()}.")
+                raise AmountRefused(T('"{text}" is not an amount: write it like 15000, $15,000 or 15k; {range}.',
+                                      text=text, range=choice.range_text()))
             action = choice.action_for(written)
             if action is None:
                 raise AmountRefused(choice.refusal(written))
             return action.key
         key = body.get("key")
         if not isinstance(key, str) or not key or len(key) > MAX_KEY_LENGTH:
-            raise TableError("That is not a move.")
+            raise TableError(T("That is not a move."))
         return key
 
     def _hand_on(self, reply: Reply) -> None:
