@@ -17,6 +17,7 @@ answering at once would win every race it entered.
 from __future__ import annotations
 
 from bot.engine import Game, Prompt, StandingOrder, State
+from bot.games.chomp.messages import T
 
 from . import rules  # rules imports this module first; its names are read at call time only
 
@@ -26,19 +27,19 @@ CHOMP_UNOPPOSED = "chomp-unopposed"
 ORDERS = (
     StandingOrder(
         HOLD_UNLESS_ABLE,
-        "Hold when I have no good chomp",
-        "In turns mode, holds at once in a round where no card on the table is a good chomp for "
+        T("Hold when I have no good chomp"),
+        T("In turns mode, holds at once in a round where no card on the table is a good chomp for "
         "yours (an ink-out, your card the lowest, or nothing lower than it); you are asked "
-        "whenever one is, and in every feeding frenzy.",
+        "whenever one is, and in every feeding frenzy."),
         reveals="",
     ),
     StandingOrder(
         CHOMP_UNOPPOSED,
-        "Chomp when nobody else can",
-        "In turns mode, in a round without an octopus or an eel where your card is the only one "
+        T("Chomp when nobody else can"),
+        T("In turns mode, in a round without an octopus or an eel where your card is the only one "
         "with a good chomp, chomps the lowest creature at once (nobody else can win that round, "
         "so answering first wins no race); you are asked whenever another player could chomp "
-        "well too, and in every feeding frenzy.",
+        "well too, and in every feeding frenzy."),
         reveals="",
     ),
 )

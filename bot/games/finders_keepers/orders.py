@@ -12,6 +12,7 @@ The order says so, and claims nothing: finding the cards stays the player's job.
 from __future__ import annotations
 
 from bot.engine import Game, Prompt, StandingOrder, State
+from bot.games.finders_keepers.messages import T
 
 from . import rules  # rules imports this module first; its names are read at call time only
 
@@ -20,10 +21,10 @@ DONE_WHEN_FOUND = "done-when-found"
 ORDERS = (
     StandingOrder(
         DONE_WHEN_FOUND,
-        "Say done when nothing is left to claim",
-        "In the basic game by turns, says done for you when no card left in your spread shows "
+        T("Say done when nothing is left to claim"),
+        T("In the basic game by turns, says done for you when no card left in your spread shows "
         "the revealed object (at once when none did); it never claims a card. While you are "
-        "asked, at least one card of yours still shows the object: the order tells you that.",
+        "asked, at least one card of yours still shows the object: the order tells you that."),
         reveals="",
     ),
 )
