@@ -15,6 +15,7 @@ import io
 import json
 import random
 from collections import Counter
+from math import comb
 from pathlib import Path
 from typing import Any
 
@@ -601,6 +602,30 @@ def test_the_bot_plays_when_it_can() -> None:
     assert GAME.agent(state, 0, random.Random(1)) == "play:67:right"
     with pytest.raises(IllegalAction):
         GAME.agent(state, 1, random.Random(1))
+
+
+def test_the_bot_weighs_the_chance_that_the_next_seat_holds_nothing_that_fits() -> None:
+    """Hypergeometric: with 2 of 18 unseen cards fitting the ends, a 5-card hand misses both
+    with chance C(16, 5) / C(18, 5); with none fitting it is stuck for sure."""
+    from bot.games.collide_o.agent import stuck_chance
+
+    state = make_state([[67, 63], [79, 48]])
+    pool = [*FILLER, 67, 79]
+    assert stuck_chance(pool, state["ends"], 5) == pytest.approx(comb(16, 5) / comb(18, 5))
+    assert stuck_chance(FILLER, state["ends"], 5) == 1.0
+    assert stuck_chance(pool, state["ends"], 0) == 1.0
+
+
+def test_the_bot_knows_who_passed_since_the_line_changed() -> None:
+    """Passes are public: the seats that passed since the line last changed hold nothing that
+    fits its ends, which the bot uses to judge what they may hold."""
+    from bot.games.collide_o.agent import passed_since_change
+
+    state = make_state([[67, 63], [79, 48], [24, 50]], turn=2)
+    state["passes"] = 0
+    assert passed_since_change(state, 2) == set()
+    state["passes"] = 2
+    assert passed_since_change(state, 2) == {0, 1}
 
 
 def test_texts_use_seat_placeholders_that_format_with_names() -> None:

@@ -655,3 +655,18 @@ def test_purchases_are_filed_by_type_only_when_several_pieces_can_be_bought() ->
     assert buy_group("dozer", (1, 2, 3)) == ("Buy equipment", "dozer")
     assert buy_group("dozer", (1,)) == ("Buy equipment",)
     assert buy_group("paving", (1, 2, 3)) == buy_group("paving", (1,)) == ("Buy a deed",)
+
+
+def test_the_bot_borrows_up_to_its_whole_credit_limit() -> None:
+    """A piece bought on notes costs net worth only its interest while it earns about a third
+    of its price a year, so the bot seat's style uses all the credit the bank gives (after 5
+    years, $200,000), where the simulations' balanced style stops at $100,000 of notes."""
+    from bot.games.construction_game.agent import BALANCED, NORMAL, best_purchase
+
+    state = fresh(2)
+    state["years"][0], state["notes"][0], state["cash"][0] = 5, 100_000, 40_000
+    assert R.credit_left(state, 0) == 100_000
+    assert best_purchase(state, 0, BALANCED, (1, 2, 3)) is None
+    assert best_purchase(state, 0, NORMAL, (1, 2, 3)) == "buy:backhoe:1:note"
+    state["notes"][0] = 200_000  # the limit reached: no more notes
+    assert best_purchase(state, 0, NORMAL, (1, 2, 3)) is None
