@@ -18,6 +18,7 @@ from bot.engine.words import Text, texts
 DOMAIN = "1856"
 T, Tn, Tp = texts(DOMAIN)
 
+
 def money(amount: int) -> str:
     """An amount as the panels print it ("$1032", ungrouped; "1032 $" in Polish)."""
     return T("${amount}", amount=amount)

@@ -40,6 +40,7 @@ from bot.games.g1856.orders import G1856Orders
 from bot.games.g1856.routes import best_routes
 
 SIDES = ("S", "SW", "NW", "N", "NE", "SE")
+"""Hex sides by edge number (0 = south, clockwise), for describing a city's track."""
 STEP_NAMES = {
     "track": Tp("operating step", "track"),
     "token": Tp("operating step", "token"),
@@ -51,7 +52,6 @@ STEP_NAMES = {
     "buy_company": Tp("operating step", "buy company"),
 }
 """The steps of a company's turn, as the prompt names them ("GW operates (buy train)")."""
-"""Hex sides by edge number (0 = south, clockwise), for describing a city's track."""
 
 
 class G1856(G1856Orders, Game):
@@ -60,7 +60,8 @@ class G1856(G1856Orders, Game):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     summary: ClassVar[str] = (
-        T("Build railways in Upper Canada from 1856: auction the privates, start companies, lay track, run trains, borrow money and reach your destinations before the Canadian Government Railway forms.")
+        T("Build railways in Upper Canada from 1856: auction the privates, start companies, lay track, "
+          "run trains, borrow money and reach your destinations before the Canadian Government Railway forms.")
     )
     options: ClassVar[tuple[Option, ...]] = (
         Option("variant", "base", ("base", "8"), T("base: D-trains; 8: the 8-train variant")),
@@ -68,7 +69,8 @@ class G1856(G1856Orders, Game):
             "destinations",
             "standard",
             ("standard", "alternate", "legacy"),
-            T("the destination table (legacy: the standard one with WGB bound for Lake Huron, as 18xx.games had it before June 2021, for games imported from there)"),
+            T("the destination table (legacy: the standard one with WGB bound for Lake Huron, as "
+              "18xx.games had it before June 2021, for games imported from there)"),
         ),
         Option(
             "bonus_tokens",
