@@ -60,7 +60,7 @@ def _view(state: State) -> dict[str, Any]:
 
 
 def _clear_caches() -> None:
-    for cached in (rmap._sprite, rmap._body, rmap._plan, rmap.settle_labels, table._glyphs, table._width, table._market_row):
+    for cached in (rmap._sprite, rmap._body, rmap._plan, rmap.settle_labels, table._glyphs, table._measure, table._market_row):
         cached.cache_clear()
 
 

@@ -28,10 +28,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.engine.contract import dollars, fill_seat_refs
 from bot.games.g1856 import board as gboard
 from bot.games.g1856 import core, economy
 from bot.games.g1856.map import current, legal_token_placements, tokens_of
+from bot.games.g1856.messages import RIGHTS, T, Tn, money, named, restored, worth
 from bot.games.g1856.render import STEP_WORDS, lay_hexes, round_title, shown_run
 from bot.games.g1856.render_map import (
     _corp_colour,
@@ -42,6 +42,7 @@ from bot.games.g1856.render_map import (
     _sprite,
     _town_radius,
 )
+from bot.i18n import Said, said_already, say_drawn
 from bot.render.card import paragraph, standings
 from bot.render.legibility import floor_px
 from bot.render.palette import BACKGROUND, HIGHLIGHT, INK, LINE, MUTED, PANEL, RGB, WHITE, text_on
@@ -71,7 +72,7 @@ MAP_STEPS = {"track", "token", "route"}
 
 def card_standings(view: dict[str, Any]) -> list[str]:
     """Each player's net worth exactly as the card prints it ("$1,515"): what the game ranks by."""
-    return [dollars(value) for value in view["values"]]
+    return [worth(value) for value in view["values"]]
 
 
 def seat_to_move(view: dict[str, Any]) -> int | None:
@@ -104,54 +105,58 @@ def _operating(view: dict[str, Any]) -> str | None:
 def decision(view: dict[str, Any], names: list[str]) -> str:
     """One sentence: who decides what now."""
     seat = seat_to_move(view)
-    who = names[seat] if seat is not None else "Nobody"
+    who = names[seat] if seat is not None else T("Nobody")
     if view["round"] == "over":
         return _final(view, names)
     if view.get("cgr_markers"):
-        return f"{who} settles the new CGR: take a station off"
+        return T("{who} settles the new CGR: take a station off", who=who)
     if view.get("cgr_discard"):
-        return f"{who} settles the new CGR: keep or give up its trains"
+        return T("{who} settles the new CGR: keep or give up its trains", who=who)
     if view["round"] == "auction":
         up = view["auction"].get("auctioning")
-        return f"{who}: bid on {up}" if up else f"{who}: buy or bid on a private company"
+        return T("{who}: bid on {up}", who=who, up=up) if up else T("{who}: buy or bid on a private company", who=who)
     if view["round"] == "stock":
-        return f"{who}: buy or sell shares, start a company, or pass"
+        return T("{who}: buy or sell shares, start a company, or pass", who=who)
     nationalization = view.get("nationalization")
     if nationalization and nationalization.get("queue"):
-        return f"{who}: repay {nationalization['queue'][0]}'s loans or merge it into the CGR"
+        return T("{who}: repay {value}'s loans or merge it into the CGR", who=who, value=nationalization['queue'][0])
     if view.get("discard"):
-        return f"{who}: {view['discard'][0]} is over its train limit and must discard a train"
+        return T("{who}: {value} is over its train limit and must discard a train", who=who, value=view['discard'][0])
     if view.get("crisis"):
-        return f"{who} must sell shares to pay what they owe"
+        return T("{who} must sell shares to pay what they owe", who=who)
     corp = _operating(view)
     op = view.get("op") or {}
     if not corp:
-        return "The operating round goes on"
+        return T("The operating round goes on")
     if op.get("home"):
-        return f"{who}: choose the city of {op['home']['hex']} for {corp}'s home station"
+        return T("{who}: choose the city of {hex} for {corp}'s home station", who=who, hex=op['home']['hex'], corp=corp)
     step = op.get("step") or ""
     if step == "track" and op.get("laid"):
-        return f"{who} runs {corp}: its tile is laid; a private's extra tile, or pass"
+        return T("{who} runs {corp}: its tile is laid; a private's extra tile, or pass", who=who, corp=corp)
     if step in ("track", "token"):
         hexes = choosable_hexes(view, corp)
-        where = hexes[0] if len(hexes) == 1 else f"one of {len(hexes)} outlined hexes"
+        where = hexes[0] if len(hexes) == 1 else Tn("one of {n} outlined hex", "one of {n} outlined hexes", len(hexes))
         if not hexes:
-            return f"{who} runs {corp}, which has nowhere it can {'lay a tile' if step == 'track' else 'place a station'}"
-        return f"{who} runs {corp}: {'lay a tile on' if step == 'track' else 'place a station in'} {where}, or pass"
+            if step == "track":
+                return T("{who} runs {corp}, which has nowhere it can lay a tile", who=who, corp=corp)
+            return T("{who} runs {corp}, which has nowhere it can place a station", who=who, corp=corp)
+        if step == "track":
+            return T("{who} runs {corp}: lay a tile on {where}, or pass", who=who, corp=corp, where=where)
+        return T("{who} runs {corp}: place a station in {where}, or pass", who=who, corp=corp, where=where)
     if step == "route":
         plan = op.get("plan") or {}
-        return f"{who} runs {corp}: choose its run (the best, drawn, makes {dollars(plan.get('revenue', 0))})"
+        return T("{who} runs {corp}: choose its run (the best, drawn, makes {revenue:$})", who=who, corp=corp, revenue=plan.get("revenue", 0))
     if step == "dividend":
-        return f"{who} runs {corp}: pay out {dollars(op.get('revenue', 0))} or withhold it"
-    return f"{who} runs {corp}, which {STEP_WORDS.get(step, 'operates')}"
+        return T("{who} runs {corp}: pay out {revenue:$} or withhold it", who=who, corp=corp, revenue=op.get("revenue", 0))
+    return T("{who} runs {corp}, which {does}", who=who, corp=corp, does=STEP_WORDS.get(step, T("operates")))
 
 
 ENDINGS = {
-    "bank": "The bank broke",
-    "bankruptcy": "A player went bankrupt",
-    "stalled": "Nobody could act any more",
-    "false_president": "The CGR's president could not pay",
-    "limit": "The last stock round was played",
+    "bank": T("The bank broke"),
+    "bankruptcy": T("A player went bankrupt"),
+    "stalled": T("Nobody could act any more"),
+    "false_president": T("The CGR's president could not pay"),
+    "limit": T("The last stock round was played"),
 }
 
 
@@ -159,15 +164,17 @@ def _final(view: dict[str, Any], names: list[str]) -> str:
     """How the game ended and who won: the highest net worth (``outcome`` ranks by it)."""
     best = max(view["values"])
     winners = [names[seat] for seat, value in enumerate(view["values"]) if value == best]
-    who = winners[0] if len(winners) == 1 else " and ".join(winners) + " tie"
-    verb = "wins" if len(winners) == 1 else ""
-    return f"{ENDINGS.get(view.get('ended') or '', 'The game ended')}: {who} {verb} with {dollars(best)}".replace(
-        "  ", " "
-    )
+    ending = ENDINGS.get(view.get("ended") or "", T("The game ended"))
+    if len(winners) == 1:
+        return T("{ending}: {who} wins with {amount:$}", ending=ending, who=winners[0], amount=best)
+    tied: str = winners[0]
+    for name in winners[1:]:
+        tied = T("{first} and {next}", first=tied, next=name)
+    return T("{ending}: {who} tie with {amount:$}", ending=ending, who=tied, amount=best)
 
 
 def _shares(n: int) -> str:
-    return f"{n} share{'s' if n != 1 else ''}"
+    return Tn("{n} share", "{n} shares", n)
 
 
 def last_move(view: dict[str, Any], names: list[str]) -> str:
@@ -178,70 +185,75 @@ def last_move(view: dict[str, Any], names: list[str]) -> str:
     parts = last["key"].split(":")
     kind = parts[0]
     corp = last.get("corp")
-    who = names[last["seat"]] if 0 <= last["seat"] < len(names) else "A player"
-    subject = f"{who} ({corp})" if corp else who
+    who = names[last["seat"]] if 0 <= last["seat"] < len(names) else T("A player")
+    subject = T("{who} ({corp})", who=who, corp=corp) if corp else who
     if last.get("round") == "auction":
         done = {
-            "buy": f"bought {parts[-1]}",
-            "bid": f"bid ${parts[-1]} on {parts[1]}" if len(parts) > 2 else "",
+            "buy": T("bought {company}", company=parts[-1]),
+            "bid": T("bid ${amount} on {company}", amount=parts[-1], company=parts[1]) if len(parts) > 2 else "",
         }
-        text = done.get(kind) or "passed"
+        text = done.get(kind) or T("passed")
     elif last.get("round") == "stock":
         text = {
-            "par": f"started {parts[1]} at ${parts[-1]}" if len(parts) > 2 else "",
-            "buy": f"bought a {parts[1]} share from the {'bank pool' if parts[-1] == 'pool' else 'IPO'}"
+            "par": T("started {corp} at ${par}", corp=parts[1], par=parts[-1]) if len(parts) > 2 else "",
+            "buy": (
+                T("bought a {corp} share from the bank pool", corp=parts[1])
+                if parts[-1] == "pool"
+                else T("bought a {corp} share from the IPO", corp=parts[1])
+            )
             if len(parts) > 2
             else "",
-            "sell": f"sold {_shares(int(parts[-1]))} of {parts[1]}"
+            "sell": T("sold {shares} of {corp}", shares=_shares(int(parts[-1])), corp=parts[1])
             if len(parts) > 2 and parts[-1].isdigit()
             else "",
-        }.get(kind) or "passed"
+        }.get(kind) or T("passed")
     else:
         text = _operating_move(parts)
-    sentence = f"{subject} {text}"
-    events = [fill_seat_refs(line, names) for line in last.get("events") or []]
-    return " · ".join([sentence, *events[:2]])
+    said: str = T("{who} {did}", who=subject, did=text)
+    for line in (last.get("events") or [])[:2]:
+        said = T("{said} · {event}", said=said, event=named(restored(line), names))
+    return said
 
 
 def _operating_move(parts: list[str]) -> str:
     """What a move of the operating round did, from its key."""
     kind, arg = parts[0], parts[1] if len(parts) > 1 else ""
     if kind == "lay":
-        return f"laid tile #{parts[2]} on {arg}"
+        return T("laid tile #{tile} on {arg}", tile=parts[2], arg=arg)
     if kind in ("token", "wsrc"):
-        return f"placed a station in {arg}" if kind == "token" else "placed the WSRC station"
+        return T("placed a station in {arg}", arg=arg) if kind == "token" else T("placed the WSRC station")
     if kind == "sell":
         return (
-            f"sold {_shares(int(parts[2]))} of {arg}"
+            T("sold {shares} of {corp}", shares=_shares(int(parts[2])), corp=arg)
             if len(parts) > 2 and parts[2].isdigit()
-            else "sold shares"
+            else T("sold shares")
         )
     words = {
-        "tiles": f"looked at the tiles for {arg}",
-        "run": "chose to build its run" if arg == "choose" else "ran its trains",
-        "stop": "added a stop to a route",
-        "end": "ended a route",
-        "none": "let a train stand",
-        "payout": "paid out",
-        "withhold": "withheld",
-        "train": "bought a train",
-        "borrow": "borrowed a train",
-        "loan": "took a loan",
-        "repay": "repaid a loan",
-        "company": f"offered to buy {arg}",
-        "price": f"paid ${arg}",
-        "port": f"put the port on {arg}",
-        "right": f"bought the {arg} right",
-        "home": f"placed its home station in {arg}",
-        "relocate": "moved a station",
-        "discard": f"discarded a {arg.split('-')[0]}-train",
-        "payoff": f"repaid {arg}'s loans",
-        "merge": f"let {arg} merge into the CGR",
-        "cgr": "settled the CGR",
-        "bankrupt": "went bankrupt",
-        "back": "went back",
+        "tiles": T("looked at the tiles for {arg}", arg=arg),
+        "run": T("chose to build its run") if arg == "choose" else T("ran its trains"),
+        "stop": T("added a stop to a route"),
+        "end": T("ended a route"),
+        "none": T("let a train stand"),
+        "payout": T("paid out"),
+        "withhold": T("withheld"),
+        "train": T("bought a train"),
+        "borrow": T("borrowed a train"),
+        "loan": T("took a loan"),
+        "repay": T("repaid a loan"),
+        "company": T("offered to buy {arg}", arg=arg),
+        "price": T("paid ${arg}", arg=arg),
+        "port": T("put the port on {arg}", arg=arg),
+        "right": T("bought the {right} right", right=RIGHTS.get(arg, arg)),
+        "home": T("placed its home station in {arg}", arg=arg),
+        "relocate": T("moved a station"),
+        "discard": T("discarded a {train}-train", train=arg.split("-")[0]),
+        "payoff": T("repaid {arg}'s loans", arg=arg),
+        "merge": T("let {arg} merge into the CGR", arg=arg),
+        "cgr": T("settled the CGR"),
+        "bankrupt": T("went bankrupt"),
+        "back": T("went back"),
     }
-    return words.get(kind, "passed")
+    return words.get(kind, T("passed"))
 
 
 def last_hexes(view: dict[str, Any]) -> set[str]:
@@ -461,23 +473,23 @@ def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, sym: str, width: int = 
     return w
 
 
-COLUMNS = (("price", 180), ("treasury", 275), ("trains", 380), ("IPO", 510), ("pool", 580))
+COLUMNS = ((T("price"), 180), (T("treasury"), 275), (T("trains"), 380), (T("IPO"), 510), (T("pool"), 580))
 """The charter table's columns (heading, left x): the share price, the treasury, the trains
 (their names: 2 3 4), and the shares on sale in the IPO and the bank pool."""
 
 
 def _trains(c: dict[str, Any]) -> str:
-    return " ".join(t.split("-")[0] for t in c["trains"]) or "none"
+    return " ".join(t.split("-")[0] for t in c["trains"]) or T("none")
 
 
 def _charters(image: Image.Image, view: dict[str, Any], y: int) -> int:
     """A row a started company; the operating one and the one just traded are framed."""
     draw = ImageDraw.Draw(image)
     started = _started(view)
-    draw_text(draw, (MARGIN, y), "Companies", TEXT, INK, bold=True)
+    draw_text(draw, (MARGIN, y), T("Companies"), TEXT, INK, bold=True)
     for head, x in COLUMNS:
         draw_text(draw, (x, y + 4), head, FLOOR, MUTED)
-    draw_text(draw, (WIDTH - MARGIN - 8, y + 4), "loans", FLOOR, MUTED, anchor="ra")
+    draw_text(draw, (WIDTH - MARGIN - 8, y + 4), T("loans"), FLOOR, MUTED, anchor="ra")
     y += 36
     marked = {_operating(view), last_company(view)} - {None}
     for k, sym in enumerate(started):
@@ -490,8 +502,8 @@ def _charters(image: Image.Image, view: dict[str, Any], y: int) -> int:
         _chip(draw, MARGIN, y, sym, 70)
         share = c.get("share_size", 10)
         cells = [
-            f"${_price(c)}",
-            f"${c['cash']}",
+            money(_price(c)),
+            money(c["cash"]),
             _trains(c),
             f"{c['ipo'] // share}",
             f"{c['pool'] // share}",
@@ -502,11 +514,11 @@ def _charters(image: Image.Image, view: dict[str, Any], y: int) -> int:
             draw_text(draw, (WIDTH - MARGIN - 8, y + 15), str(c["loans"]), FLOOR, INK, anchor="rm")
         y += 38
     if not started:
-        draw_text(draw, (MARGIN, y), "No company has been started yet.", FLOOR, MUTED)
+        draw_text(draw, (MARGIN, y), T("No company has been started yet."), FLOOR, MUTED)
         y += 34
     waiting = [sym for sym, c in view["corps"].items() if c["par"] is None and not c["closed"]]
     if waiting:
-        y = _chip_lines(draw, y + 4, "Not started:", waiting)
+        y = _chip_lines(draw, y + 4, T("Not started:"), waiting)
     return y
 
 
@@ -524,8 +536,8 @@ def _privates(image: Image.Image, view: dict[str, Any], y: int, names: list[str]
     """The private companies on the table: letters, face value, and its bids or owner; the one
     up for bids and the one the last move bought or bid on are framed."""
     draw = ImageDraw.Draw(image)
-    draw_text(draw, (MARGIN, y), "Private companies", TEXT, INK, bold=True)
-    draw_text(draw, (WIDTH - MARGIN, y + 4), "value · income", FLOOR, MUTED, anchor="ra")
+    draw_text(draw, (MARGIN, y), T("Private companies"), TEXT, INK, bold=True)
+    draw_text(draw, (WIDTH - MARGIN, y + 4), T("value · income"), FLOOR, MUTED, anchor="ra")
     y += 36
     info = economy.privates()
     auction = view.get("auction") or {}
@@ -545,16 +557,16 @@ def _privates(image: Image.Image, view: dict[str, Any], y: int, names: list[str]
         owner = p["owner"]
         bids = (auction.get("bids") or {}).get(sym) or []
         if owner is None and bids:
-            status = "bids: " + ", ".join(f"{names[seat]} ${amount}" for seat, amount in bids)
+            status = T("bids: {bids}", bids=", ".join(f"{names[seat]} ${amount}" for seat, amount in bids))
         elif owner is None:
-            status = f"for sale at ${p['price']}"
+            status = T("for sale at ${price}", price=p['price'])
         else:
             status = names[int(owner[1:])] if owner.startswith("p") else owner
         draw_text(draw, (MARGIN + 100, y + 15), _fit(status, FLOOR, 410), FLOOR, INK, anchor="lm")
         draw_text(
             draw,
             (WIDTH - MARGIN - 8, y + 15),
-            f"${info[sym]['value']} · ${info[sym]['revenue']}",
+            T("${value} · ${income}", value=info[sym]["value"], income=info[sym]["revenue"]),
             FLOOR,
             INK,
             anchor="rm",
@@ -564,12 +576,15 @@ def _privates(image: Image.Image, view: dict[str, Any], y: int, names: list[str]
 
 
 def _fit(text: str, size: int, room: int) -> str:
-    """``text``, cut with "…" to fit ``room`` pixels."""
+    """``text``, cut with "…" to fit ``room`` pixels (said in the language being spoken before
+    it is cut, so the cut is of the words drawn)."""
     if text_width(text, size) <= room:
         return text
-    while text and text_width(text + "…", size) > room:
-        text = text[:-1]
-    return text + "…"
+    cut = say_drawn(text)
+    with said_already():
+        while cut and text_width(cut + "…", size) > room:
+            cut = cut[:-1]
+    return Said(cut + "…")
 
 
 def _operating_line(image: Image.Image, view: dict[str, Any], y: int) -> int:
@@ -580,8 +595,9 @@ def _operating_line(image: Image.Image, view: dict[str, Any], y: int) -> int:
     draw = ImageDraw.Draw(image)
     c = view["corps"][corp]
     x = MARGIN + _chip(draw, MARGIN, y, corp) + 12
-    loans = f" · {c['loans']} loan{'s' if c['loans'] != 1 else ''}" if c["loans"] else ""
-    text = f"share ${_price(c)} · treasury ${c['cash']} · trains {_trains(c)}{loans}"
+    text = T("share ${price} · treasury ${cash} · trains {trains}", price=_price(c), cash=c["cash"], trains=_trains(c))
+    if c["loans"]:
+        text = Tn("{charter} · {n} loan", "{charter} · {n} loans", c["loans"], charter=text)
     paragraph(draw, (x, y + 2), text, FLOOR, WIDTH - MARGIN - x, max_lines=2)
     return y + 40 + (FLOOR + 6 if text_width(text, FLOOR) > WIDTH - MARGIN - x else 0)
 
@@ -593,8 +609,8 @@ def _train_line(view: dict[str, Any]) -> str:
             price = economy.train_info(name)["price"]
             count = "∞" if left < 0 else str(left)
             limit = economy.phase_info(view["phase"])["train_limit"]
-            return f"Next train: {name}-train ${price} ({count} left) · limit {limit} a company"
-    return "The bank has no trains left"
+            return T("Next train: {name}-train ${price} ({count} left) · limit {limit} a company", name=name, price=price, count=count, limit=limit)
+    return T("The bank has no trains left")
 
 
 # ---------------------------------------------------------------- the card
@@ -610,20 +626,20 @@ def table_card(view: dict[str, Any]) -> Image.Image:
     draw.rectangle((0, 0, WIDTH, header), fill=PANEL)
     draw.line((0, header, WIDTH, header), fill=LINE, width=2)
     draw_text(
-        draw, (MARGIN, 12), f"1856 · {round_title(view)} · phase {view['phase']}", TITLE, INK, bold=True
+        draw, (MARGIN, 12), T("1856 · {round_title} · phase {phase}", round_title=round_title(view), phase=view['phase']), TITLE, INK, bold=True
     )
     paragraph(draw, (MARGIN, 54), decision(view, names), TEXT, INNER, max_lines=2)
     y = header + 14
-    draw_text(draw, (MARGIN, y), "Players", TEXT, INK, bold=True)
-    draw_text(draw, (WIDTH - MARGIN - 12, y + 4), "net worth", FLOOR, MUTED, anchor="ra")
+    draw_text(draw, (MARGIN, y), T("Players"), TEXT, INK, bold=True)
+    draw_text(draw, (WIDTH - MARGIN - 12, y + 4), T("net worth"), FLOOR, MUTED, anchor="ra")
     y += 38
-    cash = [f"cash ${amount}" for amount in view["cash"]]
+    cash = [T("cash ${amount}", amount=amount) for amount in view["cash"]]
     y = standings(
         draw, (MARGIN, y), INNER, names, card_standings(view), seat_to_move(view), TEXT, notes=cash, bar_gap=3
     )
     said = last_move(view, names)
     if said:
-        y = paragraph(draw, (MARGIN, y + 6), f"Last: {said}", FLOOR, INNER, fill=INK, max_lines=2) + 10
+        y = paragraph(draw, (MARGIN, y + 6), T("Last: {said}", said=said), FLOOR, INNER, fill=INK, max_lines=2) + 10
     y += 6
     op = view.get("op") or {}
     on_map = _operating(view) and (op.get("step") in MAP_STEPS or op.get("home")) and not _side_decision(view)
@@ -636,7 +652,7 @@ def table_card(view: dict[str, Any]) -> Image.Image:
                 paragraph(
                     draw,
                     (MARGIN, y),
-                    "Also choosable, off this view: " + ", ".join(outside),
+                    T("Also choosable, off this view: {hexes}", hexes=", ".join(outside)),
                     FLOOR,
                     INNER,
                     max_lines=2,

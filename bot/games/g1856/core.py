@@ -32,6 +32,7 @@ from typing import Any
 from bot.engine import IllegalAction, seat_ref
 from bot.games.g1856 import board, economy
 from bot.games.g1856 import map as gmap
+from bot.games.g1856.messages import T
 
 State = dict[str, Any]
 
@@ -135,6 +136,13 @@ def new_game(
     }
 
 
+CAPITALIZATION = {
+    "escrow": T("escrow"),
+    "incremental": T("incremental"),
+    "full": T("full"),
+}
+"""How a company is paid for its shares, in the log's words."""
+
 PLATFORM_OPTIONS = ("alternate_destinations", "unlimited_bonus_tokens", "eight_train_variant")
 """The optional rules 18xx.games offers for 1856 (``settings.optional_rules`` of a record)."""
 
@@ -146,8 +154,8 @@ def platform_options(optional_rules: list[Any]) -> dict[str, Any]:
     for name in names:
         if name not in PLATFORM_OPTIONS:
             raise IllegalAction(
-                f"The record uses the optional rule {name!r}, which our 1856 does not have "
-                f"(we play {', '.join(PLATFORM_OPTIONS)})."
+                T("The record uses the optional rule '{name}', which our 1856 does not have (we play {known}).",
+                  name=name, known=", ".join(PLATFORM_OPTIONS))
             )
     return {
         "variant": "8" if "eight_train_variant" in names else "base",
@@ -242,7 +250,7 @@ def _pay(state: State, who: str, amount: int) -> None:
         state["corps"][who]["cash"] += amount
     if state["bank"] < 0 and not state["bank_broken"]:
         state["bank_broken"] = True
-        state["log"].append("The bank has broken: the game ends after this set of operating rounds.")
+        state["log"].append(T("The bank has broken: the game ends after this set of operating rounds."))
 
 
 def _set_pos(state: State, corp: str, pos: list[int] | None) -> None:
@@ -293,7 +301,7 @@ def _close_corporation(state: State, corp: str) -> None:
     c.update(
         closed=True, cash=0, loans=0, trains=[], held=[0] * state["players"], pool=0, ipo=0, president=None
     )
-    state["log"].append(f"{corp}'s share price fell to $0: it closes.")
+    state["log"].append(T("{corp}'s share price fell to $0: it closes.", corp=corp))
 
 
 def operating_order(state: State) -> list[str]:
@@ -352,17 +360,17 @@ def min_bid(state: State, company: str) -> int:
 def bid(state: State, seat: int, company: str, amount: int) -> None:
     a = state["auction"]
     if state["round"] != "auction":
-        raise IllegalAction("The private companies are no longer for sale.")
+        raise IllegalAction(T("The private companies are no longer for sale."))
     if seat != auction_actor(state):
-        raise IllegalAction(f"It is {seat_name(auction_actor(state))}'s turn to bid.")
+        raise IllegalAction(T("It is {who}'s turn to bid.", who=seat_name(auction_actor(state))))
     if company not in state["privates"] or state["privates"][company]["owner"] is not None:
-        raise IllegalAction(f"{company} is not for sale.")
+        raise IllegalAction(T("{company} is not for sale.", company=company))
     if a["auctioning"] and company != a["auctioning"]:
-        raise IllegalAction(f"The auction for {a['auctioning']} must finish first.")
+        raise IllegalAction(T("The auction for {auctioning} must finish first.", auctioning=a['auctioning']))
     if amount < min_bid(state, company):
-        raise IllegalAction(f"The lowest bid for {company} is ${min_bid(state, company)}.")
+        raise IllegalAction(T("The lowest bid for {company} is ${min_bid}.", company=company, min_bid=min_bid(state, company)))
     if amount > state["cash"][seat] - committed(state, seat, company):
-        raise IllegalAction(f"You have ${state['cash'][seat] - committed(state, seat, company)} free to bid.")
+        raise IllegalAction(T("You have ${amount} free to bid.", amount=state['cash'][seat] - committed(state, seat, company)))
     if company == auction_cheapest(state) and not a["auctioning"]:
         _sell_private(state, company, seat, amount)
         a["passes"] = 0
@@ -380,7 +388,7 @@ def bid(state: State, seat: int, company: str, amount: int) -> None:
 def auction_pass(state: State, seat: int) -> None:
     a = state["auction"]
     if seat != auction_actor(state):
-        raise IllegalAction(f"It is {seat_name(auction_actor(state))}'s turn.")
+        raise IllegalAction(T("It is {who}'s turn.", who=seat_name(auction_actor(state))))
     if a["auctioning"]:
         company = a["auctioning"]
         a["bids"][company] = [b for b in a["bids"][company] if b[0] != seat]
@@ -391,7 +399,7 @@ def auction_pass(state: State, seat: int) -> None:
             _settle(state)
         return
     if (company := auction_cheapest(state)) and state["privates"][company]["price"] == 0:
-        raise IllegalAction(f"{company} costs nothing now: you must take it.")
+        raise IllegalAction(T("{company} costs nothing now: you must take it.", company=company))
     a["passes"] += 1
     a["current"] = (seat + 1) % state["players"]
     if a["passes"] >= state["players"]:
@@ -406,7 +414,7 @@ def _sell_private(state: State, company: str, seat: int, amount: int) -> None:
     state["bank"] += amount
     state["privates"][company]["owner"] = f"p{seat}"
     state["auction"]["bids"].pop(company, None)
-    state["log"].append(f"{seat_name(seat)} buys {company} for ${amount}.")
+    state["log"].append(T("{who} buys {company} for ${amount}.", who=seat_name(seat), company=company, amount=amount))
 
 
 def _settle(state: State) -> None:
@@ -446,7 +454,7 @@ def _start_stock_round(state: State, priority: int) -> None:
         "sold_first": False,
         "last_to_act": None,
     }
-    state["log"].append(f"Stock round {state['sr_number']}.")
+    state["log"].append(T("Stock round {sr_number}.", sr_number=state['sr_number']))
     _sr_autopass(state)
 
 
@@ -454,23 +462,23 @@ def sr_can_sell(state: State, seat: int, corp: str, pct: int) -> str | None:
     """Why ``seat`` may not sell ``pct``% of ``corp`` now (None when it may)."""
     c = state["corps"][corp]
     if state["sr_number"] <= 1:
-        return "No shares may be sold in the first stock round."
+        return T("No shares may be sold in the first stock round.")
     if pct <= 0 or pct % c.get("share_size", 10) or pct > c["held"][seat]:
-        return f"You do not hold {pct}% of {corp}."
+        return T("You do not hold {share} of {corp}.", share=f"{pct}%", corp=corp)
     if c["pool"] + pct > 50:
-        return "The bank pool may hold at most 50% of a company."
+        return T("The bank pool may hold at most {share} of a company.", share="50%")
     sr = state["sr"]
     if sr["bought"] and sr.get("sold_first"):
-        return "You sold before buying this turn, so you may not sell again."
+        return T("You sold before buying this turn, so you may not sell again.")
     unit = c.get("share_size", 10)
     if sr["unvested"] == corp and c["held"][seat] - pct < unit:
-        return f"You bought {corp} this turn and must keep at least one share."
+        return T("You bought {corp} this turn and must keep at least one share.", corp=corp)
     if c.get("false_president") == seat:
-        return "Your one-share CGR presidency cannot be sold before it is completed."
+        return T("Your one-share CGR presidency cannot be sold before it is completed.")
     if c["president"] == seat and c["held"][seat] - pct < 2 * unit:
         others = [s for s in range(state["players"]) if s != seat and c["held"][s] >= 2 * unit]
         if not others:
-            return f"Nobody else holds 20% of {corp} to take over its presidency."
+            return T("Nobody else holds {share} of {corp} to take over its presidency.", share="20%", corp=corp)
         # The president's certificate goes to the new president; the seller needs 10% left to give back.
     return None
 
@@ -488,31 +496,31 @@ def sr_can_buy(state: State, seat: int, corp: str, source: str) -> str | None:
     c = state["corps"][corp]
     sr = state["sr"]
     if sr["bought"]:
-        return "You have already bought this turn."
+        return T("You have already bought this turn.")
     if c["par"] is None:
-        return f"{corp} has not been started."
+        return T("{corp} has not been started.", corp=corp)
     if corp in sr["sold"][seat]:
-        return f"You sold {corp} this round and may not buy it back."
+        return T("You sold {corp} this round and may not buy it back.", corp=corp)
     if corp != "CGR" and cgr_obligation(state, seat):
-        return "You must first buy a CGR share to complete its president's certificate."
+        return T("You must first buy a CGR share to complete its president's certificate.")
     if corp == "CGR" and c.get("share_size") == 5 and c["president"] is None:
-        return "The CGR has no president."
+        return T("The CGR has no president.")
     if source == "ipo" and c["ipo"] <= 0:
-        return f"{corp} has no shares left in its treasury."
+        return T("{corp} has no shares left in its treasury.", corp=corp)
     if source == "pool" and c["pool"] <= 0:
-        return f"The bank pool has no {corp} shares."
+        return T("The bank pool has no {corp} shares.", corp=corp)
     if source == "ipo" and c["pool"] + 10 > 60:
-        return "Shares cannot be bought from the treasury while the pool holds more than half."
+        return T("Shares cannot be bought from the treasury while the pool holds more than half.")
     cost = c["par"] if source == "ipo" else price(state, corp)
     if cost > state["cash"][seat]:
-        return f"A {corp} share costs ${cost} and you have ${state['cash'][seat]}."
+        return T("A {corp} share costs ${cost} and you have ${value}.", corp=corp, cost=cost, value=state['cash'][seat])
     kind = economy.cell(*c["pos"])["kind"]
     if kind != economy.NO_HOLDING_LIMIT_KIND and c["held"][seat] + c.get("share_size", 10) > 60:
-        return "You may hold at most 60% of a company."
+        return T("You may hold at most {share} of a company.", share="60%")
     added = c.get("share_size", 10) // 5  # halves of a certificate
     limit = 2 * _cert_limit(state)
     if kind not in economy.SHARE_PRICE_FREE_KINDS and cert_halves(state, seat) + added > limit:
-        return "You are at your certificate limit."
+        return T("You are at your certificate limit.")
     return None
 
 
@@ -531,25 +539,25 @@ def sr_can_par(state: State, seat: int, corp: str, par: int) -> str | None:
     """Why ``seat`` may not start ``corp`` at ``par`` now (``corp=""`` checks any company)."""
     c = state["corps"].get(corp) or {"par": None}
     if state["sr"]["bought"]:
-        return "You have already bought this turn."
+        return T("You have already bought this turn.")
     if cgr_obligation(state, seat):
-        return "You must first buy a CGR share to complete its president's certificate."
+        return T("You must first buy a CGR share to complete its president's certificate.")
     if c["par"] is not None:
-        return f"{corp} has already been started."
+        return T("{corp} has already been started.", corp=corp)
     if par not in economy.PAR_ROWS:
-        return "The par price must be one of $65, 70, 75, 80, 90 or 100."
+        return T("The par price must be one of $65, 70, 75, 80, 90 or 100.")
     if 2 * par > state["cash"][seat]:
-        return f"The president's certificate costs ${2 * par} and you have ${state['cash'][seat]}."
+        return T("The president's certificate costs ${amount} and you have ${value}.", amount=2 * par, value=state['cash'][seat])
     if cert_halves(state, seat) + 2 > 2 * _cert_limit(state):
-        return "You are at your certificate limit."
+        return T("You are at your certificate limit.")
     return None
 
 
 def _check_turn(state: State, seat: int) -> None:
     if state["round"] != "stock":
-        raise IllegalAction("It is not a stock round.")
+        raise IllegalAction(T("It is not a stock round."))
     if seat != state["sr"]["current"]:
-        raise IllegalAction(f"It is {seat_name(state['sr']['current'])}'s turn.")
+        raise IllegalAction(T("It is {who}'s turn.", who=seat_name(state['sr']['current'])))
 
 
 def _ipo_money(state: State, corp: str, amount: int) -> None:
@@ -569,7 +577,7 @@ def _ipo_money(state: State, corp: str, amount: int) -> None:
 def par(state: State, seat: int, corp: str, par_price: int) -> None:
     _check_turn(state, seat)
     if corp not in state["corps"]:
-        raise IllegalAction(f"There is no company {corp}.")
+        raise IllegalAction(T("There is no company {corp}.", corp=corp))
     if why := sr_can_par(state, seat, corp, par_price):
         raise IllegalAction(why)
     c = state["corps"][corp]
@@ -586,14 +594,14 @@ def par(state: State, seat: int, corp: str, par_price: int) -> None:
     c["ipo"] -= 20
     c["held"][seat] += 20
     c["president"] = seat
-    state["log"].append(f"{seat_name(seat)} starts {corp} at ${par_price} ({c['cap']}).")
+    state["log"].append(T("{who} starts {corp} at ${par_price} ({cap}).", who=seat_name(seat), corp=corp, par_price=par_price, cap=CAPITALIZATION[c['cap']]))
     _after_sr_action(state, seat, bought=True, corp=corp)
 
 
 def buy_share(state: State, seat: int, corp: str, source: str) -> None:
     _check_turn(state, seat)
     if corp not in state["corps"] or source not in ("ipo", "pool"):
-        raise IllegalAction("Buy a share of a company from its treasury (ipo) or the bank pool.")
+        raise IllegalAction(T("Buy a share of a company from its treasury (ipo) or the bank pool."))
     if why := sr_can_buy(state, seat, corp, source):
         raise IllegalAction(why)
     c = state["corps"][corp]
@@ -622,7 +630,7 @@ def buy_share(state: State, seat: int, corp: str, source: str) -> None:
 def sell_shares(state: State, seat: int, corp: str, pct: int) -> None:
     _check_turn(state, seat)
     if corp not in state["corps"]:
-        raise IllegalAction(f"There is no company {corp}.")
+        raise IllegalAction(T("There is no company {corp}.", corp=corp))
     if why := sr_can_sell(state, seat, corp, pct):
         raise IllegalAction(why)
     c = state["corps"][corp]
@@ -698,7 +706,7 @@ def sr_has_actions(state: State, seat: int) -> bool:
 def sr_pass(state: State, seat: int) -> None:
     _check_turn(state, seat)
     if cgr_obligation(state, seat) and _cgr_share_on_offer(state) and sr_has_actions(state, seat):
-        raise IllegalAction("You must buy a CGR share (selling other shares first if need be).")
+        raise IllegalAction(T("You must buy a CGR share (selling other shares first if need be)."))
     _sr_pass(state)
 
 
@@ -717,10 +725,10 @@ def _complete_cgr_presidency(state: State, seat: int, source: str) -> None:
     c["false_president"] = None
     c["president"] = seat
     if seat == former:
-        state["log"].append(f"{seat_name(seat)} completes the CGR president's certificate for ${cost}.")
+        state["log"].append(T("{who} completes the CGR president's certificate for ${cost}.", who=seat_name(seat), cost=cost))
     else:
         state["log"].append(
-            f"{seat_name(seat)} pays ${cost} and takes over the CGR's presidency from {seat_name(former)}."
+            T("{who} pays ${cost} and takes over the CGR's presidency from {who2}.", who=seat_name(seat), cost=cost, who2=seat_name(former))
         )
 
 
@@ -774,7 +782,7 @@ def _false_president_fails(state: State, seat: int) -> None:
     state["round"] = "over"
     state["ended"] = "false_president"
     state["log"].append(
-        f"{seat_name(seat)} cannot raise the money to complete the CGR presidency: the game ends."
+        T("{who} cannot raise the money to complete the CGR presidency: the game ends.", who=seat_name(seat))
     )
 
 
@@ -797,7 +805,7 @@ def _end_stock_round(state: State) -> None:
         # change again, so the game ends as it stands (the rulebook does not foresee this).
         state["round"] = "over"
         state["ended"] = "stalled"
-        state["log"].append("Nobody can act and no company can operate: the game ends.")
+        state["log"].append(T("Nobody can act and no company can operate: the game ends."))
         return
     state["or_total"] = int(phase_info(state)["operating_rounds"])
     state["or_number"] = 0

@@ -26,6 +26,23 @@ from typing import Any
 from bot.engine import IllegalAction
 from bot.games.g1856 import board
 from bot.games.g1856.board import COLOUR_ORDER, Placed
+from bot.games.g1856.messages import T, Tp
+
+COLOUR_WORDS = {
+    "white": Tp("tile colour", "white"),
+    "yellow": Tp("tile colour", "yellow"),
+    "green": Tp("tile colour", "green"),
+    "brown": Tp("tile colour", "brown"),
+    "gray": Tp("tile colour", "gray"),
+}
+"""A tile's colour in a refusal ("the green tile on ...")."""
+COLOUR_TILES = {
+    "yellow": Tp("tiles of a colour", "Yellow"),
+    "green": Tp("tiles of a colour", "Green"),
+    "brown": Tp("tiles of a colour", "Brown"),
+    "gray": Tp("tiles of a colour", "Gray"),
+}
+"""A colour opening a sentence about tiles of that colour ("Green tiles may not ...")."""
 
 MapState = dict[str, Any]
 
@@ -197,7 +214,7 @@ class Lay:
 def _allowed_colours(phase: str) -> list[str]:
     phases = board.phases()
     if phase not in phases:
-        raise IllegalAction(f"There is no phase {phase} in 1856.")
+        raise IllegalAction(T("There is no phase {phase} in 1856.", phase=phase))
     return phases[phase]["tile_colours"]
 
 
@@ -215,16 +232,16 @@ def _label_error(coord: str, old: Placed, new_tile: str) -> str | None:
     name = h["name"] or coord
     for hex_only, colour, only in board.data()["hex_only_upgrades"]:
         if coord == hex_only and old.colour == colour:
-            return None if new_tile == only else f"{name} ({coord}) can only be upgraded to tile #{only} now."
+            return None if new_tile == only else T("{name} ({coord}) can only be upgraded to tile #{only} now.", name=name, coord=coord, only=only)
     future = h["future_label"]
     if future and future["colour"] == new["colour"]:
         if new["label"] != future["label"]:
-            return f"The {new['colour']} tile on {name} ({coord}) must carry the label {future['label']}."
+            return T("The {colour} tile on {name} ({coord}) must carry the label {label}.", colour=COLOUR_WORDS[new["colour"]], name=name, coord=coord, label=future['label'])
         return None
     if new["label"] != old.label:
         if old.label:
-            return f"{name} ({coord}) needs a tile labelled {old.label}; #{new_tile} is not."
-        return f"Tile #{new_tile} is labelled {new['label']} and {name} ({coord}) is not."
+            return T("{name} ({coord}) needs a tile labelled {label}; #{new_tile} is not.", name=name, coord=coord, label=old.label, new_tile=new_tile)
+        return T("Tile #{new_tile} is labelled {label} and {name} ({coord}) is not.", new_tile=new_tile, label=new['label'], name=name, coord=coord)
     return None
 
 
@@ -296,11 +313,11 @@ def check_lay(
     TCC's town there). The game decides when a private may do that.
     """
     if coord not in board.hexes():
-        raise IllegalAction(f"There is no hex {coord} on the 1856 map.")
+        raise IllegalAction(T("There is no hex {coord} on the 1856 map.", coord=coord))
     if tile not in board.tiles():
-        raise IllegalAction(f"There is no tile #{tile} in 1856.")
+        raise IllegalAction(T("There is no tile #{tile} in 1856.", tile=tile))
     if not isinstance(rotation, int) or isinstance(rotation, bool) or not 0 <= rotation <= 5:
-        raise IllegalAction("A tile's rotation is a whole number from 0 to 5.")
+        raise IllegalAction(T("A tile's rotation is a whole number from 0 to 5."))
     fits = _check_tile(state, corp, coord, tile, phase, connected=connected, special=special)
     return _check_rotation(fits, rotation)
 
@@ -332,31 +349,32 @@ def _check_tile(
     """The half of :func:`check_lay` that does not depend on the rotation (the hex, the supply,
     the phase's colours, the reach, upgrade colour, labels, cities and towns), in its order."""
     h = board.hexes()[coord]
-    where = f"{h['name']} ({coord})" if h["name"] else coord
+    where = T("{name} ({coord})", name=h["name"], coord=coord) if h["name"] else coord
     if h["kind"] in ("offboard", "blue", "preprinted_gray"):
-        raise IllegalAction(f"No tile can be laid on {where}.")
+        raise IllegalAction(T("No tile can be laid on {where}.", where=where))
     if coord in state["blocked"] and not special:
         private = state["blocked"][coord]
-        raise IllegalAction(f"{where} is closed to track while a player owns the private {private}.")
+        raise IllegalAction(T("{where} is closed to track while a player owns the private {private}.", where=where, private=private))
     if state["supply"].get(tile, 0) <= 0:
-        raise IllegalAction(f"All copies of tile #{tile} are on the map.")
+        raise IllegalAction(T("All copies of tile #{tile} are on the map.", tile=tile))
     new_def = board.tiles()[tile]
     colours = _allowed_colours(phase)
     if new_def["colour"] not in colours and not special:
-        raise IllegalAction(f"{new_def['colour'].capitalize()} tiles may not be laid in phase {phase}.")
+        raise IllegalAction(T("{colour} tiles may not be laid in phase {phase}.", colour=COLOUR_TILES[new_def["colour"]], phase=phase))
     reach_ = None
     if corp is not None and not special:
         reach_ = connected if connected is not None else reach(state, corp)
         if not reach_.edges.get(coord):
-            raise IllegalAction(f"{corp}'s track does not reach {where}.")
+            raise IllegalAction(T("{corp}'s track does not reach {where}.", corp=corp, where=where))
     old = current(state, coord)
     convert = _special_upgrade(old, tile, phase)
     order = COLOUR_ORDER.index
     if not convert and order(new_def["colour"]) != order(old.colour) + 1:
         if old.colour == "white":
-            raise IllegalAction(f"{where} is empty: only a yellow tile may be laid there.")
+            raise IllegalAction(T("{where} is empty: only a yellow tile may be laid there.", where=where))
         raise IllegalAction(
-            f"The {old.colour} tile on {where} can only be replaced by a {COLOUR_ORDER[order(old.colour) + 1] if old.colour != 'gray' else 'nothing'} tile."
+            T("The {colour} tile on {where} can only be replaced by a {value} tile.", colour=COLOUR_WORDS[old.colour],
+              where=where, value=COLOUR_WORDS[COLOUR_ORDER[order(old.colour) + 1]] if old.colour != "gray" else T("nothing"))
         )
     if not convert:
         error = _label_error(coord, old, tile)
@@ -365,9 +383,9 @@ def _check_tile(
         if old.colour == "white" or not new_def["label"]:
             # Towns stay towns, cities stay cities (and as many of them).
             if len(new_def["towns"]) != len(old.towns) or len(new_def["cities"]) != len(old.cities):
-                raise IllegalAction(f"Tile #{tile} does not match the cities and towns of {where}.")
+                raise IllegalAction(T("Tile #{tile} does not match the cities and towns of {where}.", tile=tile, where=where))
         elif len(new_def["towns"]) != len(old.towns) or len(new_def["cities"]) > max(len(old.cities), 1):
-            raise IllegalAction(f"Tile #{tile} does not match the cities and towns of {where}.")
+            raise IllegalAction(T("Tile #{tile} does not match the cities and towns of {where}.", tile=tile, where=where))
     cost = 0
     if coord not in state["tiles"] and h["terrain"] and not special:
         cost = h["terrain"]["cost"]
@@ -382,16 +400,16 @@ def _check_rotation(fits: _TileFits, rotation: int) -> tuple[int, tuple[int, ...
     for edge in sorted(new.exits):
         if board.track_neighbour(coord, edge) is None:
             raise IllegalAction(
-                f"Tile #{tile} at rotation {rotation} would run track off {where}'s side {edge}."
+                T("Tile #{tile} at rotation {rotation} would run track off {where}'s side {edge}.", tile=tile, rotation=rotation, where=where, edge=edge)
             )
     mapping = _fit(fits.old, new, fits.convert)
     if mapping is None:
         raise IllegalAction(
-            f"Tile #{tile} at rotation {rotation} does not keep the track already on {where}."
+            T("Tile #{tile} at rotation {rotation} does not keep the track already on {where}.", tile=tile, rotation=rotation, where=where)
         )
     if reach_ is not None and not (new.exits & reach_.edges[coord]):
         raise IllegalAction(
-            f"Tile #{tile} at rotation {rotation} does not connect to {corp}'s track on {where}."
+            T("Tile #{tile} at rotation {rotation} does not connect to {corp}'s track on {where}.", tile=tile, rotation=rotation, corp=corp, where=where)
         )
     return fits.cost, mapping
 
@@ -589,24 +607,24 @@ def check_token(
 ) -> int:
     """Validate a station marker for ``corp`` in ``coord`` city ``city``; returns its cost."""
     if corp not in board.corporations():
-        raise IllegalAction(f"There is no corporation {corp}.")
+        raise IllegalAction(T("There is no corporation {corp}.", corp=corp))
     if coord not in board.hexes():
-        raise IllegalAction(f"There is no hex {coord} on the 1856 map.")
+        raise IllegalAction(T("There is no hex {coord} on the 1856 map.", coord=coord))
     placed = current(state, coord)
-    where = f"{board.hexes()[coord]['name'] or coord} ({coord})"
+    where = T("{name} ({coord})", name=board.hexes()[coord]["name"] or coord, coord=coord)
     if not isinstance(city, int) or isinstance(city, bool) or not 0 <= city < len(placed.cities):
-        raise IllegalAction(f"{where} has no city {city}.")
+        raise IllegalAction(T("{where} has no city {city}.", where=where, city=city))
     cost = next_token_cost(state, corp)
     if cost is None:
-        raise IllegalAction(f"{corp} has no station markers left.")
+        raise IllegalAction(T("{corp} has no station markers left.", corp=corp))
     if any(hx == coord for hx, _ in tokens_of(state, corp)):
-        raise IllegalAction(f"{corp} already has a station in {where}.")
+        raise IllegalAction(T("{corp} already has a station in {where}.", corp=corp, where=where))
     if free_slots(state, coord, city, corp) <= 0:
-        raise IllegalAction(f"The city in {where} has no free station space.")
+        raise IllegalAction(T("The city in {where} has no free station space.", where=where))
     if not ignore_reach:
         reach_ = connected if connected is not None else reach(state, corp)
         if board.node_name(coord, f"c{city}") not in reach_.nodes:
-            raise IllegalAction(f"{corp}'s track does not reach the city in {where}.")
+            raise IllegalAction(T("{corp}'s track does not reach the city in {where}.", corp=corp, where=where))
     return cost
 
 
@@ -640,10 +658,10 @@ def place_home_token(state: MapState, corp: str, city: int | None = None) -> Non
     """
     info = board.corporations().get(corp)
     if info is None or info["home"] is None:
-        raise IllegalAction(f"{corp} has no home station.")
+        raise IllegalAction(T("{corp} has no home station.", corp=corp))
     coord = info["home"]
     if tokens_of(state, corp):
-        raise IllegalAction(f"{corp} has already placed its home station.")
+        raise IllegalAction(T("{corp} has already placed its home station.", corp=corp))
     target = info["home_city"] if info["home_city"] is not None else city
     placed = current(state, coord)
     if target is None:
@@ -653,9 +671,9 @@ def place_home_token(state: MapState, corp: str, city: int | None = None) -> Non
         ]
         target = next((i for i in room if placed.node_edges(f"c{i}")), room[0] if room else 0)
     if not 0 <= target < len(placed.cities):
-        raise IllegalAction(f"{coord} has no city {target}.")
+        raise IllegalAction(T("{coord} has no city {target}.", coord=coord, target=target))
     if len(city_tokens(state, coord, target)) >= placed.cities[target][1]:
-        raise IllegalAction(f"{corp}'s home city is full.")
+        raise IllegalAction(T("{corp}'s home city is full.", corp=corp))
     _put_token(state, corp, coord, target)
 
 
@@ -678,7 +696,7 @@ def legal_token_placements(state: MapState, corp: str) -> list[TokenSpot]:
 def remove_token(state: MapState, corp: str, coord: str, city: int) -> None:
     """Take a marker off the map (nationalization, closing companies); no cost, no checks of reach."""
     if corp not in city_tokens(state, coord, city):
-        raise IllegalAction(f"{corp} has no station in {coord} city {city}.")
+        raise IllegalAction(T("{corp} has no station in {coord} city {city}.", corp=corp, coord=coord, city=city))
     state["tokens"][coord][city].remove(corp)
     if not any(state["tokens"][coord]):
         del state["tokens"][coord]

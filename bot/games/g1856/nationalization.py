@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import IllegalAction
+from bot.engine.words import listing
 from bot.games.g1856 import board, economy
 from bot.games.g1856 import map as gmap
+from bot.games.g1856.messages import RIGHTS, T, Tn
 
 State = dict[str, Any]
 
@@ -39,7 +41,7 @@ def _start_nationalization(state: State) -> None:
         key=lambda k: ((state["corps"][k]["president"] - trigger) % n, order.index(k) if k in order else 99)
     )
     state["nationalization"] = {"trigger": trigger, "queue": queue, "merged": []}
-    state["log"].append("The first 6-train: companies repay their loans or merge into the CGR.")
+    state["log"].append(T("The first 6-train: companies repay their loans or merge into the CGR."))
     _next_nationalization(state)
 
 
@@ -52,24 +54,24 @@ def nationalization_debt(state: State, corp: str) -> int:
 def nationalization_choice(state: State, corp: str, pay: bool) -> None:
     nat = state.get("nationalization")
     if not nat or not nat["queue"] or nat["queue"][0] != corp:
-        raise IllegalAction(f"{corp} has no loans to settle now.")
+        raise IllegalAction(T("{corp} has no loans to settle now.", corp=corp))
     c = state["corps"][corp]
     if pay:
         owed = nationalization_debt(state, corp)
         seat = c["president"]
         if state["cash"][seat] < owed:
             raise IllegalAction(
-                f"You have ${state['cash'][seat]} and {corp} owes ${owed} more than its treasury."
+                T("You have ${value} and {corp} owes ${owed} more than its treasury.", value=state['cash'][seat], corp=corp, owed=owed)
             )
         state["bank"] += c["cash"] + owed
         c["cash"] = 0
         state["cash"][seat] -= owed
         state["loans_left"] += c["loans"]
         c["loans"] = 0
-        state["log"].append(f"{seat_name(seat)} pays off {corp}'s loans.")
+        state["log"].append(T("{who} pays off {corp}'s loans.", who=seat_name(seat), corp=corp))
     else:
         nat["merged"].append(corp)
-        state["log"].append(f"{corp} merges into the CGR.")
+        state["log"].append(T("{corp} merges into the CGR.", corp=corp))
     nat["queue"].pop(0)
     _next_nationalization(state)
 
@@ -83,7 +85,7 @@ def _next_nationalization(state: State) -> None:
     if nat["merged"]:
         _form_cgr(state, nat["merged"], nat["trigger"])
     else:
-        state["log"].append("Every company repaid its loans: the CGR does not form.")
+        state["log"].append(T("Every company repaid its loans: the CGR does not form."))
     if state["round"] == "operating" and state["op"]["corp"]:
         if state["corps"][state["op"]["corp"]]["closed"]:
             _end_turn(state)  # the company that bought the 6-train merged into the CGR
@@ -205,7 +207,7 @@ def _form_cgr(state: State, merged: list[str], trigger: int) -> None:
         indexes = [op["order"].index(k) for k in merged if k in op["order"]]
         if indexes and op["index"] < min(indexes):
             op["order"].insert(op["index"] + 1, "CGR")
-    state["log"].append(f"The CGR forms from {', '.join(merged)} at ${cgr['par']}.")
+    state["log"].append(T("The CGR forms from {merged} at ${par}.", merged=listing(merged), par=cgr['par']))
 
 
 CGR_MARKERS = 10
@@ -284,17 +286,17 @@ def remove_cgr_marker(state: State, coord: str, city: int) -> None:
     markers, any that is not a merged company's home."""
     pending = state.get("cgr_markers")
     if not pending:
-        raise IllegalAction("The CGR has no station markers to give up now.")
+        raise IllegalAction(T("The CGR has no station markers to give up now."))
     if (coord, city) not in cgr_marker_choices(state):
         if pending["duplicates"]:
-            raise IllegalAction(f"First take off one of the CGR's two markers in {pending['duplicates'][0]}.")
-        raise IllegalAction("Take off a CGR marker that is not in a merged company's home.")
+            raise IllegalAction(T("First take off one of the CGR's two markers in {coord}.", coord=pending['duplicates'][0]))
+        raise IllegalAction(T("Take off a CGR marker that is not in a merged company's home."))
     gmap.remove_token(state["map"], "CGR", coord, city)
     if pending["duplicates"]:
         pending["duplicates"].pop(0)
     else:
         pending["excess"] -= 1
-    state["log"].append(f"The CGR gives up its station in {coord}.")
+    state["log"].append(T("The CGR gives up its station in {coord}.", coord=coord))
     if not pending["duplicates"] and pending["excess"] <= 0:
         state["cgr_markers"] = None
         _after_cgr_choice(state)
@@ -321,17 +323,18 @@ def cgr_discard(state: State, train: str | None) -> None:
     one at a time, or keep the rest (``None``); above three trains they must give some up.
     (A CGR left without trains may borrow a D: :func:`borrow_train`.)"""
     if not state.get("cgr_discard") or state.get("cgr_markers"):
-        raise IllegalAction("The CGR has no trains to give up now.")
+        raise IllegalAction(T("The CGR has no trains to give up now."))
     cgr = state["corps"]["CGR"]
     if train is None:
         if len(cgr["trains"]) > train_limit(state, "CGR"):
-            raise IllegalAction(f"The CGR holds {len(cgr['trains'])} trains: it must give up some first.")
+            raise IllegalAction(Tn("The CGR holds {n} train: it must give up some first.",
+                   "The CGR holds {n} trains: it must give up some first.", len(cgr["trains"])))
     else:
         if train not in cgr_discardable(state):
-            raise IllegalAction(f"The CGR may not give up {train} now.")
+            raise IllegalAction(T("The CGR may not give up {train} now.", train=train))
         cgr["trains"].remove(train)
         state["pool_trains"].append(train)
-        state["log"].append(f"The CGR puts {train} into the bank pool.")
+        state["log"].append(T("The CGR puts {train} into the bank pool.", train=train))
         if cgr_discardable(state):
             return
     state["cgr_discard"] = False
@@ -366,7 +369,7 @@ def can_buy_right(state: State, corp: str, right: str) -> bool:
 def buy_right(state: State, corp: str, right: str) -> None:
     c = _check_corp(state, corp)
     if right not in RIGHT_PRIVATE or not can_buy_right(state, corp, right):
-        raise IllegalAction(f"{corp} may not buy the {right} right now.")
+        raise IllegalAction(T("{corp} may not buy the {right} right now.", corp=corp, right=RIGHTS.get(right, right)))
     p = state["privates"][RIGHT_PRIVATE[right]]
     c["cash"] -= 50
     if p["closed"] or p["owner"].startswith("p"):
@@ -401,7 +404,7 @@ def wsrc_token(state: State, corp: str, city: int) -> None:
     or not; the private closes at the end of the operating round."""
     _check_corp(state, corp)
     if city not in wsrc_token_spots(state, corp):
-        raise IllegalAction(f"{corp} may not place its free Kitchener station there now.")
+        raise IllegalAction(T("{corp} may not place its free Kitchener station there now.", corp=corp))
     gmap.place_token(state["map"], corp, "I12", city, ignore_reach=True)
     state["privates"]["WSRC"]["token_used"] = True
     state["privates"]["WSRC"]["used"] = True

@@ -13,6 +13,7 @@ from typing import Any
 from bot.engine import IllegalAction
 from bot.games.g1856 import board, economy
 from bot.games.g1856 import map as gmap
+from bot.games.g1856.messages import T
 from bot.games.g1856.routes import Bonuses, validate_run
 
 State = dict[str, Any]
@@ -45,7 +46,7 @@ def _start_operating_round(state: State) -> None:
         "wsrc_used": False,
         "home": None,  # THB's president choosing Hamilton's city (see choose_home)
     }
-    state["log"].append(f"Operating round {state['sr_number']}.{state['or_number']}.")
+    state["log"].append(T("Operating round {sr_number}.{or_number}.", sr_number=state['sr_number'], or_number=state['or_number']))
     _next_corp(state)
 
 
@@ -63,7 +64,7 @@ def _next_corp(state: State) -> None:
         if not c["started"] and c["ipo"] > 100 - state["float_percent"]:
             # The last train of a type sold earlier in this round raised the share needed to
             # start: a company that has not started yet and falls short does not operate.
-            state["log"].append(f"{corp} has too few shares sold to start and does not operate.")
+            state["log"].append(T("{corp} has too few shares sold to start and does not operate.", corp=corp))
             continue
         c["started"] = True
         op.update(
@@ -110,7 +111,7 @@ def _place_home(state: State, corp: str) -> None:
     if len(cities) > 1:
         coord = board.corporations()[corp]["home"]
         state["op"]["home"] = {"corp": corp, "hex": coord, "cities": cities}
-        state["log"].append(f"{corp} chooses the city of {board.hexes()[coord]['name']} for its home station.")
+        state["log"].append(T("{corp} chooses the city of {name} for its home station.", corp=corp, name=board.hexes()[coord]['name']))
         return
     gmap.place_home_token(state["map"], corp, cities[0] if cities else None)
 
@@ -125,14 +126,14 @@ def choose_home(state: State, corp: str, coord: str, city: int) -> None:
     """The president puts the company's home station on ``city`` of its home hex."""
     pending = pending_home(state)
     if not pending or pending["corp"] != corp:
-        raise IllegalAction(f"{corp} has no home station to place now.")
+        raise IllegalAction(T("{corp} has no home station to place now.", corp=corp))
     name = board.hexes()[pending["hex"]]["name"]
     if coord != pending["hex"] or city not in pending["cities"]:
         where = " or ".join(str(i) for i in pending["cities"])
-        raise IllegalAction(f"{corp}'s home station goes to city {where} of {name} ({pending['hex']}).")
+        raise IllegalAction(T("{corp}'s home station goes to city {where} of {name} ({hex}).", corp=corp, where=where, name=name, hex=pending['hex']))
     gmap.place_home_token(state["map"], corp, city)
     state["op"]["home"] = None
-    state["log"].append(f"{corp} places its home station in {name}, city {city}.")
+    state["log"].append(T("{corp} places its home station in {name}, city {city}.", corp=corp, name=name, city=city))
 
 
 def _end_operating_round(state: State) -> None:
@@ -149,7 +150,7 @@ def _end_operating_round(state: State) -> None:
     if state["sr_number"] >= LAST_STOCK_ROUND:
         state["round"] = "over"
         state["ended"] = "limit"
-        state["log"].append(f"Stock round {LAST_STOCK_ROUND} was the last: the game ends.")
+        state["log"].append(T("Stock round {last} was the last: the game ends.", last=LAST_STOCK_ROUND))
         return
     _start_stock_round(state, state["priority"])
 
@@ -329,26 +330,26 @@ def _player_pays(state: State, seat: int, amount: int) -> None:
     state["bank"] += amount
     if state["cash"][seat] < 0:
         state["crisis"] = {"seat": seat, "protect": None, "need": 0}
-        state["log"].append(f"{seat_name(seat)} owes ${-state['cash'][seat]} and must sell shares.")
+        state["log"].append(T("{who} owes ${value} and must sell shares.", who=seat_name(seat), value=-state['cash'][seat]))
 
 
 def emergency_sell_error(state: State, seat: int, corp: str, pct: int, protect: str | None) -> str | None:
     """Why ``seat`` may not sell ``pct``% of ``corp`` to raise money now (None: may)."""
     c = state["corps"].get(corp)
     if c is None or c["closed"]:
-        return f"There is no company {corp}."
+        return T("There is no company {corp}.", corp=corp)
     unit = c.get("share_size", 10)
     if pct <= 0 or pct % unit or pct > c["held"][seat]:
-        return f"You do not hold {pct}% of {corp}."
+        return T("You do not hold {share} of {corp}.", share=f"{pct}%", corp=corp)
     if c["pool"] + pct > 50:
-        return "The bank pool may hold at most 50% of a company."
+        return T("The bank pool may hold at most {share} of a company.", share="50%")
     if c.get("false_president") == seat:
-        return "Your one-share CGR presidency cannot be sold before it is completed."
+        return T("Your one-share CGR presidency cannot be sold before it is completed.")
     if c["president"] == seat and c["held"][seat] - pct < 2 * unit:
         if corp == protect:
-            return f"You may not give up the presidency of {corp} while raising money for it."
+            return T("You may not give up the presidency of {corp} while raising money for it.", corp=corp)
         if not any(s != seat and c["held"][s] >= 2 * unit for s in range(state["players"])):
-            return f"Nobody else holds {2 * unit}% of {corp} to take over its presidency."
+            return T("Nobody else holds {share} of {corp} to take over its presidency.", share=f"{2 * unit}%", corp=corp)
     return None
 
 
@@ -427,7 +428,7 @@ def declare_bankruptcy(state: State, seat: int) -> None:
     state["round"] = "over"
     state["ended"] = "bankruptcy"
     state["crisis"] = None
-    state["log"].append(f"{seat_name(seat)} cannot raise the money and goes bankrupt: the game ends.")
+    state["log"].append(T("{who} cannot raise the money and goes bankrupt: the game ends.", who=seat_name(seat)))
 
 
 def _pay_interest(state: State, corp: str) -> None:
@@ -459,7 +460,7 @@ def _check_destinations(state: State) -> None:
         start, goals = destination(state, corp)
         if connected(state["map"], start, goals):
             c["destinated"] = True
-            state["log"].append(f"{corp} reaches its destination.")
+            state["log"].append(T("{corp} reaches its destination.", corp=corp))
             if c["escrow"] is not None:
                 _pay(state, corp, c["escrow"])
             c["escrow"] = None
@@ -516,24 +517,24 @@ def connected(m: gmap.MapState, start: str, goals: list[str]) -> bool:
 
 def _check_corp(state: State, corp: str) -> dict[str, Any]:
     if state["round"] != "operating":
-        raise IllegalAction("It is not an operating round.")
+        raise IllegalAction(T("It is not an operating round."))
     if state.get("nationalization"):
-        raise IllegalAction("The companies' loans must be settled first (CGR formation).")
+        raise IllegalAction(T("The companies' loans must be settled first (CGR formation)."))
     if state.get("cgr_markers") or state.get("cgr_discard"):
-        raise IllegalAction("The CGR's president must first settle its station markers and trains.")
+        raise IllegalAction(T("The CGR's president must first settle its station markers and trains."))
     if state.get("discard"):
-        raise IllegalAction(f"{state['discard'][0]} must first discard a train above its limit.")
+        raise IllegalAction(T("{corp} must first discard a train above its limit.", corp=state['discard'][0]))
     if state.get("crisis"):
         raise IllegalAction(
-            f"{seat_name(state['crisis']['seat'])} must first sell shares to pay what they owe."
+            T("{who} must first sell shares to pay what they owe.", who=seat_name(state['crisis']['seat']))
         )
     if corp != current_corp(state):
-        raise IllegalAction(f"It is {current_corp(state)}'s turn.")
+        raise IllegalAction(T("It is {corp}'s turn.", corp=current_corp(state)))
     if pending_home(state):
-        raise IllegalAction(f"{corp} must first choose the city of its home station.")
+        raise IllegalAction(T("{corp} must first choose the city of its home station.", corp=corp))
     if state["op"].get("relocate"):
         raise IllegalAction(
-            f"First choose the city of {state['op']['relocate']['corps'][0]}'s station marker."
+            T("First choose the city of {owner}'s station marker.", owner=state['op']['relocate']['corps'][0])
         )
     return state["corps"][corp]
 
@@ -577,9 +578,9 @@ def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> N
     wsrc = coord == "I12" and tile == "59" and wsrc_p["owner"] == corp and not wsrc_p["closed"]
     if not special:
         if op["step"] != "track":
-            raise IllegalAction("Track is laid before stations and runs.")
+            raise IllegalAction(T("Track is laid before stations and runs."))
         if op["laid"]:
-            raise IllegalAction(f"{corp} has already laid its tile this turn.")
+            raise IllegalAction(T("{corp} has already laid its tile this turn.", corp=corp))
     # A private's own lay (TCC's on H11, WSRC's #59 on I12) needs no connection to the
     # company's track: the privates' texts ask for none and the reference asks for none
     # (record hotseat003, action 105: WR lays TCC's town with no track of its own nearby).
@@ -590,7 +591,7 @@ def lay_tile(state: State, corp: str, coord: str, tile: str, rotation: int) -> N
     if special:
         cost = 0
     if cost > c["cash"]:
-        raise IllegalAction(f"Laying there costs ${cost} and {corp} has ${c['cash']}.")
+        raise IllegalAction(T("Laying there costs ${cost} and {corp} has ${cash}.", cost=cost, corp=corp, cash=c['cash']))
     loose = _trackless_markers(state, coord, tile)
     gmap.lay_tile(state["map"], layer, coord, tile, rotation, state["phase"], special=special or wsrc)
     c["cash"] -= cost
@@ -650,17 +651,17 @@ def relocate_marker(state: State, corp: str, city: int) -> None:
     """The company that upgraded a hex whose cities had no track puts each marker that stood
     there into a city of the new tile (18xx.games asks the tile's layer the same)."""
     if state["round"] != "operating" or corp != current_corp(state):
-        raise IllegalAction(f"It is {current_corp(state)}'s turn.")
+        raise IllegalAction(T("It is {corp}'s turn.", corp=current_corp(state)))
     pending = state["op"].get("relocate")
     if not pending:
-        raise IllegalAction("No station marker waits for a city.")
+        raise IllegalAction(T("No station marker waits for a city."))
     if city not in relocate_choices(state):
         raise IllegalAction(
-            f"{pending['corps'][0]}'s marker cannot stand in city {city} of {pending['hex']}."
+            T("{owner}'s marker cannot stand in city {city} of {hex}.", owner=pending['corps'][0], city=city, hex=pending['hex'])
         )
     owner = pending["corps"].pop(0)
     gmap._put_token(state["map"], owner, pending["hex"], city)
-    state["log"].append(f"{owner}'s station in {pending['hex']} now stands in city {city}.")
+    state["log"].append(T("{owner}'s station in {hex} now stands in city {city}.", owner=owner, hex=pending['hex'], city=city))
     if not pending["corps"]:
         state["op"]["relocate"] = None
     _after_or_action(state)
@@ -669,10 +670,10 @@ def relocate_marker(state: State, corp: str, city: int) -> None:
 def place_token(state: State, corp: str, coord: str, city: int) -> None:
     c = _check_corp(state, corp)
     if state["op"]["step"] != "token":
-        raise IllegalAction("Stations are placed after track and before the run.")
+        raise IllegalAction(T("Stations are placed after track and before the run."))
     cost = gmap.check_token(state["map"], corp, coord, city)
     if cost > c["cash"]:
-        raise IllegalAction(f"The station costs ${cost} and {corp} has ${c['cash']}.")
+        raise IllegalAction(T("The station costs ${cost} and {corp} has ${cash}.", cost=cost, corp=corp, cash=c['cash']))
     gmap.place_token(state["map"], corp, coord, city)
     c["cash"] -= cost
     state["bank"] += cost
@@ -716,9 +717,9 @@ def run_routes(
     client sometimes had not yet seen a right bought moments before (see the importer)."""
     c = _check_corp(state, corp)
     if state["op"]["step"] != "route":
-        raise IllegalAction("Trains run after track and stations.")
+        raise IllegalAction(T("Trains run after track and stations."))
     if not set(without) <= set(rights_bought_this_turn(state)):
-        raise IllegalAction("Only a right bought this turn may be left out of the run.")
+        raise IllegalAction(T("Only a right bought this turn may be left out of the run."))
     plan = validate_run(
         state["map"], corp, list(c["trains"]), routes, state["phase"], bonuses(state, corp, tuple(without))
     )
@@ -732,9 +733,9 @@ def run_routes(
 def dividend(state: State, corp: str, kind: str) -> None:
     _check_corp(state, corp)
     if state["op"]["step"] != "dividend":
-        raise IllegalAction("There is no run to pay out now.")
+        raise IllegalAction(T("There is no run to pay out now."))
     if kind not in ("payout", "withhold"):
-        raise IllegalAction("Pay out or withhold.")
+        raise IllegalAction(T("Pay out or withhold."))
     _dividend(state, corp, kind)
     _leave_step(state, "dividend")
     _after_or_action(state)
@@ -864,7 +865,7 @@ def buy_train(state: State, corp: str, train: str, amount: int, exchange: str | 
     c = _check_corp(state, corp)
     op = state["op"]
     if op["step"] != "buy_train":
-        raise IllegalAction("Trains are bought after the run.")
+        raise IllegalAction(T("Trains are bought after the run."))
     name = train.split("-")[0]
     owner = None
     if train in state["pool_trains"]:
@@ -874,54 +875,54 @@ def buy_train(state: State, corp: str, train: str, amount: int, exchange: str | 
             if train in oc["trains"]:
                 owner = o
     if len(c["trains"]) >= train_limit(state, corp) and not exchange:
-        raise IllegalAction(f"{corp} is at its train limit of {train_limit(state, corp)}.")
+        raise IllegalAction(T("{corp} is at its train limit of {train_limit}.", corp=corp, train_limit=train_limit(state, corp)))
     if owner == corp:
-        raise IllegalAction(f"{corp} already owns that train.")
+        raise IllegalAction(T("{corp} already owns that train.", corp=corp))
     if owner is None:
         if name not in depot_trains(state):
-            raise IllegalAction(f"The bank does not sell {name}-trains now.")
+            raise IllegalAction(T("The bank does not sell {name}-trains now.", name=name))
         count = state["bought"].get(name, 0)
         if train != f"{name}-{count}":
-            raise IllegalAction(f"The next {name}-train from the bank is {name}-{count}.")
+            raise IllegalAction(T("The next {name}-train from the bank is {name}-{count}.", name=name, count=count))
         cost = train_price(state, name)
         if exchange:
             traded = trade_in_price(state, name, exchange)
             if exchange not in c["trains"] or traded is None:
-                final = "an 8" if state["variant"] == "8" else "a D"
-                raise IllegalAction(f"Only a 4, 5 or 6 the company owns may be traded in, for {final}.")
+                final = T("an 8") if state["variant"] == "8" else T("a D")
+                raise IllegalAction(T("Only a 4, 5 or 6 the company owns may be traded in, for {final}.", final=final))
             cost = traded
         if amount != cost:
-            raise IllegalAction(f"That train costs ${cost}.")
+            raise IllegalAction(T("That train costs ${cost}.", cost=cost))
     elif owner == "pool":
         if amount != train_price(state, name):
-            raise IllegalAction(f"A {name}-train from the bank pool costs ${train_price(state, name)}.")
+            raise IllegalAction(T("A {name}-train from the bank pool costs ${train_price}.", name=name, train_price=train_price(state, name)))
     else:
         if amount < 1:
-            raise IllegalAction("A train from another company costs at least $1.")
+            raise IllegalAction(T("A train from another company costs at least $1."))
         if "CGR" in (corp, owner) and amount != train_price(state, name):
-            raise IllegalAction(f"The CGR trades trains at face value only: ${train_price(state, name)}.")
+            raise IllegalAction(T("The CGR trades trains at face value only: ${train_price}.", train_price=train_price(state, name)))
     if corp == "CGR" and _rusts(state, train) and not exchange:
-        raise IllegalAction("The CGR buys only trains that do not rust.")
+        raise IllegalAction(T("The CGR buys only trains that do not rust."))
     if amount > c["cash"]:
         # A company that must buy a train may have its president add the rest, for a train
         # from the bank or its pool, or from another company at no more than face value.
         if not must_buy_train(state, corp) or (
             owner not in (None, "pool") and amount > train_price(state, name)
         ):
-            raise IllegalAction(f"{corp} has ${c['cash']}; the train costs ${amount}.")
+            raise IllegalAction(T("{corp} has ${cash}; the train costs ${amount}.", corp=corp, cash=c['cash'], amount=amount))
         # Only when the treasury cannot pay for any train from the bank, and then, from the
         # bank, only for the cheapest one (the reference's rules for a forced purchase).
         if exchange:
-            raise IllegalAction("The president's money cannot help pay for a trade-in.")
+            raise IllegalAction(T("The president's money cannot help pay for a trade-in."))
         cheapest = cheapest_bank_train(state)
         if not president_may_help(state, corp):
-            raise IllegalAction(f"{corp} can pay for a ${cheapest} train from the bank itself.")
+            raise IllegalAction(T("{corp} can pay for a ${cheapest} train from the bank itself.", corp=corp, cheapest=cheapest))
         if owner in (None, "pool") and cheapest is not None and train_price(state, name) > cheapest:
-            raise IllegalAction(f"With its president's money {corp} may buy only the cheapest train, ${cheapest}.")
+            raise IllegalAction(T("With its president's money {corp} may buy only the cheapest train, ${cheapest}.", corp=corp, cheapest=cheapest))
         extra = amount - c["cash"]
         pres = c["president"]
         if state["cash"][pres] < extra:
-            raise IllegalAction(f"{corp} and its president together have too little for that train.")
+            raise IllegalAction(T("{corp} and its president together have too little for that train.", corp=corp))
         state["cash"][pres] -= extra
         c["cash"] += extra
     c["cash"] -= amount
@@ -974,7 +975,7 @@ def borrow_train(state: State, corp: str) -> None:
     Borrowing starts no phase and rusts nothing."""
     c = _check_corp(state, corp)
     if state["op"]["step"] != "borrow" or not can_borrow_train(state, corp):
-        raise IllegalAction(f"{corp} may not borrow a train now.")
+        raise IllegalAction(T("{corp} may not borrow a train now.", corp=corp))
     final = "8" if state["variant"] == "8" else "D"
     train = f"{final}-{state['bought'].get(final, 0)}"
     state["bought"][final] = state["bought"].get(final, 0) + 1
@@ -982,7 +983,7 @@ def borrow_train(state: State, corp: str) -> None:
     c["trains"].append(train)
     c["borrowed"] = train
     state["op"]["borrowed_done"] = True
-    state["log"].append(f"The CGR borrows {train} from the bank.")
+    state["log"].append(T("The CGR borrows {train} from the bank.", train=train))
     _leave_step(state, "borrow")
     _after_or_action(state)
 
@@ -996,7 +997,7 @@ def _return_borrowed(state: State, corp: str) -> None:
     if train in c["trains"]:
         c["trains"].remove(train)
         state["pool_trains"].append(train)
-        state["log"].append(f"The CGR gives {train} back (to the bank pool).")
+        state["log"].append(T("The CGR gives {train} back (to the bank pool).", train=train))
 
 
 def _depot_sold(state: State, name: str, train: str) -> None:
@@ -1015,7 +1016,7 @@ def _depot_sold(state: State, name: str, train: str) -> None:
         return
     if name in PHASE_OF and economy.TRAIN_ORDER.index(name) > economy.TRAIN_ORDER.index(state["phase"]):
         state["phase"] = PHASE_OF[name]
-        state["log"].append(f"Phase {name} begins.")
+        state["log"].append(T("Phase {name} begins.", name=name))
     rust_key = "rusts_on_in_eight_train_variant" if state["variant"] == "8" else "rusts_on"
     rusting = [t["name"] for t in economy.trains(state["variant"]) if t[rust_key] == name]
     for oc in state["corps"].values():
@@ -1044,10 +1045,10 @@ def _check_train_limits(state: State) -> None:
 def discard_train(state: State, corp: str, train: str) -> None:
     """A company above its train limit puts one of its trains into the bank pool."""
     if not state.get("discard") or state["discard"][0] != corp:
-        raise IllegalAction(f"{corp} has no train to discard now.")
+        raise IllegalAction(T("{corp} has no train to discard now.", corp=corp))
     c = state["corps"][corp]
     if train not in c["trains"]:
-        raise IllegalAction(f"{corp} does not own {train}.")
+        raise IllegalAction(T("{corp} does not own {train}.", corp=corp, train=train))
     c["trains"].remove(train)
     state["pool_trains"].append(train)
     _check_train_limits(state)
@@ -1090,7 +1091,7 @@ def can_payoff(state: State, corp: str) -> bool:
 def take_loan(state: State, corp: str) -> None:
     c = _check_corp(state, corp)
     if not can_take_loan(state, corp):
-        raise IllegalAction(f"{corp} may not take a loan now.")
+        raise IllegalAction(T("{corp} may not take a loan now.", corp=corp))
     amount = 90 if corp in state["op"]["paid_interest"] else 100
     c["loans"] += 1
     state["loans_left"] -= 1
@@ -1102,7 +1103,7 @@ def take_loan(state: State, corp: str) -> None:
 def payoff_loan(state: State, corp: str) -> None:
     c = _check_corp(state, corp)
     if state["op"]["step"] != "loan" or not can_payoff(state, corp):
-        raise IllegalAction(f"{corp} may not repay a loan now.")
+        raise IllegalAction(T("{corp} may not repay a loan now.", corp=corp))
     c["loans"] -= 1
     c["cash"] -= 100
     state["bank"] += 100
@@ -1134,14 +1135,14 @@ def can_buy_company(state: State, corp: str) -> bool:
 def buy_company(state: State, corp: str, company: str, amount: int) -> None:
     c = _check_corp(state, corp)
     if "can_buy_companies" not in phase_info(state)["status"]:
-        raise IllegalAction("Companies may buy private companies only in phases 3 and 4.")
+        raise IllegalAction(T("Companies may buy private companies only in phases 3 and 4."))
     if company not in purchasable_companies(state):
-        raise IllegalAction(f"{company} is not held by a player.")
+        raise IllegalAction(T("{company} is not held by a player.", company=company))
     value = economy.privates()[company]["value"]
     if not (value + 1) // 2 <= amount <= 2 * value:
-        raise IllegalAction(f"{company} may be bought for ${(value + 1) // 2} to ${2 * value}.")
+        raise IllegalAction(T("{company} may be bought for ${amount} to ${amount2}.", company=company, amount=(value + 1) // 2, amount2=2 * value))
     if amount > c["cash"]:
-        raise IllegalAction(f"{corp} has ${c['cash']}.")
+        raise IllegalAction(T("{corp} has ${cash}.", corp=corp, cash=c['cash']))
     seller = int(state["privates"][company]["owner"][1:])
     c["cash"] -= amount
     state["cash"][seller] += amount
@@ -1157,12 +1158,12 @@ def buy_company(state: State, corp: str, company: str, amount: int) -> None:
 def assign_port(state: State, corp: str, coord: str) -> None:
     """GLSC's owner puts the port marker on a port hex (during an operating round)."""
     if state["round"] != "operating":
-        raise IllegalAction("The port marker is placed during an operating round.")
+        raise IllegalAction(T("The port marker is placed during an operating round."))
     p = state["privates"]["GLSC"]
     if p["owner"] != corp or p["closed"]:
-        raise IllegalAction(f"{corp} does not own the Great Lakes Shipping Company.")
+        raise IllegalAction(T("{corp} does not own the Great Lakes Shipping Company.", corp=corp))
     if coord not in board.data()["port_hexes"]:
-        raise IllegalAction(f"{coord} has no port symbol.")
+        raise IllegalAction(T("{coord} has no port symbol.", coord=coord))
     state["port"] = coord
     state["port_owner"] = corp
     _close_private(state, "GLSC")
@@ -1172,9 +1173,9 @@ def or_pass(state: State, corp: str) -> None:
     _check_corp(state, corp)
     step = state["op"]["step"]
     if step == "route" or step == "dividend":
-        raise IllegalAction("A company with trains must run them.")
+        raise IllegalAction(T("A company with trains must run them."))
     if step == "buy_train" and must_buy_train(state, corp):
-        raise IllegalAction(f"{corp} has no train and must buy one.")
+        raise IllegalAction(T("{corp} has no train and must buy one.", corp=corp))
     if not _leave_step(state, step):
         _after_or_action(state)
 

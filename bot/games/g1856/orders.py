@@ -16,6 +16,7 @@ is the one loan a president plans for.
 from __future__ import annotations
 
 from bot.engine import Game, Prompt, StandingOrder, State
+from bot.games.g1856.messages import T
 
 PAY_DIVIDENDS = "pay-dividends"
 RUN_BEST = "run-best"
@@ -29,54 +30,43 @@ PASS_AUCTION = "pass-auction"
 ORDERS = (
     StandingOrder(
         PAY_DIVIDENDS,
-        "Always pay dividends",
-        "Pays out the revenue of every company you are president of, instead of asking pay out "
-        "or withhold.",
+        T("Always pay dividends"),
+        T("Pays out the revenue of every company you are president of, instead of asking pay out or withhold."),
     ),
     StandingOrder(
         RUN_BEST,
-        "Run the best routes",
-        "When your company runs its trains, takes the best-paying routes the route search found "
-        "instead of asking.",
+        T("Run the best routes"),
+        T("When your company runs its trains, takes the best-paying routes the route search found instead of asking."),
     ),
     StandingOrder(
         SKIP_IDLE_STEPS,
-        "Skip steps with nothing to do but borrow",
-        "In your companies' operating turns, passes the track, station, loan and private steps "
-        "when the only moves left are taking a loan or buying a private from its owner (no tile "
-        "the treasury pays for, no station without a loan, no loan to repay); you are asked at "
-        "every step with something of its own to do, and at every train step.",
+        T("Skip steps with nothing to do but borrow"),
+        T("In your companies' operating turns, passes the track, station, loan and private steps when the only moves left are taking a loan or buying a private from its owner (no tile the treasury pays for, no station without a loan, no loan to repay); you are asked at every step with something of its own to do, and at every train step."),
     ),
     StandingOrder(
         PASS_WHEN_ONLY_SELLING,
-        "Pass in stock rounds when I can only sell",
-        "In a stock round, passes your turn when you cannot buy a share or start a company (the "
-        "only moves left are sales); you are asked whenever you can buy.",
+        T("Pass in stock rounds when I can only sell"),
+        T("In a stock round, passes your turn when you cannot buy a share or start a company (the only moves left are sales); you are asked whenever you can buy."),
     ),
     StandingOrder(
         PASS_AUCTION,
-        "Pass in the private auction",
-        "Passes every turn of the opening auction of private companies on which you may pass "
-        "(you buy nothing and bid nothing); a private left at no price is still yours to take "
-        "when the rules give it to you.",
+        T("Pass in the private auction"),
+        T("Passes every turn of the opening auction of private companies on which you may pass (you buy nothing and bid nothing); a private left at no price is still yours to take when the rules give it to you."),
     ),
     StandingOrder(
         PASS_STOCK_ROUND,
-        "Pass in this stock round",
-        "Passes every turn of this stock round (or of the next one, when set during an "
-        "operating round); the order ends with that round.",
+        T("Pass in this stock round"),
+        T("Passes every turn of this stock round (or of the next one, when set during an operating round); the order ends with that round."),
     ),
     StandingOrder(
         NO_STATIONS,
-        "Skip the station step",
-        "Passes the station step of your companies' operating turns, also when a station could "
-        "be placed.",
+        T("Skip the station step"),
+        T("Passes the station step of your companies' operating turns, also when a station could be placed."),
     ),
     StandingOrder(
         NO_PRIVATES,
-        "Pass on buying privates",
-        "Passes the private step of your companies' operating turns when its only moves are "
-        "buying a private company from its owner or taking a loan.",
+        T("Pass on buying privates"),
+        T("Passes the private step of your companies' operating turns when its only moves are buying a private company from its owner or taking a loan."),
     ),
 )
 

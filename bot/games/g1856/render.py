@@ -17,6 +17,7 @@ cannot reuse a stale one), which keeps a whole picture to a few milliseconds of 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -26,6 +27,7 @@ from PIL import Image, ImageDraw
 from bot.games.g1856 import board as gboard
 from bot.games.g1856 import core, economy
 from bot.games.g1856.map import next_token_cost, tokens_of
+from bot.games.g1856.messages import T, Tn, money
 from bot.games.g1856.render_map import (
     hex_regions,
     map_height,
@@ -34,6 +36,7 @@ from bot.games.g1856.render_map import (
     tile_options,
     tile_options_height,
 )
+from bot.i18n import LANGUAGE, Said, said_already, say_drawn
 from bot.render.fonts import font
 from bot.render.palette import BACKGROUND, INK, LINE, MUTED, PANEL, PLAYERS, RGB, shade, text_on
 from bot.render.regions import Region
@@ -45,13 +48,13 @@ HEAD = 24  # panel titles
 MARGIN = 20
 
 STEP_WORDS = {
-    "track": "lays track",
-    "token": "may place a station",
-    "route": "chooses its run",
-    "dividend": "pays out or withholds",
-    "buy_train": "buys trains",
-    "loan": "may take or repay loans",
-    "buy_company": "may buy a private",
+    "track": T("lays track"),
+    "token": T("may place a station"),
+    "route": T("chooses its run"),
+    "dividend": T("pays out or withholds"),
+    "buy_train": T("buys trains"),
+    "loan": T("may take or repay loans"),
+    "buy_company": T("may buy a private"),
 }
 
 
@@ -71,16 +74,18 @@ def _corp_colour(sym: str) -> RGB:
 
 @lru_cache(maxsize=2048)  # a few KB each
 def _glyphs(text: str, size: int, bold: bool, fill: RGB, anchor: str) -> tuple[Image.Image, int, int] | None:
-    """``text`` drawn once on a transparent sprite, with its offset from the anchor point.
+    """``text`` (already said in the language being spoken) drawn once on a transparent
+    sprite, with its offset from the anchor point.
 
     Drawing text is most of the cost of a panel; the same strings ("$100", "GW", "—") come
     back on every picture, so each is rasterised once per process."""
     face = font(size, bold)
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
-    if right <= left or bottom <= top:
-        return None
-    sprite = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
-    ImageDraw.Draw(sprite).text((-left, -top), text, font=face, fill=fill, anchor=anchor)
+    with said_already():
+        left, top, right, bottom = face.getbbox(text, anchor=anchor)
+        if right <= left or bottom <= top:
+            return None
+        sprite = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
+        ImageDraw.Draw(sprite).text((-left, -top), text, font=face, fill=fill, anchor=anchor)
     return sprite, left, top
 
 
@@ -93,29 +98,40 @@ def _put(
     bold: bool = False,
     anchor: str = "la",
 ) -> None:
-    glyphs = _glyphs(text, size, bold, fill, anchor)
+    # Said (and recorded) here, before Pillow cuts it into plain lines and loses its message;
+    # the sprite is cached by the words drawn.
+    glyphs = _glyphs(Said(say_drawn(text)), size, bold, fill, anchor)
     if glyphs is not None:
         sprite, left, top = glyphs
         image.paste(sprite, (round(xy[0]) + left, round(xy[1]) + top), sprite)
 
 
-@lru_cache(maxsize=4096)
 def _width(text: str, size: int, bold: bool = False) -> int:
+    return _measure(text, size, bold, LANGUAGE.get())
+
+
+@lru_cache(maxsize=4096)
+def _measure(text: str, size: int, bold: bool, language: str) -> int:
+    """The width of ``text`` as the font says it in ``language`` (part of the key: the same
+    English is a different width in Polish)."""
     return int(font(size, bold).getlength(text))
 
 
 def _fit(text: str, size: int, room: int, bold: bool = False) -> str:
-    """``text``, cut with an ellipsis to fit ``room`` pixels."""
+    """``text``, cut with an ellipsis to fit ``room`` pixels (said in the language being spoken
+    before it is cut, so the cut is of the words drawn)."""
     if _width(text, size, bold) <= room:
         return text
-    while text and _width(text + "…", size, bold) > room:
-        text = text[:-1]
-    return text + "…"
+    cut = say_drawn(text)
+    with said_already():
+        while cut and _width(cut + "…", size, bold) > room:
+            cut = cut[:-1]
+    return Said(cut + "…")
 
 
 def _names(view: dict[str, Any]) -> list[str]:
     given = view.get("names") or []
-    return [given[i] if i < len(given) and given[i] else f"Player {i + 1}" for i in range(view["players"])]
+    return [given[i] if i < len(given) and given[i] else T("Player {n}", n=i + 1) for i in range(view["players"])]
 
 
 def _chip(image: Image.Image, x: int, y: int, text: str, fill: RGB, h: int = 30, size: int = LABEL) -> int:
@@ -138,12 +154,12 @@ def round_title(view: dict[str, Any]) -> str:
     of the current set (``or_total`` of them, by phase) after that stock round."""
     rnd = view["round"]
     if rnd == "auction":
-        return "Private auction"
+        return T("Private auction")
     if rnd == "stock":
-        return f"Stock round {view['sr_number']}"
+        return T("Stock round {sr_number}", sr_number=view['sr_number'])
     if rnd == "operating":
-        return f"Operating round {view['or_number']} of {view['or_total']}"
-    return "Game over"
+        return T("Operating round {or_number} of {or_total}", or_number=view['or_number'], or_total=view['or_total'])
+    return T("Game over")
 
 
 def lay_hexes(view: dict[str, Any]) -> list[str]:
@@ -168,7 +184,7 @@ def shown_run(view: dict[str, Any]) -> dict[str, Any] | None:
         return {"corp": corp, "routes": op["routes"]}
     plan = op.get("plan")
     if op.get("step") == "route" and plan:
-        return {"corp": corp, "routes": plan["routes"], "label": f"{corp}'s best run:"}
+        return {"corp": corp, "routes": plan["routes"], "label": T("{corp}'s best run:", corp=corp)}
     return None
 
 
@@ -179,34 +195,36 @@ def round_detail(view: dict[str, Any]) -> str:
     if nationalization and nationalization.get("queue"):
         corp = nationalization["queue"][0]
         seat = view["corps"][corp]["president"]
-        who = names[seat] if seat is not None else "its president"
-        return f"The CGR is forming: {who} decides whether to repay {corp}'s loans or merge it"
+        who = names[seat] if seat is not None else T("its president")
+        return T("The CGR is forming: {who} decides whether to repay {corp}'s loans or merge it", who=who, corp=corp)
     crisis = view.get("crisis")
     if crisis:
-        return f"{names[crisis['seat']]} must sell shares to raise money"
+        return T("{who} must sell shares to raise money", who=names[crisis["seat"]])
     rnd = view["round"]
     if rnd == "auction":
         up = view["auction"].get("auctioning")
-        return f"{names[core.auction_actor(view)]} to act" + (f" · {up} is up for bids" if up else "")
+        actor = names[core.auction_actor(view)]
+        return T("{who} to act · {up} is up for bids", who=actor, up=up) if up else T("{who} to act", who=actor)
     if rnd == "stock":
         sr = view.get("sr") or {}
         seat = sr.get("current")
-        return (
-            f"{names[seat]} to act · " if seat is not None else ""
-        ) + f"priority deal: {names[view['priority']]}"
+        deal = names[view["priority"]]
+        if seat is None:
+            return T("priority deal: {who}", who=deal)
+        return T("{who} to act · priority deal: {deal}", who=names[seat], deal=deal)
     if rnd == "operating":
         op = view.get("op") or {}
         corp = op.get("corp")
-        lead = f"After stock round {view['sr_number']}"
+        lead = T("After stock round {sr_number}", sr_number=view['sr_number'])
         if not corp:
             return lead
         hexes = lay_hexes(view)
         if hexes:
-            count = f"{len(hexes)} hex" if len(hexes) == 1 else f"{len(hexes)} hexes"
-            return f"{lead} · {corp} lays track: {count} outlined where it may"
-        return f"{lead} · {corp} {STEP_WORDS.get(op.get('step') or '', 'operates')}"
-    ended = {"bank": "the bank broke", "bankruptcy": "a player went bankrupt", "stalled": "nobody could act"}
-    return f"The game ended: {ended.get(view.get('ended') or '', 'it is over')}"
+            count = Tn("{n} hex", "{n} hexes", len(hexes))
+            return T("{lead} · {corp} lays track: {count} outlined where it may", lead=lead, corp=corp, count=count)
+        return T("{lead} · {corp} {does}", lead=lead, corp=corp, does=STEP_WORDS.get(op.get("step") or "", T("operates")))
+    ended = {"bank": T("the bank broke"), "bankruptcy": T("a player went bankrupt"), "stalled": T("nobody could act")}
+    return T("The game ended: {how}", how=ended.get(view.get("ended") or "", T("it is over")))
 
 
 # ---------------------------------------------------------------- panels
@@ -224,14 +242,14 @@ def _players(image: Image.Image, view: dict[str, Any], y: int) -> int:
     draw = ImageDraw.Draw(image)
     names = _names(view)
     y = _section(
-        image, y, "Players", f"bank ${view['bank']} · ★ president · value = cash + shares + privates"
+        image, y, T("Players"), T("bank ${bank} · ★ president · value = cash + shares + privates", bank=view['bank'])
     )
     for seat in range(view["players"]):
         colour = PLAYERS[seat % len(PLAYERS)]
         draw.rectangle((MARGIN, y + 4, MARGIN + 26, y + 30), fill=colour, outline=INK)
         _put(image, (MARGIN + 36, y + 17), _fit(names[seat], BODY, 250, True), BODY, INK, True, "lm")
-        _put(image, (MARGIN + 300, y + 17), f"${view['cash'][seat]}", BODY, INK, True, "lm")
-        _put(image, (MARGIN + 400, y + 17), f"value ${view['values'][seat]}", LABEL, MUTED, False, "lm")
+        _put(image, (MARGIN + 300, y + 17), money(view["cash"][seat]), BODY, INK, True, "lm")
+        _put(image, (MARGIN + 400, y + 17), T("value ${value}", value=view['values'][seat]), LABEL, MUTED, False, "lm")
         chips, lines = _player_chips(view, seat)
         for x, line, text, fill in chips:
             _chip(image, x, y + 2 + 36 * line, text, fill)
@@ -269,40 +287,61 @@ def _players_height(view: dict[str, Any]) -> int:
 
 CHARTER_COLUMNS = (  # (head, x)
     ("", MARGIN),
-    ("treasury", 128),
-    ("trains", 240),
-    ("stations left", 420),
-    ("loans", 600),
-    ("capital", 690),
-    ("price (par)", 900),
-    ("destination", 1110),
+    (T("treasury"), 128),
+    (T("trains"), 240),
+    (T("stations left"), 420),
+    (T("loans"), 600),
+    (T("capital"), 690),
+    (T("price (par)"), 900),
+    (T("destination"), 1110),
 )
 
 
 def _charter_cells(view: dict[str, Any], sym: str, c: dict[str, Any]) -> list[str]:
     left = len(gboard.corporations()[sym]["token_costs"]) - len(tokens_of(view["map"], sym))
     cost = next_token_cost(view["map"], sym)
-    following = "home" if cost == 0 else f"${cost}"  # the first marker is the home station, free
-    stations = "0" if cost is None or left <= 0 else f"{left} (next {following})"
-    capital = c["cap"] or "—"  # escrow, incremental or full capitalisation
+    # The first marker is the home station, free.
+    if cost is None or left <= 0:
+        stations = "0"
+    elif cost == 0:
+        stations = T("{left} (next home)", left=left)
+    else:
+        stations = T("{left} (next ${cost})", left=left, cost=cost)
+    capital = core.CAPITALIZATION[c["cap"]] if c["cap"] else "—"
     if c["escrow"]:
-        capital += f" ${c['escrow']}"
+        capital = T("{capital} ${escrow}", capital=capital, escrow=c["escrow"])
     price = economy.price_at(c["pos"]) if c["pos"] else 0
     if sym == "CGR":
-        goal = "none"
+        goal = T("none")
     elif c["destinated"]:
-        goal = "✓ reached"
+        goal = T("✓ reached")
     else:
-        goal = "→ " + " or ".join(core.destination(view, sym)[1])
+        goal = _either(core.destination(view, sym)[1])
     return [
-        f"${c['cash']}",
-        " ".join(t.split("-")[0] for t in c["trains"]) or "none",
+        money(c["cash"]),
+        " ".join(t.split("-")[0] for t in c["trains"]) or T("none"),
         stations,
         str(c["loans"]) if c["loans"] else "—",
         capital,
-        f"${price} (${c['par']})",
+        T("${price} (${par})", price=price, par=c["par"]),
         goal,
     ]
+
+
+def _either(coords: list[str]) -> str:
+    """A company's destination hexes: "→ K8" or "→ O2 or N1"."""
+    said: str = coords[0]
+    for coord in coords[1:]:
+        said = T("{first} or {next}", first=said, next=coord)
+    return T("→ {hexes}", hexes=said)
+
+
+def listed(items: Iterable[str]) -> str:
+    """Items joined by commas, as a text that can be said ("2-train, 3-train")."""
+    said = ""
+    for item in items:
+        said = T("{first}, {next}", first=said, next=item) if said else item
+    return said
 
 
 def _open_privates(view: dict[str, Any]) -> list[str]:
@@ -320,14 +359,17 @@ def _private_status(view: dict[str, Any], sym: str, names: list[str]) -> str:
     owner = p["owner"]
     if owner is None:
         bids = (view.get("auction") or {}).get("bids", {}).get(sym) or []
-        up = " · bidding now" if (view.get("auction") or {}).get("auctioning") == sym else ""
+        up = True if (view.get("auction") or {}).get("auctioning") == sym else ""
         if bids:
-            return "bids: " + ", ".join(f"{names[seat]} ${amount}" for seat, amount in bids) + up
+            said = T("bids: {bids}", bids=", ".join(f"{names[seat]} ${amount}" for seat, amount in bids))
+            return T("{bids} · bidding now", bids=said) if up else said
         cheapest = view["round"] == "auction" and sym == core.auction_cheapest(view)
-        return f"for sale at ${p['price']}" + (" (buy it or bid on a later one)" if cheapest else "")
+        if cheapest:
+            return T("for sale at ${price} (buy it or bid on a later one)", price=p["price"])
+        return T("for sale at ${price}", price=p["price"])
     if owner.startswith("p"):
-        return f"owned by {names[int(owner[1:])]}"
-    return f"owned by {owner}"
+        return T("owned by {owner}", owner=names[int(owner[1:])])
+    return T("owned by {owner}", owner=owner)
 
 
 def _privates(image: Image.Image, view: dict[str, Any], y: int) -> int:
@@ -337,12 +379,12 @@ def _privates(image: Image.Image, view: dict[str, Any], y: int) -> int:
         return y
     names = _names(view)
     info = economy.privates()
-    y = _section(image, y, "Private companies", "face value · income each operating round")
+    y = _section(image, y, T("Private companies"), T("face value · income each operating round"))
     for sym in rows:
         data = info[sym]
         _put(image, (MARGIN, y + 15), sym, BODY, INK, True, "lm")
         _put(image, (MARGIN + 90, y + 15), _fit(data["name"], BODY, 380), BODY, INK, False, "lm")
-        _put(image, (MARGIN + 480, y + 15), f"${data['value']} · ${data['revenue']}", BODY, INK, False, "lm")
+        _put(image, (MARGIN + 480, y + 15), T("${value} · ${income}", value=data["value"], income=data["revenue"]), BODY, INK, False, "lm")
         status = _private_status(view, sym, names)
         _put(image, (MARGIN + 640, y + 15), _fit(status, BODY, WIDTH - MARGIN - 660), BODY, INK, False, "lm")
         y += 34
@@ -368,7 +410,7 @@ def _charters(image: Image.Image, view: dict[str, Any], y: int) -> int:
     draw = ImageDraw.Draw(image)
     corps = _started(view)
     op_corp = (view.get("op") or {}).get("corp") if view["round"] == "operating" else None
-    y = _section(image, y, "Companies", "▶ operating now" if op_corp else "")
+    y = _section(image, y, T("Companies"), T("▶ operating now") if op_corp else "")
     for head, x in CHARTER_COLUMNS[1:]:
         _put(image, (x, y), head, LABEL, MUTED)
     y += 28
@@ -385,13 +427,13 @@ def _charters(image: Image.Image, view: dict[str, Any], y: int) -> int:
             _put(image, (x, y + 17), _fit(text, BODY, end - x - 12), BODY, INK, False, "lm")
         y += 38
     if not corps:
-        _put(image, (MARGIN, y + 4), "No company has been started yet.", BODY, MUTED)
+        _put(image, (MARGIN, y + 4), T("No company has been started yet."), BODY, MUTED)
         y += 38
     waiting, closed = _unstarted(view)
     if waiting:
-        y = _chip_line(image, y + 6, "Not started:", waiting)
+        y = _chip_line(image, y + 6, T("Not started:"), waiting)
     if closed:
-        y = _chip_line(image, y + 6, "Closed:", closed)
+        y = _chip_line(image, y + 6, T("Closed:"), closed)
     return y + 8
 
 
@@ -479,7 +521,7 @@ def _market_rows(view: dict[str, Any]) -> list[Image.Image]:
 
 def _market(image: Image.Image, rows: list[Image.Image], y: int) -> int:
     y = _section(
-        image, y, "Stock market", "par prices tan · yellow and orange: outside the certificate limit"
+        image, y, T("Stock market"), T("par prices tan · yellow and orange: outside the certificate limit")
     )
     for strip in rows:
         image.paste(strip, (0, y))
@@ -500,12 +542,12 @@ def _trains(image: Image.Image, view: dict[str, Any]) -> None:
     phase_at = order.index(view["phase"]) if view["phase"] in order else 0
     info = economy.phase_info(view["phase"])
     x0, y0, x1, _ = TRAINS_BOX
-    _put(image, (x0, y0), "Trains", HEAD, INK, True)
-    rounds = f"{info['operating_rounds']} operating round{'s' if info['operating_rounds'] > 1 else ''} a set"
+    _put(image, (x0, y0), T("Trains"), HEAD, INK, True)
+    rounds = Tn("{n} operating round a set", "{n} operating rounds a set", info["operating_rounds"])
     _put(
         image,
         (x0, y0 + 32),
-        f"phase {view['phase']} · train limit {info['train_limit']} · {rounds}",
+        T("phase {phase} · train limit {train_limit} · {rounds}", phase=view['phase'], train_limit=info['train_limit'], rounds=rounds),
         LABEL,
         MUTED,
     )
@@ -521,13 +563,13 @@ def _trains(image: Image.Image, view: dict[str, Any]) -> None:
             (x, y, x + box_w, y + box_h), radius=8, fill=fill, outline=LINE if sold_out else INK, width=2
         )
         ink = MUTED if sold_out else INK
-        _put(image, (x + 10, y + 5), f"{name}-train  ${train['price']}", BODY, ink, True)
-        count = "unlimited" if left < 0 else ("none left" if left == 0 else f"{left} left")
-        fate = "rusted" if rusted else (f"rusts at {rusts}" if rusts else "never rusts")
-        _put(image, (x + 10, y + 31), f"{count} · {fate}", LABEL, ink)
-    pool = ", ".join(f"{t.split('-')[0]}-train" for t in view["pool_trains"]) or "empty"
+        _put(image, (x + 10, y + 5), T("{name}-train  ${price}", name=name, price=train['price']), BODY, ink, True)
+        count = T("unlimited") if left < 0 else (T("none left") if left == 0 else T("{left} left", left=left))
+        fate = T("rusted") if rusted else (T("rusts at {rusts}", rusts=rusts) if rusts else T("never rusts"))
+        _put(image, (x + 10, y + 31), T("{count} · {fate}", count=count, fate=fate), LABEL, ink)
+    pool = listed(T("{train}-train", train=t.split("-")[0]) for t in view["pool_trains"]) or T("empty")
     rows = (len(view["depot"]) + 1) // 2
-    _put(image, (x0, y0 + 62 + rows * (box_h + 6) + 2), f"Bank pool: {pool}", LABEL, INK)
+    _put(image, (x0, y0 + 62 + rows * (box_h + 6) + 2), T("Bank pool: {pool}", pool=pool), LABEL, INK)
 
 
 def _looked_tiles(view: dict[str, Any]) -> tuple[str, list[tuple[str, int, str]]] | None:
@@ -587,12 +629,12 @@ def panels(view: dict[str, Any]) -> Panels:
 def board_image(view: dict[str, Any]) -> Image.Image:
     """The whole table: the map with the trains in its empty corner, then players,
     charters and market."""
-    title = f"1856 · {round_title(view)}"
+    title = T("1856 · {round}", round=round_title(view))
     detail = round_detail(view)
     run = shown_run(view)
     if run:  # the run's summary takes the line; keep what the company does now after it
         op = view["op"]
-        detail = f"{op['corp']} {STEP_WORDS.get(op.get('step') or '', 'operates')}"
+        detail = T("{corp} {does}", corp=op["corp"], does=STEP_WORDS.get(op.get("step") or "", T("operates")))
     hexes = lay_hexes(view)
     options = {"corp": view["op"]["corp"], "hexes": hexes} if hexes else None
     market = _market_rows(view)
@@ -610,7 +652,8 @@ def board_image(view: dict[str, Any]) -> Image.Image:
         coord = looked[0]
         strip = _tile_options(view, looked)
         name = gboard.hexes()[coord].get("name")
-        y = _section(image, y, f"Tiles for {coord}" + (f" ({name})" if name else ""), "/play the move under a tile")
+        heading = T("Tiles for {coord} ({name})", coord=coord, name=name) if name else T("Tiles for {coord}", coord=coord)
+        y = _section(image, y, heading, T("/play the move under a tile"))
         image.paste(strip, (0, y))
         y += strip.height
     assert y == tops.players, "the panels' layout and their drawing disagree"
@@ -650,7 +693,7 @@ def board_regions(view: dict[str, Any]) -> list[Region]:
     if not corps:
         y += 38
     waiting, _ = _unstarted(view)
-    for sym, x, w in _chip_xs("Not started:", waiting):
+    for sym, x, w in _chip_xs(T("Not started:"), waiting):
         regions.append(Region.rect(sym, x, y + 6, x + w, y + 6 + 30))
     return regions
 

@@ -32,6 +32,8 @@ from PIL import Image, ImageDraw
 
 from bot.games.g1856 import board
 from bot.games.g1856.map import MapState, current, reach
+from bot.games.g1856.messages import T
+from bot.i18n import Said, said_already, say_drawn
 from bot.render.fonts import font
 from bot.render.palette import BACKGROUND, INK, MUTED, PLAYERS, RGB, WHITE, text_on
 from bot.render.regions import Region
@@ -218,7 +220,9 @@ def _text(
     bold: bool = False,
     anchor: str = "mm",
 ):
-    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+    said = say_drawn(text)  # before Pillow cuts it into plain lines and loses its message
+    with said_already():
+        draw.text(xy, said, font=font(size, bold), fill=fill, anchor=anchor)
 
 
 def _draw_hex(
@@ -591,15 +595,17 @@ def hex_labels(
 
 
 def _fit_name(name: str, size: int, room: float, bold: bool = False) -> str:
-    """The name, or as many of its leading words as fit (at least two when the first is short)."""
-    words = name.replace(" - ", " ").split()
+    """The name, or as many of its leading words as fit (at least two when the first is short):
+    said in the language being spoken before it is cut."""
+    words = say_drawn(name).replace(" - ", " ").split()
     fitted = words[0]
-    for k in range(2, len(words) + 1):
-        candidate = " ".join(words[:k])
-        if font(size, bold).getlength(candidate) > room and not (k == 2 and len(words[0]) <= 3):
-            break
-        fitted = candidate
-    return fitted
+    with said_already():
+        for k in range(2, len(words) + 1):
+            candidate = " ".join(words[:k])
+            if font(size, bold).getlength(candidate) > room and not (k == 2 and len(words[0]) <= 3):
+                break
+            fitted = candidate
+    return Said(fitted)
 
 
 def _draw_offboard(
@@ -885,15 +891,21 @@ def _draw(
     image.paste(body, (0, 0))
     draw = ImageDraw.Draw(image)
     title = view.get("title") or "1856"
-    _text(draw, (margin, 12), f"{title} · phase {view['phase']}", 30, bold=True, anchor="lt")
+    _text(draw, (margin, 12), T("{title} · phase {phase}", title=title, phase=view["phase"]), 30, bold=True, anchor="lt")
     if view.get("last_run"):
         run = view["last_run"]
-        parts = [f"{r['train'].split('-')[0]}-train ${r['revenue']}" for r in run.get("routes", [])]
+        parts = ""
+        for r in run.get("routes", []):
+            part = T("{train}-train ${revenue}", train=r["train"].split("-")[0], revenue=r["revenue"])
+            parts = T("{first}, {next}", first=parts, next=part) if parts else part
         total = sum(r["revenue"] for r in run.get("routes", []))
-        label = run.get("label") or f"{run['corp']} ran"
-        summary = f"{label} " + (", ".join(parts) + f" = ${total}" if parts else "nothing")
+        label = run.get("label") or T("{corp} ran", corp=run["corp"])
+        if parts:
+            summary = T("{label} {trains} = ${total}", label=label, trains=parts, total=total)
+        else:
+            summary = T("{label} nothing", label=label)
         if view.get("subtitle"):
-            summary += f" · {view['subtitle']}"
+            summary = T("{summary} · {detail}", summary=summary, detail=view["subtitle"])
         _text(draw, (margin, 50), summary, 22, anchor="lt")
     elif view.get("subtitle"):
         _text(draw, (margin, 50), view["subtitle"], 22, anchor="lt")
@@ -936,7 +948,7 @@ def render_zoom(view: dict[str, Any], width: int = 1200) -> Image.Image:
         r_lo, r_hi = r_lo - 1, r_hi + 1
     coords = [c for c in board.hexes() if c_lo <= ord(c[0]) - ord("A") <= c_hi and r_lo <= int(c[1:]) <= r_hi]
     view = dict(view)
-    view["title"] = f"{view.get('title') or '1856'} · {zoom['corp']} may build"
+    view["title"] = T("{title} · {corp} may build", title=view.get("title") or "1856", corp=zoom["corp"])
     layable = {c for c in area if board.hexes()[c]["kind"] not in ("offboard", "blue", "preprinted_gray")}
     return _draw(view, coords, width, layable, _corp_colour(zoom["corp"]))
 
@@ -949,7 +961,7 @@ def tile_options(
     (tile, rotation, caption) drawn in place and captioned with what to type, in rows that
     fit ``width``. Markers are drawn where the hex has them now (an upgrade keeps them)."""
     cell_w, cell_h, per_row = _tile_cells(width, size)
-    cells: list[tuple[Laid, str]] = [(laid, "now")] + [((tile, rot), caption) for tile, rot, caption in options]
+    cells: list[tuple[Laid, str]] = [(laid, T("now"))] + [((tile, rot), caption) for tile, rot, caption in options]
     image = Image.new("RGB", (width, tile_options_height(len(options), width, size)), BACKGROUND)
     draw = ImageDraw.Draw(image)
     for n, (shown, caption) in enumerate(cells):

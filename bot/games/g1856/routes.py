@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 from bot.engine import IllegalAction
 from bot.games.g1856 import board
 from bot.games.g1856.map import MapState, current, is_blocking, tokens_of
+from bot.games.g1856.messages import T, Tn
 from bot.games.g1856.route_keep import BestPlans, signature
 
 # ---------------------------------------------------------------- the graph
@@ -529,9 +530,9 @@ def _checked(trains: list[str], phase: str) -> None:
         try:
             board.train_distance(str(train))
         except KeyError:
-            raise IllegalAction(f"There is no {train}-train in 1856.") from None
+            raise IllegalAction(T("There is no {train}-train in 1856.", train=train)) from None
     if phase not in board.phases():
-        raise IllegalAction(f"There is no phase {phase} in 1856.")
+        raise IllegalAction(T("There is no phase {phase} in 1856.", phase=phase))
 
 
 def best_routes(
@@ -613,12 +614,12 @@ def _parse_node(graph: Graph, name: str) -> int:
     """``HEX.c0`` (ours) or ``HEX-i`` (18xx.games: i-th stop of the hex, cities first)."""
     if "." in name:
         if name not in graph.index:
-            raise IllegalAction(f"There is no stop {name} on the map now.")
+            raise IllegalAction(T("There is no stop {name} on the map now.", name=name))
         return graph.index[name]
     coord, _, number = name.rpartition("-")
     in_hex = [i for i, c in enumerate(graph.hexes) if c == coord]
     if not number.isdigit() or int(number) >= len(in_hex):
-        raise IllegalAction(f"There is no stop {name} on the map now.")
+        raise IllegalAction(T("There is no stop {name} on the map now.", name=name))
     return in_hex[int(number)]
 
 
@@ -641,18 +642,18 @@ def _match_route(graph: Graph, route: dict[str, Any]) -> list[tuple[tuple[int, .
     if chains is not None and (
         not isinstance(chains, list) or not all(isinstance(c, list) and len(c) >= 2 for c in chains)
     ):
-        raise IllegalAction("Each leg of a route lists at least two hexes.")
+        raise IllegalAction(T("Each leg of a route lists at least two hexes."))
     if stops_given is not None:
         if not isinstance(stops_given, list) or len(stops_given) < 2:
-            raise IllegalAction("A route needs at least two stops.")
+            raise IllegalAction(T("A route needs at least two stops."))
         wanted = [_parse_node(graph, str(s)) for s in stops_given]
     else:
         wanted = None
     if chains is None and wanted is None:
-        raise IllegalAction("A route must list its stops or its hexes.")
+        raise IllegalAction(T("A route must list its stops or its hexes."))
     legs = len(chains) if chains is not None else len(wanted) - 1  # type: ignore[arg-type]
     if wanted is not None and chains is not None and len(wanted) != legs + 1:
-        raise IllegalAction("A route's legs and stops do not match.")
+        raise IllegalAction(T("A route's legs and stops do not match."))
     out: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
 
     def fits(k: int, start: int, end: int, trail: tuple[str, ...]) -> bool:
@@ -687,18 +688,19 @@ def _match_route(graph: Graph, route: dict[str, Any]) -> list[tuple[tuple[int, .
 
 def _check_candidate(graph: Graph, stops: tuple[int, ...], limit: int | None) -> str | None:
     if len(set(stops)) != len(stops):
-        return "visits a stop twice"
+        return T("visits a stop twice")
     if limit is not None and len(stops) > limit:
-        return f"visits {len(stops)} stops, more than the train's {limit}"
+        return Tn("visits {n} stop, more than the train's {limit}", "visits {n} stops, more than the train's {limit}",
+                  len(stops), limit=limit)
     for i in stops[1:-1]:
         if not graph.passable[i]:
             coord = graph.hexes[i]
-            return f"runs through {coord}, which it may only start or end at"
+            return T("runs through {coord}, which it may only start or end at", coord=coord)
     groups = [graph.group[i] for i in stops if graph.group[i] >= 0]
     if len(groups) != len(set(groups)):
-        return "visits two parts of one off-board area"
+        return T("visits two parts of one off-board area")
     if not set(stops) & set(graph.homes):
-        return "does not include one of the company's stations"
+        return T("does not include one of the company's stations")
     return None
 
 
@@ -717,27 +719,27 @@ def validate_run(
     one hex) the reading that is legal and earns the most is taken.
     """
     if phase not in board.phases():
-        raise IllegalAction(f"There is no phase {phase} in 1856.")
+        raise IllegalAction(T("There is no phase {phase} in 1856.", phase=phase))
     graph = build_graph(state, corp, phase)
     table = bonus_table(graph, Bonuses.of(bonuses))
     if not isinstance(routes, list):
-        raise IllegalAction("A run is a list of routes.")
+        raise IllegalAction(T("A run is a list of routes."))
     available = list(trains)
     readings: list[tuple[str, list[Candidate]]] = []
     for number, route in enumerate(routes, start=1):
         if not isinstance(route, dict):
-            raise IllegalAction(f"Route {number} is not a route.")
+            raise IllegalAction(T("Route {number} is not a route.", number=number))
         train = str(route.get("train", ""))
         if train not in available:
-            raise IllegalAction(f"Route {number} names train {train!r}, which the company cannot run now.")
+            raise IllegalAction(T("Route {number} names train '{train}', which the company cannot run now.", number=number, train=train))
         available.remove(train)
         try:
             limit = board.train_distance(train)
         except KeyError:
-            raise IllegalAction(f"There is no {train}-train in 1856.") from None
+            raise IllegalAction(T("There is no {train}-train in 1856.", train=train)) from None
         options = _match_route(graph, route)
         if not options:
-            raise IllegalAction(f"Route {number} ({train}-train) does not follow track on the map.")
+            raise IllegalAction(T("Route {number} ({train}-train) does not follow track on the map.", number=number, train=train))
         legal: list[Candidate] = []
         reason = ""
         for stops, segs, mask in options:
@@ -747,7 +749,7 @@ def validate_run(
                 continue
             legal.append(Candidate(_route_revenue(graph, stops, table), mask, stops, segs))
         if not legal:
-            raise IllegalAction(f"Route {number} ({train}-train) {reason}.")
+            raise IllegalAction(T("Route {number} ({train}-train) {reason}.", number=number, train=train, reason=reason))
         legal.sort(key=lambda c: -c.revenue)
         readings.append((train, legal))
     best: tuple[int, list[Candidate]] | None = None
@@ -768,6 +770,6 @@ def validate_run(
 
     choose(0, 0, [])
     if best is None:
-        raise IllegalAction("Two of the routes use the same track.")
+        raise IllegalAction(T("Two of the routes use the same track."))
     total, picked = best
     return RunPlan(total, [_result(graph, readings[k][0], c) for k, c in enumerate(picked)])

@@ -30,41 +30,53 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
-from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, State
+from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, State, seat_ref
 from bot.engine.choices import SELECT_LIMIT
-from bot.engine.contract import dollars
+from bot.engine.words import Text
 from bot.games.g1856 import board, core, economy, route_builder
 from bot.games.g1856 import map as gmap
+from bot.games.g1856.messages import RIGHTS, Code, T, Tn, Tp, stored, worth
 from bot.games.g1856.orders import G1856Orders
 from bot.games.g1856.routes import best_routes
 
 SIDES = ("S", "SW", "NW", "N", "NE", "SE")
 """Hex sides by edge number (0 = south, clockwise), for describing a city's track."""
+STEP_NAMES = {
+    "track": Tp("operating step", "track"),
+    "token": Tp("operating step", "token"),
+    "borrow": Tp("operating step", "borrow"),
+    "route": Tp("operating step", "route"),
+    "dividend": Tp("operating step", "dividend"),
+    "buy_train": Tp("operating step", "buy train"),
+    "loan": Tp("operating step", "loan"),
+    "buy_company": Tp("operating step", "buy company"),
+}
+"""The steps of a company's turn, as the prompt names them ("GW operates (buy train)")."""
 
 
 class G1856(G1856Orders, Game):
     slug: ClassVar[str] = "1856"
-    title: ClassVar[str] = "1856: Railroading in Upper Canada"
+    title: ClassVar[str] = T("1856: Railroading in Upper Canada")
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     summary: ClassVar[str] = (
-        "Build railways in Upper Canada from 1856: auction the privates, start companies, lay track, "
-        "run trains, borrow money and reach your destinations before the Canadian Government Railway forms."
+        T("Build railways in Upper Canada from 1856: auction the privates, start companies, lay track, "
+          "run trains, borrow money and reach your destinations before the Canadian Government Railway forms.")
     )
     options: ClassVar[tuple[Option, ...]] = (
-        Option("variant", "base", ("base", "8"), "base: D-trains; 8: the 8-train variant"),
+        Option("variant", "base", ("base", "8"), T("base: D-trains; 8: the 8-train variant")),
         Option(
             "destinations",
             "standard",
             ("standard", "alternate", "legacy"),
-            "the destination table (legacy: the standard one with WGB bound for Lake Huron, as "
-            "18xx.games had it before June 2021, for games imported from there)",
+            T("the destination table (legacy: the standard one with WGB bound for Lake Huron, as "
+              "18xx.games had it before June 2021, for games imported from there)"),
         ),
         Option(
             "bonus_tokens",
             "limited",
             ("limited", "unlimited"),
-            "bridge and tunnel rights: limited (two spare markers each) or unlimited",
+            T("bridge and tunnel rights: limited (two spare markers each) or unlimited"),
         ),
     )
     rules_file: ClassVar[str] = "1856-en.txt"
@@ -98,6 +110,30 @@ class G1856(G1856Orders, Game):
     # ------------------------------------------------------------------ prompts
 
     def legal_prompts(self, state: State) -> list[Prompt]:
+        prompts = self._legal_prompts(state)
+        # The labels just offered, for :meth:`apply` to log a silent move by its label as text
+        # that can be said (the contract's apply asks for the prompts right before perform).
+        self._offered = {action.key: action.label for prompt in prompts for action in prompt.actions}
+        return prompts
+
+    def apply(self, state: State, seat: int, key: str, at: int | None = None) -> list[Event]:
+        """The contract's apply; a move that said nothing is logged by its label ("{seat1}: Buy
+        a THB share from the treasury for $80") as a :class:`~bot.engine.words.Text`, so the
+        line can be said in the table's language (the same English as the contract's line)."""
+        events = super().apply(state, seat, key, at)
+        label = getattr(self, "_offered", {}).get(key)
+        if label is None or len(events) != 1:
+            return events
+        said = T("{who}: {move}", who=seat_ref(seat), move=label)
+        if events[0].text == said and not isinstance(events[0].text, Text):
+            return [dataclasses.replace(events[0], text=said)]
+        return events
+
+    def explain_refusal(self, state: State, seat: int, key: str) -> str:
+        """The contract's sentence, as a text that can be said (the key written as it is)."""
+        return T("{key} is not a legal move now.", key=Code(repr(key)))
+
+    def _legal_prompts(self, state: State) -> list[Prompt]:
         rnd = state["round"]
         if rnd == "over":
             return []
@@ -106,14 +142,14 @@ class G1856(G1856Orders, Game):
         if rnd == "auction":
             seat = core.auction_actor(state)
             return [
-                Prompt(seat, "Buy or bid on a private company", tuple(self._auction_actions(state, seat)))
+                Prompt(seat, T("Buy or bid on a private company"), tuple(self._auction_actions(state, seat)))
             ]
         if rnd == "stock":
             seat = state["sr"]["current"]
             return [
                 Prompt(
                     seat,
-                    "Stock round: buy, sell, start a company or pass",
+                    T("Stock round: buy, sell, start a company or pass"),
                     tuple(self._sr_actions(state, seat)),
                 )
             ]
@@ -121,21 +157,21 @@ class G1856(G1856Orders, Game):
             corp = state["nationalization"]["queue"][0]
             seat = state["corps"][corp]["president"]
             owed = core.nationalization_debt(state, corp)
-            actions = [Action(f"merge:{corp}", f"Let {corp} merge into the CGR", main=True)]
+            actions = [Action(f"merge:{corp}", T("Let {corp} merge into the CGR", corp=corp), main=True)]
             if state["cash"][seat] >= owed:
-                actions.insert(0, Action(f"payoff:{corp}", f"Pay ${owed} to clear {corp}'s loans", main=True))
-            return [Prompt(seat, f"{corp} cannot repay its loans", tuple(actions))]
+                actions.insert(0, Action(f"payoff:{corp}", T("Pay ${owed} to clear {corp}'s loans", owed=owed, corp=corp), main=True))
+            return [Prompt(seat, T("{corp} cannot repay its loans", corp=corp), tuple(actions))]
         if state.get("discard"):
             corp = state["discard"][0]
             seat = state["corps"][corp]["president"]
             actions = tuple(
-                Action(f"discard:{t}", f"Put {corp}'s {t} into the bank pool", group=("Discard a train",))
+                Action(f"discard:{t}", T("Put {corp}'s {t} into the bank pool", corp=corp, t=t), group=(T("Discard a train"),))
                 for t in state["corps"][corp]["trains"]
             )
-            return [Prompt(seat, f"{corp} is over its train limit: discard a train", actions)]
+            return [Prompt(seat, T("{corp} is over its train limit: discard a train", corp=corp), actions)]
         if state.get("crisis"):
             seat = state["crisis"]["seat"]
-            return [Prompt(seat, "Sell shares to pay what you owe", tuple(self._crisis_actions(state, seat)))]
+            return [Prompt(seat, T("Sell shares to pay what you owe"), tuple(self._crisis_actions(state, seat)))]
         if home := core.pending_home(state):
             return [self._home_prompt(state, home)]
         corp = core.current_corp(state)
@@ -148,12 +184,12 @@ class G1856(G1856Orders, Game):
         if moving := state["op"].get("relocate"):
             owner, coord = moving["corps"][0], moving["hex"]
             actions = tuple(
-                Action(f"relocate:{city}", f"Put {owner}'s station in city {city} of {coord}", group=(coord,))
+                Action(f"relocate:{city}", T("Put {owner}'s station in city {city} of {coord}", owner=owner, city=city, coord=coord), group=(coord,))
                 for city in core.relocate_choices(state)
             )
-            return [Prompt(seat, f"{coord} had no track: choose the city of {owner}'s station", actions)]
+            return [Prompt(seat, T("{coord} had no track: choose the city of {owner}'s station", coord=coord, owner=owner), actions)]
         return [
-            Prompt(seat, f"{corp} operates ({step.replace('_', ' ')})", tuple(self._or_actions(state, corp)))
+            Prompt(seat, T("{corp} operates ({step})", corp=corp, step=STEP_NAMES.get(step, step)), tuple(self._or_actions(state, corp)))
         ]
 
     def _home_prompt(self, state: State, home: dict[str, Any]) -> Prompt:
@@ -167,13 +203,13 @@ class G1856(G1856Orders, Game):
             actions.append(
                 Action(
                     f"home:{coord}:{city}",
-                    f"City {city}" + (f" (track to {sides})" if sides else ""),
+                    T("City {city} (track to {sides})", city=city, sides=sides) if sides else T("City {city}", city=city),
                     group=(coord,),
                 )
             )
         name = board.hexes()[coord]["name"]
         seat = state["corps"][corp]["president"]
-        return Prompt(seat, f"{corp}: choose the city of {name} for its home station", tuple(actions))
+        return Prompt(seat, T("{corp}: choose the city of {name} for its home station", corp=corp, name=name), tuple(actions))
 
     def _route_prompt(self, state: State, corp: str, seat: int, building: dict[str, Any]) -> Prompt:
         """The next stop of the train whose route the president is choosing (see
@@ -188,15 +224,15 @@ class G1856(G1856Orders, Game):
         for stop in options.next_stops:
             coord = stop.split(".")[0]
             where = names[coord].get("name") or coord
-            group = (banded("Next stop", bands[coord]),)
-            actions.append(Action(f"stop:{stop}", f"{train}: to {where} ({stop})", group=group))
+            group = (banded(T("Next stop"), bands[coord]),)
+            actions.append(Action(f"stop:{stop}", T("{train}: to {where} ({stop})", train=train, where=where, stop=stop), group=group))
         if options.revenue is not None:
-            actions.append(Action("end", f"{train}: end the route here (${options.revenue})", main=True))
+            actions.append(Action("end", T("{train}: end the route here (${revenue})", train=train, revenue=options.revenue), main=True))
         if not stops:
-            actions.append(Action("none", f"{train} does not run", main=True))
-        actions.append(Action("back", "Back to the bot's runs", main=True))
-        so_far = " – ".join(stops) if stops else "no stop yet"
-        return Prompt(seat, f"{corp}: the route of its {train} ({so_far})", tuple(actions))
+            actions.append(Action("none", T("{train} does not run", train=train), main=True))
+        actions.append(Action("back", T("Back to the bot's runs"), main=True))
+        so_far = " – ".join(stops) if stops else T("no stop yet")
+        return Prompt(seat, T("{corp}: the route of its {train} ({so_far})", corp=corp, train=train, so_far=so_far), tuple(actions))
 
     def _route_choices(self, state: State, corp: str, building: dict[str, Any]) -> route_builder.Choices:
         train = state["corps"][corp]["trains"][building["index"]]
@@ -243,10 +279,10 @@ class G1856(G1856Orders, Game):
     def _price_prompt(self, state: State, corp: str, seat: int, offer: dict[str, Any]) -> Prompt:
         """The price of a private or of another company's train, once the buyer chose it."""
         low, high = self._price_range(state, corp, offer)
-        what = offer["item"] if offer["kind"] == "company" else f"{offer['owner']}'s {offer['item']}"
-        actions = [Action(f"price:{n}", f"Pay ${n} for {what}") for n in range(low, high + 1)]
-        actions.append(Action("back", "Back: buy nothing", main=True))
-        return Prompt(seat, f"{corp}: the price for {what} (${low}–${high})", tuple(actions))
+        what = offer["item"] if offer["kind"] == "company" else T("{owner}'s {train}", owner=offer["owner"], train=offer["item"])
+        actions = [Action(f"price:{n}", T("Pay ${n} for {what}", n=n, what=what)) for n in range(low, high + 1)]
+        actions.append(Action("back", T("Back: buy nothing"), main=True))
+        return Prompt(seat, T("{corp}: the price for {what} (${low}–${high})", corp=corp, what=what, low=low, high=high), tuple(actions))
 
     def _price_range(self, state: State, corp: str, offer: dict[str, Any]) -> tuple[int, int]:
         """Prices a company may pay: a private from half to double its face value, another
@@ -274,38 +310,38 @@ class G1856(G1856Orders, Game):
         if state.get("cgr_markers"):
             dup = state["cgr_markers"]["duplicates"]
             title = (
-                f"The CGR has two stations in {dup[0]}: take one off"
+                T("The CGR has two stations in {dup}: take one off", dup=dup[0])
                 if dup
-                else f"The CGR has too many stations: take off {state['cgr_markers']['excess']} more"
+                else T("The CGR has too many stations: take off {excess} more", excess=state['cgr_markers']['excess'])
             )
             choices = core.cgr_marker_choices(state)
             bands = row_bands(coord for coord, _ in choices)
             actions = tuple(
                 Action(
                     f"cgr:remove:{coord}:{city}",
-                    f"Take the CGR station in {coord} (city {city}) off",
-                    group=(banded("Take a station off", bands[coord]),),
+                    T("Take the CGR station in {coord} (city {city}) off", coord=coord, city=city),
+                    group=(banded(T("Take a station off"), bands[coord]),),
                 )
                 for coord, city in choices
             )
             return Prompt(seat, title, actions)
         actions = [
-            Action(f"cgr:discard:{t}", f"Put the CGR's {t} into the bank pool", group=("Give up a train",))
+            Action(f"cgr:discard:{t}", T("Put the CGR's {t} into the bank pool", t=t), group=(T("Give up a train"),))
             for t in core.cgr_discardable(state)
         ]
         cgr = state["corps"]["CGR"]
         if len(cgr["trains"]) <= core.train_limit(state, "CGR"):
-            actions.append(Action("cgr:keep", "Keep the CGR's trains", main=True))
-        return Prompt(seat, "The CGR formed: give up merged trains or keep them", tuple(actions))
+            actions.append(Action("cgr:keep", T("Keep the CGR's trains"), main=True))
+        return Prompt(seat, T("The CGR formed: give up merged trains or keep them"), tuple(actions))
 
     def _crisis_actions(self, state: State, seat: int) -> list[Action]:
         protect = state["crisis"]["protect"]
         sales = core.emergency_sales(state, seat, protect)
         out = [
-            Action(f"sell:{corp}:{n}", f"Sell {n} {corp} share{'s' if n > 1 else ''}", group=sell_group(len(sales), corp))
+            Action(f"sell:{corp}:{n}", Tn("Sell {n} {corp} share", "Sell {n} {corp} shares", n, corp=corp), group=sell_group(len(sales), corp))
             for corp, n in sales
         ]
-        return out or [Action("bankrupt", "Declare bankruptcy (the game ends)", main=True)]
+        return out or [Action("bankrupt", T("Declare bankruptcy (the game ends)"), main=True)]
 
     def _auction_actions(self, state: State, seat: int) -> list[Action]:
         out: list[Action] = []
@@ -324,16 +360,16 @@ class G1856(G1856Orders, Game):
             if sym == cheapest and not a["auctioning"]:
                 cost = state["privates"][sym]["price"]
                 if cost <= free:
-                    out.append(Action(f"buy:{sym}", f"Buy {sym} for ${cost}", main=True))
+                    out.append(Action(f"buy:{sym}", T("Buy {sym} for ${cost}", sym=sym, cost=cost), main=True))
                 continue
             low = core.min_bid(state, sym)
-            group = ("Bid", sym) if len(biddable) > 1 else ()
+            group = (T("Bid"), sym) if len(biddable) > 1 else ()
             for amount in range(low, free + 1, 5):
-                out.append(Action(f"bid:{sym}:{amount}", f"Bid ${amount} on {sym}", group=group))
+                out.append(Action(f"bid:{sym}:{amount}", T("Bid ${amount} on {sym}", amount=amount, sym=sym), group=group))
         if not (cheapest and state["privates"][cheapest]["price"] == 0 and not a["auctioning"]):
-            out.append(Action("pass", "Pass", main=True))
+            out.append(Action("pass", T("Pass"), main=True))
         if not out:
-            out.append(Action(f"buy:{cheapest}", f"Take {cheapest} for free", main=True))
+            out.append(Action(f"buy:{cheapest}", T("Take {cheapest} for free", cheapest=cheapest), main=True))
         return out
 
     def _sr_actions(self, state: State, seat: int) -> list[Action]:
@@ -349,24 +385,24 @@ class G1856(G1856Orders, Game):
                 if core.sr_can_par(state, seat, corp, 65) is None:
                     for par in sorted(economy.PAR_ROWS):
                         if 2 * par <= state["cash"][seat]:
-                            moves.append(("par", f"par:{corp}:{par}", f"Start {corp} at ${par}", corp))
+                            moves.append(("par", f"par:{corp}:{par}", T("Start {corp} at ${par}", corp=corp, par=par), corp))
                 continue
             for source in ("ipo", "pool"):
                 if core.sr_can_buy(state, seat, corp, source) is None:
                     cost = c["par"] if source == "ipo" else core.price(state, corp)
-                    where = "the treasury" if source == "ipo" else "the pool"
-                    moves.append(("buy", f"buy:{corp}:{source}", f"Buy a {corp} share from {where} for ${cost}", corp))
+                    where = T("the treasury") if source == "ipo" else T("the pool")
+                    moves.append(("buy", f"buy:{corp}:{source}", T("Buy a {corp} share from {where} for ${cost}", corp=corp, where=where, cost=cost), corp))
             for n in range(1, c["held"][seat] // unit + 1):
                 if core.sr_can_sell(state, seat, corp, unit * n) is None:
-                    moves.append(("sell", f"sell:{corp}:{n}", f"Sell {n} {corp} share{'s' if n > 1 else ''}", corp))
+                    moves.append(("sell", f"sell:{corp}:{n}", Tn("Sell {n} {corp} share", "Sell {n} {corp} shares", n, corp=corp), corp))
         many = {kind: sum(1 for k, *_ in moves if k == kind) > SELECT_LIMIT for kind in ("buy", "sell")}
-        names = {"par": "Start a company", "buy": "Buy a share", "sell": "Sell shares"}
+        names = {"par": T("Start a company"), "buy": T("Buy a share"), "sell": T("Sell shares")}
         out = [
             Action(key, label, group=(names[kind], corp) if kind == "par" or many[kind] else (names[kind],))
             for kind, key, label, corp in moves
         ]
         if not (out and core.must_buy_cgr(state, seat)):  # the one-share CGR president may not pass
-            out.append(Action("pass", "Pass" if not state["sr"]["acted"] else "End your turn", main=True))
+            out.append(Action("pass", "Pass" if not state["sr"]["acted"] else T("End your turn"), main=True))
         return out
 
     def _or_actions(self, state: State, corp: str) -> list[Action]:
@@ -386,76 +422,80 @@ class G1856(G1856Orders, Game):
                     _, coord, tile, rot = key.split(":")
                     if op.get("looking") not in (None, coord):
                         continue
-                    price = f", ${cost}" if cost else ""
-                    out.append(Action(key, f"Lay #{tile} on {coord} (rotation {rot}{price})"))
+                    label = (
+                        T("Lay #{tile} on {coord} (rotation {rot}, ${cost})", tile=tile, coord=coord, rot=rot, cost=cost)
+                        if cost
+                        else T("Lay #{tile} on {coord} (rotation {rot})", tile=tile, coord=coord, rot=rot)
+                    )
+                    out.append(Action(key, label))
                     shown.add(coord)
             if op.get("looking"):
-                return [*out, Action("back", "Back: every hex")]
+                return [*out, Action("back", T("Back: every hex"))]
             # Seeing a hex's tiles drawn, each captioned with its key, before choosing one.
             out += [
-                Action(f"tiles:{coord}", f"Show the tiles that fit {coord}")
+                Action(f"tiles:{coord}", T("Show the tiles that fit {coord}", coord=coord))
                 for coord in sorted(shown)
                 if f"tiles:{coord}" not in looked
             ]
         if self._tcc_available(state, corp):
             for lay in self._tcc_lays(state, corp):
                 if lay.key not in {a.key for a in out}:
-                    out.append(Action(lay.key, f"Lay #{lay.tile} on H11 with The Canada Company"))
+                    out.append(Action(lay.key, T("Lay #{tile} on H11 with The Canada Company", tile=lay.tile)))
         if step == "track" and not op["laid"]:
             for lay in self._wsrc_lays(state, corp):
                 if lay.key not in {a.key for a in out}:
-                    out.append(Action(lay.key, "Lay #59 on Kitchener (I12) with the Waterloo & Saugeen"))
+                    out.append(Action(lay.key, T("Lay #59 on Kitchener (I12) with the Waterloo & Saugeen")))
         if step == "token":
             for spot in gmap.legal_token_placements(state["map"], corp):
                 if spot.cost <= c["cash"]:
-                    out.append(Action(spot.key, f"Station in {spot.hex} for ${spot.cost}"))
+                    out.append(Action(spot.key, T("Station in {hex} for ${cost}", hex=spot.hex, cost=spot.cost)))
         if step == "borrow" and core.can_borrow_train(state, corp):
             final = "8" if state["variant"] == "8" else "D"
-            out.append(Action("borrow", f"Borrow the bank's next {final}-train for this run"))
+            out.append(Action("borrow", T("Borrow the bank's next {final}-train for this run", final=final)))
         if step == "route":
             plan = op.get("plan") or {"revenue": 0, "routes": [], "alternatives": []}
-            out.append(Action("run:best", f"Run for ${plan['revenue']}"))
+            out.append(Action("run:best", T("Run for ${revenue}", revenue=plan['revenue'])))
             for i, alt in enumerate(plan.get("alternatives") or [], start=1):
-                out.append(Action(f"run:alt{i}", f"Run for ${alt['revenue']} (alternative {i})"))
+                out.append(Action(f"run:alt{i}", T("Run for ${revenue} (alternative {i})", revenue=alt['revenue'], i=i)))
             if c["trains"] and "run" not in op.get("declined", ()):
-                out.append(Action("run:choose", "Choose each train's route yourself, stop by stop"))
+                out.append(Action("run:choose", T("Choose each train's route yourself, stop by stop")))
             return out + self._side_actions(state, corp)
         if step == "dividend":
             return [
-                Action("payout", "Pay out"),
-                Action("withhold", "Withhold"),
+                Action("payout", T("Pay out")),
+                Action("withhold", T("Withhold")),
                 *self._side_actions(state, corp),
             ]
         if step == "buy_train":
             out += self._train_actions(state, corp)
         if step == "loan" and core.can_payoff(state, corp):
-            out.append(Action("repay", "Repay a loan ($100)"))
+            out.append(Action("repay", T("Repay a loan ($100)")))
         if step == "buy_company":
             out += self._company_actions(state, corp)
         out += self._side_actions(state, corp)
         forced = step == "buy_train" and core.must_buy_train(state, corp)
         if not forced:
-            out.append(Action("pass", "Pass"))
+            out.append(Action("pass", T("Pass")))
         if not out or core.train_bankruptcy_due(state, corp):
-            out.append(Action("bankrupt", f"{corp}'s president cannot pay for a train: bankruptcy"))
+            out.append(Action("bankrupt", T("{corp}'s president cannot pay for a train: bankruptcy", corp=corp)))
         return out
 
     def _side_actions(self, state: State, corp: str) -> list[Action]:
         out = []
         if core.can_take_loan(state, corp):
             amount = 90 if corp in state["op"]["paid_interest"] else 100
-            out.append(Action("loan", f"Take a loan (${amount})"))
+            out.append(Action("loan", T("Take a loan (${amount})", amount=amount)))
         if state["op"]["step"] != "buy_company":
             out += self._company_actions(state, corp)
         for right in ("tunnel", "bridge"):
             if core.can_buy_right(state, corp, right):
-                out.append(Action(f"right:{right}", f"Buy the {right} right for $50"))
+                out.append(Action(f"right:{right}", T("Buy the {right} right for $50", right=RIGHTS[right])))
         for city in core.wsrc_token_spots(state, corp):
-            out.append(Action(f"wsrc:{city}", f"Free station in Kitchener (city {city}) with WSRC"))
+            out.append(Action(f"wsrc:{city}", T("Free station in Kitchener (city {city}) with WSRC", city=city)))
         glsc = state["privates"]["GLSC"]
         if glsc["owner"] == corp and not glsc["closed"]:
             for coord in board_ports():
-                out.append(Action(f"port:{coord}", f"Put the port marker on {coord}"))
+                out.append(Action(f"port:{coord}", T("Put the port marker on {coord}", coord=coord)))
         return out
 
     def _company_actions(self, state: State, corp: str) -> list[Action]:
@@ -467,7 +507,7 @@ class G1856(G1856Orders, Game):
         for sym in core.purchasable_companies(state):
             value = economy.privates()[sym]["value"]
             if (value + 1) // 2 <= cash and sym not in declined:
-                out.append(Action(f"company:{sym}", f"Buy {sym} from its owner (${(value + 1) // 2}–${2 * value})"))
+                out.append(Action(f"company:{sym}", T("Buy {sym} from its owner (${amount}–${amount2})", sym=sym, amount=(value + 1) // 2, amount2=2 * value)))
         return out
 
     def _tcc_available(self, state: State, corp: str) -> bool:
@@ -513,11 +553,11 @@ class G1856(G1856Orders, Game):
             tid = f"{name}-{state['bought'].get(name, 0)}"
             cost = core.train_price(state, name)
             if room and affordable(cost):
-                out.append(Action(f"train:{tid}", f"Buy a {name}-train for ${cost}"))
+                out.append(Action(f"train:{tid}", T("Buy a {name}-train for ${cost}", name=name, cost=cost)))
             for old in c["trains"]:
                 traded = core.trade_in_price(state, name, old)
                 if traded is not None and traded <= c["cash"]:
-                    out.append(Action(f"train:{tid}:trade:{old}", f"Trade {old} and ${traded} for a {name}-train"))
+                    out.append(Action(f"train:{tid}:trade:{old}", T("Trade {old} and ${traded} for a {name}-train", old=old, traded=traded, name=name)))
         seen = set()
         for tid in state["pool_trains"]:
             name = tid.split("-")[0]
@@ -526,7 +566,7 @@ class G1856(G1856Orders, Game):
                 continue  # the CGR buys no train that will rust
             if room and name not in seen and affordable(cost):
                 seen.add(name)
-                out.append(Action(f"train:{tid}", f"Buy the pool's {name}-train for ${cost}"))
+                out.append(Action(f"train:{tid}", T("Buy the pool's {name}-train for ${cost}", name=name, cost=cost)))
         if forced and not out:
             # Not even treasury and president's cash together buy the cheapest train: the
             # president sells shares (never the presidency of this company), or goes bankrupt.
@@ -534,7 +574,7 @@ class G1856(G1856Orders, Game):
                 out.append(
                     Action(
                         f"sell:{other}:{n}",
-                        f"Sell {n} {other} share{'s' if n > 1 else ''} to pay for a train",
+                        Tn("Sell {n} {corp} share to pay for a train", "Sell {n} {corp} shares to pay for a train", n, corp=other),
                     )
                 )
         if room:
@@ -547,8 +587,12 @@ class G1856(G1856Orders, Game):
                 low, high = self._price_range(state, corp, {"kind": "train", "item": tid, "owner": owner})
                 if low > high or (corp == "CGR" and core._rusts(state, tid)):
                     continue  # the CGR trades at face value only and buys no train that will rust
-                label = f"for ${low}" if low == high else "(name the price next)"
-                out.append(Action(f"train:{tid}:{owner}", f"Buy {owner}'s {tid} {label}"))
+                label = (
+                    T("Buy {owner}'s {train} for ${low}", owner=owner, train=tid, low=low)
+                    if low == high
+                    else T("Buy {owner}'s {train} (name the price next)", owner=owner, train=tid)
+                )
+                out.append(Action(f"train:{tid}:{owner}", label))
         return out
 
     # ------------------------------------------------------------------ perform
@@ -597,7 +641,7 @@ class G1856(G1856Orders, Game):
         lines = self._drain_log(state)
         # The move just made, public as everything in 1856 is: the table card says it and
         # marks what it changed (a laid hex, a bought share) without a log to read.
-        state["last"] = {"seat": seat, "key": key, "round": rnd, "corp": acting, "events": lines}
+        state["last"] = {"seat": seat, "key": key, "round": rnd, "corp": acting, "events": stored(lines)}
         return [Event(line) for line in lines]
 
     def _perform_or(self, state: State, corp: str, parts: list[str]) -> None:
@@ -742,17 +786,17 @@ class G1856(G1856Orders, Game):
         if state["round"] != "over":
             return None
         reason = {
-            "bank": "The bank broke.",
-            "bankruptcy": "A player went bankrupt.",
-            "stalled": "Nobody could act any more.",
-            "false_president": "The CGR's one-share president could not complete the presidency.",
-            "limit": f"Stock round {core.LAST_STOCK_ROUND} was the last.",
-        }.get(state["ended"], "The game ended.")
+            "bank": T("The bank broke."),
+            "bankruptcy": T("A player went bankrupt."),
+            "stalled": T("Nobody could act any more."),
+            "false_president": T("The CGR's one-share president could not complete the presidency."),
+            "limit": T("Stock round {last} was the last.", last=core.LAST_STOCK_ROUND),
+        }.get(state["ended"], T("The game ended."))
         return Outcome.ranked(core.end_values(state), reason)
 
     def format_score(self, score: float) -> str:
         """Scores are each player's value in dollars (cash and shares): "$1,515,200"."""
-        return dollars(score)
+        return worth(score)
 
 
 def board_ports() -> list[str]:
@@ -764,7 +808,7 @@ def board_ports() -> list[str]:
 def sell_group(count: int, corp: str) -> tuple[str, ...]:
     """The group of a share sale among ``count`` sales: one list, or by company when longer
     than a select holds."""
-    return ("Sell shares", corp) if count > SELECT_LIMIT else ("Sell shares",)
+    return (T("Sell shares"), corp) if count > SELECT_LIMIT else (T("Sell shares"),)
 
 
 def _hex_order(coord: str) -> tuple[str, int]:
@@ -792,7 +836,7 @@ def row_bands(coords: Iterable[str]) -> dict[str, str]:
     placed: dict[str, str] = {}
     for band in bands:
         first, last = band[0][0], band[-1][0]
-        name = f"row {first}" if first == last else f"rows {first}–{last}"
+        name = T("row {first}", first=first) if first == last else T("rows {first}–{last}", first=first, last=last)
         placed.update(dict.fromkeys(band, name))
     return placed
 
@@ -800,7 +844,7 @@ def row_bands(coords: Iterable[str]) -> dict[str, str]:
 def banded(control: str, band: str) -> str:
     """A control's name for one band of rows: "Lay a tile, rows A–F" (``control`` alone
     when there is no band)."""
-    return f"{control}, {band}" if band else control
+    return T("{control}, {band}", control=control, band=band) if band else control
 
 
 MAIN_OR_KEYS = frozenset({"pass", "bankrupt", "payout", "withhold", "run:best", "borrow", "back"})
@@ -835,18 +879,18 @@ def group_or_moves(moves: list[Action]) -> list[Action]:
         if action.key in hex_of:
             coord = hex_of[action.key]
             tile = (f"#{parts[2]}",) if parts[0] == "lay" and per_hex[coord] > SELECT_LIMIT else ()
-            group = (banded("Lay a tile", lay_bands[coord]), coord, *tile)
+            group = (banded(T("Lay a tile"), lay_bands[coord]), coord, *tile)
         elif parts[0] == "token":
-            group = (banded("Place a station", token_bands[parts[1]]),)
+            group = (banded(T("Place a station"), token_bands[parts[1]]),)
         elif action.key.startswith(("run:alt", "run:choose")):
-            group = ("Other runs",)
+            group = (T("Other runs"),)
         elif parts[0] == "train":
             from_company = len(parts) == 3  # train:2-1:GW, not train:D-0:trade:4-1
-            group = ("Buy a train", parts[2]) if from_company else ("Buy a train",)
+            group = (T("Buy a train"), parts[2]) if from_company else (T("Buy a train"),)
         elif parts[0] == "company":
-            group = ("Buy a private",)
+            group = (T("Buy a private"),)
         elif parts[0] == "port":
-            group = ("Port marker",)
+            group = (T("Port marker"),)
         elif parts[0] == "sell":
             group = sell_group(sales, parts[1])
         out.append(dataclasses.replace(action, group=group, main=action.key in MAIN_OR_KEYS))

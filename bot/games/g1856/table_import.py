@@ -26,6 +26,7 @@ from typing import Any
 
 from bot.engine import IllegalAction, State
 from bot.games.g1856 import board, core, replay18xx
+from bot.games.g1856.messages import Code, T
 from bot.games.g1856.routes import validate_run
 from bot.games.g1856.rules import G1856
 
@@ -249,7 +250,7 @@ def _reach(game: G1856, table: State, target: State, guess: list[str]) -> list[M
 def _describe(game: G1856, state: State) -> str:
     seat, legal = _prompt_of(game, state)
     shown = ", ".join(legal[:8]) + (" …" if len(legal) > 8 else "")
-    return f"player {seat + 1} is offered {shown}"
+    return T("player {n} is offered {keys}", n=seat + 1, keys=Code(shown))
 
 
 def moves_of(record: dict[str, Any]) -> Iterator[Move]:
@@ -257,13 +258,14 @@ def moves_of(record: dict[str, Any]) -> Iterator[Move]:
     game = G1856()
     names = player_names(record)
     if not game.min_players <= len(names) <= game.max_players:
-        raise NotAnImport(f"1856 is for 3–6 players; the record has {len(names)}.")
+        raise NotAnImport(T("1856 is for 3–6 players; the record has {n}.", n=len(names)))
     platform = replay18xx.platform_of(record)
     if platform != "current":
         raise NotAnImport(
-            f"This record follows the {platform} version of 18xx.games' 1856, whose turn steps or "
-            "rules differ from today's (see data/1856/README.md): `python -m bot import-18xx` "
-            "replays it, but a table here goes on only from records of the current version."
+            T("This record follows the {platform} version of 18xx.games' 1856, whose turn steps or "
+              "rules differ from today's (see data/1856/README.md): `python -m bot import-18xx` "
+              "replays it, but a table here goes on only from records of the current version.",
+              platform=Code(platform))
         )
     table = game.setup(len(names), table_options(record), 0)
     for action, engine in replay18xx.steps(record):
@@ -272,8 +274,8 @@ def moves_of(record: dict[str, Any]) -> Iterator[Move]:
         found = _reach(game, table, engine, _guess(table, engine, action))
         if found is None:
             raise NotAnImport(
-                f"action {action.get('id')} ({action['type']}): our table cannot make this move; "
-                f"{_describe(game, table)}."
+                T("action {id} ({type}): our table cannot make this move; {offered}.", id=Code(str(action.get("id"))),
+                  type=Code(str(action["type"])), offered=_describe(game, table))
             )
         yield from found
 
@@ -289,7 +291,8 @@ def gamemaster_record(
     names = player_names(record)
     if len(members) != len(names):
         raise NotAnImport(
-            f"The record has {len(names)} players ({', '.join(names)}); name one member for each, in that order."
+            T("The record has {n} players ({names}); name one member for each, in that order.", n=len(names),
+              names=Code(", ".join(names)))
         )
     try:
         moves = list(moves_of(record))
