@@ -27,6 +27,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from bot.engine.words import CORE, Code, Text, texts
+
+T, _, _ = texts(CORE)
+
+
+def _commas(items: Sequence[Text]) -> str:
+    """``items`` written "a, b, c" (a list, not a sentence), still sayable."""
+    head: str = items[0] if items else ""
+    for item in items[1:]:
+        head = T("{first}, {next}", first=head, next=item)
+    return head
+
 State = dict[str, Any]
 """A game state: plain JSON data, owned by the game module that made it."""
 
@@ -302,7 +314,7 @@ class Game(ABC):
         for prompt in self.prompts(state):
             if prompt.seat == seat:
                 return rng.choice(prompt.actions).key
-        raise IllegalAction("This seat has nothing to decide now.")
+        raise IllegalAction(T("This seat has nothing to decide now."))
 
     def forced(self, state: State, prompt: Prompt) -> bool:
         """Whether the session layer may play ``prompt``'s only action for its seat at once.
@@ -399,7 +411,7 @@ class Game(ABC):
 
     def on_deadline(self, state: State) -> list[Event]:
         """Resolve what was due at ``state["now"]`` (the earliest prompt deadline has passed)."""
-        raise IllegalAction("This game has no deadlines.")
+        raise IllegalAction(T("This game has no deadlines."))
 
     # -- provided ---------------------------------------------------------------------
 
@@ -415,9 +427,9 @@ class Game(ABC):
         """The clock reached ``at``: resolve the earliest deadline if it is due."""
         due = self.deadline(state)
         if due is None:
-            raise IllegalAction("Nothing is waiting for a deadline.")
+            raise IllegalAction(T("Nothing is waiting for a deadline."))
         if at < due:
-            raise IllegalAction(f"The deadline is at {due} ms; it is only {at} ms.")
+            raise IllegalAction(T("The deadline is at {due} ms; it is only {at} ms.", due=due, at=at))
         state["now"] = at
         return self.on_deadline(state)
 
@@ -430,21 +442,21 @@ class Game(ABC):
         """
         if seat == SYSTEM_SEAT and key == EXPIRE:
             if at is None:
-                raise IllegalAction("A deadline needs the time it fell due.")
+                raise IllegalAction(T("A deadline needs the time it fell due."))
             return self.expire(state, at)
         if at is not None:
             due = self.deadline(state)
             if due is not None and at >= due:
-                raise IllegalAction("Too late: time ran out for that decision.")
+                raise IllegalAction(T("Too late: time ran out for that decision."))
             if at < state.get("now", 0):
-                raise IllegalAction("That action is stamped before the last one.")
+                raise IllegalAction(T("That action is stamped before the last one."))
         prompts = self.legal_prompts(state)
         if not prompts:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(T("The game is over."))
         mine = [p for p in prompts if p.seat == seat]
         if not mine:
-            waiting = ", ".join(f"seat {p.seat + 1}" for p in prompts)
-            raise IllegalAction(f"It is not your turn: waiting for {waiting}.")
+            waiting = _commas([T("seat {n}", n=p.seat + 1) for p in prompts])
+            raise IllegalAction(T("It is not your turn: waiting for {waiting}.", waiting=waiting))
         for prompt in mine:
             action = next((action for action in prompt.actions if action.key == key), None)
             if action is not None:
@@ -456,12 +468,12 @@ class Game(ABC):
                 # A move that says nothing is logged by its label, so the log and the table
                 # message read "Cy: Buy a THB share from the IPO", not "buy:THB:ipo". Only where
                 # nothing is hidden: elsewhere a silent move may be a secret one.
-                return [Event(f"{seat_ref(seat)}: {action.label}")]
+                return [Event(T("{who}: {move}", who=seat_ref(seat), move=action.label))]
         raise IllegalAction(self.explain_refusal(state, seat, key))
 
     def explain_refusal(self, state: State, seat: int, key: str) -> str:
         """Why ``key`` is not legal for ``seat``. Games override this to be more specific."""
-        return f"{key!r} is not a legal move now."
+        return T("{key} is not a legal move now.", key=Code(repr(key)))
 
     def format_score(self, score: float) -> str:
         """How a final score reads to players, e.g. in "Final: 1. Ana 12, 2. Bo 9".
@@ -478,12 +490,12 @@ class Game(ABC):
         for name, value in given.items():
             option = known.get(name)
             if option is None:
-                offered = ", ".join(known) or "none"
-                raise BadOptions(f"{self.title} has no option {name!r} (options: {offered}).")
+                offered = Code(", ".join(known)) if known else T("none")
+                raise BadOptions(T("{game} has no option {name} (options: {offered}).", game=self.title,
+                                   name=Code(repr(name)), offered=offered))
             if value not in option.choices:
-                raise BadOptions(
-                    f"Option {name} must be one of {', '.join(option.choices)}, not {value!r}."
-                )
+                raise BadOptions(T("Option {name} must be one of {choices}, not {value}.", name=Code(name),
+                                   choices=Code(", ".join(option.choices)), value=Code(repr(value))))
             resolved[name] = value
         return resolved
 
@@ -499,9 +511,8 @@ class Game(ABC):
 
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
-            raise BadOptions(
-                f"{self.title} is for {self.min_players}–{self.max_players} players, not {players}."
-            )
+            raise BadOptions(T("{game} is for {least}–{most} players, not {players}.", game=self.title,
+                               least=self.min_players, most=self.max_players, players=players))
 
     def __repr__(self) -> str:
         return f"<Game {self.slug}>"
