@@ -219,6 +219,12 @@ def _saving(state: State, corp: str, cheapest: int) -> bool:
     return _wants(state, corp, f"{depot[0]}-0")
 
 
+def saving_for_train(state: State, corp: str) -> bool:
+    """Whether ``corp`` is saving for a train it needs (see :func:`_saving`): public information
+    only, so the standing order "pay out unless saving for a train" answers as this bot does."""
+    return _saving(state, corp, _cheapest(state))
+
+
 def _dividend(state: State, corp: str, cheapest: int) -> str:
     """Pay out, unless the company is saving for the train it wants (see :func:`_wants`):
     then withhold until it can pay for it."""

@@ -19,6 +19,7 @@ from bot.engine import Game, Prompt, StandingOrder, State
 from bot.games.g1856.messages import T
 
 PAY_DIVIDENDS = "pay-dividends"
+PAY_UNLESS_SAVING = "pay-unless-saving"
 RUN_BEST = "run-best"
 SKIP_IDLE_STEPS = "skip-idle-steps"
 PASS_WHEN_ONLY_SELLING = "pass-unless-buying"
@@ -32,6 +33,14 @@ ORDERS = (
         PAY_DIVIDENDS,
         T("Always pay dividends"),
         T("Pays out the revenue of every company you are president of, instead of asking pay out or withhold."),
+    ),
+    StandingOrder(
+        PAY_UNLESS_SAVING,
+        T("Pay dividends unless saving for a train"),
+        T("Pays out the revenue of every company you are president of, except that it withholds while "
+          "the company saves for a train it needs: it has room under its train limit, cannot yet pay "
+          "for the cheapest train in the bank, and that train would be its first or second, a newer "
+          "type than any it runs, the last of its type, or one that outlives the next two types."),
     ),
     StandingOrder(
         RUN_BEST,
@@ -70,12 +79,13 @@ ORDERS = (
     ),
 )
 
-RECOMMENDED = (PAY_DIVIDENDS, RUN_BEST, SKIP_IDLE_STEPS)
-"""The best run is what a president almost always takes, and paying out what the game's bot does
-in nine operating turns of ten; a step whose only move is a loan is passed by the bot (and by
-most presidents) every time. Withholding and borrowing stay one cancel away. Selling in a stock
-round is a weapon in 1856 (dumping a company, dropping a price), so "pass when I can only sell"
-is offered but not recommended."""
+RECOMMENDED = (PAY_UNLESS_SAVING, RUN_BEST, SKIP_IDLE_STEPS)
+"""The best run is what a president almost always takes; paying out except while saving for a
+needed train is the game's bot's own rule (always paying out leaves companies without the trains
+that move the phases on, and the game runs half as long again); a step whose only move is a loan
+is passed by the bot (and by most presidents) every time. Withholding and borrowing stay one
+cancel away. Selling in a stock round is a weapon in 1856 (dumping a company, dropping a
+price), so "pass when I can only sell" is offered but not recommended."""
 
 IDLE_STEPS = ("track", "token", "loan", "buy_company")
 """The steps ``skip-idle-steps`` may pass (never the train step, nor the run and the dividend)."""
@@ -134,6 +144,11 @@ class G1856Orders(Game):
             return None
         if order == PAY_DIVIDENDS and "payout" in keys:
             return "payout"
+        if order == PAY_UNLESS_SAVING and step == "dividend" and "payout" in keys:
+            from bot.games.g1856 import agent, core  # the bot's rule, read at call time
+
+            saving = "withhold" in keys and agent.saving_for_train(state, core.current_corp(state))
+            return "withhold" if saving else "payout"
         if order == RUN_BEST and "run:best" in keys:
             return "run:best"
         if order == SKIP_IDLE_STEPS and step in IDLE_STEPS:
