@@ -45,7 +45,11 @@ def draw_text(
     bold: bool = False,
     anchor: str = "la",
 ) -> None:
-    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+    # Said here, not only by the font: Pillow (13) cuts the text into lines of plain ``str``
+    # before the font sees it, which would lose a ``Text``'s message.
+    said = say_drawn(text)
+    with said_already():
+        draw.text(xy, said, font=font(size, bold), fill=fill, anchor=anchor)
 
 
 def draw_wrapped(
