@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import Said, said_already, say_drawn
 from bot.render.legibility import note_drawn, recording
 from bot.render.palette import HIGHLIGHT, INK, LINE, PANEL, RGB, player_colour, shade, text_on
 from bot.render.text import draw_text, fit_size, text_width, wrap
@@ -109,9 +110,11 @@ def paragraph(draw: ImageDraw.ImageDraw, origin: tuple[int, int], text: str, siz
     lines = wrap(text, size, width, bold)
     if len(lines) > max_lines:
         lines = lines[:max_lines]
-        while lines[-1] and text_width(lines[-1] + " …", size, bold) > width:
-            lines[-1] = lines[-1].rsplit(" ", 1)[0] if " " in lines[-1] else lines[-1][:-1]
-        lines[-1] += " …"
+        last: str = lines[-1]  # already said (wrap): cut the words shown, and keep them said
+        with said_already():
+            while last and text_width(last + " …", size, bold) > width:
+                last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
+        lines[-1] = Said(last + " …")
     for line in lines:
         draw_text(draw, (x, y), line, size, fill, bold=bold)
         y += int(size * 1.3)
@@ -181,6 +184,8 @@ def fit_line(text: str, width: int, size: int, smallest: int, bold: bool = False
     fitted = fit_size(text, width, size, smallest, bold)
     if text_width(text, fitted, bold) <= width:
         return text, fitted
-    while len(text) > 1 and text_width(text + "…", fitted, bold) > width:
-        text = text[:-1].rstrip()
-    return text + "…", fitted
+    said = say_drawn(text)  # cut the words the picture shows (a translation), not the English
+    with said_already():
+        while len(said) > 1 and text_width(said + "…", fitted, bold) > width:
+            said = said[:-1].rstrip()
+    return Said(said + "…"), fitted
