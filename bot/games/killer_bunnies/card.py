@@ -23,7 +23,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games.killer_bunnies.render import CABBAGE, CARROT, COLOURS, TYPE_COLOURS, WATER, bunnies
+from bot.games.killer_bunnies.messages import CARD_TYPES, DIE_COLOURS, T, bunnies, carrots
+from bot.games.killer_bunnies.render import CABBAGE, CARROT, COLOURS, TYPE_COLOURS, WATER, capitals, initial
 from bot.games.killer_bunnies.render import _status as status_sentence
 from bot.render.card import fit_line, paragraph, standings
 from bot.render.legibility import floor_px
@@ -41,7 +42,7 @@ from bot.render.palette import (
     text_on,
 )
 from bot.render.shapes import Box, rounded_rectangle
-from bot.render.text import draw_text, plural, seat_names
+from bot.render.text import draw_text, seat_names
 
 WIDTH = 720
 FLOOR = floor_px(WIDTH)  # 20
@@ -59,26 +60,30 @@ TALL = 3000  # drawn on a tall canvas, then cut to what was used
 
 def card_standings(view: dict[str, Any]) -> list[str]:
     """Each seat's carrots as the card prints them ("2 carrots", "1 carrot")."""
-    return [plural(len(seat["carrots"]), "carrot") for seat in view["seats"]]
+    return [carrots(len(seat["carrots"])) for seat in view["seats"]]
 
 
 def last_move(view: dict[str, Any], names: list[str]) -> str:
     """The last card flipped and, if it rolled, the roll and what became of the bunny."""
-    parts = []
+    parts: list[str] = []
     card, by = view.get("last_card"), view.get("last_by")
     if card is not None and by is not None:
-        parts.append(f"{names[by]} played {card['name']}.")
+        parts.append(T("{name} played {card}.", name=names[by], card=card["name"]))
     roll = view.get("last_roll")
     if roll is not None and not roll.get("earlier"):
         owner = roll.get("owner")
-        bunny = roll["target"] if owner is None else f"{names[owner]}'s {roll['target']}"
+        bunny = roll["target"] if owner is None else T("{owner}'s {bunny}", owner=names[owner], bunny=roll["target"])
         die = roll["dice"][0]
-        parts.append(f"The {die['colour']} die rolled {die['value']} vs level {roll['level']}: {bunny} "
-                     f"{'survived' if roll['survived'] else 'died'}.")
+        fields = {"die": DIE_COLOURS[die["colour"]], "value": die["value"], "level": roll["level"], "bunny": bunny}
+        parts.append(T("The {die} die rolled {value} vs level {level}: {bunny} survived.", **fields)
+                     if roll["survived"] else T("The {die} die rolled {value} vs level {level}: {bunny} died.", **fields))
     for gift in view.get("handed") or []:
-        parts.append(f"{names[gift['from']]} had no bunny and gave {plural(len(gift['carrots']), 'carrot')} "
-                     f"to {names[gift['to']]}.")
-    return " ".join(parts)
+        parts.append(T("{giver} had no bunny and gave {carrots} to {heir}.", giver=names[gift["from"]],
+                       carrots=carrots(len(gift["carrots"])), heir=names[gift["to"]]))
+    text = parts[0] if parts else ""
+    for part in parts[1:]:
+        text = T("{first} {next}", first=text, next=part)
+    return text
 
 
 # -- the card ---------------------------------------------------------------------------------
@@ -97,13 +102,13 @@ def table_card(view: dict[str, Any]) -> Image.Image:
     draw = ImageDraw.Draw(image)
     y = _title(draw, view)
     y = paragraph(draw, (PAD, y + 8), status_sentence(view), 26, INNER, INK, bold=True, max_lines=3)
-    draw_text(draw, (PAD, y + 4), "Carrots held (the magic one, shown at the end, wins)", FLOOR, MUTED, bold=True)
+    draw_text(draw, (PAD, y + 4), T("Carrots held (the magic one, shown at the end, wins)"), FLOOR, MUTED, bold=True)
     turn = None if view["phase"] in ("over", "setup") else view["turn"]
     y = standings(draw, (PAD, y + 4 + int(FLOOR * 1.4)), INNER, row_names(names), card_standings(view), turn, ROW,
                   mover_bar=True)
     text = last_move(view, names)
     if text:
-        bottom = paragraph(draw, (PAD + 16, y + 6), f"Last: {text}", BODY, INNER - 16, INK, max_lines=4)
+        bottom = paragraph(draw, (PAD + 16, y + 6), T("Last: {text}", text=text), BODY, INNER - 16, INK, max_lines=4)
         draw.rectangle((PAD, y + 8, PAD + 7, bottom - 6), fill=player_colour(view["last_by"] or 0)
                        if view.get("last_by") is not None else MUTED)
         y = bottom
@@ -113,9 +118,9 @@ def table_card(view: dict[str, Any]) -> Image.Image:
 
 def _title(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> int:
     draw.rectangle((0, 0, WIDTH, 46), fill=TITLE_BAR)
-    draw_text(draw, (PAD, 23), "Killer Bunnies", BODY, WHITE, bold=True, anchor="lm")
+    draw_text(draw, (PAD, 23), T("Killer Bunnies"), BODY, WHITE, bold=True, anchor="lm")
     market = view["market"]
-    right = f"Draw pile {view['draw']} · market {plural(len(market['carrots']), 'carrot')}"
+    right = T("Draw pile {draw} · market {carrots}", draw=view["draw"], carrots=carrots(len(market["carrots"])))
     draw_text(draw, (WIDTH - PAD, 23), right, FLOOR, WHITE, bold=True, anchor="rm")
     return 46
 
@@ -125,18 +130,19 @@ def _table_part(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str
     phase, pending = view["phase"], view.get("pending")
     if phase == "over":
         y = _revealed(draw, view, names, y)
-        return _circle(draw, view, names, y + 8, "The Bunny Circle")
+        return _circle(draw, view, names, y + 8, T("The Bunny Circle"))
     if phase == "target" and pending is not None:
         if pending["card"]["kind"] == "steal":
             return _pockets(draw, view, names, y)
-        return _circle(draw, view, names, y, f"Targets for {pending['card']['name']}", skip_owner=view["turn"])
+        return _circle(draw, view, names, y, T("Targets for {card}", card=pending["card"]["name"]),
+                       skip_owner=view["turn"])
     if phase == "carrot":
         return _market(draw, view, y)
     if phase == "window" and pending is not None:
         return _pending_card(draw, view, names, y)
     if phase == "feed" and pending is not None:
         y = _feeding(draw, view, names, y)
-    return _circle(draw, view, names, y + 8 if phase == "feed" else y, "The Bunny Circle")
+    return _circle(draw, view, names, y + 8 if phase == "feed" else y, T("The Bunny Circle"))
 
 
 def _panel(draw: ImageDraw.ImageDraw, y: int, height: int, title: str) -> int:
@@ -177,11 +183,11 @@ def _circle(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y
         height += line
     top = _panel(draw, y, height, title)
     if not groups:
-        draw_text(draw, (PAD + 12, top), "No bunny is in play.", FLOOR, MUTED)
+        draw_text(draw, (PAD + 12, top), T("No bunny is in play."), FLOOR, MUTED)
     touched = _touched(view)
     token_w = (INNER - 24 - GAP) // 2
     for seat, cards in groups:
-        owner, size = fit_line(f"{names[seat]} ({bunnies(len(cards))})", INNER - 24, FLOOR, FLOOR, bold=True)
+        owner, size = fit_line(T("{name} ({bunnies})", name=names[seat], bunnies=bunnies(len(cards))), INNER - 24, FLOOR, FLOOR, bold=True)
         draw.rectangle((PAD + 12, top + 4, PAD + 22, top + line - 6), fill=player_colour(seat))
         draw_text(draw, (PAD + 30, top), owner, size, INK, bold=True)
         top += line
@@ -231,12 +237,12 @@ def _grid_height(count: int) -> int:
 
 
 def _market(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
-    carrots = view["market"]["carrots"]
-    height = 16 + BODY + max(_grid_height(len(carrots)), int(FLOOR * 1.4)) + 8
-    top = _panel(draw, y, height, "Carrots in Kaballa's Market")
-    if not carrots:
-        draw_text(draw, (PAD + 12, top), "No carrots left", FLOOR, MUTED)
-    _carrot_grid(draw, carrots, top)
+    left = view["market"]["carrots"]
+    height = 16 + BODY + max(_grid_height(len(left)), int(FLOOR * 1.4)) + 8
+    top = _panel(draw, y, height, T("Carrots in Kaballa's Market"))
+    if not left:
+        draw_text(draw, (PAD + 12, top), T("No carrots left"), FLOOR, MUTED)
+    _carrot_grid(draw, left, top)
     return y + height
 
 
@@ -245,14 +251,14 @@ def _pockets(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], 
     owners = [(s, seat["carrots"]) for s, seat in enumerate(view["seats"]) if s != view["turn"] and seat["carrots"]]
     line = int(FLOOR * 1.4)
     height = 16 + BODY + sum(line + _grid_height(len(c)) for _, c in owners) + 8 + (line if not owners else 0)
-    top = _panel(draw, y, height, f"Carrots {names[view['turn']]} may take")
+    top = _panel(draw, y, height, T("Carrots {name} may take", name=names[view["turn"]]))
     if not owners:
-        draw_text(draw, (PAD + 12, top), "Nobody else holds a carrot.", FLOOR, MUTED)
-    for seat, carrots in owners:
+        draw_text(draw, (PAD + 12, top), T("Nobody else holds a carrot."), FLOOR, MUTED)
+    for seat, held in owners:
         draw.rectangle((PAD + 12, top + 4, PAD + 22, top + line - 6), fill=player_colour(seat))
         text, size = fit_line(names[seat], INNER - 50, FLOOR, FLOOR, bold=True)
         draw_text(draw, (PAD + 30, top), text, size, INK, bold=True)
-        top = _carrot_grid(draw, carrots, top + line)
+        top = _carrot_grid(draw, held, top + line)
     return y + height
 
 
@@ -262,7 +268,7 @@ def _revealed(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str],
     if not revealed:
         return y
     height = 16 + BODY + _grid_height(len(revealed)) + 8
-    top = _panel(draw, y, height, "The small carrot deck (the last is magic)")
+    top = _panel(draw, y, height, T("The small carrot deck (the last is magic)"))
     _carrot_grid(draw, revealed[:-1], top)
     magic = len(revealed) - 1
     columns = 4
@@ -284,16 +290,18 @@ def _pending_card(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[s
     card = pending["card"]
     lines = []
     if pending["target"] is not None and pending["target_owner"] is not None:
-        lines.append(f"Aimed at {names[pending['target_owner']]}'s {pending['target']['name']}")
+        lines.append(T("Aimed at {owner}'s {bunny}", owner=names[pending["target_owner"]],
+                       bunny=pending["target"]["name"]))
     elif pending["carrot"] is not None:
-        lines.append(f"Aimed at the {pending['carrot']} carrot")
+        lines.append(T("Aimed at the {carrot} carrot", carrot=pending["carrot"]))
     band = TYPE_COLOURS.get(card["type"], INK)
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     text_h = paragraph(probe, (0, 0), card["text"], FLOOR, INNER - 24, max_lines=4)
     height = 16 + BODY + 40 + text_h + len(lines) * int(FLOOR * 1.4) + 14
     top = _panel(draw, y, height, card["name"])
     rounded_rectangle(draw, (PAD + 12, top, WIDTH - PAD - 12, top + 34), radius=8, fill=band, outline=INK, width=2)
-    draw_text(draw, (PAD + 24, top + 17), card["type"].upper(), FLOOR, text_on(band), bold=True, anchor="lm")
+    draw_text(draw, (PAD + 24, top + 17), capitals(CARD_TYPES[card["type"]]), FLOOR, text_on(band), bold=True,
+              anchor="lm")
     top = paragraph(draw, (PAD + 12, top + 42), card["text"], FLOOR, INNER - 24, INK, max_lines=4)
     for line in lines:
         text, size = fit_line(line, INNER - 24, FLOOR, FLOOR, bold=True)
@@ -310,14 +318,15 @@ def _feeding(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], 
         return y
     seat = view["seats"][owner]
     height = 16 + BODY + TOKEN_H + 12 + 40 + 10
-    top = _panel(draw, y, height, f"{names[owner]} must feed")
+    top = _panel(draw, y, height, T("{name} must feed", name=names[owner]))
     _bunny(draw, (PAD + 12, top, WIDTH - PAD - 12, top + TOKEN_H), pending["target"], False)
     top += TOKEN_H + 12
     half = (INNER - 24 - GAP) // 2
-    for i, (label, values, fill) in enumerate((("Cabbage", seat["cabbage"], CABBAGE), ("Water", seat["water"], WATER))):
+    held = ((T("Cabbage: {n}", n=sum(seat["cabbage"])), CABBAGE), (T("Water: {n}", n=sum(seat["water"])), WATER))
+    for i, (label, fill) in enumerate(held):
         x = PAD + 12 + i * (half + GAP)
         rounded_rectangle(draw, (x, top, x + half, top + 40), radius=8, fill=shade(fill, 1.5), outline=INK, width=2)
-        draw_text(draw, (x + half / 2, top + 20), f"{label}: {sum(values)}", BODY, INK, bold=True, anchor="mm")
+        draw_text(draw, (x + half / 2, top + 20), label, BODY, INK, bold=True, anchor="mm")
     return y + height
 
 
@@ -336,21 +345,25 @@ def private_card(view: dict[str, Any]) -> Image.Image | None:
     image = Image.new("RGB", (WIDTH, TALL), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, 46), fill=TITLE_BAR)
-    title, size = fit_line(f"{names[seat]}: your run and your hand", INNER, BODY, FLOOR, bold=True)
+    title, size = fit_line(T("{name}: your run and your hand", name=names[seat]), INNER, BODY, FLOOR, bold=True)
     draw_text(draw, (PAD, 23), title, size, WHITE, bold=True, anchor="lm")
+    held = mine["carrots"][0] if mine["carrots"] else T("none")
+    for carrot in mine["carrots"][1:]:
+        held = T("{first}, {next}", first=held, next=carrot)
     facts = [
-        f"{bunnies(len(mine['bunnies']))} in the circle · {mine['dolla_total']} Kaballa Dolla",
-        f"Carrots: {', '.join(mine['carrots']) or 'none'}",
-        f"Cabbage {sum(mine['cabbage'])} · water {sum(mine['water'])}",
+        T("{bunnies} in the circle · {dolla} Kaballa Dolla", bunnies=bunnies(len(mine["bunnies"])),
+          dolla=mine["dolla_total"]),
+        T("Carrots: {carrots}", carrots=held),
+        T("Cabbage {cabbage} · water {water}", cabbage=sum(mine["cabbage"]), water=sum(mine["water"])),
     ]
     y = 56
     for fact in facts:
         y = paragraph(draw, (PAD, y), fact, BODY, INNER, INK, bold=True, max_lines=2)
     for key in ("top", "bottom"):
         run = view["run"][key]
-        y = _hand_card(draw, y + 8, run, f"{key.upper()} RUN CARD")
+        y = _hand_card(draw, y + 8, run, T("TOP RUN CARD") if key == "top" else T("BOTTOM RUN CARD"))
     hand = view["hand"]
-    draw_text(draw, (PAD, y + 12), f"Your hand ({len(hand)})", BODY, INK, bold=True)
+    draw_text(draw, (PAD, y + 12), T("Your hand ({n})", n=len(hand)), BODY, INK, bold=True)
     y += 12 + int(BODY * 1.5)
     for card in hand:
         y = _hand_card(draw, y, card, None) + 8
@@ -362,7 +375,7 @@ def _hand_card(draw: ImageDraw.ImageDraw, y: int, card: dict[str, Any] | None, s
     name, the rule text, and a square per die it rolls (colour initial on it)."""
     if card is None:
         rounded_rectangle(draw, (PAD, y, WIDTH - PAD, y + 44), radius=8, fill=PANEL, outline=LINE, width=2)
-        draw_text(draw, (PAD + 12, y + 22), f"{slot}: empty", FLOOR, MUTED, bold=True, anchor="lm")
+        draw_text(draw, (PAD + 12, y + 22), T("{slot}: empty", slot=slot), FLOOR, MUTED, bold=True, anchor="lm")
         return y + 44
     band = TYPE_COLOURS.get(card["type"], INK)
     fill = shade(COLOURS[card["colour"]], 1.6) if card["kind"] == "bunny" and card.get("colour") in COLOURS else PANEL
@@ -373,9 +386,10 @@ def _hand_card(draw: ImageDraw.ImageDraw, y: int, card: dict[str, Any] | None, s
     height = 34 + 8 + int(BODY * 1.3) + text_h + 8
     rounded_rectangle(draw, (PAD, y, WIDTH - PAD, y + height), radius=10, fill=fill, outline=INK, width=2)
     draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + 34), radius=10, fill=band, outline=INK, width=2)
-    label = card["type"].upper() if slot is None else f"{slot} · {card['type'].upper()}"
+    kind = capitals(CARD_TYPES[card["type"]])
+    label = kind if slot is None else T("{slot} · {type}", slot=slot, type=kind)
     if card["needs_bunny"]:
-        label += " · needs a bunny"
+        label = T("{label} · needs a bunny", label=label)
     text, size = fit_line(label, INNER - 24, FLOOR, FLOOR, bold=True)
     draw_text(draw, (PAD + 12, y + 17), text, size, text_on(band), bold=True, anchor="lm")
     name, size = fit_line(card["name"], text_w, BODY, FLOOR, bold=True)
@@ -385,6 +399,6 @@ def _hand_card(draw: ImageDraw.ImageDraw, y: int, card: dict[str, Any] | None, s
     for i, colour in enumerate(dice):
         dy = y + 42 + i * 36
         draw.rectangle((WIDTH - PAD - 44, dy, WIDTH - PAD - 12, dy + 32), fill=COLOURS[colour], outline=INK, width=2)
-        draw_text(draw, (WIDTH - PAD - 28, dy + 16), colour[0].upper(), FLOOR, text_on(COLOURS[colour]), bold=True,
+        draw_text(draw, (WIDTH - PAD - 28, dy + 16), initial(DIE_COLOURS[colour]), FLOOR, text_on(COLOURS[colour]), bold=True,
                   anchor="mm")
     return y + height

@@ -40,9 +40,12 @@ class Card:
     effect: dict[str, Any]
 
     def to_json(self) -> dict[str, Any]:
+        """The card's face for views: its name and rule text as text that can be said."""
+        from .messages import CARD_NAMES  # messages reads this module's deck
+
         return {
             "id": self.id,
-            "name": self.name,
+            "name": CARD_NAMES[self.id],
             "type": self.type,
             "kind": self.kind,
             "colour": self.colour,
@@ -54,34 +57,41 @@ class Card:
 
 def describe(card: Card) -> str:
     """Our one-line rules text for a card (shown on its face and in labels)."""
+    from .messages import DIE_COLOURS, T  # messages reads this module's deck
+
     e = card.effect
     do = e["do"]
     if do == "bunny":
-        return "Joins your Bunny Circle."
+        return T("Joins your Bunny Circle.")
     if do == "weapon":
-        return f"Level {e['level']}: a bunny dies unless the {card.dice[0]} die rolls more than {e['level']}."
+        return T("Level {level}: a bunny dies unless the {die} die rolls more than {level}.", level=e["level"],
+                 die=DIE_COLOURS[card.dice[0]])
     if do == "feed":
-        return f"A bunny's owner pays {e['cabbage']} cabbage and {e['water']} water, or it starves."
+        return T("A bunny's owner pays {cabbage} cabbage and {water} water, or it starves.", cabbage=e["cabbage"],
+                 water=e["water"])
     if do == "carrot":
-        return "Take a carrot from the market." if e["count"] == 1 else "Take two carrots from the market."
+        return T("Take a carrot from the market.") if e["count"] == 1 else T("Take two carrots from the market.")
     if do == "steal":
-        return "Take one carrot from another player."
+        return T("Take one carrot from another player.")
     if do == "harvest":
-        return "Take a cabbage card and a water card."
+        return T("Take a cabbage card and a water card.")
     if do == "react":
-        on = " or ".join({"weapon": "a weapon", "feed": "a Feed the Bunny", "carrot": "a Choose a Carrot",
-                          "steal": "a Pickpocket"}[x] for x in e["on"])
-        whose = "on your bunny" if e["who"] == "target" else "by another player"
+        attacks = {"weapon": T("a weapon"), "feed": T("a Feed the Bunny"), "carrot": T("a Choose a Carrot"),
+                   "steal": T("a Pickpocket")}
+        on: str = attacks[e["on"][0]]
+        for attack in e["on"][1:]:
+            on = T("{first} or {next}", first=on, next=attacks[attack])
+        whose = T("on your bunny") if e["who"] == "target" else T("by another player")
         then = {
-            "cancel": "cancel it",
-            "reflect": "turn it on the attacker's newest bunny",
-            "fed": "your bunny eats for free",
-            "snatch": "the first carrot taken is yours",
+            "cancel": T("cancel it"),
+            "reflect": T("turn it on the attacker's newest bunny"),
+            "fed": T("your bunny eats for free"),
+            "snatch": T("the first carrot taken is yours"),
         }[e["then"]]
-        return f"When {on} is played {whose}: {then}."
+        return T("When {on} is played {whose}: {then}.", on=on, whose=whose, then=then)
     if do == "misfortune":
-        return "Play at once: your newest bunny dies."
-    return f"Worth {e['value']}: lay it face up in front of you."
+        return T("Play at once: your newest bunny dies.")
+    return T("Worth {value}: lay it face up in front of you.", value=e["value"])
 
 
 def load(path: Path = DATA_FILE) -> dict[str, Any]:

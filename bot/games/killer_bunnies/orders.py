@@ -11,6 +11,7 @@ from __future__ import annotations
 from bot.engine import Game, Prompt, StandingOrder, State
 
 from . import rules  # rules imports this module first; its names are read at call time only
+from .messages import T
 
 PASS_WINDOWS = "pass-windows"
 PASS_UNLESS_ABLE = "pass-unless-able"
@@ -20,31 +21,31 @@ FLIP = "flip"
 ORDERS = (
     StandingOrder(
         PASS_WINDOWS,
-        "Pass every reaction window",
-        "Answers Pass to every reaction window, even when you hold a Special card that fits.",
+        T("Pass every reaction window"),
+        T("Answers Pass to every reaction window, even when you hold a Special card that fits."),
         reveals="",
     ),
     StandingOrder(
         PASS_UNLESS_ABLE,
-        "Pass every window unless I can answer it",
-        "Answers Pass at once when no card in your hand may answer the card played; you are "
-        "asked as before when one may.",
-        reveals="A window you pass at once tells the others that you hold no Special card that "
-        "fits it (and one you take time over, that you may).",
+        T("Pass every window unless I can answer it"),
+        T("Answers Pass at once when no card in your hand may answer the card played; you are "
+          "asked as before when one may."),
+        reveals=T("A window you pass at once tells the others that you hold no Special card that "
+                  "fits it (and one you take time over, that you may)."),
     ),
     StandingOrder(
         FEED,
-        "Feed my bunnies when I can",
-        "When Feed the Bunny targets your bunny and you already have the cabbage and water, "
-        "pays them; you are asked when something is short.",
+        T("Feed my bunnies when I can"),
+        T("When Feed the Bunny targets your bunny and you already have the cabbage and water, "
+          "pays them; you are asked when something is short."),
         reveals="",
     ),
     StandingOrder(
         FLIP,
-        "Flip at once unless I can buy a carrot",
-        "At the start of your turn, flips your top run card without visiting Kaballa's Market "
-        "when your Dolla cannot buy a carrot; you are asked when they can (cabbage and water can "
-        "still be bought while a bunny is being fed).",
+        T("Flip at once unless I can buy a carrot"),
+        T("At the start of your turn, flips your top run card without visiting Kaballa's Market "
+          "when your Dolla cannot buy a carrot; you are asked when they can (cabbage and water can "
+          "still be bought while a bunny is being fed)."),
         reveals="",
     ),
 )

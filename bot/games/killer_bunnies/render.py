@@ -16,10 +16,14 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.engine.words import named
+from bot.i18n import Said, say_drawn
 from bot.render.dice import die
 from bot.render.palette import HIGHLIGHT, INK, LINE, MUTED, PANEL, RGB, WHITE, player_colour, shade, text_on
 from bot.render.shapes import canvas, panel
 from bot.render.text import draw_text, draw_wrapped, fit_size, seat_names, text_width, wrap
+
+from .messages import BUNNY_COLOURS, BUNNY_KINDS, CARD_TYPES, DIE_COLOURS, T, bunnies, carrots
 
 WIDTH = 1200
 MARGIN = 20
@@ -48,10 +52,6 @@ BACK: RGB = (58, 70, 110)
 FELT: RGB = (232, 240, 226)
 
 
-def bunnies(n: int) -> str:
-    return f"{n} {'bunny' if n == 1 else 'bunnies'}"
-
-
 bunnies_word = bunnies
 
 
@@ -60,10 +60,26 @@ def _name(view: dict[str, Any], seat: int) -> str:
 
 
 def fill_names(text: str, view: dict[str, Any]) -> str:
-    names = seat_names(view)
-    for i, n in enumerate(names):
-        text = text.replace(f"{{seat{i}}}", n)
-    return text
+    """``text`` with players' names for its ``{seatN}`` marks, still text that can be said."""
+    return named(text, seat_names(view))
+
+
+def capitals(text: str) -> str:
+    """``text`` in capitals in the language being spoken (a card type on its band)."""
+    return Said(say_drawn(text).upper())
+
+
+def initial(text: str) -> str:
+    """The first letter of ``text`` in the language being spoken, in capitals (a die's colour)."""
+    return Said(say_drawn(text)[:1].upper())
+
+
+def two_line_name(name: str) -> list[str]:
+    """A card's name in the language being spoken, cut after its first ": " (the Feed the
+    Bunny cards: "Feed the Bunny:" over "Snack Time"); the pieces are already said."""
+    said = say_drawn(name)
+    head, colon, rest = said.partition(": ")
+    return [Said(head + ":"), Said(rest)] if colon else [Said(said)]
 
 
 # -- card faces ---------------------------------------------------------------------------
@@ -82,7 +98,7 @@ def card_face(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: d
     band_h = 28 if big else 24
     draw.rounded_rectangle((x0, y0, x1, y0 + band_h), radius=10, fill=band, outline=INK, width=2)
     draw.rectangle((x0 + 2, y0 + band_h - 10, x1 - 2, y0 + band_h - 1), fill=band)
-    label = card["type"].upper()
+    label = capitals(CARD_TYPES[card["type"]])
     draw_text(draw, (x0 + 10, y0 + band_h // 2), label, fit_size(label, w - 20, 16, bold=True), text_on(band), bold=True, anchor="lm")
     # the pink box: needs a bunny in play
     strip = PINK if card["needs_bunny"] else LINE
@@ -90,8 +106,7 @@ def card_face(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: d
     tx = x0 + 20
     ty = y0 + band_h + 6
     size = 20 if big else 17
-    name = card["name"].replace("Feed the Bunny: ", "Feed the Bunny:\n")
-    for part in name.split("\n"):
+    for part in two_line_name(card["name"]):
         for line in wrap(part, size, w - 34, bold=True):
             draw_text(draw, (tx, ty), line, size, bold=True)
             ty += int(size * 1.2)
@@ -106,7 +121,7 @@ def card_face(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: d
     for i, colour in enumerate(dice):
         dy = y0 + band_h + 8 + i * 26
         draw.rectangle((x1 - 28, dy, x1 - 8, dy + 20), fill=COLOURS[colour], outline=INK, width=2)
-        draw_text(draw, (x1 - 18, dy + 10), colour[0].upper(), 14, text_on(COLOURS[colour]), bold=True, anchor="mm")
+        draw_text(draw, (x1 - 18, dy + 10), initial(DIE_COLOURS[colour]), 14, text_on(COLOURS[colour]), bold=True, anchor="mm")
 
 
 def card_back(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], label: str) -> None:
@@ -128,10 +143,10 @@ def bunny_token(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card:
     fill = COLOURS.get(card["colour"], WHITE)
     draw.rounded_rectangle(box, radius=10, fill=fill, outline=INK, width=2)
     draw.rectangle((x0 + 3, y1 - 10, x1 - 3, y1 - 3), fill=owner_rgb)
-    kind = card["name"].split()[1]
+    kind = BUNNY_KINDS[str(card["name"]).split()[1]]  # "Blue Timid Bunny": the kind is its second word
     ink = text_on(fill)
     draw_text(draw, ((x0 + x1) // 2, y0 + 20), kind, fit_size(kind, x1 - x0 - 10, 18, bold=True), ink, bold=True, anchor="mm")
-    draw_text(draw, ((x0 + x1) // 2, y0 + 42), card["colour"], 16, ink, anchor="mm")
+    draw_text(draw, ((x0 + x1) // 2, y0 + 42), BUNNY_COLOURS[card["colour"]], 16, ink, anchor="mm")
 
 
 # -- the public board ---------------------------------------------------------------------
@@ -141,51 +156,62 @@ def _status(view: dict[str, Any]) -> str:
     phase = view["phase"]
     turn = _name(view, view["turn"])
     if phase == "over":
-        return fill_names(view["outcome"]["reason"], view) if view.get("outcome") else "The game is over."
+        return fill_names(view["outcome"]["reason"], view) if view.get("outcome") else T("The game is over.")
     if phase == "setup":
         waiting = [_name(view, s["seat"]) for s in view["seats"] if not s["ready"]]
-        return f"Setting up: waiting for {', '.join(waiting)} to lay their run cards."
+        return T("Setting up: waiting for {names} to lay their run cards.", names=_commas(waiting))
     if phase == "window":
         window = view["window"]
         waiting = [_name(view, s) for s in window["seats"] if s not in window["answered"]]
         pending = view["pending"]
-        aim = ""
+        card, names = pending["card"]["name"], _commas(waiting)
         if pending["target"] is not None and pending["target_owner"] is not None:
-            aim = f" on {_name(view, pending['target_owner'])}'s {pending['target']['name']}"
-        elif pending["carrot"] is not None:
-            aim = f" on the {pending['carrot']} carrot"
-        return f"Reaction window for {pending['card']['name']}{aim}: waiting for {', '.join(waiting)}."
+            return T("Reaction window for {card} on {owner}'s {bunny}: waiting for {names}.", card=card,
+                     owner=_name(view, pending["target_owner"]), bunny=pending["target"]["name"], names=names)
+        if pending["carrot"] is not None:
+            return T("Reaction window for {card} on the {carrot} carrot: waiting for {names}.", card=card,
+                     carrot=pending["carrot"], names=names)
+        return T("Reaction window for {card}: waiting for {names}.", card=card, names=names)
     words = {
-        "start": "shop or flip the top run card",
-        "target": "choose a target",
-        "feed": "a bunny must be fed",
-        "carrot": "choose a carrot",
-        "replace": "lay a new bottom run card",
+        "start": T("shop or flip the top run card"),
+        "target": T("choose a target"),
+        "feed": T("a bunny must be fed"),
+        "carrot": T("choose a carrot"),
+        "replace": T("lay a new bottom run card"),
     }
     if phase == "feed" and view["pending"] and view["pending"]["target_owner"] is not None:
-        return f"{_name(view, view['pending']['target_owner'])} must feed {view['pending']['target']['name']} or let it starve."
-    return f"{turn}'s turn: {words.get(phase, phase)}."
+        return T("{owner} must feed {bunny} or let it starve.", owner=_name(view, view["pending"]["target_owner"]),
+                 bunny=view["pending"]["target"]["name"])
+    return T("{name}'s turn: {what}.", name=turn, what=words.get(phase, phase))
+
+
+def _commas(names: list[str]) -> str:
+    """Names joined by ", ", as text that can be said."""
+    text = names[0] if names else ""
+    for name in names[1:]:
+        text = T("{first}, {next}", first=text, next=name)
+    return text
 
 
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
-    draw_text(draw, (MARGIN, y), "Killer Bunnies", 30, bold=True)
+    draw_text(draw, (MARGIN, y), T("Killer Bunnies"), 30, bold=True)
     status = _status(view)
     y += 42
     y = draw_wrapped(draw, (MARGIN, y), status, 22, INNER, bold=True)
     for gift in view.get("handed") or []:
-        n = len(gift["carrots"])
-        line = (f"{_name(view, gift['from'])} had no bunny and gave {n} carrot{'s' if n != 1 else ''} "
-                f"to {_name(view, gift['to'])}.")
+        line = T("{giver} had no bunny and gave {carrots} to {heir}.", giver=_name(view, gift["from"]),
+                 carrots=carrots(len(gift["carrots"])), heir=_name(view, gift["to"]))
         y = draw_wrapped(draw, (MARGIN, y), line, 18, INNER, fill=MUTED)
     return y + 6
 
 
 def _market(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, int, int]) -> None:
     x0, _y0, x1, _ = box
-    y = panel(draw, box, "Kaballa's Market", 22)
+    y = panel(draw, box, T("Kaballa's Market"), 22)
     market = view["market"]
     prices = market["prices"]
-    draw_text(draw, (x0 + 14, y), f"Carrot {prices['carrot']} · cabbage {prices['cabbage']} · water {prices['water']} Dolla", 17)
+    draw_text(draw, (x0 + 14, y), T("Carrot {carrot} · cabbage {cabbage} · water {water} Dolla", carrot=prices["carrot"],
+                                         cabbage=prices["cabbage"], water=prices["water"]), 17)
     y += 28
     carrots = market["carrots"]
     cell_w, cell_h, gap = 84, 30, 6
@@ -196,20 +222,21 @@ def _market(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int
         draw.rounded_rectangle((cx, cy, cx + cell_w, cy + cell_h), radius=8, fill=CARROT, outline=INK, width=2)
         draw_text(draw, (cx + cell_w // 2, cy + cell_h // 2), name, fit_size(name, cell_w - 8, 16, bold=True), INK, bold=True, anchor="mm")
     if not carrots:
-        draw_text(draw, (x0 + 14, y + 4), "No carrots left", 18, MUTED)
+        draw_text(draw, (x0 + 14, y + 4), T("No carrots left"), 18, MUTED)
     rows = max(1, -(-len(carrots) // per_row))
     y += rows * (cell_h + gap) + 4
-    draw_text(draw, (x0 + 14, y), f"Cabbage deck {market['cabbage']} · water deck {market['water']}", 17)
+    draw_text(draw, (x0 + 14, y), T("Cabbage deck {cabbage} · water deck {water}", cabbage=market["cabbage"],
+                                         water=market["water"]), 17)
     y += 24
-    draw_text(draw, (x0 + 14, y), f"Draw pile {view['draw']} · discards {view['discard']}", 17)
+    draw_text(draw, (x0 + 14, y), T("Draw pile {draw} · discards {discard}", draw=view["draw"], discard=view["discard"]), 17)
 
 
 def last_title(view: dict[str, Any]) -> str:
     """The panel's title: whose flip the card shown was ("Last card: bo's flip")."""
     by = view.get("last_by")
     if view["last_card"] is None or by is None:
-        return "Last card"
-    return f"Last card: {_name(view, by)}'s flip"
+        return T("Last card")
+    return T("Last card: {name}'s flip", name=_name(view, by))
 
 
 def roll_lines(view: dict[str, Any]) -> list[str]:
@@ -220,12 +247,13 @@ def roll_lines(view: dict[str, Any]) -> list[str]:
         return []
     by, owner = roll.get("by"), roll.get("owner")
     if roll.get("earlier"):
-        head = f"Earlier roll, {_name(view, by)}'s turn" if by is not None else "An earlier roll"
+        head = T("Earlier roll, {name}'s turn", name=_name(view, by)) if by is not None else T("An earlier roll")
     else:
-        head = "This card's roll"
-    bunny = roll["target"] if owner is None else f"{_name(view, owner)}'s {roll['target']}"
-    verdict = "survived" if roll["survived"] else "died"
-    return [head, f"{roll['dice'][0]['colour']} d12 vs level {roll['level']}", roll["card"], f"{bunny} {verdict}"]
+        head = T("This card's roll")
+    bunny = roll["target"] if owner is None else T("{owner}'s {bunny}", owner=_name(view, owner), bunny=roll["target"])
+    verdict = T("{bunny} survived", bunny=bunny) if roll["survived"] else T("{bunny} died", bunny=bunny)
+    die_text = T("{colour} d12 vs level {level}", colour=DIE_COLOURS[roll["dice"][0]["colour"]], level=roll["level"])
+    return [head, die_text, roll["card"], verdict]
 
 
 def _last(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, int, int]) -> None:
@@ -236,11 +264,11 @@ def _last(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[int, int, 
     if card:
         card_face(draw, card_box, card)
     else:
-        empty_slot(draw, card_box, "no card yet")
+        empty_slot(draw, card_box, T("no card yet"))
     rx = card_box[2] + 16
     roll = view["last_roll"]
     if roll is None:
-        draw_text(draw, (rx, y + 4), "No dice rolled yet", 18, MUTED)
+        draw_text(draw, (rx, y + 4), T("No dice rolled yet"), 18, MUTED)
         return
     head, die_text, weapon, result = roll_lines(view)
     earlier = bool(roll.get("earlier"))
@@ -275,9 +303,9 @@ def _circle(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, *, measure:
     height = 52 + rows * (token_h + 34)
     if measure:
         return y + height
-    top = panel(draw, (MARGIN, y, WIDTH - MARGIN, y + height), f"The Bunny Circle ({bunnies(len(view['circle']))})", 22)
+    top = panel(draw, (MARGIN, y, WIDTH - MARGIN, y + height), T("The Bunny Circle ({bunnies})", bunnies=bunnies(len(view["circle"]))), 22)
     if not groups:
-        draw_text(draw, (MARGIN + 14, top + 6), "No bunny is in play.", 18, MUTED)
+        draw_text(draw, (MARGIN + 14, top + 6), T("No bunny is in play."), 18, MUTED)
     for s, cards, gx, gy in placements:
         colour = player_colour(s)
         draw_text(draw, (gx, top + gy), _name(view, s), 16, shade(colour, 0.8), bold=True)
@@ -311,37 +339,43 @@ def _seat(draw: ImageDraw.ImageDraw, view: dict[str, Any], s: int, box: tuple[in
     outline = HIGHLIGHT if view["phase"] not in ("over", "setup") and view["turn"] == s else LINE
     draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=outline, width=4 if outline == HIGHLIGHT else 2)
     draw.rounded_rectangle((x0, y0, x0 + 12, y1), radius=6, fill=colour)
-    name = _name(view, s)
-    tag = ""
+    title = _name(view, s)
     if view.get("winner") == s:
-        tag = "  ★ WINNER"
-    draw_text(draw, (x0 + 22, y0 + 10), name + tag, fit_size(name + tag, x1 - x0 - 150, 21, bold=True), bold=True)
-    bunnies = len(info["bunnies"])
-    draw_text(draw, (x1 - 12, y0 + 12), f"hand {info['hand']} · {bunnies_word(bunnies)}", 16, MUTED, anchor="ra")
+        title = T("{name}  ★ WINNER", name=title)
+    draw_text(draw, (x0 + 22, y0 + 10), title, fit_size(title, x1 - x0 - 150, 21, bold=True), bold=True)
+    count = len(info["bunnies"])
+    draw_text(draw, (x1 - 12, y0 + 12), T("hand {n} · {bunnies}", n=info["hand"], bunnies=bunnies_word(count)), 16,
+              MUTED, anchor="ra")
     # the run: TOP over BOTTOM, face down
     rx, ry = x0 + 22, y0 + 42
-    for i, (key, label) in enumerate((("top", "TOP"), ("bottom", "BOTTOM"))):
+    for i, (key, label) in enumerate((("top", T("TOP")), ("bottom", T("BOTTOM")))):
         cb = (rx, ry + i * 66, rx + 92, ry + i * 66 + 60)
         (card_back if info[key] else empty_slot)(draw, cb, label)
     tx = rx + 108
     ty = y0 + 42
     carrots = info["carrots"]
-    draw_text(draw, (tx, ty + 2), "Carrots", 16, MUTED, bold=True)
+    _label(draw, (tx, ty + 2), T("Carrots"))
     cx = tx + 92
     if carrots:
         _chips_text(draw, cx, ty, carrots, x1 - 10)
     else:
-        draw_text(draw, (cx, ty + 2), "none", 16, MUTED)
+        draw_text(draw, (cx, ty + 2), T("none"), 16, MUTED)
     ty += 34
-    draw_text(draw, (tx, ty + 2), "Dolla", 16, MUTED, bold=True)
+    _label(draw, (tx, ty + 2), T("Dolla"))
     draw_text(draw, (tx + 92, ty + 2), str(info["dolla_total"]), 18, bold=True)
     _chips(draw, tx + 132, ty, info["dolla"], (250, 226, 140), x1 - 10)
     ty += 34
-    draw_text(draw, (tx, ty + 2), "Cabbage", 16, MUTED, bold=True)
-    _chips(draw, tx + 92, ty, info["cabbage"], CABBAGE, x1 - 10) if info["cabbage"] else draw_text(draw, (tx + 92, ty + 2), "none", 16, MUTED)
+    _label(draw, (tx, ty + 2), T("Cabbage"))
+    _chips(draw, tx + 92, ty, info["cabbage"], CABBAGE, x1 - 10) if info["cabbage"] else draw_text(draw, (tx + 92, ty + 2), T("none"), 16, MUTED)
     ty += 34
-    draw_text(draw, (tx, ty + 2), "Water", 16, MUTED, bold=True)
-    _chips(draw, tx + 92, ty, info["water"], WATER, x1 - 10) if info["water"] else draw_text(draw, (tx + 92, ty + 2), "none", 16, MUTED)
+    _label(draw, (tx, ty + 2), T("Water"))
+    _chips(draw, tx + 92, ty, info["water"], WATER, x1 - 10) if info["water"] else draw_text(draw, (tx + 92, ty + 2), T("none"), 16, MUTED)
+
+
+def _label(draw: ImageDraw.ImageDraw, xy: tuple[int, int], label: str) -> None:
+    """A row's label in a player's panel, shrunk where a language's word is longer than the
+    column before the values (every English label fits at 16 px)."""
+    draw_text(draw, xy, label, fit_size(label, 86, 16, bold=True), MUTED, bold=True)
 
 
 def _chips_text(draw: ImageDraw.ImageDraw, x: int, y: int, names: list[str], limit_x: int) -> None:
@@ -365,7 +399,7 @@ def _reveal(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, *, measure:
     height = 56 + rows * (cell_h + gap)
     if measure:
         return y + height + 12
-    top = panel(draw, (MARGIN, y, WIDTH - MARGIN, y + height), "The small carrot deck, top to bottom (the last is magic)", 20)
+    top = panel(draw, (MARGIN, y, WIDTH - MARGIN, y + height), T("The small carrot deck, top to bottom (the last is magic)"), 20)
     for i, name in enumerate(revealed):
         cx = MARGIN + 14 + (i % per_row) * (cell_w + gap)
         cy = top + (i // per_row) * (cell_h + gap)
@@ -373,7 +407,7 @@ def _reveal(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, *, measure:
         draw.rounded_rectangle((cx, cy, cx + cell_w, cy + cell_h), radius=8, fill=HIGHLIGHT if magic else CARROT,
                                outline=INK, width=4 if magic else 1)
         draw_text(draw, (cx + cell_w // 2, cy + 18), name, fit_size(name, cell_w - 8, 16, bold=True), INK, bold=True, anchor="mm")
-        draw_text(draw, (cx + cell_w // 2, cy + 40), "MAGIC" if magic else f"#{i + 1}", 14, INK, anchor="mm")
+        draw_text(draw, (cx + cell_w // 2, cy + 40), T("MAGIC") if magic else f"#{i + 1}", 14, INK, anchor="mm")
     return y + height + 12
 
 

@@ -51,9 +51,10 @@ from bot.engine import (
 )
 from bot.engine.contract import seat_ref
 from bot.engine.rng import shuffle_unseen
-from bot.engine.words import plural
+from bot.engine.words import Code, Text
 
 from .cards import CARROT_SLUGS, CARROTS, DECK, PRICES, SMALL_VALUES, Card
+from .messages import CARD_NAMES, CARD_TYPES, CARROT_NAMES, DIE_COLOURS, SMALL_CARDS, T, carrots
 from .orders import KillerBunniesOrders
 
 SETUP = "setup"
@@ -88,17 +89,19 @@ def a_card(card_id: int) -> str:
     """``'Frying Pan (weapon 6)'``-style name for the log."""
     c = DECK[card_id]
     if c.kind == "weapon":
-        return f"{c.name} (level {c.effect['level']}, {c.dice[0]} die)"
+        return T("{card} (level {level}, {die} die)", card=CARD_NAMES[card_id], level=c.effect["level"],
+                 die=DIE_COLOURS[c.dice[0]])
     if c.kind == "feed":
-        return f"{c.name} ({c.effect['cabbage']} cabbage, {c.effect['water']} water)"
-    return c.name
+        return T("{card} ({cabbage} cabbage, {water} water)", card=CARD_NAMES[card_id], cabbage=c.effect["cabbage"],
+                 water=c.effect["water"])
+    return CARD_NAMES[card_id]
 
 
 def label_of(card_id: int) -> str:
     return LABELS[card_id]
 
 
-LABELS = tuple(f"{a_card(c.id)} [{c.type}]" for c in DECK)
+LABELS = tuple(T("{card} [{type}]", card=a_card(c.id), type=CARD_TYPES[c.type]) for c in DECK)
 """Action labels per card, made once: prompts list the hand on every move."""
 FACES = tuple(c.to_json() for c in DECK)
 """Card faces for views, made once and shared (views are read, never changed)."""
@@ -109,7 +112,7 @@ def face(card_id: int) -> dict[str, Any]:
 
 
 def carrot_name(index: int) -> str:
-    return f"the {CARROTS[index]} carrot"
+    return T("the {carrot} carrot", carrot=CARROT_NAMES[index])
 
 
 def carrot_index(slug: str) -> int | None:
@@ -155,14 +158,14 @@ class KillerBunnies(KillerBunniesOrders, Game):
     """Killer Bunnies and the Quest for the Magic Carrot, with our own deck (2-8 players)."""
 
     slug = "killer-bunnies"
-    title = "Killer Bunnies"
+    title = T("Killer Bunnies")
     min_players = 2
     max_players = 8
-    summary = "Keep a bunny alive, kill everyone else's, grab carrots: one of them is magic."
+    summary = T("Keep a bunny alive, kill everyone else's, grab carrots: one of them is magic.")
     options = (
         Option("mode", "turns", ("turns", "live"),
-               "turns: reaction windows wait for every answer (play-by-post deadlines apply); "
-               f"live: a reaction window closes after {REACT_MS // 1000} seconds."),
+               T("turns: reaction windows wait for every answer (play-by-post deadlines apply); "
+                 "live: a reaction window closes after {seconds} seconds.", seconds=REACT_MS // 1000)),
     )
     rules_file = "killer-bunnies.txt"
     grouped = True
@@ -244,7 +247,7 @@ class KillerBunnies(KillerBunniesOrders, Game):
         state["discard"] = []
         Rng(state).shuffle(state["draw"])
         state["reshuffles"] += 1
-        events.append(Event("The draw pile is empty: the discards are shuffled into a new draw pile.", reveals=True))
+        events.append(Event(T("The draw pile is empty: the discards are shuffled into a new draw pile."), reveals=True))
         return True
 
     def _draw(self, state: State, seat: int, events: list[Event], *, before_game: bool = False) -> None:
@@ -253,38 +256,43 @@ class KillerBunnies(KillerBunniesOrders, Game):
         me = state["seats"][seat]
         for _ in range(DRAW_GUARD):
             if not state["draw"] and not self._reshuffle(state, events):
-                events.append(Event(f"{seat_ref(seat)} cannot draw: no cards are left to draw."))
+                events.append(Event(T("{seat} cannot draw: no cards are left to draw.", seat=seat_ref(seat))))
                 return
             drawn = state["draw"].pop()
             c = DECK[drawn]
             if c.kind == "dolla":
                 me["dolla"].append(drawn)
-                events.append(Event(f"{seat_ref(seat)} draws {c.name} and lays it down.", reveals=True))
+                events.append(Event(T("{seat} draws {card} and lays it down.", seat=seat_ref(seat), card=CARD_NAMES[drawn]),
+                                    reveals=True))
                 continue
             if c.kind == "misfortune":
                 state["discard"].append(drawn)
                 if before_game:
-                    events.append(Event(f"{seat_ref(seat)} discards a Terrible Misfortune before the game.", reveals=True))
+                    events.append(Event(T("{seat} discards a Terrible Misfortune before the game.", seat=seat_ref(seat)),
+                                        reveals=True))
                     continue
                 bunnies = self.bunnies_of(state, seat)
                 if bunnies:
-                    events.append(Event(f"{seat_ref(seat)} draws a Terrible Misfortune!", reveals=True))
-                    self._kill(state, bunnies[-1], events, "is struck by misfortune")
+                    events.append(Event(T("{seat} draws a Terrible Misfortune!", seat=seat_ref(seat)), reveals=True))
+                    self._kill(state, bunnies[-1], events, T("is struck by misfortune"))
                 else:
-                    events.append(Event(f"{seat_ref(seat)} draws a Terrible Misfortune, but has no bunny to lose.", reveals=True))
+                    events.append(Event(T("{seat} draws a Terrible Misfortune, but has no bunny to lose.",
+                                            seat=seat_ref(seat)), reveals=True))
                 continue
             me["hand"].append(drawn)
             if not before_game:
-                events.append(Event(f"{seat_ref(seat)} draws a card.", reveals=True))
-                events.append(Event(f"You draw {label_of(drawn)}.", visible_to=seat))
+                events.append(Event(T("{seat} draws a card.", seat=seat_ref(seat)), reveals=True))
+                events.append(Event(T("You draw {card}.", card=label_of(drawn)), visible_to=seat))
             return
-        events.append(Event(f"{seat_ref(seat)} stops drawing: the pile holds nothing that stays in a hand."))
+        events.append(Event(T("{seat} stops drawing: the pile holds nothing that stays in a hand.", seat=seat_ref(seat))))
 
     def _kill(self, state: State, bunny: int, events: list[Event], how: str) -> None:
+        """``bunny`` leaves the circle; ``how`` says what happened to it ("starves")."""
         owner = self.owner_of(state, bunny)
         state["circle"] = [b for b in state["circle"] if b["card"] != bunny]
         state["discard"].append(bunny)
-        events.append(Event(f"{seat_ref(owner if owner is not None else 0)}'s {DECK[bunny].name} {how} and dies."))
+        events.append(Event(T("{seat}'s {bunny} {how} and dies.", seat=seat_ref(owner if owner is not None else 0),
+                                    bunny=CARD_NAMES[bunny], how=how)))
 
     def _take_small(self, state: State, kind: str, seat: int, events: list[Event]) -> bool:
         """The top cabbage or water card goes to ``seat``; False when none is left anywhere."""
@@ -297,7 +305,9 @@ class KillerBunnies(KillerBunniesOrders, Game):
             Rng(state).shuffle(small[kind])
         value = small[kind].pop()
         state["seats"][seat][kind].append(value)
-        events.append(Event(f"{seat_ref(seat)} gets a {kind} card worth {value}.", reveals=True))
+        events.append(Event(T("{seat} gets a cabbage card worth {value}.", seat=seat_ref(seat), value=value)
+                            if kind == "cabbage" else
+                            T("{seat} gets a water card worth {value}.", seat=seat_ref(seat), value=value), reveals=True))
         return True
 
     def _small_left(self, state: State, kind: str) -> int:
@@ -325,24 +335,29 @@ class KillerBunnies(KillerBunniesOrders, Game):
         who = seat_ref(turn)
         if phase == START:
             top = state["seats"][turn]["top"]
-            actions = [Action("flip", "Flip your top run card" if top is not None else "Nothing to flip: go on", main=True)]
+            actions = [Action("flip", T("Flip your top run card") if top is not None else T("Nothing to flip: go on"),
+                              main=True)]
             actions += self._buy_actions(state, turn, carrots=True)
-            return [Prompt(turn, f"{who}: shop at Kaballa's Market or flip your top run card.", tuple(actions))]
+            return [Prompt(turn, T("{seat}: shop at Kaballa's Market or flip your top run card.", seat=who),
+                           tuple(actions))]
         pending = state["pending"]
         if phase == TARGET:
             c = DECK[pending["card"]]
             if c.kind == "steal":
                 actions = [
-                    Action(f"take:{CARROT_SLUGS[k]}", f"Take {carrot_name(k)} from {seat_ref(s)}")
+                    Action(f"take:{CARROT_SLUGS[k]}", T("Take {carrot} from {seat}", carrot=carrot_name(k), seat=seat_ref(s)))
                     for s in range(state["players"]) if s != turn
                     for k in state["seats"][s]["carrots"]
                 ]
-                return [Prompt(turn, f"{who}: choose a carrot to pick from another player's pocket.", tuple(actions))]
+                return [Prompt(turn, T("{seat}: choose a carrot to pick from another player's pocket.", seat=who),
+                               tuple(actions))]
             actions = [
-                Action(f"target:{DECK[b['card']].slug}", f"{DECK[b['card']].name} of {seat_ref(b['owner'])}")
+                Action(f"target:{DECK[b['card']].slug}", T("{bunny} of {seat}", bunny=CARD_NAMES[b["card"]],
+                                                            seat=seat_ref(b["owner"])))
                 for b in state["circle"] if b["owner"] != turn
             ]
-            return [Prompt(turn, f"{who}: choose the bunny for {c.name}.", tuple(actions))]
+            return [Prompt(turn, T("{seat}: choose the bunny for {card}.", seat=who, card=CARD_NAMES[c.id]),
+                           tuple(actions))]
         if phase == FEED:
             owner = self.owner_of(state, pending["target"])
             assert owner is not None
@@ -350,26 +365,32 @@ class KillerBunnies(KillerBunniesOrders, Game):
             actions = []
             short = self.shortfall(state)
             if not any(short.values()):
-                actions.append(Action("feed", "Feed the bunny (pay the cabbage and water)", main=True))
+                actions.append(Action("feed", T("Feed the bunny (pay the cabbage and water)"), main=True))
             elif self.can_still_feed(state, owner, short):
                 for a in self._buy_actions(state, owner, carrots=False):
                     kind = a.key[4:]
                     if short[kind]:
-                        actions.append(Action(a.key, f"{a.label}; {short[kind]} {kind} short", group=a.group))
-            actions.append(Action("starve", f"Let {DECK[pending['target']].name} starve", main=True))
-            choice = ("feed it or let it starve" if actions[0].key == "feed" else
-                      "buy at the market or let it starve" if len(actions) > 1 else
-                      "no purchase can make up what is missing, so it starves")
-            text = (f"{seat_ref(owner)}: {DECK[pending['target']].name} needs {c.effect['cabbage']} cabbage and "
-                    f"{c.effect['water']} water; {choice}.")
+                        missing = T("{purchase}; {n} cabbage short", purchase=a.label, n=short[kind]) \
+                            if kind == "cabbage" else T("{purchase}; {n} water short", purchase=a.label, n=short[kind])
+                        actions.append(Action(a.key, missing, group=a.group))
+            bunny = CARD_NAMES[pending["target"]]
+            actions.append(Action("starve", T("Let {bunny} starve", bunny=bunny), main=True))
+            choice = (T("feed it or let it starve") if actions[0].key == "feed" else
+                      T("buy at the market or let it starve") if len(actions) > 1 else
+                      T("no purchase can make up what is missing, so it starves"))
+            text = T("{seat}: {bunny} needs {cabbage} cabbage and {water} water; {choice}.", seat=seat_ref(owner),
+                     bunny=bunny, cabbage=c.effect["cabbage"], water=c.effect["water"], choice=choice)
             return [Prompt(owner, text, tuple(actions))]
         if phase == CARROT:
-            actions = [Action(f"carrot:{CARROT_SLUGS[k]}", f"Take {carrot_name(k)}") for k in state["market"]]
-            whose = "" if pending.get("snatcher") is None or pending["taken"] else " (it goes to the snatcher)"
-            return [Prompt(turn, f"{who}: choose a carrot from the market{whose}.", tuple(actions))]
+            actions = [Action(f"carrot:{CARROT_SLUGS[k]}", T("Take {carrot}", carrot=carrot_name(k)))
+                       for k in state["market"]]
+            text = T("{seat}: choose a carrot from the market.", seat=who) \
+                if pending.get("snatcher") is None or pending["taken"] else \
+                T("{seat}: choose a carrot from the market (it goes to the snatcher).", seat=who)
+            return [Prompt(turn, text, tuple(actions))]
         if phase == REPLACE:
-            actions = self._hand_actions(state, turn, "run", "Lay as your bottom run card")
-            return [Prompt(turn, f"{who}: choose your new bottom run card.", tuple(actions), private=True)]
+            actions = self._hand_actions(state, turn, "run", T("Lay as your bottom run card"))
+            return [Prompt(turn, T("{seat}: choose your new bottom run card.", seat=who), tuple(actions), private=True)]
         raise AssertionError(f"unknown phase {phase}")
 
     def _hand_actions(self, state: State, seat: int, verb: str, label: str, only: Any = None,
@@ -381,7 +402,7 @@ class KillerBunnies(KillerBunniesOrders, Game):
             if c.slug in seen or (only is not None and not only(c)):
                 continue
             seen.add(c.slug)
-            actions.append(Action(f"{verb}:{c.slug}", f"{label}: {LABELS[cid]}", group=group))
+            actions.append(Action(f"{verb}:{c.slug}", T("{verb}: {card}", verb=label, card=LABELS[cid]), group=group))
         return actions
 
     def price_text(self, state: State, seat: int, price: int) -> str:
@@ -390,17 +411,22 @@ class KillerBunnies(KillerBunniesOrders, Game):
         values = [DECK[c].effect["value"] for c in state["seats"][seat]["dolla"]]
         picks = pay_with(values, price)
         paid = price if picks is None else sum(values[i] for i in picks)
-        return f"{price} Kaballa Dolla" + (f" (you pay {paid}: no change)" if paid > price else "")
+        if paid > price:
+            return T("{price} Kaballa Dolla (you pay {paid}: no change)", price=price, paid=paid)
+        return T("{price} Kaballa Dolla", price=price)
 
     def _buy_actions(self, state: State, seat: int, *, carrots: bool) -> list[Action]:
         money = self.dolla(state, seat)
         actions = []
         for kind in ("cabbage", "water"):
             if money >= PRICES[kind] and self._small_left(state, kind):
-                actions.append(Action(f"buy:{kind}", f"Buy a {kind} card for {self.price_text(state, seat, PRICES[kind])}"))
+                cost = self.price_text(state, seat, PRICES[kind])
+                actions.append(Action(f"buy:{kind}", T("Buy a cabbage card for {cost}", cost=cost) if kind == "cabbage"
+                                      else T("Buy a water card for {cost}", cost=cost)))
         if carrots and money >= PRICES["carrot"]:
             cost = self.price_text(state, seat, PRICES["carrot"])
-            actions += [Action(f"buy:{CARROT_SLUGS[k]}", f"Buy {carrot_name(k)} for {cost}", group=("Buy a carrot",))
+            actions += [Action(f"buy:{CARROT_SLUGS[k]}", T("Buy {carrot} for {cost}", carrot=carrot_name(k), cost=cost),
+                               group=(T("Buy a carrot"),))
                         for k in state["market"]]
         return actions
 
@@ -448,26 +474,28 @@ class KillerBunnies(KillerBunniesOrders, Game):
         for seat, me in enumerate(state["seats"]):
             who = seat_ref(seat)
             if me["stage"] == 0:
-                bunnies = self._hand_actions(state, seat, "top", "Top run card", lambda c: c.kind == "bunny")
+                bunnies = self._hand_actions(state, seat, "top", T("Top run card"), lambda c: c.kind == "bunny")
                 if bunnies:
-                    prompts.append(Prompt(seat, f"{who}: lay a bunny face down as your TOP RUN card.",
+                    prompts.append(Prompt(seat, T("{seat}: lay a bunny face down as your TOP RUN card.", seat=who),
                                           tuple(bunnies), simultaneous=True, private=True))
                 elif has_bunny_in_pile:
                     # The first-game rule: a player without a bunny *may* exchange a card for
                     # one; laying any card on top instead declines it.
-                    actions = self._hand_actions(state, seat, "give", "Exchange for a bunny", group=("Exchange",))
-                    actions += self._hand_actions(state, seat, "top", "Keep your cards; top run card",
-                                                  group=("Top run card",))
-                    prompts.append(Prompt(seat, f"{who}: you have no bunny; you may exchange a card for one from "
-                                                "the draw pile, or keep your cards and lay any card as your TOP RUN card.",
+                    actions = self._hand_actions(state, seat, "give", T("Exchange for a bunny"), group=(T("Exchange"),))
+                    actions += self._hand_actions(state, seat, "top", T("Keep your cards; top run card"),
+                                                  group=(T("Top run card"),))
+                    prompts.append(Prompt(seat, T("{seat}: you have no bunny; you may exchange a card for one from the "
+                                                  "draw pile, or keep your cards and lay any card as your TOP RUN card.",
+                                                  seat=who),
                                           tuple(actions), simultaneous=True, private=True))
                 else:
-                    actions = self._hand_actions(state, seat, "top", "Top run card")
-                    prompts.append(Prompt(seat, f"{who}: no bunny is left to find; lay any card as your TOP RUN card.",
+                    actions = self._hand_actions(state, seat, "top", T("Top run card"))
+                    prompts.append(Prompt(seat, T("{seat}: no bunny is left to find; lay any card as your TOP RUN card.",
+                                                  seat=who),
                                           tuple(actions), simultaneous=True, private=True))
             elif me["stage"] == 1:
-                actions = self._hand_actions(state, seat, "bottom", "Bottom run card")
-                prompts.append(Prompt(seat, f"{who}: lay any card face down as your BOTTOM RUN card.",
+                actions = self._hand_actions(state, seat, "bottom", T("Bottom run card"))
+                prompts.append(Prompt(seat, T("{seat}: lay any card face down as your BOTTOM RUN card.", seat=who),
                                       tuple(actions), simultaneous=True, private=True))
         return prompts
 
@@ -476,7 +504,7 @@ class KillerBunnies(KillerBunniesOrders, Game):
         pending = state["pending"]
         deadline = window["opened"] + REACT_MS if state["mode"] == "live" else None
         c = DECK[pending["card"]]
-        text = f"{seat_ref(state['turn'])} plays {c.name}. React with a card from your hand, or pass."
+        played = CARD_NAMES[c.id]
         with_bunny = {b["owner"] for b in state["circle"]}
         target = pending.get("target")
         target_owner = self.owner_of(state, target) if target is not None else None
@@ -490,8 +518,10 @@ class KillerBunnies(KillerBunniesOrders, Game):
                 r = DECK[cid]
                 if r.kind == "reaction" and r.slug not in seen and self._fits(c, r, seat, with_bunny, target_owner):
                     seen.add(r.slug)
-                    plays.append(Action(f"play:{r.slug}", f"Play: {LABELS[cid]}"))
-            prompts.append(Prompt(seat, f"{seat_ref(seat)}: {text}", (*plays, Action("pass", "Pass", main=True)),
+                    plays.append(Action(f"play:{r.slug}", T("Play: {card}", card=LABELS[cid])))
+            text = T("{seat}: {player} plays {card}. React with a card from your hand, or pass.", seat=seat_ref(seat),
+                     player=seat_ref(state["turn"]), card=played)
+            prompts.append(Prompt(seat, text, (*plays, Action("pass", T("Pass"), main=True)),
                                   simultaneous=True, deadline=deadline, private=True))
         return prompts
 
@@ -542,8 +572,8 @@ class KillerBunnies(KillerBunniesOrders, Game):
             cid = next(c for c in me["hand"] if DECK[c].slug == arg)
             me["hand"].remove(cid)
             me["bottom"] = cid
-            events.append(Event(f"{seat_ref(seat)} lays a new bottom run card face down."))
-            events.append(Event(f"Your bottom run card: {label_of(cid)}.", visible_to=seat))
+            events.append(Event(T("{seat} lays a new bottom run card face down.", seat=seat_ref(seat))))
+            events.append(Event(T("Your bottom run card: {card}.", card=label_of(cid)), visible_to=seat))
             self._next_turn(state, events)
             return events
         raise AssertionError(key)
@@ -558,30 +588,37 @@ class KillerBunnies(KillerBunniesOrders, Game):
             me["hand"].remove(cid)
             me["hand"].append(bunny)
             Rng(state).shuffle(state["draw"])
-            events.append(Event(f"{seat_ref(seat)} had no bunny and exchanges a card for one from the draw pile."))
-            events.append(Event(f"You give {label_of(cid)} and find {DECK[bunny].name}.", visible_to=seat))
+            events.append(Event(T("{seat} had no bunny and exchanges a card for one from the draw pile.",
+                                  seat=seat_ref(seat))))
+            events.append(Event(T("You give {card} and find {bunny}.", card=label_of(cid), bunny=CARD_NAMES[bunny]),
+                                visible_to=seat))
             return events
         me["hand"].remove(cid)
         if verb == "top":
             me["top"] = cid
             me["stage"] = 1
-            events.append(Event(f"{seat_ref(seat)} lays a top run card face down."))
+            events.append(Event(T("{seat} lays a top run card face down.", seat=seat_ref(seat))))
         else:
             me["bottom"] = cid
             me["stage"] = 2
-            events.append(Event(f"{seat_ref(seat)} lays a bottom run card face down."))
-        events.append(Event(f"Your {verb} run card: {label_of(cid)}.", visible_to=seat))
+            events.append(Event(T("{seat} lays a bottom run card face down.", seat=seat_ref(seat))))
+        mine = T("Your top run card: {card}.", card=label_of(cid)) if verb == "top" else \
+            T("Your bottom run card: {card}.", card=label_of(cid))
+        events.append(Event(mine, visible_to=seat))
         if all(s["stage"] == 2 for s in state["seats"]):
             first = Rng(state).below(state["players"])
             state["first"] = state["turn"] = first
             state["phase"] = START
-            events.append(Event(f"Everyone's run is ready. The dice say {seat_ref(first)} goes first.", reveals=True))
+            events.append(Event(T("Everyone's run is ready. The dice say {seat} goes first.", seat=seat_ref(first)),
+                                reveals=True))
         return events
 
     def _buy(self, state: State, seat: int, what: str, events: list[Event]) -> None:
         if what in ("cabbage", "water"):
             self._pay(state, seat, PRICES[what])
-            events.append(Event(f"{seat_ref(seat)} buys a {what} card at Kaballa's Market."))
+            bought = T("{seat} buys a cabbage card at Kaballa's Market.", seat=seat_ref(seat)) if what == "cabbage" \
+                else T("{seat} buys a water card at Kaballa's Market.", seat=seat_ref(seat))
+            events.append(Event(bought))
             self._take_small(state, what, seat, events)
             return
         index = carrot_index(what)
@@ -589,7 +626,8 @@ class KillerBunnies(KillerBunniesOrders, Game):
         self._pay(state, seat, PRICES["carrot"])
         state["market"].remove(index)
         state["seats"][seat]["carrots"].append(index)
-        events.append(Event(f"{seat_ref(seat)} buys {carrot_name(index)} for {PRICES['carrot']} Kaballa Dolla."))
+        events.append(Event(T("{seat} buys {carrot} for {price} Kaballa Dolla.", seat=seat_ref(seat),
+                              carrot=carrot_name(index), price=PRICES["carrot"])))
 
     def _flip(self, state: State) -> list[Event]:
         """FLIP the top run card, SLIDE the bottom one up, and resolve what was flipped."""
@@ -599,7 +637,7 @@ class KillerBunnies(KillerBunniesOrders, Game):
         flipped = me["top"]
         me["top"], me["bottom"] = me["bottom"], None
         if flipped is None:
-            events.append(Event(f"{seat_ref(turn)} has no top run card to flip."))
+            events.append(Event(T("{seat} has no top run card to flip.", seat=seat_ref(turn))))
             self._after_card(state, events)
             return events
         c = DECK[flipped]
@@ -611,23 +649,25 @@ class KillerBunnies(KillerBunniesOrders, Game):
             state["last_roll"]["earlier"] = True
         state["pending"] = {"card": flipped, "target": None, "carrot": None, "left": 0,
                             "snatcher": None, "taken": False, "cancelled": False}
-        events.append(Event(f"{seat_ref(turn)} flips {a_card(flipped)}.", reveals=True))
+        events.append(Event(T("{seat} flips {card}.", seat=seat_ref(turn), card=a_card(flipped)), reveals=True))
         if c.kind == "bunny":
             state["circle"].append({"card": flipped, "owner": turn})
             state["pending"] = None
-            events.append(Event(f"{c.name} hops into the Bunny Circle."))
+            events.append(Event(T("{bunny} hops into the Bunny Circle.", bunny=CARD_NAMES[flipped])))
             self._after_card(state, events)
             return events
         if c.kind == "reaction":
-            events.append(Event(f"{c.name} only works from the hand, in answer to another card: it is discarded."))
+            events.append(Event(T("{card} only works from the hand, in answer to another card: it is discarded.",
+                                  card=CARD_NAMES[flipped])))
             return self._fail(state, events)
         if c.needs_bunny and not self.bunnies_of(state, turn):
-            events.append(Event(f"{seat_ref(turn)} has no bunny in the Bunny Circle, so {c.name} fails."))
+            events.append(Event(T("{seat} has no bunny in the Bunny Circle, so {card} fails.", seat=seat_ref(turn),
+                                  card=CARD_NAMES[flipped])))
             return self._fail(state, events)
         if c.kind in ("weapon", "feed"):
             targets = [b["card"] for b in state["circle"] if b["owner"] != turn]
             if not targets:
-                events.append(Event(f"No other player has a bunny, so {c.name} has nothing to hit."))
+                events.append(Event(T("No other player has a bunny, so {card} has nothing to hit.", card=CARD_NAMES[flipped])))
                 return self._fail(state, events)
             if len(targets) == 1:
                 state["pending"]["target"] = targets[0]
@@ -637,7 +677,7 @@ class KillerBunnies(KillerBunniesOrders, Game):
             return events
         if c.kind == "steal":
             if not any(state["seats"][s]["carrots"] for s in range(state["players"]) if s != turn):
-                events.append(Event("Nobody else has a carrot to pick, so Pickpocket fails."))
+                events.append(Event(T("Nobody else has a carrot to pick, so Pickpocket fails.")))
                 return self._fail(state, events)
             state["phase"] = TARGET
             return events
@@ -649,7 +689,8 @@ class KillerBunnies(KillerBunniesOrders, Game):
             for kind in ("cabbage", "water"):
                 for _ in range(c.effect[kind]):
                     if not self._take_small(state, kind, turn, events):
-                        events.append(Event(f"No {kind} cards are left."))
+                        events.append(Event(T("No cabbage cards are left.") if kind == "cabbage"
+                                            else T("No water cards are left.")))
             return self._fail(state, events)
         raise AssertionError(c.kind)
 
@@ -673,13 +714,13 @@ class KillerBunnies(KillerBunniesOrders, Game):
             return
         state["window"] = {"seats": seats, "answers": {}, "opened": state.get("now", 0)}
         state["phase"] = WINDOW
-        events.append(Event("Reactions? Everyone else may answer with a Special card, or pass."))
+        events.append(Event(T("Reactions? Everyone else may answer with a Special card, or pass.")))
 
     def _answer(self, state: State, seat: int, key: str) -> list[Event]:
         state["window"]["answers"][str(seat)] = key
-        events = [Event(f"{seat_ref(seat)} has answered.")]
+        events = [Event(T("{seat} has answered.", seat=seat_ref(seat)))]
         if key != "pass":
-            events.append(Event(f"You answer with {key.partition(':')[2]}.", visible_to=seat))
+            events.append(Event(T("You answer with {card}.", card=Code(key.partition(":")[2])), visible_to=seat))
         if len(state["window"]["answers"]) == len(state["window"]["seats"]):
             self._close_window(state, events)
         return events
@@ -687,8 +728,8 @@ class KillerBunnies(KillerBunniesOrders, Game):
     def on_deadline(self, state: State) -> list[Event]:
         """Live mode: the reaction window's time is up; whoever has not answered passes."""
         if state["phase"] != WINDOW:
-            raise IllegalAction("No reaction window is open.")
-        events = [Event("Time is up for reactions.")]
+            raise IllegalAction(T("No reaction window is open."))
+        events = [Event(T("Time is up for reactions."))]
         for seat in state["window"]["seats"]:
             state["window"]["answers"].setdefault(str(seat), "pass")
         self._close_window(state, events)
@@ -717,28 +758,30 @@ class KillerBunnies(KillerBunniesOrders, Game):
             if then == "reflect" and not self.bunnies_of(state, turn):
                 useful = False
             if not useful:
-                events.append(Event(f"Your {DECK[rid].name} is not needed and stays in your hand.", visible_to=seat))
+                events.append(Event(T("Your {card} is not needed and stays in your hand.", card=CARD_NAMES[rid]),
+                                    visible_to=seat))
                 continue
             me["hand"].remove(rid)
             state["discard"].append(rid)
             drawers.append(seat)
-            events.append(Event(f"{seat_ref(seat)} plays {DECK[rid].name}!", reveals=True))
+            events.append(Event(T("{seat} plays {card}!", seat=seat_ref(seat), card=CARD_NAMES[rid]), reveals=True))
             if then == "cancel":
                 pending["cancelled"] = True
-                events.append(Event(f"{attack.name} is cancelled."))
+                events.append(Event(T("{card} is cancelled.", card=CARD_NAMES[attack.id])))
             elif then == "reflect":
                 pending["target"] = self.bunnies_of(state, turn)[-1]
-                events.append(Event(f"{attack.name} turns on {seat_ref(turn)}'s {DECK[pending['target']].name}."))
+                events.append(Event(T("{card} turns on {seat}'s {bunny}.", card=CARD_NAMES[attack.id], seat=seat_ref(turn),
+                                      bunny=CARD_NAMES[pending["target"]])))
             elif then == "fed":
                 pending["fed"] = True
-                events.append(Event(f"{DECK[pending['target']].name} eats from the picnic basket for free."))
+                events.append(Event(T("{bunny} eats from the picnic basket for free.", bunny=CARD_NAMES[pending["target"]])))
             elif then == "snatch":
                 pending["snatcher"] = seat
-                events.append(Event(f"The first carrot taken goes to {seat_ref(seat)}."))
+                events.append(Event(T("The first carrot taken goes to {seat}.", seat=seat_ref(seat))))
         for seat in drawers:  # reactions are replaced from the draw pile: hands stay full
             self._draw(state, seat, events)
         if not drawers:
-            events.append(Event("No reaction is played."))
+            events.append(Event(T("No reaction is played.")))
         self._resolve(state, events)
 
     def _resolve(self, state: State, events: list[Event]) -> None:
@@ -752,7 +795,7 @@ class KillerBunnies(KillerBunniesOrders, Game):
         if c.kind in ("weapon", "feed"):
             target = pending["target"]
             if self.owner_of(state, target) is None:
-                events.append(Event(f"The target of {c.name} is no longer in the Bunny Circle."))
+                events.append(Event(T("The target of {card} is no longer in the Bunny Circle.", card=CARD_NAMES[c.id])))
                 self._fail(state, events)
                 return
             if c.kind == "feed":
@@ -767,11 +810,12 @@ class KillerBunnies(KillerBunniesOrders, Game):
             state["last_roll"] = {"dice": [{"colour": c.dice[0], "value": roll}], "level": level,
                                   "card": pending["card"], "target": target, "survived": roll > level,
                                   "by": turn, "owner": owner, "earlier": False}
-            events.append(Event(f"The {c.dice[0]} die rolls {roll} against level {level}.", reveals=True))
+            events.append(Event(T("The {die} die rolls {roll} against level {level}.", die=DIE_COLOURS[c.dice[0]], roll=roll,
+                                  level=level), reveals=True))
             if roll > level:
-                events.append(Event(f"{seat_ref(owner or 0)}'s {DECK[target].name} survives!"))
+                events.append(Event(T("{seat}'s {bunny} survives!", seat=seat_ref(owner or 0), bunny=CARD_NAMES[target])))
             else:
-                self._kill(state, target, events, f"is hit by {c.name}")
+                self._kill(state, target, events, T("is hit by {card}", card=CARD_NAMES[c.id]))
             self._fail(state, events)
             return
         if c.kind == "steal":
@@ -779,7 +823,8 @@ class KillerBunnies(KillerBunniesOrders, Game):
             victim = next(s for s in range(state["players"]) if index in state["seats"][s]["carrots"])
             state["seats"][victim]["carrots"].remove(index)
             state["seats"][turn]["carrots"].append(index)
-            events.append(Event(f"{seat_ref(turn)} picks {carrot_name(index)} from {seat_ref(victim)}'s pocket."))
+            events.append(Event(T("{seat} picks {carrot} from {victim}'s pocket.", seat=seat_ref(turn),
+                                  carrot=carrot_name(index), victim=seat_ref(victim))))
             self._fail(state, events)
             return
         if c.kind == "carrot":
@@ -797,7 +842,7 @@ class KillerBunnies(KillerBunniesOrders, Game):
         assert owner is not None
         c = DECK[pending["card"]]
         if not pays:
-            self._kill(state, target, events, "starves")
+            self._kill(state, target, events, T("starves"))
             self._fail(state, events)
             return
         me = state["seats"][owner]
@@ -807,7 +852,7 @@ class KillerBunnies(KillerBunniesOrders, Game):
             eaten = [me[kind][i] for i in picks]
             me[kind] = [v for i, v in enumerate(me[kind]) if i not in picks]
             state["small"][f"{kind}_used"].extend(eaten)
-        events.append(Event(f"{seat_ref(owner)} feeds {DECK[target].name}: it lives."))
+        events.append(Event(T("{seat} feeds {bunny}: it lives.", seat=seat_ref(owner), bunny=CARD_NAMES[target])))
         self._fail(state, events)
 
     def _choose_carrot(self, state: State, index: int | None, events: list[Event]) -> None:
@@ -820,7 +865,7 @@ class KillerBunnies(KillerBunniesOrders, Game):
         pending["taken"] = True
         state["market"].remove(index)
         state["seats"][taker]["carrots"].append(index)
-        events.append(Event(f"{seat_ref(taker)} takes {carrot_name(index)}."))
+        events.append(Event(T("{seat} takes {carrot}.", seat=seat_ref(taker), carrot=carrot_name(index))))
         pending["left"] -= 1
         if pending["left"] > 0 and state["market"]:
             return
@@ -836,7 +881,7 @@ class KillerBunnies(KillerBunniesOrders, Game):
         if state["seats"][turn]["hand"]:
             state["phase"] = REPLACE
         else:
-            events.append(Event(f"{seat_ref(turn)} has no card to lay as a bottom run card."))
+            events.append(Event(T("{seat} has no card to lay as a bottom run card.", seat=seat_ref(turn))))
             self._next_turn(state, events)
 
     def _next_turn(self, state: State, events: list[Event]) -> None:
@@ -853,7 +898,7 @@ class KillerBunnies(KillerBunniesOrders, Game):
         state["pending"] = None
         state["window"] = None
         players = state["players"]
-        events.append(Event("The last carrot has left Kaballa's Market: the game is over!"))
+        events.append(Event(T("The last carrot has left Kaballa's Market: the game is over!")))
         alive = [s for s in range(players) if self.bunnies_of(state, s)]
         turn = state["turn"]
         order = [(turn + i) % players for i in range(players)]
@@ -867,29 +912,39 @@ class KillerBunnies(KillerBunniesOrders, Game):
                 state["handed"].append({"from": s, "to": heir, "carrots": list(given)})
                 state["seats"][heir]["carrots"] += given
                 state["seats"][s]["carrots"] = []
-                events.append(Event(
-                    f"{seat_ref(s)} has no bunny in the Bunny Circle and hands {plural(len(given), 'carrot')} "
-                    f"to {seat_ref(heir)} (a bunny and the most Kaballa Dolla: {richest})."))
+                events.append(Event(T(
+                    "{seat} has no bunny in the Bunny Circle and hands {carrots} to {heir} (a bunny and the most "
+                    "Kaballa Dolla: {richest}).", seat=seat_ref(s), carrots=carrots(len(given)), heir=seat_ref(heir),
+                    richest=richest)))
         else:
-            events.append(Event("Not one bunny is left in the Bunny Circle: nobody can win."))
+            events.append(Event(T("Not one bunny is left in the Bunny Circle: nobody can win.")))
         holder = {k: s for s in range(players) for k in state["seats"][s]["carrots"]}
         deck = state["magic"]
         for i, index in enumerate(deck):
             state["revealed"].append(index)
             owner = holder.get(index)
-            held = f"held by {seat_ref(owner)}" if owner is not None else "held by nobody"
+            held = T("held by {seat}", seat=seat_ref(owner)) if owner is not None else T("held by nobody")
             if i < len(deck) - 1:
-                events.append(Event(f"Carrot card {i + 1} of {len(deck)}: {CARROTS[index]} ({held}) — not this one…", reveals=True))
+                events.append(Event(T("Carrot card {number} of {count}: {carrot} ({held}) — not this one…", number=i + 1,
+                                      count=len(deck), carrot=CARROT_NAMES[index], held=held), reveals=True))
             else:
-                events.append(Event(f"The bottom card is the MAGIC CARROT: {CARROTS[index]} ({held})!", reveals=True))
+                events.append(Event(T("The bottom card is the MAGIC CARROT: {carrot} ({held})!",
+                                      carrot=CARROT_NAMES[index], held=held), reveals=True))
         magic = deck[-1]
         winner = holder.get(magic) if alive else None
         state["winner"] = winner
+        reason = self.reason(state)
+        state["reason"] = str(reason)  # the English, as snapshots always kept it; said from winner and carrot
+        events.append(Event(reason))
+
+    @staticmethod
+    def reason(state: State) -> Text:
+        """Why the game ended as it did: who holds the magic carrot, or that nobody could win."""
+        winner = state["winner"]
         if winner is not None:
-            state["reason"] = f"{seat_ref(winner)} holds the magic carrot ({CARROTS[magic]}) and wins."
-        else:
-            state["reason"] = "Nobody could win: no bunny was left alive."
-        events.append(Event(state["reason"]))
+            return T("{seat} holds the magic carrot ({carrot}) and wins.", seat=seat_ref(winner),
+                     carrot=CARROT_NAMES[state["magic"][-1]])
+        return T("Nobody could win: no bunny was left alive.")
 
     def outcome(self, state: State) -> Outcome | None:
         """Scores are the carrots each player holds at the end (after the hand-over); the
@@ -902,14 +957,14 @@ class KillerBunnies(KillerBunniesOrders, Game):
         winner = state["winner"]
         carrots = [len(state["seats"][s]["carrots"]) for s in range(players)]
         if winner is None:
-            return Outcome.no_winner(carrots, state["reason"])
+            return Outcome.no_winner(carrots, self.reason(state))
         keys = [(s == winner, carrots[s]) for s in range(players)]
         ranks = tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
-        return Outcome(scores=tuple(carrots), ranks=ranks, reason=state["reason"])
+        return Outcome(scores=tuple(carrots), ranks=ranks, reason=self.reason(state))
 
     def format_score(self, score: float) -> str:
         """A final score is the carrots held: "2 carrots" (used by the result line)."""
-        return plural(int(score), "carrot")
+        return carrots(int(score))
 
     # -- views -------------------------------------------------------------------------
 
@@ -922,7 +977,7 @@ class KillerBunnies(KillerBunniesOrders, Game):
                 "card": face(pending["card"]),
                 "target": None if pending["target"] is None else face(pending["target"]),
                 "target_owner": None if pending["target"] is None else self.owner_of(state, pending["target"]),
-                "carrot": None if pending["carrot"] is None else CARROTS[pending["carrot"]],
+                "carrot": None if pending["carrot"] is None else CARROT_NAMES[pending["carrot"]],
                 "left": pending["left"],
                 "snatcher": pending["snatcher"] if state["phase"] != WINDOW else None,
             }
@@ -935,7 +990,7 @@ class KillerBunnies(KillerBunniesOrders, Game):
                 "bottom": me["bottom"] is not None,
                 "ready": me["stage"] == 2,
                 "bunnies": [face(b) for b in self.bunnies_of(state, s)],
-                "carrots": [CARROTS[k] for k in me["carrots"]],
+                "carrots": [CARROT_NAMES[k] for k in me["carrots"]],
                 "dolla": sorted((DECK[c].effect["value"] for c in me["dolla"]), reverse=True),
                 "dolla_total": self.dolla(state, s),
                 "cabbage": sorted(me["cabbage"], reverse=True),
@@ -952,7 +1007,7 @@ class KillerBunnies(KillerBunniesOrders, Game):
             "seats": seats,
             "circle": [{"owner": b["owner"], "card": face(b["card"])} for b in state["circle"]],
             "market": {
-                "carrots": [CARROTS[k] for k in state["market"]],
+                "carrots": [CARROT_NAMES[k] for k in state["market"]],
                 "prices": dict(PRICES),
                 "cabbage": self._small_left(state, "cabbage"),
                 "water": self._small_left(state, "water"),
@@ -969,15 +1024,15 @@ class KillerBunnies(KillerBunniesOrders, Game):
             "last_card": None if state["last_card"] is None else face(state["last_card"]),
             "last_by": state.get("last_by"),
             "last_roll": json.loads(json.dumps(state["last_roll"])),
-            "revealed": [CARROTS[k] for k in state["revealed"]],
+            "revealed": [CARROT_NAMES[k] for k in state["revealed"]],
             "handed": json.loads(json.dumps(state["handed"])),
             "winner": state["winner"],
             "outcome": None if outcome is None else {"ranks": list(outcome.ranks), "reason": outcome.reason},
             "me": seat,
         }
         if view["last_roll"] is not None:
-            view["last_roll"]["card"] = DECK[state["last_roll"]["card"]].name
-            view["last_roll"]["target"] = DECK[state["last_roll"]["target"]].name
+            view["last_roll"]["card"] = CARD_NAMES[state["last_roll"]["card"]]
+            view["last_roll"]["target"] = CARD_NAMES[state["last_roll"]["target"]]
         if seat is not None:
             me = state["seats"][seat]
             view["hand"] = [face(c) for c in me["hand"]]
@@ -1019,29 +1074,33 @@ class KillerBunnies(KillerBunniesOrders, Game):
         """Why ``buy:<what>`` is refused, naming the price and what the seat has."""
         phase = state["phase"]
         if phase not in (START, FEED):
-            return "You can shop at Kaballa's Market at the start of your turn or while feeding a bunny."
+            return T("You can shop at Kaballa's Market at the start of your turn or while feeding a bunny.")
         have = self.dolla(state, seat)
         index = carrot_index(what)
         if what not in ("cabbage", "water"):
             if index is None:
-                return f"Kaballa's Market sells cabbage, water and carrots: {what!r} is none of them."
+                return T("Kaballa's Market sells cabbage, water and carrots: {what} is none of them.",
+                         what=Code(repr(what)))
             if phase == FEED:
-                return "While a bunny is being fed you may buy only cabbage and water."
+                return T("While a bunny is being fed you may buy only cabbage and water.")
             if index not in state["market"]:
-                return f"The {CARROTS[index]} carrot is no longer in the market."
-            return f"A carrot costs {PRICES['carrot']} Kaballa Dolla and you have {have}."
+                return T("The {carrot} carrot is no longer in the market.", carrot=CARROT_NAMES[index])
+            return T("A carrot costs {price} Kaballa Dolla and you have {have}.", price=PRICES["carrot"], have=have)
+        kind = SMALL_CARDS[what]
         if not self._small_left(state, what):
-            return f"No {what} cards are left to buy."
+            return T("No {kind} cards are left to buy.", kind=kind)
         if have < PRICES[what]:
-            return f"A {what} card costs {PRICES[what]} Kaballa Dolla and you have {have}."
+            return T("A {kind} card costs {price} Kaballa Dolla and you have {have}.", kind=kind, price=PRICES[what],
+                     have=have)
         if phase != FEED:
-            return f"You cannot buy a {what} card now."
+            return T("You cannot buy a {kind} card now.", kind=kind)
         short = self.shortfall(state)
         if not short[what]:
-            return f"The bunny needs no more {what}: buy what is still short, feed it, or let it starve."
-        return (f"A {what} card costs {PRICES[what]} Kaballa Dolla (no change is given), and your {have} cannot buy "
-                f"enough even of the best cards left to make up {short['cabbage']} cabbage and {short['water']} water "
-                "short: the bunny cannot be saved by buying.")
+            return T("The bunny needs no more {kind}: buy what is still short, feed it, or let it starve.", kind=kind)
+        return T("A {kind} card costs {price} Kaballa Dolla (no change is given), and your {have} cannot buy enough "
+                 "even of the best cards left to make up {cabbage} cabbage and {water} water short: the bunny cannot "
+                 "be saved by buying.", kind=kind, price=PRICES[what], have=have, cabbage=short["cabbage"],
+                 water=short["water"])
 
     def agent(self, state: State, seat: int, rng: random.Random) -> str:
         from .agent import choose
@@ -1052,17 +1111,17 @@ class KillerBunnies(KillerBunniesOrders, Game):
         verb, _, arg = key.partition(":")
         phase = state["phase"]
         if phase == SETUP:
-            return "Before the game, lay your two run cards: a bunny on top (top:<card>), then bottom:<card>."
+            return T("Before the game, lay your two run cards: a bunny on top (top:<card>), then bottom:<card>.")
         if phase == WINDOW:
-            return "A reaction window is open: play:<card> a reaction card from your hand that fits, or pass."
+            return T("A reaction window is open: play:<card> a reaction card from your hand that fits, or pass.")
         if verb == "buy":
             return self._explain_buy(state, seat, arg)
         if verb in ("run", "play", "top", "bottom", "give"):
-            return f"You have no card {arg!r} you may use that way now; /hand shows your cards."
+            return T("You have no card {card} you may use that way now; /hand shows your cards.", card=Code(repr(arg)))
         if verb == "target":
-            return f"{arg!r} is not another player's bunny in the Bunny Circle."
+            return T("{name} is not another player's bunny in the Bunny Circle.", name=Code(repr(arg)))
         if verb == "carrot":
-            return f"{arg!r} is not a carrot left in the market."
+            return T("{name} is not a carrot left in the market.", name=Code(repr(arg)))
         if phase == REPLACE:
-            return "Choose your new bottom run card from your hand: run:<card>."
-        return f"{key!r} is not a move now."
+            return T("Choose your new bottom run card from your hand: run:<card>.")
+        return T("{key} is not a move now.", key=Code(repr(key)))

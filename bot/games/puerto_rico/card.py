@@ -30,7 +30,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.engine import fill_seat_refs
+from bot.engine.words import named
+from bot.games.puerto_rico.buildings import BUILDINGS
+from bot.games.puerto_rico.messages import BUILDING_NAMES, CARGO, GOOD_NAMES, PLACED_ON, T, Tn, doubloons
 from bot.games.puerto_rico.render import GOOD_COLOURS, GOOD_SHORT, LARGE_VIOLET, ROLE_COLOURS, VIOLET
 from bot.render.card import fit_line, paragraph, standings
 from bot.render.legibility import floor_px
@@ -47,7 +49,7 @@ from bot.render.palette import (
     text_on,
 )
 from bot.render.shapes import Box, rounded_rectangle
-from bot.render.text import draw_text, plural, seat_names
+from bot.render.text import draw_text, seat_names
 
 WIDTH = 720
 FLOOR = floor_px(WIDTH)  # 20
@@ -62,25 +64,26 @@ SHADOW_HEIGHT = 2400  # drawn on a tall canvas, then cut to what was used
 GOODS = ("corn", "indigo", "sugar", "tobacco", "coffee")
 
 SENTENCES = {
-    "tile": "Settler: {who} takes a plantation or a quarry, or passes.",
-    "place": "Mayor: {who} places colonists ({waiting} in San Juan).",
-    "privilege": "Mayor: {who} may take the privilege colonist.",
-    "hospice": "Hospice: {who} may put a colonist on the new plantation.",
-    "university": "University: {who} may put a colonist on the new building.",
-    "build": "Builder: {who} builds one building (has {money}).",
-    "extra": "Craftsman: {who} chooses an extra good.",
-    "produce": "Craftsman: {who} produces, or declines some kinds.",
-    "discard": "Storage: {who} may throw goods away first.",
-    "sell": "Trader: {who} sells one good (has {money}).",
-    "load": "Captain: {who} must load goods if they can.",
-    "store": "Storage: {who} chooses which goods to keep.",
+    "tile": lambda **fields: T("Settler: {who} takes a plantation or a quarry, or passes.", **fields),
+    "place": lambda **fields: T("Mayor: {who} places colonists ({waiting} in San Juan).", **fields),
+    "privilege": lambda **fields: T("Mayor: {who} may take the privilege colonist.", **fields),
+    "hospice": lambda **fields: T("Hospice: {who} may put a colonist on the new plantation.", **fields),
+    "university": lambda **fields: T("University: {who} may put a colonist on the new building.", **fields),
+    "build": lambda **fields: T("Builder: {who} builds one building (has {money}).", **fields),
+    "extra": lambda **fields: T("Craftsman: {who} chooses an extra good.", **fields),
+    "produce": lambda **fields: T("Craftsman: {who} produces, or declines some kinds.", **fields),
+    "discard": lambda **fields: T("Storage: {who} may throw goods away first.", **fields),
+    "sell": lambda **fields: T("Trader: {who} sells one good (has {money}).", **fields),
+    "load": lambda **fields: T("Captain: {who} must load goods if they can.", **fields),
+    "store": lambda **fields: T("Storage: {who} chooses which goods to keep.", **fields),
 }
+"""Each step's sentence, made from the same fields (a template uses the ones it needs)."""
 
 QUIET_MOVES = {
-    "place": "{who} moves a colonist to {what}.",
-    "reset": "{who} takes their colonists back to San Juan.",
-    "decline": "{who} declines {what}.",
-    "discard": "{who} throws away {what}.",
+    "place": lambda **fields: T("{who} moves a colonist to {what}.", **fields),
+    "reset": lambda **fields: T("{who} takes their colonists back to San Juan.", **fields),
+    "decline": lambda **fields: T("{who} declines {what}.", **fields),
+    "discard": lambda **fields: T("{who} throws away {what}.", **fields),
 }
 """Moves with no public log line (a colonist placed before "done"), said in a few words."""
 
@@ -92,8 +95,8 @@ def card_standings(view: dict[str, Any]) -> list[str]:
     """Each seat's points as the card prints them: the final score at the end, else the VP of
     their buildings (the chips are secret)."""
     if view.get("over") and view.get("final"):
-        return [f"{int(score)} pts" for score in view["final"]["scores"]]
-    return [f"{seat['building_vp']} pts" for seat in view["seats"]]
+        return [T("{n} pts", n=int(score)) for score in view["final"]["scores"]]
+    return [T("{n} pts", n=seat["building_vp"]) for seat in view["seats"]]
 
 
 def decision(view: dict[str, Any], names: list[str]) -> str:
@@ -101,19 +104,33 @@ def decision(view: dict[str, Any], names: list[str]) -> str:
     if view.get("over"):
         final = view.get("final") or {}
         winners = [names[seat] for seat, rank in enumerate(final.get("ranks", [])) if rank == 1]
-        return f"Game over: {' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}." if winners \
-            else "Game over."
+        if not winners:
+            return T("Game over.")
+        together = _chain(winners, "and")
+        return T("Game over: {names} wins.", names=together) if len(winners) == 1 \
+            else T("Game over: {names} win.", names=together)
     actor = view.get("actor")
-    who = names[actor] if actor is not None else "nobody"
+    who = names[actor] if actor is not None else T("nobody")
+    sentence: str
     if view["step"] == "":
-        sentence = f"{who} chooses a role."
+        sentence = T("{who} chooses a role.", who=who)
     else:
         seat = view["seats"][actor] if actor is not None else {"doubloons": 0, "san_juan": 0}
-        sentence = SENTENCES.get(view["step"], "{who} decides.").format(
-            who=who, money=plural(seat["doubloons"], "doubloon"), waiting=seat["san_juan"])
+        fields = {"who": who, "money": doubloons(seat["doubloons"]), "waiting": seat["san_juan"]}
+        make = SENTENCES.get(view["step"])
+        sentence = make(**fields) if make else T("{who} decides.", **fields)
     if view.get("end_triggered"):
-        sentence += " Last round!"
+        sentence = T("{sentence} Last round!", sentence=sentence)
     return sentence
+
+
+def _chain(parts: list[str], joint: str) -> str:
+    """Parts joined by " and " (``joint="and"``) or by a space, as text that can be said."""
+    text = parts[0]
+    for part in parts[1:]:
+        text = T("{first} and {next}", first=text, next=part) if joint == "and" else \
+            T("{first} {next}", first=text, next=part)
+    return text
 
 
 def last_move(view: dict[str, Any], names: list[str]) -> str:
@@ -122,15 +139,20 @@ def last_move(view: dict[str, Any], names: list[str]) -> str:
     if not last:
         return ""
     if last["lines"]:
-        return fill_seat_refs(" ".join(last["lines"]), names)
+        return named(_chain(last["lines"], " "), names)
     verb, _, what = last["key"].partition(":")
+    thing: str
     if what == "quarry":
-        thing = "a quarry"
+        thing = PLACED_ON[-1]
     elif what in GOODS:
-        thing = what if verb in ("decline", "discard") else f"a {what} plantation"
+        kind = GOODS.index(what)
+        thing = CARGO[kind] if verb in ("decline", "discard") else PLACED_ON[kind]
     else:
-        thing = what.replace("-", " ").title()
-    return QUIET_MOVES.get(verb, "{who} moves.").format(who=names[last["seat"]], what=thing)
+        thing = next((BUILDING_NAMES[i] for i, b in enumerate(BUILDINGS) if b.slug == what),
+                     what.replace("-", " ").title())
+    make = QUIET_MOVES.get(verb)
+    who = names[last["seat"]]
+    return make(who=who, what=thing) if make else T("{who} moves.", who=who)
 
 
 # -- the card ---------------------------------------------------------------------------------
@@ -149,7 +171,7 @@ def table_card(view: dict[str, Any]) -> Image.Image:
     draw = ImageDraw.Draw(image)
     y = _title(draw, view, names)
     y = paragraph(draw, (PAD, y + 8), decision(view, names), 26, INNER, INK, bold=True, max_lines=2)
-    caption = "Final score" if view.get("over") else "Points in buildings (VP chips stay secret)"
+    caption = T("Final score") if view.get("over") else T("Points in buildings (VP chips stay secret)")
     draw_text(draw, (PAD, y + 4), caption, FLOOR, MUTED, bold=True)
     turn = None if view.get("over") else view.get("actor")
     y = standings(draw, (PAD, y + 4 + int(FLOOR * 1.4)), INNER, row_names(names), card_standings(view), turn, ROW,
@@ -161,8 +183,8 @@ def table_card(view: dict[str, Any]) -> Image.Image:
 
 def _title(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> int:
     draw.rectangle((0, 0, WIDTH, 46), fill=TITLE_BAR)
-    draw_text(draw, (PAD, 23), f"Puerto Rico · round {view['round']}", BODY, WHITE, bold=True, anchor="lm")
-    governor, size = fit_line(f"Governor: {names[view['governor']]}", 330, BODY, FLOOR, bold=True)
+    draw_text(draw, (PAD, 23), T("Puerto Rico · round {round}", round=view["round"]), BODY, WHITE, bold=True, anchor="lm")
+    governor, size = fit_line(T("Governor: {name}", name=names[view["governor"]]), 330, BODY, FLOOR, bold=True)
     draw_text(draw, (WIDTH - PAD, 23), governor, size, WHITE, bold=True, anchor="rm")
     return 46
 
@@ -172,7 +194,7 @@ def _last(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y: 
     text = last_move(view, names)
     if not text:
         return y
-    bottom = paragraph(draw, (PAD + 16, y + 4), f"Last: {text}", BODY, INNER - 16, INK, max_lines=3)
+    bottom = paragraph(draw, (PAD + 16, y + 4), T("Last: {text}", text=text), BODY, INNER - 16, INK, max_lines=3)
     draw.rectangle((PAD, y + 6, PAD + 7, bottom - 6), fill=player_colour(view["last"]["seat"]))
     return bottom
 
@@ -196,8 +218,8 @@ def _table_part(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str
     elif step in ("load", "store"):
         y = _ships(draw, view, y)
     elif step in ("extra", "produce", "discard"):
-        y = _goods_row(draw, "Goods supply", view["goods_supply"], y)
-    return _goods_row(draw, f"{names[actor]}'s goods", view["seats"][actor]["goods"], y + 8)
+        y = _goods_row(draw, T("Goods supply"), view["goods_supply"], y)
+    return _goods_row(draw, T("{name}'s goods", name=names[actor]), view["seats"][actor]["goods"], y + 8)
 
 
 def _panel(draw: ImageDraw.ImageDraw, y: int, height: int, title: str) -> int:
@@ -227,7 +249,7 @@ def _roles(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y:
     roles = view["roles"]
     columns, gap, tile_h = 3, 12, 90
     rows = -(-len(roles) // columns)
-    top = _panel(draw, y, 16 + BODY + rows * (tile_h + gap) + 6, "Roles")
+    top = _panel(draw, y, 16 + BODY + rows * (tile_h + gap) + 6, T("Roles"))
     tile_w = (INNER - 24 - (columns - 1) * gap) // columns
     taken_key = _last_key(view)
     for i, role in enumerate(roles):
@@ -238,7 +260,7 @@ def _roles(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y:
         fill = ROLE_COLOURS[role["id"]] if taker is None else (232, 228, 220)
         rounded_rectangle(draw, box, radius=10, fill=fill, outline=INK if taker is None else LINE, width=2)
         _frame(draw, box, taken_key == f"role:{role['id']}" or (taker is not None and role["active"]))
-        name = role["name"] + (" 2" if role["id"] == "prospector-2" else "")
+        name = T("{role} 2", role=role["name"]) if role["id"] == "prospector-2" else role["name"]
         label, size = fit_line(name, tile_w - 16, 24, FLOOR, bold=True)
         draw_text(draw, (x + tile_w / 2, ty + 26), label, size, INK if taker is None else MUTED, bold=True,
                   anchor="mm")
@@ -246,7 +268,7 @@ def _roles(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y:
             under, size = fit_line(names[taker], tile_w - 16, FLOOR, FLOOR, bold=True)
             draw_text(draw, (x + tile_w / 2, ty + 64), under, size, INK, bold=True, anchor="mm")
         elif role["doubloons"]:
-            draw_text(draw, (x + tile_w / 2, ty + 64), f"+{plural(role['doubloons'], 'doubloon')}", FLOOR, INK,
+            draw_text(draw, (x + tile_w / 2, ty + 64), T("+{doubloons}", doubloons=doubloons(role["doubloons"])), FLOOR, INK,
                       bold=True, anchor="mm")
     return y + 16 + BODY + rows * (tile_h + gap) + 6
 
@@ -270,14 +292,14 @@ def _plantations(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[st
     rows = -(-len(offer) // columns)
     island = len(view["seats"][view["actor"]]["island"])
     height = 16 + BODY + rows * (tile_h + gap) + int(FLOOR * 1.5) + 8
-    top = _panel(draw, y, height, "Plantations on offer")
+    top = _panel(draw, y, height, T("Plantations on offer"))
     tile_w = (INNER - 24 - (columns - 1) * gap) // columns
     for i, good in enumerate(offer):
         x = PAD + 12 + (i % columns) * (tile_w + gap)
         ty = top + (i // columns) * (tile_h + gap)
-        label = f"Quarry ({view['quarries']} left)" if good == "quarry" else GOOD_SHORT[good]
+        label = T("Quarry ({n} left)", n=view["quarries"]) if good == "quarry" else GOOD_SHORT[good]
         _good_tile(draw, (x, ty, x + tile_w, ty + tile_h), good, label)
-    line = f"{names[view['actor']]}'s island: {island} of 12 spaces used"
+    line = T("{name}'s island: {n} of 12 spaces used", name=names[view["actor"]], n=island)
     text, size = fit_line(line, INNER - 24, FLOOR, FLOOR)
     draw_text(draw, (PAD + 12, top + rows * (tile_h + gap) + 2), text, size, INK)
     return y + height
@@ -313,9 +335,10 @@ def _colonists(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]
     rows = max(1, -(-len(items) // columns))
     lines = 2
     height = 16 + BODY + lines * int(FLOOR * 1.4) + rows * (chip_h + gap) + 6
-    top = _panel(draw, y, height, f"{names[owner]}'s plantations and buildings")
-    info = [f"San Juan: {plural(seat['san_juan'], 'colonist')} waiting",
-            f"Colonist ship {view['colonist_ship']} · supply {view['colonist_supply']}"]
+    top = _panel(draw, y, height, T("{name}'s plantations and buildings", name=names[owner]))
+    info = [T("San Juan: {colonists} waiting",
+              colonists=Tn("{n} colonist", "{n} colonists", seat["san_juan"])),
+            T("Colonist ship {ship} · supply {supply}", ship=view["colonist_ship"], supply=view["colonist_supply"])]
     for i, line in enumerate(info):
         draw_text(draw, (PAD + 12, top + i * int(FLOOR * 1.4)), line, FLOOR, INK)
     top += lines * int(FLOOR * 1.4) + 4
@@ -333,7 +356,7 @@ def _colonists(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]
         draw_text(draw, (x + 10, cy + chip_h / 2), text, size, ink, bold=True, anchor="lm")
         _circles(draw, x + chip_w - circles_w - 6, cy + chip_h // 2, filled, total, ink)
     if not items:
-        draw_text(draw, (PAD + 12, top), "No plantations or buildings yet", FLOOR, MUTED)
+        draw_text(draw, (PAD + 12, top), T("No plantations or buildings yet"), FLOOR, MUTED)
     return y + height
 
 
@@ -386,10 +409,10 @@ def _buildings(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]
     columns, gap, row_h = 2, 10, 44
     rows = max(1, -(-len(options) // columns))
     height = 16 + BODY + rows * (row_h + gap) + 6
-    title = f"{names[view['actor']]} can build (price in doubloons)"
+    title = T("{name} can build (price in doubloons)", name=names[view["actor"]])
     top = _panel(draw, y, height, title)
     if not options:
-        draw_text(draw, (PAD + 12, top + 6), "Nothing affordable: build nothing", FLOOR, MUTED)
+        draw_text(draw, (PAD + 12, top + 6), T("Nothing affordable: build nothing"), FLOOR, MUTED)
     cell_w = (INNER - 24 - gap) // columns
     for i, (entry, price) in enumerate(options):
         # Column-major: cheap ones down the left, dearer ones down the right, as in the market.
@@ -430,7 +453,7 @@ def _trading_house(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> i
     house = view["trading_house"]
     chip_h, gap = 56, 10
     height = 16 + BODY + chip_h + 14
-    top = _panel(draw, y, height, f"Trading house ({len(house)} of 4)")
+    top = _panel(draw, y, height, T("Trading house ({n} of 4)", n=len(house)))
     chip_w = (INNER - 24 - 3 * gap) // 4
     sold = _last_key(view)
     for i in range(4):
@@ -441,7 +464,7 @@ def _trading_house(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> i
             _good_tile(draw, box, house[i], GOOD_SHORT[house[i]], newest)
         else:
             rounded_rectangle(draw, box, radius=8, fill=WHITE, outline=LINE, width=2)
-            draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "empty", FLOOR, MUTED, anchor="mm")
+            draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), T("empty"), FLOOR, MUTED, anchor="mm")
     return y + height
 
 
@@ -449,12 +472,12 @@ def _ships(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
     ships = view["ships"]
     row_h, gap = 50, 10
     height = 16 + BODY + len(ships) * (row_h + gap) + 6
-    top = _panel(draw, y, height, "Cargo ships")
+    top = _panel(draw, y, height, T("Cargo ships"))
     label_w = 150
     loaded = _last_key(view)
     for i, ship in enumerate(ships):
         by = top + i * (row_h + gap)
-        name = f"{ship['capacity']}-barrel"
+        name = T("{capacity}-barrel", capacity=ship["capacity"])
         draw_text(draw, (PAD + 12, by + row_h / 2), name, BODY, INK, bold=True, anchor="lm")
         good = ship["good"]
         x0 = PAD + 12 + label_w
@@ -469,9 +492,10 @@ def _ships(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
                                    width=2)
             for c in range(1, ship["load"]):
                 draw.line((x0 + c * cell, by + 6, x0 + c * cell, by + row_h - 6), fill=text_on(fill), width=1)
-            status = f"{ship['load']} of {ship['capacity']} {GOOD_SHORT[good].lower()}"
+            status = T("{load} of {capacity} {good}", load=ship["load"], capacity=ship["capacity"],
+                       good=GOOD_NAMES[GOODS.index(good)])
         else:
-            status = "empty"
+            status = T("empty")
         # the status sits on a plain white label so it reads whatever the cargo colour
         width = min(box[2] - box[0] - 12, 260)
         text, size = fit_line(status, width - 12, BODY, FLOOR, bold=True)
@@ -490,7 +514,7 @@ def _final(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y:
     seats = view["seats"]
     line = int(FLOOR * 1.5)
     height = 16 + BODY + len(seats) * line + len(view["end_triggered"]) * line + 10
-    top = _panel(draw, y, height, "Chips + buildings + bonus")
+    top = _panel(draw, y, height, T("Chips + buildings + bonus"))
     for i, seat in enumerate(seats):
         score = seat.get("score") or {"chips": 0, "buildings": seat["building_vp"], "bonus": 0}
         parts = f"{score['chips']} + {score['buildings']} + {score['bonus']}"
@@ -499,7 +523,7 @@ def _final(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], y:
         draw_text(draw, (WIDTH - PAD - 12, top + i * line), parts, FLOOR, INK, anchor="ra")
     top += len(seats) * line
     for i, reason in enumerate(view["end_triggered"]):
-        text, size = fit_line(f"Ended: {reason}", INNER - 24, FLOOR, FLOOR)
+        text, size = fit_line(T("Ended: {reason}", reason=reason), INNER - 24, FLOOR, FLOOR)
         draw_text(draw, (PAD + 12, top + i * line), text, size, MUTED)
     return y + height
 
@@ -519,11 +543,11 @@ def private_card(view: dict[str, Any]) -> Image.Image | None:
     image = Image.new("RGB", (WIDTH, SHADOW_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, 46), fill=TITLE_BAR)
-    title, size = fit_line(f"{names[seat]}: your board", INNER, BODY, FLOOR, bold=True)
+    title, size = fit_line(T("{name}: your board", name=names[seat]), INNER, BODY, FLOOR, bold=True)
     draw_text(draw, (PAD, 23), title, size, WHITE, bold=True, anchor="lm")
     chips = data.get("vp_chips", 0)
-    facts = [("VP chips (secret)", str(chips)), ("Doubloons", str(data["doubloons"])),
-             ("Building VP", str(data["building_vp"]))]
+    facts = [(T("VP chips (secret)"), str(chips)), (T("Doubloons"), str(data["doubloons"])),
+             (T("Building VP"), str(data["building_vp"]))]
     box_w = (INNER - 2 * 10) // 3
     for i, (label, value) in enumerate(facts):
         x = PAD + i * (box_w + 10)
@@ -531,8 +555,8 @@ def private_card(view: dict[str, Any]) -> Image.Image | None:
         text, size = fit_line(label, box_w - 16, FLOOR, FLOOR, bold=True)
         draw_text(draw, (x + box_w / 2, 78), text, size, MUTED, bold=True, anchor="mm")
         draw_text(draw, (x + box_w / 2, 116), value, 34, INK, bold=True, anchor="mm")
-    y = paragraph(draw, (PAD, 154), f"So far {chips + data['building_vp']} VP; large-building bonuses come "
-                  "at the end.", FLOOR, INNER, INK)
+    y = paragraph(draw, (PAD, 154), T("So far {vp} VP; large-building bonuses come at the end.",
+                                      vp=chips + data["building_vp"]), FLOOR, INNER, INK)
     y = _colonists(draw, view, names, y + 6, owner=seat)
-    y = _goods_row(draw, "Your goods", data["goods"], y + 8)
+    y = _goods_row(draw, T("Your goods"), data["goods"], y + 8)
     return image.crop((0, 0, WIDTH, y + PAD))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from bot.engine import Game, Prompt, StandingOrder, State
 
 from . import rules  # rules imports this module first; its names are read at call time only
+from .messages import T
 
 PLACE_COLONISTS = "place-colonists"
 TAKE_COLONISTS = "take-colonists"
@@ -20,27 +21,27 @@ SHIP_MOST = "ship-most"
 ORDERS = (
     StandingOrder(
         PLACE_COLONISTS,
-        "Let the game place my colonists",
-        "In the mayor phase, takes your colonists back to San Juan once and lets the game place "
-        "them all (the \"automatically\" button), instead of asking where each one goes.",
+        T("Let the game place my colonists"),
+        T("In the mayor phase, takes your colonists back to San Juan once and lets the game place "
+          "them all (the \"automatically\" button), instead of asking where each one goes."),
     ),
     StandingOrder(
         TAKE_COLONISTS,
-        "Take every free colonist",
-        "Takes the colonist your Hospice or University offers (and the mayor's extra one) "
-        "instead of asking.",
+        T("Take every free colonist"),
+        T("Takes the colonist your Hospice or University offers (and the mayor's extra one) "
+          "instead of asking."),
     ),
     StandingOrder(
         PRODUCE_ALL,
-        "Produce everything I can",
-        "With production=choose, produces every barrel your plantations and buildings make and "
-        "keeps every good you may store, instead of asking what to decline or throw away.",
+        T("Produce everything I can"),
+        T("With production=choose, produces every barrel your plantations and buildings make and "
+          "keeps every good you may store, instead of asking what to decline or throw away."),
     ),
     StandingOrder(
         SHIP_MOST,
-        "Load the biggest cargo for me",
-        "In the captain phase, loads the good and cargo ship that take the most of your barrels "
-        "(the first listed on a tie), never the Wharf; you are asked when only the Wharf is left.",
+        T("Load the biggest cargo for me"),
+        T("In the captain phase, loads the good and cargo ship that take the most of your barrels "
+          "(the first listed on a tie), never the Wharf; you are asked when only the Wharf is left."),
     ),
 )
 

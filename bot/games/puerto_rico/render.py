@@ -16,6 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import Said, say
 from bot.render.palette import (
     HIGHLIGHT,
     INK,
@@ -31,8 +32,9 @@ from bot.render.regions import Region
 from bot.render.shapes import Box, canvas, card, panel, rounded_rectangle
 from bot.render.text import draw_text, fit_size, text_width
 
-from .buildings import ROLE_IDS
-from .rules import QUARRY_GROUP, plantation_group, role_label, ship_group
+from .buildings import GOODS, ROLE_IDS
+from .messages import GOOD_NAMES, TILE_TITLES, T, Tn, Tp
+from .rules import QUARRY_GROUP, joined, plantation_group, role_label, ship_group
 
 WIDTH = 1400
 MARGIN = 16
@@ -45,8 +47,7 @@ GOOD_COLOURS: dict[str, RGB] = {
     "coffee": (92, 58, 34),
     "quarry": (150, 150, 156),
 }
-GOOD_SHORT = {"corn": "Corn", "indigo": "Indigo", "sugar": "Sugar", "tobacco": "Tobacco", "coffee": "Coffee",
-              "quarry": "Quarry"}
+GOOD_SHORT = TILE_TITLES
 VIOLET: RGB = (150, 104, 182)
 LARGE_VIOLET: RGB = (112, 70, 150)
 ROLE_COLOURS: dict[str, RGB] = {
@@ -60,22 +61,30 @@ ROLE_COLOURS: dict[str, RGB] = {
     "prospector-2": (222, 206, 176),
 }
 PHASE_NAMES = {
-    "role": "choosing a role",
-    "settler": "Settler phase",
-    "mayor": "Mayor phase",
-    "builder": "Builder phase",
-    "craftsman": "Craftsman phase",
-    "trader": "Trader phase",
-    "captain": "Captain phase",
-    "over": "Game over",
+    "role": T("choosing a role"),
+    "settler": T("Settler phase"),
+    "mayor": T("Mayor phase"),
+    "builder": T("Builder phase"),
+    "craftsman": T("Craftsman phase"),
+    "trader": T("Trader phase"),
+    "captain": T("Captain phase"),
+    "over": T("Game over"),
 }
+GOOD_ABBREVIATIONS = {
+    "corn": Tp("good, 3 letters", "Cor"),
+    "indigo": Tp("good, 3 letters", "Ind"),
+    "sugar": Tp("good, 3 letters", "Sug"),
+    "tobacco": Tp("good, 3 letters", "Tob"),
+    "coffee": Tp("good, 3 letters", "Cof"),
+}
+"""A good's name cut to three letters, on the smallest chips (each language cuts its own word)."""
 
 
 def _name(view: dict[str, Any], seat: int) -> str:
     names = view.get("names")
     if isinstance(names, list) and seat < len(names) and names[seat]:
         return str(names[seat])
-    return f"Player {seat + 1}"
+    return T("Player {number}", number=seat + 1)
 
 
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, width: int,
@@ -233,30 +242,40 @@ def board(view: dict[str, Any]) -> Image.Image:
 def _status(view: dict[str, Any]) -> str:
     phase = view["phase"]
     if view.get("over"):
-        return "Game over"
+        return T("Game over")
     actor = view.get("actor")
-    who = _name(view, actor) if actor is not None else "nobody"
+    who = _name(view, actor) if actor is not None else T("nobody")
     if phase == "role":
-        return f"{who} chooses a role"
+        return T("{who} chooses a role", who=who)
     taker = view.get("role_taker")
-    taken = f" (taken by {_name(view, taker)})" if taker is not None else ""
-    return f"{PHASE_NAMES.get(phase, phase)}{taken} · {who} to act"
+    if taker is not None:
+        return T("{phase} (taken by {taker}) · {who} to act", phase=PHASE_NAMES.get(phase, phase),
+                 taker=_name(view, taker), who=who)
+    return T("{phase} · {who} to act", phase=PHASE_NAMES.get(phase, phase), who=who)
+
+
+def _and(names: list[str]) -> str:
+    """Names joined by " and ", as text that can be said."""
+    text = names[0]
+    for name in names[1:]:
+        text = T("{first} and {next}", first=text, next=name)
+    return text
 
 
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> int:
     draw.rectangle((0, 0, WIDTH, 84), fill=(40, 84, 96))
-    draw_text(draw, (MARGIN, 10), f"Puerto Rico · Round {view['round']}", 30, (255, 255, 255), bold=True)
+    draw_text(draw, (MARGIN, 10), T("Puerto Rico · Round {round}", round=view["round"]), 30, (255, 255, 255), bold=True)
     governor = _name(view, view["governor"])
-    _text(draw, (WIDTH - MARGIN, 14), f"Governor: {governor}", 22, 520, (255, 255, 255), bold=True, anchor="ra")
+    _text(draw, (WIDTH - MARGIN, 14), T("Governor: {name}", name=governor), 22, 520, (255, 255, 255), bold=True, anchor="ra")
     status = _status(view)
     if view.get("over"):
         final = view.get("final") or {}
         winners = [_name(view, seat) for seat, rank in enumerate(final.get("ranks", [])) if rank == 1]
-        status = "Game over: " + "; ".join(view["end_triggered"])
+        status = T("Game over: {reasons}", reasons=joined(view["end_triggered"], "; "))
         if winners:
-            status += f" · winner: {' and '.join(winners)}"
+            status = T("{status} · winner: {names}", status=status, names=_and(winners))
     elif view.get("end_triggered"):
-        status += " · LAST ROUND: " + "; ".join(view["end_triggered"])
+        status = T("{status} · LAST ROUND: {reasons}", status=status, reasons=joined(view["end_triggered"], "; "))
     _text(draw, (MARGIN, 50), status, 22, WIDTH - 2 * MARGIN, HIGHLIGHT, bold=True)
     return 92
 
@@ -269,20 +288,20 @@ def _roles(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
         fill = ROLE_COLOURS[role["id"]] if taken is None else shade(ROLE_COLOURS[role["id"]], 1.6)
         outline = HIGHLIGHT if role["active"] else (INK if taken is None else LINE)
         rounded_rectangle(draw, box, radius=10, fill=fill, outline=outline, width=6 if role["active"] else 2)
-        name = role["name"] + (" 2" if role["id"] == "prospector-2" else "")
+        name = T("{role} 2", role=role["name"]) if role["id"] == "prospector-2" else role["name"]
         _text(draw, (x + width / 2, y + 22), name, 22, width - 12, INK, bold=True, anchor="mm")
         coins = role["doubloons"]
         if coins:
             _coin(draw, (x + 30, y + 60), 17, str(coins))
-            _text(draw, (x + 52, y + 60), "doubloon" if coins == 1 else "doubloons", 17, width - 58, INK,
+            _text(draw, (x + 52, y + 60), Tn("doubloon", "doubloons", coins), 17, width - 58, INK,
                   bold=True, anchor="lm")
         else:
-            _text(draw, (x + width / 2, y + 60), "no doubloons", 16, width - 12, MUTED, anchor="mm")
+            _text(draw, (x + width / 2, y + 60), T("no doubloons"), 16, width - 12, MUTED, anchor="mm")
         if taken is not None:
-            _text(draw, (x + width / 2, y + 98), f"taken: {_name(view, taken)}", 17, width - 12,
+            _text(draw, (x + width / 2, y + 98), T("taken: {name}", name=_name(view, taken)), 17, width - 12,
                   player_colour(taken) if taken is not None else INK, bold=True, anchor="mm")
         else:
-            draw_text(draw, (x + width / 2, y + 98), "available", 16, MUTED, anchor="mm")
+            draw_text(draw, (x + width / 2, y + 98), T("available"), 16, MUTED, anchor="mm")
     return HEADER_H + ROLE_H + 12
 
 
@@ -298,31 +317,32 @@ def _supplies(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
     h = SUPPLIES_H
     # plantations
     x0, x1 = PLANTATIONS_X
-    top = panel(draw, (x0, y, x1, y + h), "Plantations", PANEL_TITLE)
+    top = panel(draw, (x0, y, x1, y + h), T("Plantations"), PANEL_TITLE)
     face_up = view["plantations"]["face_up"]
     for good, box in zip(face_up, plantation_boxes(view), strict=True):
         _good_chip(draw, box, good, GOOD_SHORT[good], 18)
     if not face_up:
-        draw_text(draw, (x0 + 14, top + 10), "none on offer", 18, MUTED)
+        draw_text(draw, (x0 + 14, top + 10), T("none on offer"), 18, MUTED)
     plant = view["plantations"]
-    draw_text(draw, (x0 + 14, y + h - 70), f"Face-down stack: {plant['stack']}", 18)
+    draw_text(draw, (x0 + 14, y + h - 70), T("Face-down stack: {n}", n=plant["stack"]), 18)
     discarded = sum(plant["discard"].values())
-    draw_text(draw, (x0 + 14, quarry_box()[1] + 4), f"Discarded: {discarded}   Quarries left: {view['quarries']}", 18,
+    draw_text(draw, (x0 + 14, quarry_box()[1] + 4), T("Discarded: {discarded}   Quarries left: {quarries}", discarded=discarded,
+                                                       quarries=view["quarries"]), 18,
               bold=True)
     # colonists and chips
     x0, x1 = COLONISTS_X
-    top = panel(draw, (x0, y, x1, y + h), "Colonists · VP")
+    top = panel(draw, (x0, y, x1, y + h), T("Colonists · VP"))
     lines = [
-        ("On the ship", view["colonist_ship"]),
-        ("In the supply", view["colonist_supply"]),
-        ("VP chips left", view["vp_chips_left"]),
+        (T("On the ship"), view["colonist_ship"]),
+        (T("In the supply"), view["colonist_supply"]),
+        (T("VP chips left"), view["vp_chips_left"]),
     ]
     for i, (label, value) in enumerate(lines):
         draw_text(draw, (x0 + 14, top + 6 + i * 58), label, 17, MUTED)
         draw_text(draw, (x0 + 14, top + 26 + i * 58), str(value), 26, INK, bold=True)
     # trading house and goods supply
     x0, x1 = HOUSE_X
-    top = panel(draw, (x0, y, x1, y + h), "Trading house")
+    top = panel(draw, (x0, y, x1, y + h), T("Trading house"))
     house = view["trading_house"]
     for i in range(4):
         bx = x0 + 14 + (i % 2) * 112
@@ -331,32 +351,32 @@ def _supplies(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
             _good_chip(draw, (bx, by, bx + 104, by + 44), house[i], GOOD_SHORT[house[i]], 18)
         else:
             rounded_rectangle(draw, (bx, by, bx + 104, by + 44), radius=6, outline=LINE, width=2)
-            draw_text(draw, (bx + 52, by + 22), "empty", 15, MUTED, anchor="mm")
-    draw_text(draw, (x0 + 14, top + 108), "Goods supply", 17, MUTED, bold=True)
+            draw_text(draw, (bx + 52, by + 22), T("empty"), 15, MUTED, anchor="mm")
+    draw_text(draw, (x0 + 14, top + 108), T("Goods supply"), 17, MUTED, bold=True)
     goods = view["goods_supply"]
     for i, (good, count) in enumerate(goods.items()):
         bx = x0 + 14 + i * 45
         _good_chip(draw, (bx, top + 132, bx + 41, top + 170), good, str(count), 18)
-        draw_text(draw, (bx + 20, top + 182), GOOD_SHORT[good][:3], 13, INK, anchor="mm")
+        draw_text(draw, (bx + 20, top + 182), GOOD_ABBREVIATIONS[good], 13, INK, anchor="mm")
     # cargo ships
     x0, x1 = SHIPS_X
-    top = panel(draw, (x0, y, x1, y + h), "Cargo ships")
+    top = panel(draw, (x0, y, x1, y + h), T("Cargo ships"))
     ships = view["ships"]
     label_w = SHIP_LABEL_W
     cell = ship_cell(view)
     for i, ship in enumerate(ships):
         by = top + i * SHIP_ROW
         good = ship["good"]
-        draw_text(draw, (x0 + 14, by + 2), f"{ship['capacity']}-barrel", 18, INK, bold=True)
-        status = f"{ship['load']} {good}" if good else "empty"
+        draw_text(draw, (x0 + 14, by + 2), T("{capacity}-barrel", capacity=ship["capacity"]), 18, INK, bold=True)
+        status = T("{load} {good}", load=ship["load"], good=GOOD_NAMES[GOODS.index(good)]) if good else T("empty")
         if good and ship["load"] >= ship["capacity"]:
-            status += ", full"
+            status = T("{status}, full", status=status)
         _text(draw, (x0 + 14, by + 26), status, 16, label_w - 10, MUTED, bold=True)
         for c in range(ship["capacity"]):
             bx = x0 + label_w + c * (cell + 4)
             box = (bx, by, bx + cell, by + 46)
             if good is not None and c < ship["load"]:
-                _good_chip(draw, box, good, GOOD_SHORT[good][:3], 15)
+                _good_chip(draw, box, good, GOOD_ABBREVIATIONS[good], 15)
             else:
                 rounded_rectangle(draw, box, radius=6, fill=PANEL, outline=LINE, width=2)
     return y + h + 12
@@ -364,11 +384,11 @@ def _supplies(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
 
 def _market(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
     h = MARKET_H
-    top = panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), "Buildings (cost · VP · circles · copies left; quarries "
-                "discount up to the column number)", PANEL_TITLE)
+    top = panel(draw, (MARGIN, y, WIDTH - MARGIN, y + h), T("Buildings (cost · VP · circles · copies left; quarries "
+                                                                   "discount up to the column number)"), PANEL_TITLE)
     col_w = (WIDTH - 2 * MARGIN - 28 - 3 * 10) // 4
     for column in range(1, 5):
-        draw_text(draw, (MARGIN + 14 + (column - 1) * (col_w + 10), top - 2), f"Column {column}", 15, MUTED, bold=True)
+        draw_text(draw, (MARGIN + 14 + (column - 1) * (col_w + 10), top - 2), T("Column {n}", n=column), 15, MUTED, bold=True)
     for entry, box in market_boxes(view):
         _market_entry(draw, box, entry)
     return y + h + 12
@@ -380,7 +400,7 @@ def _market_entry(draw: ImageDraw.ImageDraw, box: Box, entry: dict[str, Any]) ->
     colour = _building_colour(entry)
     if copies <= 0:
         rounded_rectangle(draw, box, radius=6, fill=(232, 228, 220), outline=LINE, width=2)
-        _text(draw, (x0 + 10, (y0 + y1) / 2), f"{entry['name']} · sold out", 17, x1 - x0 - 20, MUTED, anchor="lm")
+        _text(draw, (x0 + 10, (y0 + y1) / 2), T("{building} · sold out", building=entry["name"]), 17, x1 - x0 - 20, MUTED, anchor="lm")
         return
     rounded_rectangle(draw, box, radius=6, fill=PANEL, outline=INK, width=2)
     draw.rectangle((x0 + 2, y0 + 2, x0 + 14, y1 - 2), fill=colour)
@@ -388,7 +408,8 @@ def _market_entry(draw: ImageDraw.ImageDraw, box: Box, entry: dict[str, Any]) ->
     name_w = x1 - x0 - 150
     _text(draw, (x0 + 56, y0 + 12), entry["name"], 18, name_w, INK, bold=True, anchor="lm")
     _circles(draw, x0 + 56, y0 + 32, 0, entry["circles"], radius=5)
-    draw_text(draw, (x1 - 84, (y0 + y1) / 2), f"{entry['vp']} VP", 16, INK, bold=True, anchor="lm")
+    # shrunk only where a language's word for VP is longer than the room before the copies
+    _text(draw, (x1 - 84, (y0 + y1) / 2), T("{vp} VP", vp=entry["vp"]), 16, 46, INK, bold=True, anchor="lm")
     draw_text(draw, (x1 - 10, (y0 + y1) / 2), f"×{copies}", 18, INK, bold=True, anchor="rm")
 
 
@@ -405,25 +426,24 @@ def _player_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, bo
     rounded_rectangle(draw, (x0, y0, x1, y0 + 44), radius=12, fill=colour)
     draw.rectangle((x0, y0 + 30, x1, y0 + 44), fill=colour)
     title = _name(view, seat)
-    tags = []
-    if data.get("governor"):
-        tags.append("Governor")
-    if acting:
-        tags.append("to act")
-    if tags:
-        title += "  · " + " · ".join(tags)
+    if data.get("governor") and acting:
+        title = T("{name}  · Governor · to act", name=title)
+    elif data.get("governor"):
+        title = T("{name}  · Governor", name=title)
+    elif acting:
+        title = T("{name}  · to act", name=title)
     if "score" in data:
         score = data["score"]
-        title += (f"  · {score['total']} VP = {score['chips']} chips + {score['buildings']} buildings"
-                  f" + {score['bonus']} bonus")
+        title = T("{title}  · {total} VP = {chips} chips + {buildings} buildings + {bonus} bonus", title=title,
+                  total=score["total"], chips=score["chips"], buildings=score["buildings"], bonus=score["bonus"])
     _text(draw, (x0 + 14, y0 + 22), title, 22, x1 - x0 - 210, text_on(colour), bold=True, anchor="lm")
     _coin(draw, (x1 - 150, y0 + 22), 16, str(data["doubloons"]))
-    draw_text(draw, (x1 - 130, y0 + 22), "doubloons", 16, text_on(colour), bold=True, anchor="lm")
+    draw_text(draw, (x1 - 130, y0 + 22), T("doubloons"), 16, text_on(colour), bold=True, anchor="lm")
 
     inner_top = y0 + 54
     # island: 12 spaces, 3 columns x 4 rows
     tile_w, tile_h = 64, 44
-    draw_text(draw, (x0 + 12, inner_top), "Island", 16, MUTED, bold=True)
+    draw_text(draw, (x0 + 12, inner_top), T("Island"), 16, MUTED, bold=True)
     island = data["island"]
     for i in range(12):
         bx = x0 + 12 + (i % 3) * (tile_w + 6)
@@ -441,7 +461,7 @@ def _player_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, bo
             rounded_rectangle(draw, tile_box, radius=5, outline=LINE, width=2)
     # city: 12 spaces, 4 columns x 3 rows; large buildings take two cells of a row
     city_x = x0 + 12 + 3 * (tile_w + 6) + 10
-    draw_text(draw, (city_x, inner_top), f"City ({data['city_spaces_used']}/12 spaces)", 16, MUTED, bold=True)
+    draw_text(draw, (city_x, inner_top), T("City ({n}/12 spaces)", n=data["city_spaces_used"]), 16, MUTED, bold=True)
     cell_w = (x1 - 12 - city_x - 3 * 6) // 4
     cell_h = 62
     cells = _layout_city(data["city"])
@@ -458,19 +478,19 @@ def _player_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, bo
                 rounded_rectangle(draw, (bx, by, bx + cell_w, by + cell_h), radius=5, outline=LINE, width=2)
     # goods, San Juan, VP
     bottom = y1 - 62
-    draw_text(draw, (x0 + 12, bottom + 4), "San Juan", 15, MUTED, bold=True)
+    draw_text(draw, (x0 + 12, bottom + 4), T("San Juan"), 15, MUTED, bold=True)
     draw_text(draw, (x0 + 12, bottom + 24), str(data["san_juan"]), 20, INK, bold=True)
-    draw_text(draw, (x0 + 100, bottom + 4), "Buildings", 15, MUTED, bold=True)
-    draw_text(draw, (x0 + 100, bottom + 24), f"{data['building_vp']} VP", 20, INK, bold=True)
+    draw_text(draw, (x0 + 100, bottom + 4), T("Buildings"), 15, MUTED, bold=True)
+    draw_text(draw, (x0 + 100, bottom + 24), T("{vp} VP", vp=data["building_vp"]), 20, INK, bold=True)
     gx = city_x
     chip_w = 64
     for i, (good, count) in enumerate(data["goods"].items()):
         bx = gx + i * (chip_w + 5)
-        _good_chip(draw, (bx, bottom + 4, bx + chip_w, bottom + 30), good, GOOD_SHORT[good][:3], 14)
+        _good_chip(draw, (bx, bottom + 4, bx + chip_w, bottom + 30), good, GOOD_ABBREVIATIONS[good], 14)
         draw_text(draw, (bx + chip_w / 2, bottom + 44), str(count), 20, INK, bold=True, anchor="mm")
     vx = gx + 5 * (chip_w + 5) + 6
     if "vp_chips" in data and "score" not in data:
-        draw_text(draw, (vx, bottom + 4), "VP chips", 15, MUTED, bold=True)
+        draw_text(draw, (vx, bottom + 4), T("VP chips"), 15, MUTED, bold=True)
         draw_text(draw, (vx, bottom + 24), str(data["vp_chips"]), 20, INK, bold=True)
 
 
@@ -497,6 +517,21 @@ def _layout_city(city: list[dict[str, Any]]) -> list[tuple[tuple[int, int, int],
     return placed
 
 
+def _two_lines(name: str, width: int) -> tuple[str, str]:
+    """A building's name over two lines of ``width`` pixels at 12 px: cut at its first space
+    when both halves fit (every English name), else at the space or hyphen that leaves the
+    longer line shortest ("Kis indigófesték-" / "üzem")."""
+    def longer(cut: tuple[str, str]) -> int:
+        return max(text_width(Said(cut[0]), 12, True), text_width(Said(cut[1]), 12, True))
+
+    first, _, second = name.partition(" ")
+    if first and second and longer((first, second)) <= width:
+        return first, second
+    cuts = [(name[:i], name[i + 1:]) for i, c in enumerate(name) if c == " "]
+    cuts += [(name[:i + 1], name[i + 1:]) for i, c in enumerate(name) if c == "-"]
+    return min(cuts, key=longer)
+
+
 def _city_building(draw: ImageDraw.ImageDraw, box: Box, building: dict[str, Any]) -> None:
     x0, y0, x1, y1 = box
     fill = VIOLET if not building["large"] else LARGE_VIOLET
@@ -510,10 +545,11 @@ def _city_building(draw: ImageDraw.ImageDraw, box: Box, building: dict[str, Any]
     ink = text_on(fill)
     name = building["name"]
     size = fit_size(name, x1 - x0 - 8, 15, bold=True)
-    if size < 12 and " " in name:
-        first, _, second = name.partition(" ")
-        draw_text(draw, (x0 + 5, y0 + 4), first, 12, ink, bold=True)
-        draw_text(draw, (x0 + 5, y0 + 18), second, 12, ink, bold=True)
+    said = say(name, domains=("puerto-rico",))  # the words split over two lines are the language's
+    if size < 12 and (" " in said or "-" in said):
+        first, second = (Said(line) for line in _two_lines(said, x1 - x0 - 8))
+        draw_text(draw, (x0 + 5, y0 + 4), first, fit_size(first, x1 - x0 - 8, 12, bold=True), ink, bold=True)
+        draw_text(draw, (x0 + 5, y0 + 18), second, fit_size(second, x1 - x0 - 8, 12, bold=True), ink, bold=True)
     else:
         draw_text(draw, (x0 + 5, y0 + 6), name, size, ink, bold=True)
     _circles(draw, x0 + 6, y1 - 14, building["colonists"], building["circles"], radius=7, on=ink)

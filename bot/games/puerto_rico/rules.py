@@ -34,7 +34,7 @@ from typing import Any
 
 from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, State, seed_value
 from bot.engine.rng import shuffle_unseen
-from bot.engine.words import plural
+from bot.engine.words import Code, Text
 
 from .buildings import (
     BUILDER,
@@ -45,6 +45,7 @@ from .buildings import (
     CIRCLES,
     CITY_HALL,
     CITY_SPACES,
+    COFFEE,
     COLUMN,
     CONSTRUCTION_HUT,
     CORN,
@@ -61,6 +62,7 @@ from .buildings import (
     HACIENDA,
     HARBOR,
     HOSPICE,
+    INDIGO,
     ISLAND_SPACES,
     LARGE_MARKET,
     LARGE_PRODUCTION,
@@ -76,7 +78,6 @@ from .buildings import (
     RESIDENCE,
     ROLE_IDS,
     ROLE_INDEX,
-    ROLE_NAMES,
     ROUND_LIMIT,
     SETTLER,
     SETUPS,
@@ -84,13 +85,28 @@ from .buildings import (
     SMALL_MARKET,
     SMALL_PRODUCTION,
     SMALL_WAREHOUSE,
+    SUGAR,
     TILE_INDEX,
     TILES,
+    TOBACCO,
     TRADER,
     UNIVERSITY,
     VIOLET,
     WHARF,
     residence_bonus,
+)
+from .messages import (
+    A_BARREL,
+    A_TILE,
+    BUILDING_NAMES,
+    CARGO,
+    GOOD_NAMES,
+    ROLE_TITLES,
+    TILE_TITLES,
+    T,
+    Tn,
+    barrels,
+    doubloons,
 )
 from .orders import PuertoRicoOrders
 
@@ -98,10 +114,10 @@ from .orders import PuertoRicoOrders
 PHASE_OF_ROLE = ("settler", "mayor", "builder", "craftsman", "trader", "captain")
 
 END_REASONS = {
-    "colonists": "the colonist supply could not refill the colonist ship",
-    "city": "a player built on the 12th space of their city",
-    "vp": "the last victory point chip was shipped",
-    "rounds": f"the {ROUND_LIMIT}-round safeguard was reached",
+    "colonists": T("the colonist supply could not refill the colonist ship"),
+    "city": T("a player built on the 12th space of their city"),
+    "vp": T("the last victory point chip was shipped"),
+    "rounds": T("the {rounds}-round safeguard was reached", rounds=ROUND_LIMIT),
 }
 
 _PLACE_TILE_KEYS = tuple(f"place:{name}" for name in TILES)
@@ -118,32 +134,48 @@ _DISCARD_KEYS = tuple(f"discard:{name}" for name in GOODS)
 AUTO, CHOOSE = "auto", "choose"
 _ROLE_KEYS = tuple(f"role:{name}" for name in ROLE_IDS)
 _SEAT = tuple(f"{{seat{s}}}" for s in range(8))
-_A_TILE = tuple(("an " if name[0] in "aeiou" else "a ") + name for name in TILES)
-"""Tile and good names with their article: "an indigo", "a quarry"."""
+_doubloons = doubloons
 
 
-def _doubloons(count: int) -> str:
-    return plural(count, "doubloon")
+def joined(parts: list[Text], separator: str = ", ") -> str:
+    """``parts`` one after the other, ", " (or "; ") between them, as text that can be said:
+    "1 corn, 2 indigo"."""
+    if not parts:
+        return ""
+    text: str = parts[0]
+    for part in parts[1:]:
+        text = T("{first}; {next}", first=text, next=part) if separator == "; " else \
+            T("{first}, {next}", first=text, next=part)
+    return text
 
 
 def role_label(role: int, doubloons: int) -> str:
     """A role's action label, "Builder" or "Builder (+2 doubloons)": also the name of its card's
     clickable region on the board picture (a role is a main choice, named by its label)."""
-    name = "Prospector (2nd card)" if role == PROSPECTOR + 1 else ROLE_NAMES[role]
-    return f"{name} (+{_doubloons(doubloons)})" if doubloons else name
+    name = T("Prospector (2nd card)") if role == PROSPECTOR + 1 else ROLE_TITLES[role]
+    return T("{role} (+{doubloons})", role=name, doubloons=_doubloons(doubloons)) if doubloons else name
+
+
+_PLANTATION_GROUPS = (
+    T("Corn plantation"),
+    T("Indigo plantation"),
+    T("Sugar plantation"),
+    T("Tobacco plantation"),
+    T("Coffee plantation"),
+)
 
 
 def plantation_group(good: str) -> str:
     """The group name of taking a face-up plantation of ``good`` ("Corn plantation")."""
-    return f"{good.capitalize()} plantation"
+    return _PLANTATION_GROUPS[TILE_INDEX[good]]
 
 
 def ship_group(capacity: int) -> str:
     """The group name of loading the cargo ship of ``capacity`` barrels ("5-barrel ship")."""
-    return f"{capacity}-barrel ship"
+    return T("{capacity}-barrel ship", capacity=capacity)
 
 
-QUARRY_GROUP = "Quarry"
+QUARRY_GROUP = TILE_TITLES["quarry"]
 """The group name of taking a quarry (the quarry stack in the plantations panel)."""
 
 
@@ -154,7 +186,7 @@ def _board_group(key: str) -> tuple[str, ...]:
     a ship, which several goods may be loaded on (its group is then a step of its own)."""
     kind, _, rest = key.partition(":")
     if kind == "build":
-        return (BUILDINGS[_BUILD_KEYS.index(key)].name,)
+        return (BUILDING_NAMES[_BUILD_KEYS.index(key)],)
     if kind == "plant":
         return (plantation_group(rest),)
     if key == "quarry":
@@ -332,7 +364,7 @@ def _settler_options(state: State, seat: int, labels: list[str] | None) -> list[
         if not state["hacienda_used"] and occupied(p, HACIENDA) and _hacienda_possible(state):
             keys.append("hacienda")
             if labels is not None:
-                labels.append("Hacienda: draw a face-down plantation first")
+                labels.append(T("Hacienda: draw a face-down plantation first"))
         seen = 0
         face_up = state["face_up"]
         for kind in face_up:
@@ -342,15 +374,17 @@ def _settler_options(state: State, seat: int, labels: list[str] | None) -> list[
             if seen & (1 << kind):
                 keys.append(_PLANT_KEYS[kind])
                 if labels is not None:
-                    labels.append(f"Take {_A_TILE[kind]} plantation")
+                    labels.append(T("Take {tile}", tile=A_TILE[kind]))
         if state["quarries"] > 0 and (seat == state["taker"] or occupied(p, CONSTRUCTION_HUT)):
             keys.append("quarry")
             if labels is not None:
-                why = "settler's privilege" if seat == state["taker"] else "Construction Hut"
-                labels.append(f"Take a quarry ({why}, {state['quarries']} left)")
+                if seat == state["taker"]:
+                    labels.append(T("Take a quarry (settler's privilege, {n} left)", n=state["quarries"]))
+                else:
+                    labels.append(T("Take a quarry (Construction Hut, {n} left)", n=state["quarries"]))
     keys.append("pass")
     if labels is not None:
-        labels.append("Take no tile")
+        labels.append(T("Take no tile"))
     return keys
 
 
@@ -359,15 +393,37 @@ def _colonist_available(state: State) -> bool:
     return state["supply"] > 0 or state["ship"] > 0
 
 
+_COLONIST_OFFERS = (
+    (T("University: put a colonist from the colonist ship on the new tile"),
+     T("University: put a colonist from the supply on the new tile")),
+    (T("Hospice: put a colonist from the colonist ship on the new tile"),
+     T("Hospice: put a colonist from the supply on the new tile")),
+)
+"""The free colonist's label: [hospice?][from the supply?]."""
+
+def _place_on_tile(tile: int, empty: int) -> Text:
+    """The label of putting a colonist on an empty tile of kind ``tile``."""
+    if tile == CORN:
+        return T("Colonist to a corn plantation ({n} empty)", n=empty)
+    if tile == INDIGO:
+        return T("Colonist to an indigo plantation ({n} empty)", n=empty)
+    if tile == SUGAR:
+        return T("Colonist to a sugar plantation ({n} empty)", n=empty)
+    if tile == TOBACCO:
+        return T("Colonist to a tobacco plantation ({n} empty)", n=empty)
+    if tile == COFFEE:
+        return T("Colonist to a coffee plantation ({n} empty)", n=empty)
+    return T("Colonist to a quarry ({n} empty)", n=empty)
+
+
 def _colonist_options(state: State, seat: int, labels: list[str] | None) -> list[str]:
     if labels is not None:
         sub = state["sub"]
         if sub == "privilege":
-            labels += ["Take a colonist from the supply (mayor's privilege)", "Take no extra colonist"]
+            labels += [T("Take a colonist from the supply (mayor's privilege)"), T("Take no extra colonist")]
         else:
-            source = "supply" if state["supply"] > 0 else "colonist ship"
-            building = "Hospice" if sub == "hospice" else "University"
-            labels += [f"{building}: put a colonist from the {source} on the new tile", "No colonist"]
+            labels.append(_COLONIST_OFFERS[sub == "hospice"][state["supply"] > 0])
+            labels.append(T("No colonist"))
     return ["colonist:take", "colonist:skip"]
 
 
@@ -388,8 +444,7 @@ def _mayor_options(state: State, seat: int, labels: list[str] | None) -> list[st
             if free[tile]:
                 keys.append(_PLACE_TILE_KEYS[tile])
                 if labels is not None:
-                    what = _A_TILE[tile] if tile == QUARRY else f"{_A_TILE[tile]} plantation"
-                    labels.append(f"Colonist to {what} ({free[tile]} empty)")
+                    labels.append(_place_on_tile(tile, free[tile]))
     for building, men in zip(p["city"], p["city_men"], strict=True):
         if men:
             placed = True
@@ -399,19 +454,21 @@ def _mayor_options(state: State, seat: int, labels: list[str] | None) -> list[st
             if waiting:
                 keys.append(_PLACE_BUILDING_KEYS[building])
                 if labels is not None:
-                    labels.append(f"Colonist to {BUILDINGS[building].name} ({men}/{CIRCLES[building]})")
+                    labels.append(T("Colonist to {building} ({men}/{circles})", building=BUILDING_NAMES[building],
+                                    men=men, circles=CIRCLES[building]))
     if placed and not state["reset_used"]:
         keys.append("reset")
         if labels is not None:
-            labels.append("Take every colonist back to San Juan to rearrange")
+            labels.append(T("Take every colonist back to San Juan to rearrange"))
     if waiting and empty:
         keys.append("auto")
         if labels is not None:
-            labels.append(f"Place the remaining {plural(waiting, 'colonist')} automatically and finish")
+            labels.append(Tn("Place the remaining {n} colonist automatically and finish",
+                             "Place the remaining {n} colonists automatically and finish", waiting))
     else:
         keys.append("done")
         if labels is not None:
-            labels.append(f"Done ({waiting} in San Juan)" if waiting else "Done")
+            labels.append(T("Done ({n} in San Juan)", n=waiting) if waiting else T("Done"))
     return keys
 
 
@@ -435,10 +492,11 @@ def _builder_options(state: State, seat: int, labels: list[str] | None) -> list[
             if cost <= money:
                 keys.append(_BUILD_KEYS[building])
                 if labels is not None:
-                    labels.append(f"Build {BUILDINGS[building].name} ({_doubloons(cost)})")
+                    labels.append(T("Build {building} ({cost})", building=BUILDING_NAMES[building],
+                                      cost=_doubloons(cost)))
     keys.append("pass")
     if labels is not None:
-        labels.append("Build nothing")
+        labels.append(T("Build nothing"))
     return keys
 
 
@@ -460,8 +518,9 @@ def _produce_options(state: State, seat: int, labels: list[str] | None) -> list[
     made = production_now(state, seat)
     kinds = [kind for kind in range(5) if made[kind]]
     if labels is not None:
-        labels += [f"Decline {GOODS[kind]}: do not produce your {made[kind]} {GOODS[kind]}" for kind in kinds]
-        labels.append("Produce " + ", ".join(f"{made[kind]} {GOODS[kind]}" for kind in kinds))
+        labels += [T("Decline {good}: do not produce your {barrels}", good=GOOD_NAMES[kind],
+                     barrels=barrels(kind, made[kind])) for kind in kinds]
+        labels.append(T("Produce {goods}", goods=joined([barrels(kind, made[kind]) for kind in kinds])))
     return [*(_DECLINE_KEYS[kind] for kind in kinds), "produce"]
 
 
@@ -469,20 +528,20 @@ def _discard_options(state: State, seat: int, labels: list[str] | None) -> list[
     goods = state["seats"][seat]["goods"]
     kinds = [kind for kind in range(5) if goods[kind]]
     if labels is not None:
-        labels += [f"Throw away your {goods[kind]} {GOODS[kind]}" for kind in kinds]
-        labels.append("Done: store the rest")
+        labels += [T("Throw away your {barrels}", barrels=barrels(kind, goods[kind])) for kind in kinds]
+        labels.append(T("Done: store the rest"))
     return [*(_DISCARD_KEYS[kind] for kind in kinds), "done"]
 
 
 def _craftsman_options(state: State, seat: int, labels: list[str] | None) -> list[str]:
     kinds = _extra_good_kinds(state)
     if labels is not None:
-        labels += [f"Take an extra {GOODS[kind]}" for kind in kinds]
+        labels += [T("Take an extra {good}", good=CARGO[kind]) for kind in kinds]
     keys = [_EXTRA_KEYS[kind] for kind in kinds]
     if state.get("production", AUTO) == CHOOSE:  # the privilege is optional too
         keys.append("pass")
         if labels is not None:
-            labels.append("Take no extra good")
+            labels.append(T("Take no extra good"))
     return keys
 
 
@@ -503,10 +562,11 @@ def _trader_options(state: State, seat: int, labels: list[str] | None) -> list[s
                     continue
             keys.append(_SELL_KEYS[kind])
             if labels is not None:
-                labels.append(f"Sell {_A_TILE[kind]} for {_doubloons(sale_price(state, seat, kind))}")
+                labels.append(T("Sell {barrel} for {price}", barrel=A_BARREL[kind],
+                                      price=_doubloons(sale_price(state, seat, kind))))
     keys.append("pass")
     if labels is not None:
-        labels.append("Sell nothing")
+        labels.append(T("Sell nothing"))
     return keys
 
 
@@ -569,21 +629,22 @@ def _captain_options(state: State, seat: int, labels: list[str] | None) -> list[
     keys = []
     loads = _cargo_loads(state, p["goods"])
     caps = state["ship_caps"]
-    for kind, ship, barrels in loads:
+    for kind, ship, count in loads:
         keys.append(f"ship:{GOODS[kind]}:{caps[ship]}")
         if labels is not None:
-            labels.append(f"Load {barrels} {GOODS[kind]} on the {caps[ship]}-barrel ship")
+            labels.append(T("Load {barrels} on the {capacity}-barrel ship", barrels=barrels(kind, count),
+                            capacity=caps[ship]))
     if _wharf_open(state, seat):
         goods = p["goods"]
         for kind in range(5):
             if goods[kind]:
                 keys.append(_WHARF_KEYS[kind])
                 if labels is not None:
-                    labels.append(f"Wharf: ship all {goods[kind]} {GOODS[kind]}")
+                    labels.append(T("Wharf: ship all {barrels}", barrels=barrels(kind, goods[kind])))
         if not loads:
             keys.append("pass")
             if labels is not None:
-                labels.append("Do not use the Wharf this phase")
+                labels.append(T("Do not use the Wharf this phase"))
     return keys
 
 
@@ -600,10 +661,10 @@ def _storage_options(state: State, seat: int, labels: list[str] | None) -> list[
     kinds, slots = _storage_left(state, p)
     if slots > 0:
         if labels is not None:
-            labels += [f"Warehouse: keep all {p['goods'][kind]} {GOODS[kind]}" for kind in kinds]
+            labels += [T("Warehouse: keep all {barrels}", barrels=barrels(kind, p["goods"][kind])) for kind in kinds]
         return [_STORE_KEYS[kind] for kind in kinds]
     if labels is not None:
-        labels += [f"Keep one {GOODS[kind]} (the other unstored goods go back)" for kind in kinds]
+        labels += [T("Keep one {good} (the other unstored goods go back)", good=CARGO[kind]) for kind in kinds]
     return [_KEEP_KEYS[kind] for kind in kinds]
 
 
@@ -638,20 +699,23 @@ lists (plantations, buildings, circles, goods, ships) go in a menu beside them."
 
 
 _PROMPT_TEXT = {
-    "": "{seat}, choose a role (round {round}).",
-    "tile": "{seat}: Settler — take a plantation or a quarry for your island.",
-    "hospice": "{seat}: your Hospice may put a colonist on the new tile.",
-    "privilege": "{seat}: Mayor — take the privilege colonist from the supply?",
-    "place": "{seat}: Mayor — place your colonists ({waiting} in San Juan, {empty} empty circles).",
-    "build": "{seat}: Builder — build one building ({money} doubloons).",
-    "university": "{seat}: your University may put a colonist on the new building.",
-    "extra": "{seat}: Craftsman — choose your extra good.",
-    "produce": "{seat}: Craftsman — produce your goods, or decline some kinds first.",
-    "discard": "{seat}: before storage you may throw away goods you do not want.",
-    "sell": "{seat}: Trader — sell one good ({house}/4 in the trading house).",
-    "load": "{seat}: Captain — you must load goods if you can.",
-    "store": "{seat}: store your goods (one barrel plus your warehouses; the rest are lost).",
+    "": lambda **fields: T("{seat}, choose a role (round {round}).", **fields),
+    "tile": lambda **fields: T("{seat}: Settler — take a plantation or a quarry for your island.", **fields),
+    "hospice": lambda **fields: T("{seat}: your Hospice may put a colonist on the new tile.", **fields),
+    "privilege": lambda **fields: T("{seat}: Mayor — take the privilege colonist from the supply?", **fields),
+    "place": lambda **fields: T(
+        "{seat}: Mayor — place your colonists ({waiting} in San Juan, {empty} empty circles).", **fields),
+    "build": lambda **fields: T("{seat}: Builder — build one building ({money} doubloons).", **fields),
+    "university": lambda **fields: T("{seat}: your University may put a colonist on the new building.", **fields),
+    "extra": lambda **fields: T("{seat}: Craftsman — choose your extra good.", **fields),
+    "produce": lambda **fields: T("{seat}: Craftsman — produce your goods, or decline some kinds first.", **fields),
+    "discard": lambda **fields: T("{seat}: before storage you may throw away goods you do not want.", **fields),
+    "sell": lambda **fields: T("{seat}: Trader — sell one good ({house}/4 in the trading house).", **fields),
+    "load": lambda **fields: T("{seat}: Captain — you must load goods if you can.", **fields),
+    "store": lambda **fields: T(
+        "{seat}: store your goods (one barrel plus your warehouses; the rest are lost).", **fields),
 }
+"""Each step's prompt, made from the same fields (a template uses the ones it needs)."""
 
 
 # =============================================================================================
@@ -663,10 +727,10 @@ class PuertoRico(PuertoRicoOrders, Game):
     """Puerto Rico (Andreas Seyfarth): settle, build, produce, trade and ship for VP."""
 
     slug = "puerto-rico"
-    title = "Puerto Rico"
+    title = T("Puerto Rico")
     min_players = 3
     max_players = 5
-    summary = "Choose roles to settle plantations, build a city, produce, trade and ship goods for VP."
+    summary = T("Choose roles to settle plantations, build a city, produce, trade and ship goods for VP.")
     rules_file = "puerto-rico.txt"
     render_module = "bot.games.puerto_rico.render"
     version = 1
@@ -676,8 +740,8 @@ class PuertoRico(PuertoRicoOrders, Game):
             "production",
             AUTO,
             (AUTO, CHOOSE),
-            "auto: everyone produces all they can; choose: players may decline kinds of goods when"
-            " producing and throw goods away at storage (the rulebook's optional actions)",
+            T("auto: everyone produces all they can; choose: players may decline kinds of goods when"
+              " producing and throw goods away at storage (the rulebook's optional actions)"),
         ),
     )
 
@@ -773,7 +837,7 @@ class PuertoRico(PuertoRicoOrders, Game):
         labels: list[str] = []
         keys = _OPTIONS[sub](state, seat, labels)
         p = state["seats"][seat]
-        text = _PROMPT_TEXT[sub].format(
+        text = _PROMPT_TEXT[sub](
             seat=_SEAT[seat],
             round=state["round"],
             waiting=p["san_juan"],
@@ -790,12 +854,12 @@ class PuertoRico(PuertoRicoOrders, Game):
     def apply(self, state: State, seat: int, key: str, at: int | None = None) -> list[Event]:
         """Validate against the legal keys (no labels built), then perform."""
         if at is not None:
-            raise IllegalAction("Puerto Rico is not played against the clock: a move has no time.")
+            raise IllegalAction(T("Puerto Rico is not played against the clock: a move has no time."))
         if state["phase"] == "over":
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(T("The game is over."))
         actor = state["actor"]
         if seat != actor:
-            raise IllegalAction(f"It is not your turn: waiting for seat {actor + 1}.")
+            raise IllegalAction(T("It is not your turn: waiting for seat {number}.", number=actor + 1))
         if key not in _OPTIONS[state["sub"]](state, seat, None):
             raise IllegalAction(self.explain_refusal(state, seat, key))
         return self.perform(state, seat, key)
@@ -830,7 +894,7 @@ class PuertoRico(PuertoRicoOrders, Game):
         elif sub == "discard":
             _discard_act(state, seat, key, events)
         else:  # pragma: no cover - every sub is listed above
-            raise IllegalAction(f"Unknown step {sub!r}.")
+            raise IllegalAction(T("Unknown step {step}.", step=Code(repr(sub))))
         _remember(state, seat, key, events)
         return events
 
@@ -861,10 +925,10 @@ class PuertoRico(PuertoRicoOrders, Game):
         if state["phase"] != "over":
             return None
         seats = state["seats"]
-        reasons = "; ".join(END_REASONS[r] for r in state["end"])
+        reasons = joined([END_REASONS[r] for r in state["end"]], "; ")
         return Outcome.ranked(
             [score(p) for p in seats],
-            f"Game over after round {state['round']}: {reasons}.",
+            T("Game over after round {round}: {reasons}.", round=state["round"], reasons=reasons),
             tiebreak=[tiebreak(p) for p in seats],
         )
 
@@ -872,7 +936,7 @@ class PuertoRico(PuertoRicoOrders, Game):
         from .agent import choose
 
         if state["phase"] == "over" or state["actor"] != seat:
-            raise IllegalAction("This seat has nothing to decide now.")
+            raise IllegalAction(T("This seat has nothing to decide now."))
         return choose(state, seat, rng)
 
     # -- refusals ---------------------------------------------------------------------------
@@ -891,7 +955,14 @@ class PuertoRico(PuertoRicoOrders, Game):
 def _remember(state: State, seat: int, key: str, events: list[Event]) -> None:
     """Keep the last move for the table card: who, which key, and its public log lines (a
     seat's own "You earn 3 VP." stays out, since VP chips are secret)."""
-    state["last"] = {"seat": seat, "key": key, "lines": [e.text for e in events if e.visible_to is None]}
+    state["last"] = {"seat": seat, "key": key,
+                     "lines": [_stored(e.text) for e in events if e.visible_to is None]}
+
+
+def _stored(text: str) -> Any:
+    """A log line as the state keeps it: a Text as its message (the state is JSON), so the
+    table card can say it in the table's language."""
+    return text.to_json() if isinstance(text, Text) else text
 
 
 def _take_role(state: State, seat: int, key: str, events: list[Event]) -> None:
@@ -905,11 +976,14 @@ def _take_role(state: State, seat: int, key: str, events: list[Event]) -> None:
     state["taker"] = seat
     state["pos"] = 0
     p["money"] += bonus
-    extra = f" and its {_doubloons(bonus)}" if bonus else ""
-    events.append(Event(f"{_SEAT[seat]} takes the {ROLE_NAMES[role]}{extra}."))
+    if bonus:
+        events.append(Event(T("{seat} takes the {role} and its {doubloons}.", seat=_SEAT[seat], role=ROLE_TITLES[role],
+                              doubloons=_doubloons(bonus))))
+    else:
+        events.append(Event(T("{seat} takes the {role}.", seat=_SEAT[seat], role=ROLE_TITLES[role])))
     if role >= PROSPECTOR:
         p["money"] += 1
-        events.append(Event(f"{_SEAT[seat]} prospects 1 doubloon."))
+        events.append(Event(T("{seat} prospects 1 doubloon.", seat=_SEAT[seat])))
         _end_role(state, events)
         return
     state["phase"] = PHASE_OF_ROLE[role]
@@ -958,19 +1032,20 @@ def _end_role(state: State, events: list[Event]) -> None:
     if state["end"]:
         state["phase"] = "over"
         state["actor"] = -1
-        events.append(Event(f"The game ends after round {state['round']}."))
+        events.append(Event(T("The game ends after round {round}.", round=state["round"])))
         return
     state["governor"] = (state["governor"] + 1) % n
     state["round"] += 1
     state["phase"] = "role"
     state["actor"] = state["governor"]
-    events.append(Event(f"Round {state['round']}: {_SEAT[state['governor']]} is the governor."))
+    events.append(Event(T("Round {round}: {seat} is the governor.", round=state["round"],
+                          seat=_SEAT[state["governor"]])))
 
 
 def _trigger_end(state: State, reason: str, events: list[Event]) -> None:
     if reason not in state["end"]:
         state["end"].append(reason)
-        events.append(Event(f"The game will end after this round: {END_REASONS[reason]}."))
+        events.append(Event(T("The game will end after this round: {reason}.", reason=END_REASONS[reason])))
 
 
 def _next_pos(state: State) -> int | None:
@@ -1010,7 +1085,7 @@ def _draw_plantation(state: State, events: list[Event]) -> int | None:
         stack.extend(kind for kind in range(5) for _ in range(discard[kind]))
         state["discard"] = [0, 0, 0, 0, 0]
         Rng(state).shuffle(stack)
-        events.append(Event("The discarded plantations are shuffled into a new face-down stack."))
+        events.append(Event(T("The discarded plantations are shuffled into a new face-down stack.")))
     return stack.pop()
 
 
@@ -1026,32 +1101,33 @@ def _refill_plantations(state: State, events: list[Event]) -> None:
         drawn.append(kind)
     drawn.sort()
     state["face_up"] = drawn
-    names = ", ".join(GOODS[k] for k in drawn) or "nothing (no plantations left)"
-    events.append(Event(f"New plantations on offer: {names}.", reveals=True))
+    names = joined([GOOD_NAMES[k] for k in drawn]) or T("nothing (no plantations left)")
+    events.append(Event(T("New plantations on offer: {names}.", names=names), reveals=True))
 
 
 def _settler_act(state: State, seat: int, key: str, events: list[Event]) -> None:
     p = state["seats"][seat]
     if key == "pass":
-        events.append(Event(f"{_SEAT[seat]} takes no plantation."))
+        events.append(Event(T("{seat} takes no plantation.", seat=_SEAT[seat])))
     elif key == "hacienda":
         kind = _draw_plantation(state, events)
         assert kind is not None  # offered only when a tile can be drawn
         p["island"].append(kind)
         p["island_men"].append(0)
         state["hacienda_used"] = True
-        events.append(Event(f"{_SEAT[seat]} draws {_A_TILE[kind]} plantation with the Hacienda.", reveals=True))
+        events.append(Event(T("{seat} draws {tile} with the Hacienda.", seat=_SEAT[seat], tile=A_TILE[kind]),
+                            reveals=True))
         if len(_settler_options(state, seat, None)) > 1:
             return  # now the normal turn
     else:
         if key == "quarry":
             state["quarries"] -= 1
             kind = QUARRY
-            events.append(Event(f"{_SEAT[seat]} takes a quarry."))
+            events.append(Event(T("{seat} takes {tile}.", seat=_SEAT[seat], tile=A_TILE[QUARRY])))
         else:
             kind = TILE_INDEX[key[6:]]
             state["face_up"].remove(kind)
-            events.append(Event(f"{_SEAT[seat]} takes {_A_TILE[kind]} plantation."))
+            events.append(Event(T("{seat} takes {tile}.", seat=_SEAT[seat], tile=A_TILE[kind])))
         p["island"].append(kind)
         p["island_men"].append(0)
         if occupied(p, HOSPICE) and _colonist_available(state):
@@ -1077,17 +1153,17 @@ def _colonist_act(state: State, seat: int, key: str, events: list[Event]) -> Non
         if take:
             state["supply"] -= 1
             p["san_juan"] += 1
-            events.append(Event(f"{_SEAT[seat]} takes a colonist from the supply as mayor."))
+            events.append(Event(T("{seat} takes a colonist from the supply as mayor.", seat=_SEAT[seat])))
         _mayor_distribute(state, events)
         return
     if take:
         _take_one_colonist(state)
         if sub == "hospice":
             p["island_men"][-1] = 1
-            events.append(Event(f"{_SEAT[seat]}'s Hospice puts a colonist on the new tile."))
+            events.append(Event(T("{seat}'s Hospice puts a colonist on the new tile.", seat=_SEAT[seat])))
         else:
             p["city_men"][-1] = 1
-            events.append(Event(f"{_SEAT[seat]}'s University puts a colonist in the new building."))
+            events.append(Event(T("{seat}'s University puts a colonist in the new building.", seat=_SEAT[seat])))
     state["pos"] += 1
     if sub == "hospice":
         _settler_turn(state, events)
@@ -1109,8 +1185,8 @@ def _mayor_distribute(state: State, events: list[Event]) -> None:
         seat = (taker + offset) % n
         share = ship // n + (1 if offset < ship % n else 0)
         state["seats"][seat]["san_juan"] += share
-        shares.append(f"{_SEAT[seat]} {share}")
-    events.append(Event(f"The colonist ship brings {ship}: " + ", ".join(shares) + "."))
+        shares.append(T("{seat} {share}", seat=_SEAT[seat], share=share))
+    events.append(Event(T("The colonist ship brings {n}: {shares}.", n=ship, shares=joined(shares))))
     state["pos"] = 0
     _mayor_turn(state, events)
 
@@ -1137,11 +1213,12 @@ def _refill_colonist_ship(state: State, events: list[Event]) -> None:
     if supply >= needed:
         state["supply"] = supply - needed
         state["ship"] = needed
-        events.append(Event(f"The colonist ship is refilled with {needed} colonists."))
+        events.append(Event(T("The colonist ship is refilled with {n} colonists.", n=needed)))
     else:
         state["ship"] = supply
         state["supply"] = 0
-        events.append(Event(f"Only {supply} colonists are left for the ship, {needed} were needed."))
+        events.append(Event(T("Only {left} colonists are left for the ship, {needed} were needed.", left=supply,
+                                  needed=needed)))
         _trigger_end(state, "colonists", events)
 
 
@@ -1210,10 +1287,8 @@ def _mayor_act(state: State, seat: int, key: str, events: list[Event]) -> None:
         if key == "auto":
             auto_place(p)
         events.append(
-            Event(
-                f"{_SEAT[seat]} places colonists: {sum(p['island_men'])} on the island, "
-                f"{sum(p['city_men'])} in the city, {p['san_juan']} in San Juan."
-            )
+            Event(T("{seat} places colonists: {island} on the island, {city} in the city, {waiting} in San Juan.",
+                    seat=_SEAT[seat], island=sum(p["island_men"]), city=sum(p["city_men"]), waiting=p["san_juan"]))
         )
         state["pos"] += 1
         _mayor_turn(state, events)
@@ -1263,14 +1338,15 @@ def _builder_act(state: State, seat: int, key: str, events: list[Event]) -> None
         state["market"][building] -= 1
         p["city"].append(building)
         p["city_men"].append(0)
-        events.append(Event(f"{_SEAT[seat]} builds the {BUILDINGS[building].name} for {_doubloons(cost)}."))
+        events.append(Event(T("{seat} builds the {building} for {cost}.", seat=_SEAT[seat],
+                              building=BUILDING_NAMES[building], cost=_doubloons(cost))))
         if city_spaces_used(p) >= CITY_SPACES:
             _trigger_end(state, "city", events)
         if occupied(p, UNIVERSITY) and _colonist_available(state):
             state["sub"] = "university"
             return
     else:
-        events.append(Event(f"{_SEAT[seat]} builds nothing."))
+        events.append(Event(T("{seat} builds nothing.", seat=_SEAT[seat])))
     state["pos"] += 1
     _builder_turn(state, events)
 
@@ -1324,18 +1400,19 @@ def _produce(state: State, seat: int, events: list[Event]) -> None:
     if seat == state["taker"]:
         state["produced"] = got
     if got:
-        text = ", ".join(f"{made[k]} {GOODS[k]}" for k in got)
-        events.append(Event(f"{_SEAT[seat]} produces {text}."))
+        text = joined([barrels(k, made[k]) for k in got])
+        events.append(Event(T("{seat} produces {goods}.", seat=_SEAT[seat], goods=text)))
     if len(got) >= 2 and occupied(p, FACTORY):
         p["money"] += FACTORY_BONUS[len(got)]
-        events.append(Event(f"{_SEAT[seat]}'s Factory earns {_doubloons(FACTORY_BONUS[len(got)])}."))
+        events.append(Event(T("{seat}'s Factory earns {doubloons}.", seat=_SEAT[seat],
+                              doubloons=_doubloons(FACTORY_BONUS[len(got)]))))
 
 
 def _produce_act(state: State, seat: int, key: str, events: list[Event]) -> None:
     if key.startswith("decline:"):
         kind = GOOD_INDEX[key[8:]]
         state["declined"].append(kind)
-        events.append(Event(f"{_SEAT[seat]} declines to produce {GOODS[kind]}."))
+        events.append(Event(T("{seat} declines to produce {good}.", seat=_SEAT[seat], good=CARGO[kind])))
         if any(production_now(state, seat)):
             return  # more kinds to decline or produce
         if seat == state["taker"]:
@@ -1350,12 +1427,12 @@ def _produce_act(state: State, seat: int, key: str, events: list[Event]) -> None
 def _give_extra(state: State, seat: int, kind: int, events: list[Event]) -> None:
     state["goods_supply"][kind] -= 1
     state["seats"][seat]["goods"][kind] += 1
-    events.append(Event(f"{_SEAT[seat]} takes an extra {GOODS[kind]} as craftsman."))
+    events.append(Event(T("{seat} takes an extra {good} as craftsman.", seat=_SEAT[seat], good=CARGO[kind])))
 
 
 def _extra_act(state: State, seat: int, key: str, events: list[Event]) -> None:
     if key == "pass":
-        events.append(Event(f"{_SEAT[seat]} takes no extra good."))
+        events.append(Event(T("{seat} takes no extra good.", seat=_SEAT[seat])))
     else:
         _give_extra(state, seat, GOOD_INDEX[key[6:]], events)
     _end_role(state, events)
@@ -1380,13 +1457,13 @@ def _trader_turn(state: State, events: list[Event]) -> None:
         for kind in house:
             supply[kind] += 1
         state["house"] = []
-        events.append(Event("The full trading house is emptied."))
+        events.append(Event(T("The full trading house is emptied.")))
     _end_role(state, events)
 
 
 def _trader_act(state: State, seat: int, key: str, events: list[Event]) -> None:
     if key == "pass":
-        events.append(Event(f"{_SEAT[seat]} sells nothing."))
+        events.append(Event(T("{seat} sells nothing.", seat=_SEAT[seat])))
     else:
         kind = GOOD_INDEX[key[5:]]
         price = sale_price(state, seat, kind)
@@ -1394,7 +1471,8 @@ def _trader_act(state: State, seat: int, key: str, events: list[Event]) -> None:
         p["goods"][kind] -= 1
         p["money"] += price
         state["house"].append(kind)
-        events.append(Event(f"{_SEAT[seat]} sells {_A_TILE[kind]} for {_doubloons(price)}."))
+        events.append(Event(T("{seat} sells {barrel} for {price}.", seat=_SEAT[seat], barrel=A_BARREL[kind],
+                              price=_doubloons(price))))
     state["pos"] += 1
     _trader_turn(state, events)
 
@@ -1417,7 +1495,7 @@ def _captain_next(state: State, start: int, events: list[Event]) -> None:
 
 def _award_vp(state: State, seat: int, vp: int, events: list[Event]) -> None:
     state["seats"][seat]["vp"] += vp
-    events.append(Event(f"You earn {vp} VP.", visible_to=seat))
+    events.append(Event(T("You earn {vp} VP.", vp=vp), visible_to=seat))
     chips = state["vp_chips"] - vp
     if chips <= 0:
         chips = 0
@@ -1440,26 +1518,28 @@ def _captain_act(state: State, seat: int, key: str, events: list[Event]) -> None
     goods = p["goods"]
     if key == "pass":
         state["wharf_declined"][seat] = True
-        events.append(Event(f"{_SEAT[seat]} does not use the Wharf."))
+        events.append(Event(T("{seat} does not use the Wharf.", seat=_SEAT[seat])))
     elif key.startswith("wharf:"):
         kind = GOOD_INDEX[key[6:]]
-        barrels = goods[kind]
+        shipped = goods[kind]
         goods[kind] = 0
-        state["goods_supply"][kind] += barrels
+        state["goods_supply"][kind] += shipped
         state["wharf_used"][seat] = True
-        events.append(Event(f"{_SEAT[seat]} ships {barrels} {GOODS[kind]} with the Wharf."))
-        _award_vp(state, seat, _loading_vp(state, seat, barrels), events)
+        events.append(Event(T("{seat} ships {barrels} with the Wharf.", seat=_SEAT[seat],
+                              barrels=barrels(kind, shipped))))
+        _award_vp(state, seat, _loading_vp(state, seat, shipped), events)
     else:
         _, name, capacity = key.split(":")
         kind = GOOD_INDEX[name]
         ship = state["ship_caps"].index(int(capacity))
         room = state["ship_caps"][ship] - state["ship_load"][ship]
-        barrels = goods[kind] if goods[kind] < room else room
-        goods[kind] -= barrels
+        loaded = goods[kind] if goods[kind] < room else room
+        goods[kind] -= loaded
         state["ship_kind"][ship] = kind
-        state["ship_load"][ship] += barrels
-        events.append(Event(f"{_SEAT[seat]} loads {barrels} {name} on the {capacity}-barrel ship."))
-        _award_vp(state, seat, _loading_vp(state, seat, barrels), events)
+        state["ship_load"][ship] += loaded
+        events.append(Event(T("{seat} loads {barrels} on the {capacity}-barrel ship.", seat=_SEAT[seat],
+                              barrels=barrels(kind, loaded), capacity=int(capacity))))
+        _award_vp(state, seat, _loading_vp(state, seat, loaded), events)
     _captain_next(state, (seat + 1) % state["n"], events)
 
 
@@ -1486,7 +1566,8 @@ def _storage_turn(state: State, events: list[Event]) -> None:
     for ship, capacity in enumerate(state["ship_caps"]):
         if state["ship_load"][ship] >= capacity:
             supply[state["ship_kind"][ship]] += capacity
-            events.append(Event(f"The full {capacity}-barrel ship unloads its {GOODS[state['ship_kind'][ship]]}."))
+            events.append(Event(T("The full {capacity}-barrel ship unloads its {good}.", capacity=capacity,
+                                  good=CARGO[state["ship_kind"][ship]])))
             state["ship_kind"][ship] = -1
             state["ship_load"][ship] = 0
     state["stored"] = []
@@ -1500,7 +1581,7 @@ def _discard_act(state: State, seat: int, key: str, events: list[Event]) -> None
     else:
         kind = GOOD_INDEX[key[8:]]
         goods = state["seats"][seat]["goods"]
-        events.append(Event(f"{_SEAT[seat]} throws away {goods[kind]} {GOODS[kind]}."))
+        events.append(Event(T("{seat} throws away {barrels}.", seat=_SEAT[seat], barrels=barrels(kind, goods[kind]))))
         state["goods_supply"][kind] += goods[kind]
         goods[kind] = 0
         if any(goods):
@@ -1532,9 +1613,9 @@ def _keep_one(state: State, seat: int, kept: int, kinds: list[int], events: list
         if loss:
             goods[kind] -= loss
             supply[kind] += loss
-            lost.append(f"{loss} {GOODS[kind]}")
+            lost.append(barrels(kind, loss))
     if lost:
-        events.append(Event(f"{_SEAT[seat]} loses {', '.join(lost)} at storage."))
+        events.append(Event(T("{seat} loses {goods} at storage.", seat=_SEAT[seat], goods=joined(lost))))
 
 
 def _storage_act(state: State, seat: int, key: str, events: list[Event]) -> None:
