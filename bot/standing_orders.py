@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from bot import tables as session
 from bot.engine import Prompt, StandingOrder, seat_ref
+from bot.engine.words import CORE, texts
 from bot.engine.orders import OrderSetting, answer, lapsed
 from bot.replies import Reply, User
 from bot.store import StoreError
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from bot.tables import LiveTable, Tables
 
 log = logging.getLogger(__name__)
+T, _, _ = texts(CORE)
 
 MAX_AMOUNT = 10**9
 """The largest number an order takes (prices, bids): far above any game's money."""
@@ -52,7 +54,7 @@ class AutoMove:
 
     def line(self) -> str:
         """The log line that goes before the move's own events."""
-        return f"{seat_ref(self.seat)}: {self.label} ({self.why})."
+        return T("{who}: {move} ({why}).", who=seat_ref(self.seat), move=self.label, why=self.why)
 
 
 class ConfirmOrder(session.TableError):
@@ -141,7 +143,7 @@ class StandingOrders:
         human seat's waiting prompt; ``None`` when every waiting prompt needs its player."""
         forced = self.tables._forced_prompt(live, prompts)
         if forced is not None:
-            return AutoMove(forced.seat, forced.actions[0].key, forced.actions[0].label, "forced")
+            return AutoMove(forced.seat, forced.actions[0].key, forced.actions[0].label, T("forced"))
         if not live.game.standing_orders() or not prompts:
             return None
         assert live.state is not None
@@ -162,7 +164,7 @@ class StandingOrders:
                 continue
             key, setting = found
             label = next(action.label for action in prompt.actions if action.key == key)
-            return AutoMove(prompt.seat, key, label, f"standing order: {order_label(live, setting.key).lower()}")
+            return AutoMove(prompt.seat, key, label, T("standing order: {order}", order=order_label(live, setting.key)))
         return None
 
     async def waiting(self, live: LiveTable) -> bool:

@@ -84,10 +84,10 @@ async def test_an_order_answers_later_prompts_logged_unpinged_and_survives_a_res
     await tables.act(user=first, move="draw", table_id=table_id)  # 11 left
     reply = await tables.act(user=second, move="draw", table_id=table_id)  # 10 left: the third may pass, and does
     assert reply.position == 3
-    assert f"{third.name}: Pass (standing order: pass when i can)." in reply.text
+    assert f"{third.name}: Pass (standing order: Pass when I can)." in reply.text
     assert third.id not in reply.mentions and reply.mentions == [first.id]
     history = await tables.history(channel_id=CHANNEL)
-    assert f"3. {third.name}: Pass (standing order: pass when i can)." in history
+    assert f"3. {third.name}: Pass (standing order: Pass when I can)." in history
     # A fresh session layer (a restart) reads the order from the store and keeps playing it.
     restarted = Tables(any_store, clock=clock, seeds=lambda: 7, render=False)
     menu = await restarted.orders.menu(user=third, channel_id=CHANNEL)
@@ -108,7 +108,7 @@ async def test_setting_an_order_answers_the_prompt_waiting_now(tables: Tables) -
     first = await _mover(tables, table_id, ANA, BO)
     result = await tables.orders.set(user=first, key="pass", channel_id=CHANNEL)
     assert result.reply is not None and result.reply.position == 1
-    assert "(standing order: pass when i can)" in result.reply.text
+    assert "(standing order: Pass when I can)" in result.reply.text
     assert "answered your waiting decision" in result.text
 
 
@@ -148,10 +148,10 @@ async def test_orders_are_tried_in_the_order_set_and_take_their_number(tables: T
     await tables.orders.set(user=first, key="draw-above", amount=8, channel_id=CHANNEL)
     await tables.orders.set(user=first, key="pass", channel_id=CHANNEL)
     reply = await tables.act(user=other, move="draw", table_id=table_id)  # 10 left: 10 > 8, first draws by order
-    assert f"{first.name}: Draw the top card (standing order: draw while the deck is above x)." in reply.text
+    assert f"{first.name}: Draw the top card (standing order: Draw while the deck is above X)." in reply.text
     assert reply.position == 3 and first.id not in reply.mentions
     reply = await tables.act(user=other, move="draw", table_id=table_id)  # 8 left: not above 8, so the pass order
-    assert f"{first.name}: Pass (standing order: pass when i can)." in reply.text and reply.position == 5
+    assert f"{first.name}: Pass (standing order: Pass when I can)." in reply.text and reply.position == 5
     await tables.orders.set(user=first, key="draw-above", amount=2, channel_id=CHANNEL)  # set again: tried last
     assert [row.order_key for row in await store.standing_orders(table_id)] == ["pass", "draw-above"]
     assert [row.amount for row in await store.standing_orders(table_id)] == [None, 2]
@@ -230,7 +230,7 @@ async def test_a_sealed_answer_played_by_an_order_stays_sealed_until_the_round_s
         answer = await tables.act(user=next(u for u in users if u.id == waiting), move="pass", table_id=reply.table_id)
         assert "(standing order" not in answer.text
         for owner, private in answer.private.items():
-            if "(standing order: hold when i have no good chomp)" in private.text:
+            if "(standing order: Hold when I have no good chomp)" in private.text:
                 sealed += 1
                 name = next(u.name for u in users if u.id == owner)
                 assert f"{name}: Hold: don't chomp this round (standing order" in private.text

@@ -81,7 +81,9 @@ def card_standings(game: Game, view: dict[str, Any]) -> list[str]:
     module's ``card_standings(view)``), for front ends that show standings as text; empty for a
     game without it."""
     standings = getattr(_renderer(game), "card_standings", None)
-    return [str(value) for value in standings(view)] if standings is not None else []
+    if standings is None:
+        return []
+    return [value if isinstance(value, str) else str(value) for value in standings(view)]  # a Text stays one
 
 
 def private_png(game: Game, view: dict[str, Any]) -> bytes | None:

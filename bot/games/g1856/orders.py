@@ -79,13 +79,13 @@ ORDERS = (
     ),
 )
 
-RECOMMENDED = (PAY_UNLESS_SAVING, RUN_BEST, SKIP_IDLE_STEPS)
-"""The best run is what a president almost always takes; paying out except while saving for a
-needed train is the game's bot's own rule (always paying out leaves companies without the trains
-that move the phases on, and the game runs half as long again); a step whose only move is a loan
-is passed by the bot (and by most presidents) every time. Withholding and borrowing stay one
-cancel away. Selling in a stock round is a weapon in 1856 (dumping a company, dropping a
-price), so "pass when I can only sell" is offered but not recommended."""
+RECOMMENDED = (PAY_UNLESS_SAVING, RUN_BEST, SKIP_IDLE_STEPS, PASS_WHEN_ONLY_SELLING)
+"""What the game's bot itself does at these prompts (it agrees with every answer): the best run;
+paying out except while saving for a needed train (always paying out leaves companies without
+the trains that move the phases on, and the game runs half as long again); passing a step
+whose only move is a loan; passing a stock-round turn that could only sell. Selling is a
+weapon in 1856 (dumping a company, dropping a price): a player who plans one cancels that
+order for the round, as withholding and borrowing stay one cancel away."""
 
 IDLE_STEPS = ("track", "token", "loan", "buy_company")
 """The steps ``skip-idle-steps`` may pass (never the train step, nor the run and the dividend)."""
