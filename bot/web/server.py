@@ -35,7 +35,7 @@ import re
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
@@ -474,12 +474,20 @@ class WebTable:
             "csrf": self.signer.csrf(token),
             "prompts": [turn.text for turn in self.tables.turns(live) if turn.seat == seat],
             "step": self._root_step(live, actions) if actions else None,
-            "regions": region_targets(actions, board.regions) if board is not None and actions else [],
+            "regions": region_targets(actions, self._said_regions(live, board)) if board is not None and actions else [],
             "picture": None,
         }
         if await self._private_png(live, seat) is not None:
             mine["picture"] = f"mine.png?v={live.revision}"
         return mine
+
+    def _said_regions(self, live: LiveTable, board: _Board) -> list[Region]:
+        """The board's regions named in the table's language, as the moves' labels and groups are
+        (so a region still finds its moves, and its tooltip speaks the page's language)."""
+        language = live.row.language
+        if language == "en":
+            return board.regions
+        return [replace(region, name=self.tables.said(region.name, language, live)) for region in board.regions]
 
     def _root_step(self, live: LiveTable, actions: list[Action]) -> dict[str, Any]:
         try:

@@ -16,6 +16,7 @@ from aiohttp.test_utils import TestClient
 
 from bot.reply_text import whose_turn
 from bot.store import Store
+from bot.web.links import SeatPass
 from bot.web.server import CSP
 from tests.web.conftest import CHANNEL, Harness, player, strict_limits
 
@@ -302,3 +303,23 @@ async def test_the_seat_link_page_follows_the_browsers_language(harness: Harness
     assert '<html lang="en">' in english and "Opening your seat…" in english
     response = await client.post("/s", json={"token": "1.2.3"}, headers={"Accept-Language": "de"})
     assert response.status == 403 and (await response.json())["error"].startswith("Dieser Link ist beschädigt")
+
+
+async def test_a_polish_players_regions_are_named_and_found_in_polish(harness: Harness) -> None:
+    """The board's regions are named like the moves' groups, in the table's language: a mine
+    of Bullfrog Goldfield ("Belmont mine", "kopalnia Belmont" in Polish) stays clickable."""
+    table_id = await harness.open("bullfrog-goldfield", language="pl")
+    for step in range(60):
+        live = await harness.tables.load(table_id)
+        seat = harness.tables.turns(live)[0].seat
+        seat_pass = SeatPass(table_id, seat, live.user_at(seat).user_id, 0, 2_000_000_000)
+        regions = (await harness.web.seat_part(live, seat_pass, harness.web.signer.seat_token(seat_pass)))["regions"]
+        mines = [region for region in regions if region["name"].startswith("kopalnia ")]
+        if mines:
+            break
+        await harness.play_agents(table_id, 1, seed=step)
+    assert mines, "no mine was ever choosable"
+    groups = {name for turn in harness.tables.turns(live) if turn.seat == seat for action in turn.actions
+              for name in (action.label, *action.group)}
+    assert all(region["name"] in groups and ("key" in region or region["paths"]) for region in mines)
+    assert not any(region["name"].endswith(" mine") for region in regions)
