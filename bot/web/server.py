@@ -2,7 +2,7 @@
 
 Routes (``<watch>`` is the table link's MAC, :meth:`Signer.watch`)::
 
-    GET  /t/<table>/<watch>            the page (static HTML; its script loads the rest)
+    GET  /t/<table>/<watch>            the page (fixed HTML in the table's language; its script loads the rest)
     GET  /t/<table>/<watch>/state      JSON: the public part, and the seat part for a player
     GET  /t/<table>/<watch>/step       JSON: a narrowing step of the player's moves (?path=a/b&r=rev)
     GET  /t/<table>/<watch>/board.png  the full board, drawn from the public view
