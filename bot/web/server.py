@@ -47,7 +47,7 @@ from bot.config import WebSettings
 from bot.engine import MAX_KEY_LENGTH, Action, amount_choices, parse_amount
 from bot.engine.choices import ChoiceLayoutError, layout
 from bot.engine.words import CORE, Text, texts
-from bot.i18n import language_of, say
+from bot.i18n import discord_commands, language_of, say
 from bot.render.regions import Region, board_regions
 from bot.replays import Replays
 from bot.replies import Reply, User
@@ -152,11 +152,17 @@ def page_html(name: str, language: str) -> str:
     """A page's fixed HTML in ``language``: its ``{{word}}`` fields said and escaped, ``{{lang}}``
     the language, ``{{words}}`` the scripts' words as JSON in an attribute (the page runs no
     inline script, so the Content-Security-Policy stays strict)."""
-    said = {key: say(text, language) for key, text in _page_words().items()}
+    said = {key: said_on_page(text, language) for key, text in _page_words().items()}
     said["lang"] = language
-    said["words"] = json.dumps({key: say(text, language) for key, text in _script_words().items()},
+    said["words"] = json.dumps({key: said_on_page(text, language) for key, text in _script_words().items()},
                                ensure_ascii=False)
     return _FIELD.sub(lambda match: html.escape(said[match[1]], quote=True), _static(name).decode("utf-8"))
+
+
+def said_on_page(text: str, language: str) -> str:
+    """``text`` in ``language``, the slash commands it names as a Discord client in that
+    language lists them (a Polish player looks for ``/gra www``, not ``/game web``)."""
+    return discord_commands(say(text, language), language)
 
 
 def asked_language(request: web.Request) -> str:
@@ -303,7 +309,7 @@ class WebTable:
     # -- pages ------------------------------------------------------------------------------
 
     async def _home(self, request: web.Request) -> web.Response:
-        text = say(T("gamemaster: open a table's link from /game web."), asked_language(request))
+        text = said_on_page(T("gamemaster: open a table's link from /game web."), asked_language(request))
         return web.Response(text=text, content_type="text/plain")
 
     async def _asset(self, request: web.Request) -> web.Response:
@@ -360,7 +366,7 @@ class WebTable:
                 return None, None, ""
             await self._check_pass(seat_pass, live)
         except BadLink as refusal:
-            return None, None, say(refusal.args[0], live.row.language)
+            return None, None, said_on_page(refusal.args[0], live.row.language)
         return seat_pass, token, ""
 
     async def _verify_claim(self, token: str) -> tuple[SeatPass, str]:
@@ -745,7 +751,7 @@ def _same_origin(request: web.Request) -> bool:
 def _refuse(status: int, text: str, language: str, *, stale: bool = False,
             headers: dict[str, str] | None = None) -> web.Response:
     """A JSON refusal the page shows: ``text`` said in ``language`` (a plain string as it is)."""
-    body: dict[str, Any] = {"error": say(text, language)}
+    body: dict[str, Any] = {"error": said_on_page(text, language)}
     if stale:
         body["stale"] = True
     return web.json_response(body, status=status, headers=headers)

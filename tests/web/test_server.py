@@ -286,7 +286,7 @@ async def test_a_polish_tables_page_speaks_polish(harness: Harness, client: Clie
     assert data["turn_line"] == whose_turn(harness.tables.turns(live, "pl"), "pl")
     # Refusals: a move without a seat, and an expired link, in Polish.
     status, body = await move(client, harness, table_id, {"key": "x", "revision": data["revision"]}, None)
-    assert status == 403 and body["error"] == "Otwórz swój własny link (z /game web), aby grać przy tym stole."
+    assert status == 403 and body["error"] == "Otwórz swój własny link (z /gra www), aby grać przy tym stole."
     assert (await claim(client, harness, table_id, 0))["me"]["seat"] == 0
     harness.clock.advance(harness.web.link_hours * 3600 + 1)
     data = await state(client, harness, table_id)
@@ -298,7 +298,8 @@ async def test_the_seat_link_page_follows_the_browsers_language(harness: Harness
     text = await page.text()
     assert page.headers["Content-Security-Policy"] == CSP
     assert '<html lang="pl">' in text and "Otwieranie twojego miejsca…" in text
-    assert page_words(text)["link_incomplete"] == "Ten link jest niepełny: otwórz cały link z /game web."
+    # Its commands as a Polish Discord client lists them.
+    assert page_words(text)["link_incomplete"] == "Ten link jest niepełny: otwórz cały link z /gra www."
     english = await (await client.get("/s")).text()
     assert '<html lang="en">' in english and "Opening your seat…" in english
     response = await client.post("/s", json={"token": "1.2.3"}, headers={"Accept-Language": "de"})
