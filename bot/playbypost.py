@@ -547,8 +547,9 @@ class PlayByPost:
             "Each player: take your seat with the button (or decline); the game begins when everyone has accepted.",
             name=user.name, title=checked.game.title, n=len(checked.actions), seats=seats, seed_note=seed_note,
         )
+        # No table yet, so no table's language: the offer speaks the importing moderator's.
         return Reply(0, len(checked.actions), 0, text, mentions=waiting, status="lobby",
-                     request=Request(pending_id, "import", tuple(waiting)))
+                     request=Request(pending_id, "import", tuple(waiting)), language=user.language)
 
     async def answer_import(self, *, request_id: int, user: User, accept: bool, channel_id: int | None = None) -> Reply:
         """A player's yes or no to a seat in a waiting import; the last yes creates the table."""
@@ -574,7 +575,7 @@ class PlayByPost:
                 await self.store.update_pending_import(request_id, waiting=waiting, accepted=pending["accepted"],
                                                        status="refused", actor_id=user.id, now=now)
                 return Reply(0, 0, 0, T("{name} declined their seat; the import is cancelled.", name=user.name),
-                             status="cancelled")
+                             status="cancelled", language=user.language)
             await self.store.update_pending_import(request_id, waiting=waiting, accepted=accepted, status="open",
                                                    actor_id=user.id, now=now)
             if waiting:
@@ -582,7 +583,7 @@ class PlayByPost:
                 names = [seat["name"] for seat in record["seats"] if seat["user_id"] in waiting]
                 return Reply(0, 0, 0, T("{name} took their seat; waiting for {names}.", name=user.name,
                                         names=foreign_records.commas(names)), status="lobby",
-                             request=Request(request_id, "import", tuple(waiting)))
+                             request=Request(request_id, "import", tuple(waiting)), language=user.language)
             return await self._finish_import(request_id, user)
 
     async def _finish_import(self, pending_id: int, user: User) -> Reply:
