@@ -11,16 +11,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.engine.words import CORE, Text, texts
 from bot.records import BadRecord, CheckedRecord, check_record
 
+T, Tn, Tp = texts(CORE)
 
-def describe(raw: Any) -> str | None:
+
+def describe(raw: Any) -> Text | None:
     """What ``raw`` is, when it is a record from another site we can import; else None."""
     from bot.games.g1856 import table_import
 
     if table_import.is_18xx_record(raw):
-        return f"an 18xx.games 1856 record with players {', '.join(_names(raw))}"
+        return T("an 18xx.games 1856 record with players {names}", names=commas(_names(raw)))
     return None
+
+
+def commas(items: list[str]) -> str:
+    """``"a, b, c"`` that can be said in another language (a list's separator is a message)."""
+    joined = items[0] if items else ""
+    for item in items[1:]:
+        joined = T("{first}, {next}", first=joined, next=item)
+    return joined
 
 
 def player_count(raw: Any) -> int:
@@ -33,7 +44,7 @@ def _names(raw: Any) -> list[str]:
     try:
         return table_import.player_names(raw)
     except (AttributeError, TypeError, KeyError, ValueError) as error:
-        raise BadRecord(f"The 18xx.games record is damaged (its players: {error}).") from None
+        raise BadRecord(T("The 18xx.games record is damaged (its players: {error}).", error=str(error))) from None
 
 
 def convert(raw: Any, members: Sequence[tuple[int, str]]) -> dict[str, Any]:
@@ -50,7 +61,8 @@ def convert(raw: Any, members: Sequence[tuple[int, str]]) -> dict[str, Any]:
         raise BadRecord(str(error)) from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         # A damaged or hand-edited export: any field may be missing or of the wrong type.
-        raise BadRecord(f"The 18xx.games record is damaged ({type(error).__name__}: {error}).") from None
+        raise BadRecord(T("The 18xx.games record is damaged ({error}).",
+                          error=f"{type(error).__name__}: {error}")) from None
 
 
 def convert_and_check(raw: Any, members: Sequence[tuple[int, str]]) -> tuple[dict[str, Any], CheckedRecord]:

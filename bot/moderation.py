@@ -285,3 +285,41 @@ def describe_channel(settings: dict[str, Any]) -> str:
              days=f"{settings.get('lobby_days', DEFAULT_LOBBY_DAYS):g}",
              gif=T("on") if settings.get("gif", True) else T("off"),
              deadlines=Deadlines.from_json(settings.get("deadlines") or {}).describe())
+
+
+def _audit_kinds() -> dict[str, str]:
+    """What each audit entry's kind is called for a moderator; in English the kind itself (the
+    store's code), so the English log reads as before. A kind not listed shows its code."""
+    return {
+        "create": Tp("audit", "create"), "join": Tp("audit", "join"), "leave": Tp("audit", "leave"),
+        "start": Tp("audit", "start"), "lobby": Tp("audit", "lobby"), "playing": Tp("audit", "playing"),
+        "over": Tp("audit", "over"), "cancelled": Tp("audit", "cancelled"), "pause": Tp("audit", "pause"),
+        "resume": Tp("audit", "resume"), "paused": Tp("audit", "paused"), "kick": Tp("audit", "kick"),
+        "substitute": Tp("audit", "substitute"), "skip": Tp("audit", "skip"), "host": Tp("audit", "host"),
+        "deadlines": Tp("audit", "deadlines"), "language": Tp("audit", "language"),
+        "timeout-replace": Tp("audit", "timeout-replace"), "undo": Tp("audit", "undo"),
+        "undo-requested": Tp("audit", "undo-requested"), "undo-approved": Tp("audit", "undo-approved"),
+        "undo-refused": Tp("audit", "undo-refused"), "undo-expired": Tp("audit", "undo-expired"),
+        "substitute-requested": Tp("audit", "substitute-requested"),
+        "substitute-approved": Tp("audit", "substitute-approved"),
+        "substitute-refused": Tp("audit", "substitute-refused"),
+        "substitute-expired": Tp("audit", "substitute-expired"),
+        "import": Tp("audit", "import"), "import-requested": Tp("audit", "import-requested"),
+        "import-approved": Tp("audit", "import-approved"), "import-refused": Tp("audit", "import-refused"),
+        "rated": Tp("audit", "rated"), "forget-me": Tp("audit", "forget-me"),
+        "channel-settings": Tp("audit", "channel-settings"), "guild-settings": Tp("audit", "guild-settings"),
+    }
+
+
+def audit_line(row: AuditRow) -> str:
+    """One line of ``/admin log``: when (UTC), what, who, and the entry's details as the store
+    keeps them (``key=value``: ids, keys and numbers, the same in every language)."""
+    from datetime import UTC, datetime
+
+    when = datetime.fromtimestamp(row.created_at, UTC).strftime("%Y-%m-%d %H:%M")
+    who = f"<@{row.actor_id}>" if row.actor_id and row.actor_id > 0 else T("the bot")
+    kind = _audit_kinds().get(row.kind, row.kind)
+    detail = ", ".join(f"{k}={v}" for k, v in row.detail.items() if k != "undone")
+    if detail:
+        return T("`{when}` {kind} by {who}: {detail}", when=when, kind=kind, who=who, detail=detail)
+    return T("`{when}` {kind} by {who}", when=when, kind=kind, who=who)

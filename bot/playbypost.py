@@ -22,7 +22,7 @@ from typing import Any
 from bot import foreign_records
 from bot.bots import REPLACEMENT_LEVEL, bot_name
 from bot.engine import Prompt, get_game
-from bot.engine.words import CORE, texts
+from bot.engine.words import CORE, Text, texts
 from bot.records import (
     SIGNING_KEY,
     BadRecord,
@@ -440,7 +440,7 @@ class PlayByPost:
             record = check_envelope(raw)
             checked = await asyncio.to_thread(check_record, record)
         except BadRecord as error:
-            raise LobbyError(T("Import refused: {why}", why=str(error))) from None
+            raise LobbyError(T("Import refused: {why}", why=error.args[0])) from None
         if signed_by(record, await self.signing_key()):
             table_id = await self._create_imported(guild_id, channel_id, user, checked, signed=True)
             live = await self.tables.load(table_id)
@@ -456,7 +456,7 @@ class PlayByPost:
         return await self._offer_foreign(guild_id, channel_id, user, record, checked)
 
     async def _import_from_elsewhere(
-        self, guild_id: int | None, channel_id: int, user: User, raw: Any, what: str, moderator: bool,
+        self, guild_id: int | None, channel_id: int, user: User, raw: Any, what: Text, moderator: bool,
         members: Sequence[User],
     ) -> Reply:
         """Another site's record: a moderator's import, with a member named for every seat."""
@@ -504,7 +504,7 @@ class PlayByPost:
 
     async def _offer_foreign(
         self, guild_id: int | None, channel_id: int, user: User, record: dict[str, Any], checked: CheckedRecord,
-        elsewhere: str | None = None,
+        elsewhere: Text | None = None,
     ) -> Reply:
         """A moderator's import of a record not signed here: offer each seat to its player."""
         for number, (user_id, name, bot) in enumerate(checked.seats):
@@ -529,20 +529,27 @@ class PlayByPost:
         )
         if not waiting:
             return await self._finish_import(pending_id, user)
-        seats = ", ".join(f"{n + 1}. {name}{' (bot)' if bot else ''}" for n, (_, name, bot) in enumerate(checked.seats))
+        seats = foreign_records.commas([
+            T("{number}. {name} (bot)", number=n + 1, name=name) if bot else T("{number}. {name}", number=n + 1,
+                                                                              name=name)
+            for n, (_, name, bot) in enumerate(checked.seats)
+        ])
         seed_note = (
-            "It has no moves yet, so it gets a fresh seed." if reseeded else
-            "Its moves depend on the seed in the file, which is kept: whoever made the file may know the hidden cards."
+            T("It has no moves yet, so it gets a fresh seed.") if reseeded else
+            T("Its moves depend on the seed in the file, which is kept: whoever made the file may know the hidden "
+              "cards.")
         )
         if elsewhere is not None:  # another site's record: its seat order is the record's, nothing hidden to know
-            seed_note = f"It is {elsewhere}, seated in that order."
-        text = (
-            f"{user.name} (moderator) imports a {checked.game.title} game recorded elsewhere "
-            f"({len(checked.actions)} moves replayed and checked). Seats: {seats}. {seed_note}\n"
-            "Each player: take your seat with the button (or decline); the game begins when everyone has accepted."
+            seed_note = T("It is {what}, seated in that order.", what=elsewhere)
+        text = T(
+            "{name} (moderator) imports a {title} game recorded elsewhere ({n} moves replayed and checked). "
+            "Seats: {seats}. {seed_note}\n"
+            "Each player: take your seat with the button (or decline); the game begins when everyone has accepted.",
+            name=user.name, title=checked.game.title, n=len(checked.actions), seats=seats, seed_note=seed_note,
         )
+        # No table yet, so no table's language: the offer speaks the importing moderator's.
         return Reply(0, len(checked.actions), 0, text, mentions=waiting, status="lobby",
-                     request=Request(pending_id, "import", tuple(waiting)))
+                     request=Request(pending_id, "import", tuple(waiting)), language=user.language)
 
     async def answer_import(self, *, request_id: int, user: User, accept: bool, channel_id: int | None = None) -> Reply:
         """A player's yes or no to a seat in a waiting import; the last yes creates the table."""
@@ -567,14 +574,16 @@ class PlayByPost:
             if not accept:
                 await self.store.update_pending_import(request_id, waiting=waiting, accepted=pending["accepted"],
                                                        status="refused", actor_id=user.id, now=now)
-                return Reply(0, 0, 0, f"{user.name} declined their seat; the import is cancelled.", status="cancelled")
+                return Reply(0, 0, 0, T("{name} declined their seat; the import is cancelled.", name=user.name),
+                             status="cancelled", language=user.language)
             await self.store.update_pending_import(request_id, waiting=waiting, accepted=accepted, status="open",
                                                    actor_id=user.id, now=now)
             if waiting:
                 record = json.loads(pending["record"])
                 names = [seat["name"] for seat in record["seats"] if seat["user_id"] in waiting]
-                return Reply(0, 0, 0, f"{user.name} took their seat; waiting for {', '.join(names)}.", status="lobby",
-                             request=Request(request_id, "import", tuple(waiting)))
+                return Reply(0, 0, 0, T("{name} took their seat; waiting for {names}.", name=user.name,
+                                        names=foreign_records.commas(names)), status="lobby",
+                             request=Request(request_id, "import", tuple(waiting)), language=user.language)
             return await self._finish_import(request_id, user)
 
     async def _finish_import(self, pending_id: int, user: User) -> Reply:
@@ -583,7 +592,7 @@ class PlayByPost:
         try:
             checked = await asyncio.to_thread(check_record, json.loads(pending["record"]))
         except BadRecord as error:  # the game's engine changed while the import waited
-            raise LobbyError(T("Import refused: {why}", why=str(error))) from None
+            raise LobbyError(T("Import refused: {why}", why=error.args[0])) from None
         table_id = await self._create_imported(
             pending["guild_id"], pending["channel_id"], user, checked, signed=False, pending_id=pending_id,
             host_id=pending["requested_by"],

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import SYSTEM_SEAT, BadOptions, Event, Game, IllegalAction, UnknownGame, get_game
+from bot.engine.words import CORE, Text, texts
 from bot.store import fits_sql
 
 FORMAT = "gamemaster-table"
@@ -42,10 +43,12 @@ SIGNING_KEY = "record-signing"
 """The name of the installation secret that signs exports (see :meth:`bot.store.Store.secret`)."""
 
 log = logging.getLogger(__name__)
+T, Tn, Tp = texts(CORE)
 
 
 class BadRecord(ValueError):
-    """A record that cannot become a table; the message says why, for the person importing it."""
+    """A record that cannot become a table; the message (``args[0]``, a
+    :class:`~bot.engine.words.Text`) says why, for the person importing it."""
 
 
 def _canonical(body: dict[str, Any]) -> bytes:
@@ -106,18 +109,20 @@ class CheckedRecord:
     over: bool
 
 
-def _require(condition: bool, message: str) -> None:
+def _require(condition: bool, message: Text) -> None:
     if not condition:
         raise BadRecord(message)
 
 
 def _number(text: str) -> int:
-    _require(len(text) <= MAX_DIGITS, f"The file holds a number with {len(text)} digits; a record's numbers have at most {MAX_DIGITS}.")
+    _require(len(text) <= MAX_DIGITS, T("The file holds a number with {n} digits; a record's numbers have at most "
+                                        "{most}.", n=len(text), most=MAX_DIGITS))
     return int(text)
 
 
 def _float(text: str) -> float:
-    _require(len(text) <= MAX_DIGITS, f"The file holds a number with {len(text)} characters; a record's numbers have at most {MAX_DIGITS}.")
+    _require(len(text) <= MAX_DIGITS, T("The file holds a number with {n} characters; a record's numbers have at "
+                                        "most {most}.", n=len(text), most=MAX_DIGITS))
     return float(text)
 
 
@@ -161,17 +166,20 @@ def _nesting_before_decode(data: bytes) -> int:
 
 def decode_json(data: bytes) -> Any:
     """Decode a file's JSON within the limits (size, nesting, digits), whatever made it."""
-    _require(len(data) <= MAX_RECORD_BYTES, f"The file is larger than {MAX_RECORD_BYTES // 1024 // 1024} MB.")
-    _require(_nesting_before_decode(data) <= MAX_DEPTH,
-             f"This is not a gamemaster export (its JSON nests deeper than {MAX_DEPTH} levels).")
+    _require(len(data) <= MAX_RECORD_BYTES, T("The file is larger than {mb} MB.", mb=MAX_RECORD_BYTES // 1024 // 1024))
+    _require(_nesting_before_decode(data) <= MAX_DEPTH, _too_deep())
     try:
         record = json.loads(data.decode("utf-8"), parse_int=_number, parse_float=_float)
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
         if isinstance(error, BadRecord):
             raise
-        raise BadRecord(f"This is not a gamemaster export (not JSON: {error}).") from None
-    _require(_depth_ok(record), f"This is not a gamemaster export (its JSON nests deeper than {MAX_DEPTH} levels).")
+        raise BadRecord(T("This is not a gamemaster export (not JSON: {error}).", error=str(error))) from None
+    _require(_depth_ok(record), _too_deep())
     return record
+
+
+def _too_deep() -> Text:
+    return T("This is not a gamemaster export (its JSON nests deeper than {most} levels).", most=MAX_DEPTH)
 
 
 def parse_record(data: bytes) -> dict[str, Any]:
@@ -181,11 +189,12 @@ def parse_record(data: bytes) -> dict[str, Any]:
 
 def check_envelope(record: Any) -> dict[str, Any]:
     """A decoded file is one of our exports, of a format we read, and undamaged (its checksum)."""
-    _require(isinstance(record, dict) and record.get("format") == FORMAT, "This is not a gamemaster export.")
+    _require(isinstance(record, dict) and record.get("format") == FORMAT, T("This is not a gamemaster export."))
     _require(record.get("format_version") == FORMAT_VERSION,
-             f"This export has format version {record.get('format_version')!r}; this bot reads {FORMAT_VERSION}.")
+             T("This export has format version {given}; this bot reads {read}.",
+               given=repr(record.get("format_version")), read=FORMAT_VERSION))
     _require(record.get("checksum") == checksum(record),
-             "The file's checksum does not match its contents: it was changed or damaged after export.")
+             T("The file's checksum does not match its contents: it was changed or damaged after export."))
     return record
 
 
@@ -211,75 +220,91 @@ def check_record(record: dict[str, Any]) -> CheckedRecord:
     not stall the bot.
     """
     slug = record.get("game")
-    _require(isinstance(slug, str) and len(slug) <= MAX_KEY_CHARS, "The game's name is missing or damaged.")
+    _require(isinstance(slug, str) and len(slug) <= MAX_KEY_CHARS, T("The game's name is missing or damaged."))
     try:
         game = get_game(str(slug))
     except UnknownGame as error:
-        raise BadRecord(str(error)) from None
+        raise BadRecord(_reason(error)) from None
     _require(record.get("engine_version") == game.version,
-             f"This {game.title} game was recorded with engine version {record.get('engine_version')}; "
-             f"this bot plays version {game.version}, which may not replay it.")
+             T("This {title} game was recorded with engine version {recorded}; this bot plays version {version}, "
+               "which may not replay it.", title=game.title, recorded=str(record.get("engine_version")),
+               version=game.version))
     options = record.get("options")
     _require(isinstance(options, dict) and len(options) <= MAX_OPTIONS
-             and all(isinstance(v, str) for v in options.values()), "The options are damaged.")
+             and all(isinstance(v, str) for v in options.values()), T("The options are damaged."))
     try:
         options = game.resolve_options(options)
     except BadOptions as error:
-        raise BadRecord(str(error)) from None
+        raise BadRecord(_reason(error)) from None
     seed = record.get("seed")
-    _require(_is_int(seed), "The seed is missing or not a number.")
-    _require(fits_sql(seed), "The seed is out of range (a seed fits in 64 bits).")
+    _require(_is_int(seed), T("The seed is missing or not a number."))
+    _require(fits_sql(seed), T("The seed is out of range (a seed fits in 64 bits)."))
     raw_seats = record.get("seats")
-    _require(isinstance(raw_seats, list), "The seats are missing.")
-    _require(len(raw_seats) <= game.max_players,
-             f"{game.title} is for {game.min_players}–{game.max_players} players; the file has {len(raw_seats)}.")
+    _require(isinstance(raw_seats, list), T("The seats are missing."))
+    _require(len(raw_seats) <= game.max_players, _seat_count(game, len(raw_seats)))
     seats: list[tuple[int, str, bool]] = []
     for number, seat in enumerate(raw_seats):
-        where = f"Seat {number + 1}"
-        _require(isinstance(seat, dict) and seat.get("seat") == number, f"{where} is damaged (its seat number).")
+        where = number + 1
+        _require(isinstance(seat, dict) and seat.get("seat") == number,
+                 T("Seat {seat} is damaged (its seat number).", seat=where))
         user_id, name, bot = seat.get("user_id"), seat.get("name"), seat.get("bot", False)
-        _require(_is_int(user_id), f"{where} is damaged (its user id is not a number).")
-        _require(fits_sql(user_id), f"{where} has a user id out of range (ids fit in 64 bits).")
-        _require(_is_text(name) and name.strip() != "", f"{where} is damaged (its name).")
-        _require(isinstance(bot, bool), f"{where} is damaged (whether it is a bot).")
+        _require(_is_int(user_id), T("Seat {seat} is damaged (its user id is not a number).", seat=where))
+        _require(fits_sql(user_id), T("Seat {seat} has a user id out of range (ids fit in 64 bits).", seat=where))
+        _require(_is_text(name) and name.strip() != "", T("Seat {seat} is damaged (its name).", seat=where))
+        _require(isinstance(bot, bool), T("Seat {seat} is damaged (whether it is a bot).", seat=where))
         seats.append((user_id, name[:MAX_NAME_CHARS], bot))
-    _require(len({user for user, _, _ in seats}) == len(seats), "Two seats belong to the same user.")
-    _require(game.min_players <= len(seats) <= game.max_players,
-             f"{game.title} is for {game.min_players}–{game.max_players} players; the file has {len(seats)}.")
+    _require(len({user for user, _, _ in seats}) == len(seats), T("Two seats belong to the same user."))
+    _require(game.min_players <= len(seats) <= game.max_players, _seat_count(game, len(seats)))
     raw_actions = record.get("actions")
-    _require(isinstance(raw_actions, list), "The action log is missing.")
-    _require(len(raw_actions) <= game.max_actions(len(seats)), "The action log is longer than any real game.")
+    _require(isinstance(raw_actions, list), T("The action log is missing."))
+    _require(len(raw_actions) <= game.max_actions(len(seats)), T("The action log is longer than any real game."))
 
     try:
         state = game.setup(len(seats), options, seed)
     except BadOptions as error:
-        raise BadRecord(str(error)) from None
+        raise BadRecord(_reason(error)) from None
     states = [json.dumps(state)]
     actions: list[tuple[int, int | None, str, list[Event], int | None]] = []
     for number, action in enumerate(raw_actions, start=1):
-        _require(isinstance(action, dict), f"Move {number} is damaged (not an object).")
+        _require(isinstance(action, dict), T("Move {move} is damaged (not an object).", move=number))
         seat, key, at, user_id = action.get("seat"), action.get("key"), action.get("at"), action.get("user_id")
         _require(_is_int(seat) and (0 <= seat < len(seats) or seat == SYSTEM_SEAT),
-                 f"Move {number} is damaged (its seat).")
+                 T("Move {move} is damaged (its seat).", move=number))
         _require(_is_text(key) and 0 < len(key) <= MAX_KEY_CHARS,
-                 f"Move {number} is damaged (its key is missing or longer than {MAX_KEY_CHARS} characters).")
-        _require(at is None or (_is_int(at) and 0 <= at <= MAX_TIME_MS), f"Move {number} has a damaged time.")
+                 T("Move {move} is damaged (its key is missing or longer than {most} characters).", move=number,
+                   most=MAX_KEY_CHARS))
+        _require(at is None or (_is_int(at) and 0 <= at <= MAX_TIME_MS),
+                 T("Move {move} has a damaged time.", move=number))
         _require(user_id is None or (_is_int(user_id) and fits_sql(user_id)),
-                 f"Move {number} has a damaged user id (ids fit in 64 bits).")
+                 T("Move {move} has a damaged user id (ids fit in 64 bits).", move=number))
         timed = game.is_timed(state)
-        _require(at is not None or not timed, f"Move {number} has no time, but this {game.title} game is timed.")
-        _require(at is None or timed, f"Move {number} has a time, but this {game.title} game is not timed.")
+        _require(at is not None or not timed,
+                 T("Move {move} has no time, but this {title} game is timed.", move=number, title=game.title))
+        _require(at is None or timed,
+                 T("Move {move} has a time, but this {title} game is not timed.", move=number, title=game.title))
         try:
             events = game.apply(state, seat, key) if at is None else game.apply(state, seat, key, at)
         except IllegalAction as error:
-            who = "the clock" if seat == SYSTEM_SEAT else f"seat {seat + 1}"
-            raise BadRecord(f"Move {number} ({key!r} by {who}) is not legal: {error}") from None
+            who = T("the clock") if seat == SYSTEM_SEAT else T("seat {seat}", seat=seat + 1)
+            raise BadRecord(T("Move {move} ({key} by {who}) is not legal: {why}", move=number, key=repr(key),
+                              who=who, why=_reason(error))) from None
         except Exception:
             # A game that crashes on some input is a bug to fix, but the import must still
             # answer with a sentence, and the database stays as it was.
             log.exception("replaying move %s (%r) of a %s record failed", number, key, game.slug)
-            raise BadRecord(f"Move {number} ({key!r}) could not be replayed; the game refused it.") from None
+            raise BadRecord(T("Move {move} ({key}) could not be replayed; the game refused it.", move=number,
+                              key=repr(key))) from None
         actions.append((seat, user_id, key, events, at))
         states.append(json.dumps(state))
     over = game.outcome(state) is not None
     return CheckedRecord(game, options, seed, seats, actions, states, over)
+
+
+def _seat_count(game: Game, seats: int) -> Text:
+    return T("{title} is for {fewest}–{most} players; the file has {seats}.", title=game.title,
+             fewest=game.min_players, most=game.max_players, seats=seats)
+
+
+def _reason(error: Exception) -> Any:
+    """What an error says: its message as made (a ``Text`` keeps its words), else its English."""
+    return error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else str(error)

@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING
 
 from bot import tables as session
 from bot.engine import Prompt, StandingOrder, seat_ref
-from bot.engine.words import CORE, texts
 from bot.engine.orders import OrderSetting, answer, lapsed
+from bot.engine.words import CORE, texts
 from bot.replies import Reply, User
 from bot.store import StoreError
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.words import CORE, texts
 from bot.i18n import discord_commands, say
+from bot.moderation import audit_line
 from bot.tables import Reply, User
 from cogs._ui import (
     MAX_OPTION_INTEGER,
@@ -163,13 +162,8 @@ class Admin(commands.Cog):
             if not rows:
                 await _text(interaction, T("The audit log is empty."))
                 return
-            lines = []
-            for row in rows:
-                when = datetime.fromtimestamp(row.created_at, UTC).strftime("%Y-%m-%d %H:%M")
-                who = f"<@{row.actor_id}>" if row.actor_id and row.actor_id > 0 else "the bot"
-                detail = ", ".join(f"{k}={v}" for k, v in row.detail.items() if k != "undone")
-                lines.append(f"`{when}` {row.kind} by {who}{': ' + detail if detail else ''}")
-            await _text(interaction, "\n".join(lines))
+            language = language_in(interaction)  # a moderator's private answer: their language
+            await _text(interaction, "\n".join(say(audit_line(row), language) for row in rows))
 
         await run(interaction, lambda: moderation.log(channel_id=interaction.channel_id or 0,
                                                       guild_id=interaction.guild_id, moderator=moderator),

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import say
 from bot.moderation import Moderation
 from bot.playbypost import HOUR, PlayByPost
 from bot.records import checksum
@@ -470,3 +471,28 @@ async def test_adding_a_bot_is_audited_as_the_hosts_action(store: Store, clock: 
     await tables.add_bot(channel_id=CHANNEL, user=ANA)
     [join] = [row for row in await store.audit(reply.table_id) if row.kind == "join"]
     assert join.actor_id == ANA.id and join.detail == {"bot": "Bot 1 (normal)"}
+
+
+async def test_a_foreign_imports_offer_and_refusals_speak_the_moderators_language(store: Store, clock: FakeClock) -> None:
+    tables, pbp, _ = services(store, clock)
+    table_id = await start(tables, ANA, BO, deck="6")
+    await tables.act(user=await mover(tables, table_id), move="draw", table_id=table_id)
+    _, data = await pbp.export(channel_id=CHANNEL, moderator=True)
+    record = json.loads(data)
+    record.pop("signature", None)  # not signed here: a foreign record, offered seat by seat
+    record["checksum"] = checksum(record)
+    polish = User(MOD.id, MOD.name, language="pl")
+    reply = await pbp.import_table(guild_id=1, channel_id=CHANNEL + 7, user=polish, data=json.dumps(record).encode(),
+                                   moderator=True)
+    assert reply.request is not None and reply.language == "pl"
+    assert reply.text.startswith("Mod (moderator) imports a ")  # the English as before
+    said = say(reply.text, "pl")
+    assert said.startswith("Mod (moderator) importuje partię ") and "Miejsca: 1. Ana, 2. Bo. " in said
+    assert "Każdy gracz: zajmij swoje miejsce przyciskiem" in said
+    answer = await pbp.answer_import(request_id=reply.request.id, user=User(ANA.id, ANA.name, language="de"),
+                                     accept=True)
+    assert say(answer.text, answer.language) == "Ana hat den Platz eingenommen; es wird gewartet auf Bo."
+    with pytest.raises(LobbyError) as refused:
+        await pbp.import_table(guild_id=1, channel_id=CHANNEL + 8, user=polish, data=b"[" * 100, moderator=True)
+    assert refused.value.said("hu") == ("Importálás elutasítva: Ez nem gamemaster-export (a JSON-ja 16 szintnél "
+                                        "mélyebben egymásba ágyazott).")

@@ -14,7 +14,8 @@ Three kinds of secret, all HMAC-SHA256 under the installation's key (:func:`bot.
 * **The CSRF token** of a player's page: a MAC of the seat token, given to the page and
   checked on every move, so a move needs both the cookie and something only the page read.
 
-Only the standard library is used.
+Only the standard library is used, and the bot's words (a refusal is a
+:class:`~bot.engine.words.Text`, said in the reader's language by the server).
 """
 
 from __future__ import annotations
@@ -25,6 +26,10 @@ import hmac
 import re
 from dataclasses import dataclass
 
+from bot.engine.words import CORE, texts
+
+T, Tn, Tp = texts(CORE)
+
 TOKEN_VERSION = "1"
 MAC_BYTES = 18
 """144 bits of MAC: far beyond guessing, and 24 URL-safe characters."""
@@ -33,7 +38,8 @@ _NUMBER = re.compile(r"^-?\d{1,20}$")
 
 
 class BadLink(ValueError):
-    """A seat link that is forged, damaged, expired or revoked (the message says which)."""
+    """A seat link that is forged, damaged, expired or revoked (the message, ``args[0]``, says
+    which: a :class:`~bot.engine.words.Text`)."""
 
 
 def _b64(data: bytes) -> str:
@@ -88,14 +94,14 @@ class Signer:
         caller's check: it needs the store)."""
         parts = token.strip().split(".")
         if len(parts) != 7 or parts[0] != TOKEN_VERSION or not all(_NUMBER.match(p) for p in parts[1:6]):
-            raise BadLink("This link is damaged or not a gamemaster seat link. Ask for a new one with /game web.")
+            raise BadLink(T("This link is damaged or not a gamemaster seat link. Ask for a new one with /game web."))
         body, mac = ".".join(parts[:6]), parts[6]
         if not hmac.compare_digest(self._mac("seat", body, MAC_BYTES), mac):
-            raise BadLink("This link was not made by this bot (its signature does not match). "
-                          "Ask for a new one with /game web.")
+            raise BadLink(T("This link was not made by this bot (its signature does not match). "
+                            "Ask for a new one with /game web."))
         table_id, seat, user_id, issued_ms, expires = (int(p) for p in parts[1:6])
         if expires <= now:
-            raise BadLink("This link has expired. Ask for a new one with /game web.")
+            raise BadLink(T("This link has expired. Ask for a new one with /game web."))
         return SeatPass(table_id, seat, user_id, issued_ms, expires)
 
     def csrf(self, token: str) -> str:

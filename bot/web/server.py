@@ -2,7 +2,7 @@
 
 Routes (``<watch>`` is the table link's MAC, :meth:`Signer.watch`)::
 
-    GET  /t/<table>/<watch>            the page (static HTML; its script loads the rest)
+    GET  /t/<table>/<watch>            the page (fixed HTML in the table's language; its script loads the rest)
     GET  /t/<table>/<watch>/state      JSON: the public part, and the seat part for a player
     GET  /t/<table>/<watch>/step       JSON: a narrowing step of the player's moves (?path=a/b&r=rev)
     GET  /t/<table>/<watch>/board.png  the full board, drawn from the public view
@@ -28,13 +28,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import html
 import json
 import logging
 import re
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
@@ -45,8 +46,8 @@ from bot import logs
 from bot.config import WebSettings
 from bot.engine import MAX_KEY_LENGTH, Action, amount_choices, parse_amount
 from bot.engine.choices import ChoiceLayoutError, layout
-from bot.engine.words import CORE, texts
-from bot.i18n import say
+from bot.engine.words import CORE, Text, texts
+from bot.i18n import discord_commands, language_of, say
 from bot.render.regions import Region, board_regions
 from bot.replays import Replays
 from bot.replies import Reply, User
@@ -85,6 +86,98 @@ async def web_key(store: Store, settings: WebSettings, now: float) -> bytes:
 
 def _static(name: str) -> bytes:
     return resources.files("bot.web").joinpath("static", name).read_bytes()
+
+
+def _page_words() -> dict[str, Text]:
+    """The words of the pages' fixed HTML (``{{name}}`` in ``static/*.html``), in English."""
+    return {
+        "claim_title": T("opening your seat"),
+        "claim_opening": T("Opening your seat…"),
+        "replay_title": T("replay"),
+        "replay_heading": T("Replay"),
+        "board": T("Board"),
+        "the_board": T("The board"),
+        "board_at_move": T("The board at this move"),
+        "first_move": T("First move"),
+        "previous_move": T("Previous move"),
+        "next_move": T("Next move"),
+        "last_move": T("Last move"),
+        "first": Tp("replay button", "First"),
+        "last": Tp("replay button", "Last"),
+        "move": Tp("replay slider", "Move"),
+        "table_title": Tp("page title", "table"),
+        "loading_table": T("Loading the table…"),
+        "only_you": T("What only you can see"),
+        "players": T("Players"),
+        "latest_moves": T("Latest moves"),
+        "replay_link": T("Replay this game, move by move"),
+        "connecting": T("connecting…"),
+    }
+
+
+def _script_words() -> dict[str, Text]:
+    """The words the pages' scripts write (``word(name)`` in ``static/*.js``), in English; a
+    ``{field}`` is filled in by the script."""
+    return {
+        "link_incomplete": T("This link is incomplete: open the whole link from /game web."),
+        "link_refused": T("This link was refused."),
+        "claim_unreachable": T("The table could not be reached; try the link again."),
+        "replay_unavailable": T("This replay is not available."),
+        "replay_of_table": T("Replay · table {table}", table="{table}"),
+        "move_of": T("Move {move} of {total}", move="{move}", total="{total}"),
+        "unreachable_retrying": T("The table cannot be reached; retrying…"),
+        "no_table": T("No table here"),
+        "wrong_link": T("This link is wrong or incomplete."),
+        "not_loaded": T("The table could not be loaded."),
+        "title_table": T("{title} · table {table}", title="{title}", table="{table}"),
+        "bot": Tp("player tag", "bot"),
+        "you": Tp("player tag", "you"),
+        "to_play": Tp("player tag", "to play"),
+        "you_name": T("You: {name}", name="{name}"),
+        "nothing_to_decide": T("Nothing to decide right now."),
+        "back": Tp("button", "Back"),
+        "choose": Tp("menu", "Choose"),
+        "play_amount": T("Play amount"),
+        "not_sent": T("The move could not be sent; check your connection and try again."),
+        "move_refused": T("That move was refused."),
+        "live": Tp("connection", "live"),
+        "reconnecting": T("reconnecting…"),
+    }
+
+
+_FIELD = re.compile(r"\{\{(\w+)\}\}")
+
+
+def page_html(name: str, language: str) -> str:
+    """A page's fixed HTML in ``language``: its ``{{word}}`` fields said and escaped, ``{{lang}}``
+    the language, ``{{words}}`` the scripts' words as JSON in an attribute (the page runs no
+    inline script, so the Content-Security-Policy stays strict)."""
+    said = {key: said_on_page(text, language) for key, text in _page_words().items()}
+    said["lang"] = language
+    said["words"] = json.dumps({key: said_on_page(text, language) for key, text in _script_words().items()},
+                               ensure_ascii=False)
+    return _FIELD.sub(lambda match: html.escape(said[match[1]], quote=True), _static(name).decode("utf-8"))
+
+
+def said_on_page(text: str, language: str) -> str:
+    """``text`` in ``language``, the slash commands it names as a Discord client in that
+    language lists them (a Polish player looks for ``/gra www``, not ``/game web``)."""
+    return discord_commands(say(text, language), language)
+
+
+def asked_language(request: web.Request) -> str:
+    """The language a browser asks for first (``Accept-Language``) among ours, else English:
+    for what is said before a table is known (a seat link being opened)."""
+    weighted = []
+    for order, part in enumerate(request.headers.get("Accept-Language", "").split(",")):
+        tag, _, quality = part.strip().partition(";q=")
+        try:
+            weight = float(quality) if quality else 1.0
+        except ValueError:
+            continue
+        if tag and (language_of(tag) != "en" or tag.lower().startswith("en")):
+            weighted.append((-weight, order, language_of(tag)))
+    return min(weighted)[2] if weighted else "en"
 
 
 _SECRET_IN_PATH = re.compile(r"^/(t|r)/(\d+)/[^/?]+")
@@ -205,17 +298,19 @@ class WebTable:
                      ) -> web.StreamResponse:
         wait = self.address_limit.take(client_address(request))
         if wait:
-            return _refuse(429, f"Too many requests from your address; try again in {wait:.0f} s.",
+            return _refuse(429, T("Too many requests from your address; try again in {wait} s.",
+                                  wait=f"{wait:.0f}"), asked_language(request),
                            headers={"Retry-After": str(max(1, round(wait)))})
         try:
             return await handler(request)
         except (StoreBusy, StoreUnavailable) as error:
-            return _refuse(503, str(error))
+            return _refuse(503, error.args[0] if error.args else str(error), asked_language(request))
 
     # -- pages ------------------------------------------------------------------------------
 
     async def _home(self, request: web.Request) -> web.Response:
-        return web.Response(text="gamemaster: open a table's link from /game web.", content_type="text/plain")
+        text = said_on_page(T("gamemaster: open a table's link from /game web."), asked_language(request))
+        return web.Response(text=text, content_type="text/plain")
 
     async def _asset(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
@@ -227,21 +322,27 @@ class WebTable:
         return web.Response(body=body, content_type=kind, charset="utf-8", headers={"Cache-Control": "no-cache"})
 
     async def _page(self, request: web.Request) -> web.Response:
-        self._table_id(request)
-        return _html("table.html")
+        table_id = self._table_id(request)
+        return _html("table.html", await self._language(request, table_id))
 
     async def _claim_page(self, request: web.Request) -> web.Response:
-        return _html("claim.html")
+        return _html("claim.html", asked_language(request))  # the token (in the fragment) is not sent
 
     async def _replay_page(self, request: web.Request) -> web.Response:
-        self._table_id(request)
-        return _html("replay.html")
+        table_id = self._table_id(request)
+        return _html("replay.html", await self._language(request, table_id))
+
+    async def _language(self, request: web.Request, table_id: int) -> str:
+        """The language a table's pages speak: the table's (the browser's when there is no such table)."""
+        row = await self.tables.store.table(table_id)
+        return row.language if row is not None else asked_language(request)
 
     def _table_id(self, request: web.Request) -> int:
         """The table a ``/t/<table>/<watch>`` path names; 404 unless the MAC is right."""
         table_id = int(request.match_info["table"])
         if not 0 < table_id < 2**63 or not self.signer.check_watch(table_id, request.match_info["watch"]):
-            raise web.HTTPNotFound(text="There is no table at this address (the link is wrong or incomplete).")
+            text = T("There is no table at this address (the link is wrong or incomplete).")
+            raise web.HTTPNotFound(text=say(text, asked_language(request)))
         return table_id
 
     # -- seats --------------------------------------------------------------------------------
@@ -250,9 +351,9 @@ class WebTable:
         """Refuse a pass that was revoked or whose seat now belongs to someone else."""
         revoked = await self.tables.store.web_links_revoked(seat_pass.table_id, seat_pass.seat)
         if revoked is not None and seat_pass.issued_ms <= revoked:
-            raise BadLink("This link was revoked. Ask for a new one with /game web.")
+            raise BadLink(T("This link was revoked. Ask for a new one with /game web."))
         if not 0 <= seat_pass.seat < len(live.seats) or live.user_at(seat_pass.seat).user_id != seat_pass.user_id:
-            raise BadLink("This link is for a seat you no longer hold at this table.")
+            raise BadLink(T("This link is for a seat you no longer hold at this table."))
 
     async def _seat(self, request: web.Request, live: LiveTable) -> tuple[SeatPass | None, str | None, str]:
         """The viewer's seat pass from the cookie, its token, and why it was refused (or '')."""
@@ -265,7 +366,7 @@ class WebTable:
                 return None, None, ""
             await self._check_pass(seat_pass, live)
         except BadLink as refusal:
-            return None, None, str(refusal)
+            return None, None, said_on_page(refusal.args[0], live.row.language)
         return seat_pass, token, ""
 
     async def _verify_claim(self, token: str) -> tuple[SeatPass, str]:
@@ -273,24 +374,25 @@ class WebTable:
         try:
             live = await self.tables.load(seat_pass.table_id)
         except NoTable:
-            raise BadLink("That table no longer exists.") from None
+            raise BadLink(T("That table no longer exists.")) from None
         await self._check_pass(seat_pass, live)
         return seat_pass, self.table_path(seat_pass.table_id)
 
     async def _claim(self, request: web.Request) -> web.Response:
         """Exchange a seat link's token (posted by the /s page) for the table's seat cookie."""
+        language = asked_language(request)  # the table is not known before the token is read
         if not _same_origin(request):
-            return _refuse(403, "This request came from another site.")
+            return _refuse(403, T("This request came from another site."), language)
         try:
             body = await request.json()
             token = str(body.get("token", ""))[:200]
         except (ValueError, AttributeError):
-            return _refuse(400, "Send the link's token as JSON.")
+            return _refuse(400, T("Send the link's token as JSON."), language)
         try:
             seat_pass, path = await self._verify_claim(token)
         except BadLink as refusal:
             log.info("a seat link was refused: %s", refusal)
-            return _refuse(403, str(refusal))
+            return _refuse(403, refusal.args[0], language)
         response = web.json_response({"to": path})
         response.set_cookie(COOKIE, token, path=path + "/", max_age=max(1, int(seat_pass.expires - self.clock())),
                             httponly=True, samesite="Strict", secure=self.secure_cookies)
@@ -378,12 +480,20 @@ class WebTable:
             "csrf": self.signer.csrf(token),
             "prompts": [turn.text for turn in self.tables.turns(live) if turn.seat == seat],
             "step": self._root_step(live, actions) if actions else None,
-            "regions": region_targets(actions, board.regions) if board is not None and actions else [],
+            "regions": region_targets(actions, self._said_regions(live, board)) if board is not None and actions else [],
             "picture": None,
         }
         if await self._private_png(live, seat) is not None:
             mine["picture"] = f"mine.png?v={live.revision}"
         return mine
+
+    def _said_regions(self, live: LiveTable, board: _Board) -> list[Region]:
+        """The board's regions named in the table's language, as the moves' labels and groups are
+        (so a region still finds its moves, and its tooltip speaks the page's language)."""
+        language = live.row.language
+        if language == "en":
+            return board.regions
+        return [replace(region, name=self.tables.said(region.name, language, live)) for region in board.regions]
 
     def _root_step(self, live: LiveTable, actions: list[Action]) -> dict[str, Any]:
         try:
@@ -436,37 +546,40 @@ class WebTable:
             async with self.tables.lock(table_id):
                 return await self.tables.load(table_id)
         except NoTable:
+            # The pages show their own words for a missing table (a 404 of ./state).
             raise web.HTTPNotFound(text="That table no longer exists.") from None
 
     async def _step(self, request: web.Request) -> web.Response:
         table_id = self._table_id(request)
         live = await self._load(table_id)
         seat_pass, _, refused = await self._seat(request, live)
+        language = live.row.language
         if seat_pass is None:
-            return _refuse(403, refused or "Only a player's own link shows their moves.")
+            return _refuse(403, refused or T("Only a player's own link shows their moves."), language)
         if request.query.get("v") != str(live.revision):
-            return _refuse(409, "The table moved on; here is the current board.", stale=True)
+            return _refuse(409, T("The table moved on; here is the current board."), language, stale=True)
         path = [part for part in request.query.get("path", "").split("/") if part]
         try:
             return web.json_response(step_for(self._actions(live, seat_pass.seat), path, live.row.language))
         except (KeyError, ChoiceLayoutError):
-            return _refuse(409, "That choice is no longer open; here is the current board.", stale=True)
+            return _refuse(409, T("That choice is no longer open; here is the current board."), language, stale=True)
 
     async def _board_png(self, request: web.Request) -> web.Response:
         live = await self._load(self._table_id(request))
         board = await self._board(live)
         if board is None:
-            raise web.HTTPNotFound(text="This table has no board to show yet.")
+            raise web.HTTPNotFound(text=say(T("This table has no board to show yet."), live.row.language))
         return web.Response(body=board.png, content_type="image/png", headers={"Cache-Control": "no-cache"})
 
     async def _mine_png(self, request: web.Request) -> web.Response:
         live = await self._load(self._table_id(request))
         seat_pass, _, _ = await self._seat(request, live)
         if seat_pass is None:
-            raise web.HTTPForbidden(text="Only a player's own link shows their private picture.")
+            raise web.HTTPForbidden(text=say(T("Only a player's own link shows their private picture."),
+                                             live.row.language))
         png = await self._private_png(live, seat_pass.seat)
         if png is None:
-            raise web.HTTPNotFound(text="Nothing private to show.")
+            raise web.HTTPNotFound(text=say(T("Nothing private to show."), live.row.language))
         return web.Response(body=png, content_type="image/png", headers={"Cache-Control": "no-store"})
 
     # -- live updates ---------------------------------------------------------------------
@@ -477,7 +590,7 @@ class WebTable:
         await self._load(table_id)
         address = client_address(request)
         if self._streams.get(address, 0) >= STREAMS_PER_ADDRESS:
-            return _refuse(429, "Too many open pages from your address.")
+            return _refuse(429, T("Too many open pages from your address."), asked_language(request))
         self._streams[address] = self._streams.get(address, 0) + 1
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
                                                "X-Accel-Buffering": "no"})
@@ -507,33 +620,33 @@ class WebTable:
         """Play a move from the page: the same :meth:`Tables.act` as a Discord button."""
         table_id = self._table_id(request)
         if not _same_origin(request):
-            return _refuse(403, "This request came from another site.")
-        if request.content_type != "application/json":
-            return _refuse(415, "Moves are sent as JSON by the table's page.")
+            return _refuse(403, T("This request came from another site."), asked_language(request))
         live = await self._load(table_id)
+        language = live.row.language  # the page speaks the table's language
+        if request.content_type != "application/json":
+            return _refuse(415, T("Moves are sent as JSON by the table's page."), language)
         seat_pass, token, refused = await self._seat(request, live)
         if seat_pass is None or token is None:
-            return _refuse(403, refused or "Open your own link (from /game web) to play at this table.")
+            return _refuse(403, refused or T("Open your own link (from /game web) to play at this table."), language)
         if not self.signer.check_csrf(token, request.headers.get("X-CSRF-Token", "")):
-            return _refuse(403, "This page is out of date or was not opened from your link; reload it.")
+            return _refuse(403, T("This page is out of date or was not opened from your link; reload it."), language)
         wait = self.seat_limit.take((table_id, seat_pass.seat))
         if wait:
-            return _refuse(429, f"Slow down: try again in {wait:.0f} s.")
+            return _refuse(429, T("Slow down: try again in {wait} s.", wait=f"{wait:.0f}"), language)
         try:
             body = await request.json()
             revision = int(body["revision"])
         except (ValueError, KeyError, TypeError):
-            return _refuse(400, "A move needs its key and the board's revision.")
-        language = live.row.language  # the page speaks the table's language
+            return _refuse(400, T("A move needs its key and the board's revision."), language)
         user = User(seat_pass.user_id, live.user_at(seat_pass.seat).name, language=language)
         logs.bind(table=table_id)
         try:
             key = self._move_key(live, seat_pass.seat, body)
             reply = await self.tables.act(user=user, move=key, table_id=table_id, expected_revision=revision)
         except StaleBoard as stale:
-            return _refuse(409, stale.said(language), stale=True)
+            return _refuse(409, stale.said(language), language, stale=True)
         except TableError as refusal:  # an unsure typed move too: the page offers no confirmation
-            return _refuse(400, refusal.said(language))
+            return _refuse(400, refusal.said(language), language)
         self._hand_on(reply)
         mine = reply.private.get(user.id)
         return web.json_response({"ok": True, "text": reply.text, "private": mine.text if mine else None})
@@ -593,7 +706,7 @@ class WebTable:
         try:
             frame = await self.replays.frame(table_id, move)
         except TableError as refusal:
-            raise web.HTTPNotFound(text=str(refusal)) from None
+            raise web.HTTPNotFound(text=refusal.said(await self._language(request, table_id))) from None
         found = ({"table": table_id, "move": frame.move, "total": frame.total, "text": frame.text,
                   "picture": frame.picture is not None}, frame.picture)
         self._frames[(table_id, move if move is not None else -1)] = found
@@ -605,13 +718,13 @@ class WebTable:
         try:
             data, _ = await self._replay_frame(request)
         except web.HTTPNotFound as missing:
-            return _refuse(404, missing.text or "No such replay.")
+            return _refuse(404, missing.text or T("No such replay."), asked_language(request))
         return web.json_response(data)
 
     async def _frame_png(self, request: web.Request) -> web.Response:
         _, png = await self._replay_frame(request)
         if png is None:
-            raise web.HTTPNotFound(text="This game has no picture.")
+            raise web.HTTPNotFound(text=say(T("This game has no picture."), asked_language(request)))
         return web.Response(body=png, content_type="image/png")
 
 
@@ -635,15 +748,17 @@ def _same_origin(request: web.Request) -> bool:
     return request.headers.get("Sec-Fetch-Site", "same-origin") in ("same-origin", "none")
 
 
-def _refuse(status: int, text: str, *, stale: bool = False, headers: dict[str, str] | None = None) -> web.Response:
-    body: dict[str, Any] = {"error": text}
+def _refuse(status: int, text: str, language: str, *, stale: bool = False,
+            headers: dict[str, str] | None = None) -> web.Response:
+    """A JSON refusal the page shows: ``text`` said in ``language`` (a plain string as it is)."""
+    body: dict[str, Any] = {"error": said_on_page(text, language)}
     if stale:
         body["stale"] = True
     return web.json_response(body, status=status, headers=headers)
 
 
-def _html(name: str) -> web.Response:
-    return web.Response(body=_static(name), content_type="text/html", charset="utf-8",
+def _html(name: str, language: str) -> web.Response:
+    return web.Response(text=page_html(name, language), content_type="text/html", charset="utf-8",
                         headers={"Cache-Control": "no-cache"})
 
 

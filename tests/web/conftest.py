@@ -42,10 +42,11 @@ class Harness:
     posted: list[Reply] = field(default_factory=list)
 
     async def open(self, slug: str, players: int = 2, options: dict[str, str] | None = None,
-                   channel: int = CHANNEL) -> int:
-        """Open, fill and start a table; its id."""
+                   channel: int = CHANNEL, language: str = "en") -> int:
+        """Open, fill and start a table (its public words in ``language``); its id."""
         host = player(0)
-        await self.tables.create(guild_id=GUILD, channel_id=channel, host=host, slug=slug, options=options)
+        await self.tables.create(guild_id=GUILD, channel_id=channel, host=host, slug=slug, options=options,
+                                 language=language)
         for index in range(1, players):
             await self.tables.join(channel_id=channel, user=player(index))
         reply = await self.tables.start(channel_id=channel, user=host)

@@ -150,3 +150,16 @@ async def test_forged_and_expired_links_are_refused_in_the_browser(
     await player.wait_for_selector("#link-refused:not([hidden])", timeout=WAIT_MS)
     assert "expired" in await player.inner_text("#link-refused")
     assert await player.locator("#me").is_hidden()
+
+
+async def test_a_polish_tables_page_is_polish_in_the_browser(harness: Harness, site: TestServer, browser: Browser) -> None:
+    """The scripts write their words from the page's data-words (the server's Polish), not English."""
+    table_id = await harness.open("schwarzes-gold", language="pl")
+    player = await seat_page(browser, harness, table_id, 0)
+    await player.wait_for_function("document.getElementById('conn').textContent === 'na żywo'", timeout=WAIT_MS)
+    assert await player.get_attribute("html", "lang") == "pl"
+    live = await harness.tables.load(table_id)
+    assert await player.inner_text("#me-name") == f"Ty: {live.user_at(0).name}"
+    assert await player.inner_text("#title") == f"Schwarzes Gold · stół {table_id}"
+    assert "ty" in await player.inner_text("#players") and "you" not in await player.inner_text("#players")
+    assert "Ostatnie ruchy" in await player.inner_text("aside")

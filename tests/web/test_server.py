@@ -5,16 +5,22 @@ information checked against redrawn hidden information."""
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import random
+import re
 from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestClient
 
+from bot.reply_text import whose_turn
 from bot.store import Store
+from bot.web.links import SeatPass
 from bot.web.server import CSP
-from tests.web.conftest import Harness, player, strict_limits
+from tests.web.conftest import CHANNEL, Harness, player, strict_limits
+
+CHANNEL_EN = CHANNEL + 1
 
 Client = TestClient[Any, Any]
 
@@ -251,3 +257,70 @@ async def test_only_the_seat_cookie_shows_moves_and_private_pictures(harness: Ha
     status, body = await move(client, harness, table_id, {"key": "x", "revision": 0}, "whatever")
     assert status == 403 and "/game web" in body["error"]
     assert player(0).name in [p["name"] for p in (await state(client, harness, table_id))["players"]]
+
+
+def page_words(page: str) -> dict[str, str]:
+    """The words a page's scripts write, as the server put them in the page (``data-words``)."""
+    found = re.search(r'<body data-words="([^"]*)">', page)
+    assert found is not None
+    return json.loads(html.unescape(found[1]))  # type: ignore[no-any-return]
+
+
+async def test_a_polish_tables_page_speaks_polish(harness: Harness, client: Client) -> None:
+    english_id = await harness.open("schwarzes-gold", channel=CHANNEL_EN)
+    table_id = await harness.open("schwarzes-gold", language="pl")
+    english = await (await client.get(harness.web.table_path(english_id))).text()
+    polish = await (await client.get(harness.web.table_path(table_id))).text()
+    assert '<html lang="en">' in english and "<h2>Latest moves</h2>" in english and "{{" not in english
+    assert page_words(english)["move_of"] == "Move {move} of {total}"
+    # The fixed HTML is filled in Polish, and the scripts' words come with it (no inline script).
+    assert '<html lang="pl">' in polish and "{{" not in polish and "<script>" not in polish
+    assert "<h2>Ostatnie ruchy</h2>" in polish and "<h2>Gracze</h2>" in polish and "Latest moves" not in polish
+    words = page_words(polish)
+    assert words["no_table"] == "Tu nie ma stołu" and words["move_of"] == "Ruch {move} z {total}"
+    assert words.keys() == page_words(english).keys()
+    # The state's own lines are the table's language: whose turn differs from the English table's.
+    live = await harness.tables.load(table_id)
+    data = await state(client, harness, table_id)
+    assert data["language"] == "pl" and data["turn_line"] != whose_turn(harness.tables.turns(live, "en"), "en")
+    assert data["turn_line"] == whose_turn(harness.tables.turns(live, "pl"), "pl")
+    # Refusals: a move without a seat, and an expired link, in Polish.
+    status, body = await move(client, harness, table_id, {"key": "x", "revision": data["revision"]}, None)
+    assert status == 403 and body["error"] == "Otwórz swój własny link (z /gra www), aby grać przy tym stole."
+    assert (await claim(client, harness, table_id, 0))["me"]["seat"] == 0
+    harness.clock.advance(harness.web.link_hours * 3600 + 1)
+    data = await state(client, harness, table_id)
+    assert data["me"] is None and data["link_refused"].startswith("Ten link wygasł.")
+
+
+async def test_the_seat_link_page_follows_the_browsers_language(harness: Harness, client: Client) -> None:
+    page = await client.get("/s", headers={"Accept-Language": "fr-FR,pl;q=0.8,en;q=0.5"})
+    text = await page.text()
+    assert page.headers["Content-Security-Policy"] == CSP
+    assert '<html lang="pl">' in text and "Otwieranie twojego miejsca…" in text
+    # Its commands as a Polish Discord client lists them.
+    assert page_words(text)["link_incomplete"] == "Ten link jest niepełny: otwórz cały link z /gra www."
+    english = await (await client.get("/s")).text()
+    assert '<html lang="en">' in english and "Opening your seat…" in english
+    response = await client.post("/s", json={"token": "1.2.3"}, headers={"Accept-Language": "de"})
+    assert response.status == 403 and (await response.json())["error"].startswith("Dieser Link ist beschädigt")
+
+
+async def test_a_polish_players_regions_are_named_and_found_in_polish(harness: Harness) -> None:
+    """The board's regions are named like the moves' groups, in the table's language: a mine
+    of Bullfrog Goldfield ("Belmont mine", "kopalnia Belmont" in Polish) stays clickable."""
+    table_id = await harness.open("bullfrog-goldfield", language="pl")
+    for step in range(60):
+        live = await harness.tables.load(table_id)
+        seat = harness.tables.turns(live)[0].seat
+        seat_pass = SeatPass(table_id, seat, live.user_at(seat).user_id, 0, 2_000_000_000)
+        regions = (await harness.web.seat_part(live, seat_pass, harness.web.signer.seat_token(seat_pass)))["regions"]
+        mines = [region for region in regions if region["name"].startswith("kopalnia ")]
+        if mines:
+            break
+        await harness.play_agents(table_id, 1, seed=step)
+    assert mines, "no mine was ever choosable"
+    groups = {name for turn in harness.tables.turns(live) if turn.seat == seat for action in turn.actions
+              for name in (action.label, *action.group)}
+    assert all(region["name"] in groups and ("key" in region or region["paths"]) for region in mines)
+    assert not any(region["name"].endswith(" mine") for region in regions)

@@ -2,12 +2,18 @@
 // A seat link is /s#<token>: the token is in the fragment, which the browser never sends to a
 // server or puts in a Referer. It is posted once, exchanged for the seat's cookie, and wiped
 // from the address bar and history.
+// The page's words, said in its language by the server (the body's data-words: no inline script).
+const words = JSON.parse(document.body.dataset.words || "{}");
+function word(name, params) {
+  return (words[name] || name).replace(/\{(\w+)\}/g, (whole, field) =>
+    params && field in params ? String(params[field]) : whole);
+}
 (async function claim() {
   const out = document.getElementById("claim");
   const token = decodeURIComponent(location.hash.slice(1));
   history.replaceState(null, "", location.pathname);
   if (!token) {
-    out.textContent = "This link is incomplete: open the whole link from /game web.";
+    out.textContent = word("link_incomplete");
     return;
   }
   try {
@@ -19,12 +25,12 @@
     });
     const body = await response.json();
     if (!response.ok) {
-      out.textContent = body.error || "This link was refused.";
+      out.textContent = body.error || word("link_refused");
       out.className = "alert";
       return;
     }
     location.replace(body.to);
   } catch (error) {
-    out.textContent = "The table could not be reached; try the link again.";
+    out.textContent = word("claim_unreachable");
   }
 })();

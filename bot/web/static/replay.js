@@ -2,6 +2,12 @@
 // A finished game's replay: the public board after any move, stepped with buttons or the slider.
 const base = location.pathname.replace(/\/+$/, "");
 const $ = (id) => document.getElementById(id);
+// The page's words, said in its language by the server (the body's data-words: no inline script).
+const words = JSON.parse(document.body.dataset.words || "{}");
+function word(name, params) {
+  return (words[name] || name).replace(/\{(\w+)\}/g, (whole, field) =>
+    params && field in params ? String(params[field]) : whole);
+}
 let move = null, total = 0, loading = false;
 
 async function show(wanted) {
@@ -12,13 +18,13 @@ async function show(wanted) {
     const response = await fetch(base + "/frame" + query, {cache: "no-store"});
     const body = await response.json();
     if (!response.ok) {
-      $("where").textContent = body.error || "This replay is not available.";
+      $("where").textContent = body.error || word("replay_unavailable");
       return;
     }
     move = body.move;
     total = body.total;
-    $("title").textContent = "Replay · table " + body.table;
-    $("where").textContent = "Move " + move + " of " + total;
+    $("title").textContent = word("replay_of_table", {table: body.table});
+    $("where").textContent = word("move_of", {move: move, total: total});
     $("frame-text").textContent = body.text;
     const img = $("frame-img");
     img.hidden = !body.picture;

@@ -10,6 +10,12 @@ let step = null;    // the step shown now (the root step, or a narrowing step)
 let busy = false;   // a move is on its way: controls are disabled
 
 const $ = (id) => document.getElementById(id);
+// The page's words, said in its language by the server (the body's data-words: no inline script).
+const words = JSON.parse(document.body.dataset.words || "{}");
+function word(name, params) {
+  return (words[name] || name).replace(/\{(\w+)\}/g, (whole, field) =>
+    params && field in params ? String(params[field]) : whole);
+}
 
 function el(tag, attrs, text) {
   const node = document.createElement(tag);
@@ -41,12 +47,12 @@ async function load() {
     try {
       response = await fetch(base + "/state", {credentials: "same-origin", cache: "no-store"});
     } catch (error) {
-      $("conn").textContent = "The table cannot be reached; retrying…";
+      $("conn").textContent = word("unreachable_retrying");
       return;
     }
     if (!response.ok) {
-      $("title").textContent = "No table here";
-      $("turn").textContent = response.status === 404 ? "This link is wrong or incomplete." : "The table could not be loaded.";
+      $("title").textContent = word("no_table");
+      $("turn").textContent = response.status === 404 ? word("wrong_link") : word("not_loaded");
       return;
     }
     const text = await response.text();
@@ -69,7 +75,7 @@ async function load() {
 
 function render() {
   document.title = state.title + " — gamemaster";
-  $("title").textContent = state.title + " · table " + state.table;
+  $("title").textContent = word("title_table", {title: state.title, table: state.table});
   $("turn").textContent = state.turn_line;
   renderBoard();
   renderPlayers();
@@ -140,9 +146,9 @@ function renderPlayers() {
   list.replaceChildren();
   for (const player of state.players) {
     const item = el("li", {class: player.turn ? "turn" : ""}, player.name);
-    if (player.bot) item.append(el("span", {class: "tag"}, " bot"));
-    if (state.me && state.me.seat === player.seat) item.append(el("span", {class: "tag"}, " you"));
-    if (player.turn) item.append(el("span", {class: "tag mark"}, " ← to play"));
+    if (player.bot) item.append(el("span", {class: "tag"}, " " + word("bot")));
+    if (state.me && state.me.seat === player.seat) item.append(el("span", {class: "tag"}, " " + word("you")));
+    if (player.turn) item.append(el("span", {class: "tag mark"}, " ← " + word("to_play")));
     list.append(item);
   }
 }
@@ -157,8 +163,8 @@ function renderMe() {
   const me = state.me;
   $("me").hidden = !me;
   if (!me) return;
-  $("me-name").textContent = "You: " + me.name;
-  $("prompts").textContent = me.prompts.length ? me.prompts.join(" · ") : "Nothing to decide right now.";
+  $("me-name").textContent = word("you_name", {name: me.name});
+  $("prompts").textContent = me.prompts.length ? me.prompts.join(" · ") : word("nothing_to_decide");
   const mine = $("mine");
   mine.hidden = !me.picture;
   if (me.picture && mine.getAttribute("src") !== base + "/" + me.picture) mine.src = base + "/" + me.picture;
@@ -176,7 +182,7 @@ function renderControls() {
     box.append(line);
   }
   if (step.path.length || (state.me && step !== state.me.step)) {
-    const back = el("button", {type: "button", class: "back"}, "◀ Back");
+    const back = el("button", {type: "button", class: "back"}, "◀ " + word("back"));
     back.addEventListener("click", () => { step = state.me.step; showError(""); renderControls(); });
     const line = el("div", {class: "row"});
     line.append(back);
@@ -195,8 +201,8 @@ function controlNodes(control) {
     return [button];
   }
   if (control.kind === "select") {
-    const select = el("select", {"aria-label": control.placeholder || "Choose"});
-    select.append(el("option", {value: ""}, (control.placeholder || "Choose") + "…"));
+    const select = el("select", {"aria-label": control.placeholder || word("choose")});
+    select.append(el("option", {value: ""}, (control.placeholder || word("choose")) + "…"));
     control.options.forEach((option, index) => {
       select.append(el("option", {value: String(index), "data-key": option.key,
                                   "data-group": option.group ? option.group.join("/") : null},
@@ -216,7 +222,7 @@ function controlNodes(control) {
   const form = el("form", {class: "amount", "data-prefix": amount.prefix});
   const input = el("input", {type: "text", inputmode: "decimal", placeholder: amount.label,
                              "aria-label": amount.label, title: amount.range});
-  const submit = el("button", {type: "submit", class: control.primary ? "primary" : ""}, "Play amount");
+  const submit = el("button", {type: "submit", class: control.primary ? "primary" : ""}, word("play_amount"));
   form.append(input, submit);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -260,12 +266,12 @@ async function play(move) {
     body = await response.json();
     ok = response.ok;
   } catch (error) {
-    body = {error: "The move could not be sent; check your connection and try again."};
+    body = {error: word("not_sent")};
   }
   setBusy(false);
   if (!ok) {
     if (body.stale) await load();
-    showError(body.error || "That move was refused.");
+    showError(body.error || word("move_refused"));
     return;
   }
   const said = $("said");
@@ -285,12 +291,12 @@ function setBusy(value) {
 
 function listen() {
   const events = new EventSource(base + "/events");
-  events.addEventListener("open", () => { $("conn").textContent = "live"; });
+  events.addEventListener("open", () => { $("conn").textContent = word("live"); });
   events.addEventListener("change", (event) => {
     const version = JSON.parse(event.data).version;
     if (!state || version !== state.version) load();
   });
-  events.addEventListener("error", () => { $("conn").textContent = "reconnecting…"; });
+  events.addEventListener("error", () => { $("conn").textContent = word("reconnecting"); });
 }
 
 load().then(listen);
