@@ -21,6 +21,7 @@ from typing import Any
 from bot.engine import IllegalAction
 from bot.games.g1856 import board, core, economy
 from bot.games.g1856 import map as gmap
+from bot.games.g1856.messages import Code, T
 from bot.games.g1856.records import standing_actions
 
 IGNORED = ("message", "end_game")
@@ -104,7 +105,7 @@ def table_options(record: dict[str, Any]) -> dict[str, Any]:
     try:
         return core.platform_options((record.get("settings") or {}).get("optional_rules") or [])
     except IllegalAction as exc:
-        raise ReplayError(str(exc)) from exc
+        raise ReplayError(_message(exc)) from exc
 
 
 PLATFORM_VERSIONS: dict[str, tuple[str, ...]] = {
@@ -236,7 +237,8 @@ def steps(
                 if core.current_corp(state) == deferred and state["op"]["step"] == "loan":
                     core.or_pass(state, deferred)
         except IllegalAction as exc:
-            raise ReplayError(f"action {action.get('id')} ({kind}): our rules refuse it: {exc}") from exc
+            raise ReplayError(T("action {id} ({kind}): our rules refuse it: {reason}", id=Code(str(action.get("id"))),
+                                kind=Code(kind), reason=_message(exc))) from exc
         yield action, state
         if state["round"] == "over":
             break
@@ -266,13 +268,19 @@ def replay(record: dict[str, Any]) -> ReplayResult:
     if not others:
         raise current
     platform, furthest = max(others, key=lambda r: _refused_at(r[1]))
-    raise ReplayError(f"{current} (read as made by the {platform} platform: {furthest})") from None
+    raise ReplayError(T("{refusal} (read as made by the {platform} platform: {furthest})", refusal=_message(current),
+                          platform=Code(platform), furthest=_message(furthest))) from None
 
 
 def platform_of(record: dict[str, Any]) -> str:
     """The platform version (:data:`PLATFORM_VERSIONS`) whose step sequence the record
     follows, for :func:`steps` (raises :class:`ReplayError` when none replays it)."""
     return replay(record).platform
+
+
+def _message(exc: BaseException) -> Any:
+    """An exception's message as it was raised (a ``Text`` stays one; ``str(exc)`` is English)."""
+    return exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
 
 
 def _refused_at(exc: ReplayError) -> int:
@@ -322,7 +330,8 @@ def _corp_of(state: dict[str, Any], action: dict[str, Any]) -> str:
     if action.get("entity_type") == "company":
         owner = state["privates"].get(entity, {}).get("owner")
         if not owner or owner.startswith("p"):
-            raise ReplayError(f"action {action.get('id')}: {entity} is not owned by a company")
+            raise ReplayError(T("action {id}: {entity} is not owned by a company", id=Code(str(action.get("id"))),
+                                  entity=Code(str(entity))))
         return owner
     return entity
 
@@ -340,14 +349,13 @@ def _apply(
     if action.get("auto") and kind == "destination_connection":
         for corp in action.get("corporations") or []:
             if not state["corps"][corp]["destinated"]:
-                raise ReplayError(
-                    f"action {aid}: the record has {corp} reach its destination, our engine does not"
-                )
+                raise ReplayError(T("action {id}: the record has {corp} reach its destination, our engine does not",
+                                    id=Code(str(aid)), corp=Code(corp)))
         return
     if action.get("entity_type") == "player":
         seat = seats.get(action["entity"])
         if seat is None:
-            raise ReplayError(f"action {aid}: unknown player {action['entity']!r}")
+            raise ReplayError(T("action {id}: unknown player {player}", id=Code(str(aid)), player=Code(repr(action["entity"]))))
         rnd = state["round"]
         if kind == "bankrupt":
             core.declare_bankruptcy(state, seat)
@@ -366,15 +374,14 @@ def _apply(
             elif kind == "pass":
                 core.auction_pass(state, seat)
             else:
-                raise ReplayError(f"action {aid}: {kind} during the private auction")
+                raise ReplayError(T("action {id}: {kind} during the private auction", id=Code(str(aid)), kind=Code(kind)))
             return
         if rnd != "stock":
-            raise ReplayError(f"action {aid}: a player's {kind} while our engine is in round {rnd}")
+            raise ReplayError(T("action {id}: a player's {kind} while our engine is in round {round}", id=Code(str(aid)),
+                                kind=Code(kind), round=Code(rnd)))
         if state["sr"]["current"] != seat:
-            raise ReplayError(
-                f"action {aid}: the record has player {seat + 1} act, our engine expects player "
-                f"{state['sr']['current'] + 1}"
-            )
+            raise ReplayError(T("action {id}: the record has player {seat} act, our engine expects player {expected}",
+                                id=Code(str(aid)), seat=seat + 1, expected=state["sr"]["current"] + 1))
         if kind == "par":
             corp = action["corporation"]
             core.par(state, seat, corp, int(str(action["share_price"]).split(",")[0]))
@@ -403,7 +410,7 @@ def _apply(
         elif kind == "pass":
             core.sr_pass(state, seat)
         else:
-            raise ReplayError(f"action {aid}: {kind} is not supported in a stock round")
+            raise ReplayError(T("action {id}: {kind} is not supported in a stock round", id=Code(str(aid)), kind=Code(kind)))
         return
     corp = _corp_of(state, action)
     if (
@@ -431,16 +438,14 @@ def _apply(
     if kind == "bankrupt":
         # A company that must buy a train its president cannot pay for: the president goes bankrupt.
         if not core.train_bankruptcy_due(state, corp):
-            raise ReplayError(
-                f"action {aid}: {corp}'s president declares bankruptcy, but our rules see a way to pay"
-            )
+            raise ReplayError(T("action {id}: {corp}'s president declares bankruptcy, but our rules see a way to pay",
+                                id=Code(str(aid)), corp=Code(corp)))
         core.declare_bankruptcy(state, state["corps"][corp]["president"])
         return
     if corp == "CGR" and state.get("cgr_markers"):
         if kind != "remove_token":
-            raise ReplayError(
-                f"action {aid}: the CGR must first settle its station markers, the record has {kind}"
-            )
+            raise ReplayError(T("action {id}: the CGR must first settle its station markers, the record has {kind}",
+                                id=Code(str(aid)), kind=Code(kind)))
         copy_id, _, city = action["city"].rpartition("-")
         core.remove_cgr_marker(state, copies.get(copy_id) or copy_id.split("-")[0], int(city))
         return
@@ -461,10 +466,8 @@ def _apply(
         core.wsrc_token(state, corp, int(action["city"].rpartition("-")[2]))
         return
     if state["round"] != "operating" or core.current_corp(state) != corp:
-        raise ReplayError(
-            f"action {aid}: the record has {corp} act ({kind}), our engine is at "
-            f"{core.current_corp(state) or state['round']}"
-        )
+        raise ReplayError(T("action {id}: the record has {corp} act ({kind}), our engine is at {at}", id=Code(str(aid)),
+                            corp=Code(corp), kind=Code(kind), at=Code(core.current_corp(state) or state["round"])))
     if kind == "place_token" and state["op"].get("relocate"):
         copy_id, _, city = action["city"].rpartition("-")
         core.relocate_marker(state, corp, int(city))
@@ -495,9 +498,8 @@ def _apply(
                 without = new
         revenue = core.run_routes(state, corp, routes, without)
         if all("revenue" in r for r in routes) and revenue != recorded:
-            raise ReplayError(
-                f"action {aid}: the run earns ${revenue} by our rules, the record says ${recorded}"
-            )
+            raise ReplayError(T("action {id}: the run earns {revenue:$} by our rules, the record says {recorded:$}",
+                                id=Code(str(aid)), revenue=revenue, recorded=recorded))
     elif kind == "dividend":
         core.dividend(state, corp, action["kind"])
     elif kind == "buy_train":
@@ -505,10 +507,8 @@ def _apply(
     elif kind == "borrow_train":
         core.borrow_train(state, corp)
         if state["corps"][corp].get("borrowed") != action.get("train"):
-            raise ReplayError(
-                f"action {aid}: the record borrows {action.get('train')}, our bank lends "
-                f"{state['corps'][corp].get('borrowed')}"
-            )
+            raise ReplayError(T("action {id}: the record borrows {train}, our bank lends {lent}", id=Code(str(aid)),
+                                train=Code(str(action.get("train"))), lent=Code(str(state["corps"][corp].get("borrowed")))))
     elif kind == "take_loan":
         core.take_loan(state, corp)
     elif kind == "payoff_loan":
@@ -522,7 +522,7 @@ def _apply(
     elif kind == "pass":
         core.or_pass(state, corp)
     else:
-        raise ReplayError(f"action {aid}: {kind} is not supported by our importer yet")
+        raise ReplayError(T("action {id}: {kind} is not supported by our importer yet", id=Code(str(aid)), kind=Code(kind)))
 
 
 def _home_token(state: dict[str, Any], corp: str, action: dict[str, Any]) -> bool:
@@ -540,7 +540,8 @@ def _home_token(state: dict[str, Any], corp: str, action: dict[str, Any]) -> boo
     if home.get("home_city", 0) is not None or not op or op["corp"] != corp or op["step"] != "track" or op["laid"]:
         return False
     if gmap.tokens_of(state["map"], corp) != [(home["home"], city)]:
-        raise ReplayError(f"action {action.get('id')}: the record puts {corp}'s home station in city {city}")
+        raise ReplayError(T("action {id}: the record puts {corp}'s home station in city {city}",
+                            id=Code(str(action.get("id"))), corp=Code(corp), city=Code(str(city))))
     return True
 
 

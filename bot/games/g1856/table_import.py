@@ -297,7 +297,7 @@ def gamemaster_record(
     try:
         moves = list(moves_of(record))
     except replay18xx.ReplayError as error:
-        raise NotAnImport(str(error)) from None
+        raise NotAnImport(error.args[0] if error.args else str(error)) from None
     return {
         "format": "gamemaster-table",
         "format_version": 1,
