@@ -37,7 +37,7 @@ GAMES: list[Any] = [
     # slug, options, players, moves before the restart (about half the game); long games are slow.
     pytest.param("hisss", "", 2, 30, id="hisss"),
     pytest.param("schwarzes-gold", "", 2, 40, id="schwarzes-gold"),
-    pytest.param("silver-lake", "laps=2", 2, 40, id="silver-lake"),
+    pytest.param("silver-lake", "laps=2", 2, 20, id="silver-lake"),
     pytest.param("finders-keepers", "mode=turns", 2, 60, id="finders-keepers"),
     pytest.param("collide-o", "mode=turns", 2, 60, id="collide-o"),
     pytest.param("chomp", "mode=turns", 2, 40, id="chomp", marks=SLOW),
