@@ -93,7 +93,8 @@ def translate(language: str, domain: str, context: str, message: str) -> str | N
 
 @cache
 def _entries(language: str, domain: str) -> frozenset[tuple[str, str]]:
-    """(context, msgid) pairs the catalog translates; an entry may equal its English ("gif")."""
+    """(context, msgid) pairs the catalog translates (a plural entry by its singular, with every
+    form translated); an entry may equal its English ("gif")."""
     po = LOCALES / language / "LC_MESSAGES" / f"{domain}.po"
     if not po.exists():
         return frozenset()
@@ -101,7 +102,8 @@ def _entries(language: str, domain: str) -> frozenset[tuple[str, str]]:
 
     with po.open("rb") as file:
         messages = read_po(file, locale=language)
-    return frozenset((m.context or "", m.id) for m in messages if m.id and m.string and not m.fuzzy)
+    return frozenset((m.context or "", m.id[0] if isinstance(m.id, tuple) else m.id) for m in messages
+                     if m.id and not m.fuzzy and (all(m.string) if isinstance(m.string, tuple) else m.string))
 
 
 def _has_entry(language: str, domain: str, context: str, message: str) -> bool:
@@ -260,22 +262,7 @@ def untranslated(value: Any, language: str, domains: tuple[str, ...] = (CORE,)) 
 
 
 def _has_message(text: Text, language: str) -> bool:
-    if text.plural is None:
-        return _has_entry(language, text.domain, text.context or "", text.template)
-    return (text.context or "", text.template) in _plural_entries(language, text.domain)
-
-
-@cache
-def _plural_entries(language: str, domain: str) -> frozenset[tuple[str, str]]:
-    po = LOCALES / language / "LC_MESSAGES" / f"{domain}.po"
-    if not po.exists():
-        return frozenset()
-    from babel.messages.pofile import read_po
-
-    with po.open("rb") as file:
-        messages = read_po(file, locale=language)
-    return frozenset((m.context or "", m.id[0]) for m in messages
-                     if isinstance(m.id, tuple) and all(m.string) and not m.fuzzy)
+    return _has_entry(language, text.domain, text.context or "", text.template)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -26,12 +26,17 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import LANGUAGE, Said, said_already, say_drawn
+from bot.i18n import LANGUAGE, Said, say_drawn
 from bot.render.palette import BACKGROUND, INK, LINE, MUTED, PANEL, RGB, WHITE, player_colour, shade, text_on
 from bot.render.regions import Region
 from bot.render.shapes import canvas
-from bot.render.text import draw_text as draw_said
-from bot.render.text import fit_size, seat_names, text_width, wrap
+from bot.render.text import (
+    draw_text,  # says a Text whole before Pillow splits it
+    fit_size,
+    seat_names,
+    text_width,
+    wrap,
+)
 
 from .components import components
 from .messages import T, Tn, Tp, commas, named, semicolons
@@ -64,14 +69,6 @@ def said(text: str) -> Said:
     :class:`~bot.engine.words.Text` into plain English before the fonts could say it; so the
     pictures say a text first and draw the words said, inside :func:`~bot.i18n.said_already`."""
     return Said(say_drawn(text))
-
-
-def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: RGB = INK,
-              bold: bool = False, anchor: str = "la") -> None:
-    """:func:`bot.render.text.draw_text` of ``text`` said in the language being spoken (see :func:`said`)."""
-    words = said(text)
-    with said_already():
-        draw_said(draw, xy, words, size, fill, bold, anchor)
 
 
 def company_rgb(cid: str) -> RGB:

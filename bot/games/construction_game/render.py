@@ -26,8 +26,11 @@ from bot.render.dice import die
 from bot.render.palette import INK, LINE, MUTED, PANEL, RGB, player_colour, shade, text_on
 from bot.render.shapes import badge, canvas
 from bot.render.shapes import panel as plain_panel
-from bot.render.text import draw_text as draw_said
-from bot.render.text import fit_size, seat_names
+from bot.render.text import (
+    draw_text,  # says a Text whole before Pillow splits it
+    fit_size,
+    seat_names,
+)
 
 from .components import EQUIPMENT, PROPERTIES, TRACK, TYPES
 from .messages import T, Tp, commas, joined, machine, machines, named, pieces_of
@@ -58,14 +61,6 @@ def said(text: str) -> Said:
     :class:`~bot.engine.words.Text` into plain English before the fonts could say it; so the
     pictures say a text first and draw the words said, inside :func:`~bot.i18n.said_already`."""
     return Said(say_drawn(text))
-
-
-def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: RGB = INK,
-              bold: bool = False, anchor: str = "la") -> None:
-    """:func:`bot.render.text.draw_text` of ``text`` said in the language being spoken (see :func:`said`)."""
-    words = said(text)
-    with said_already():
-        draw_said(draw, xy, words, size, fill, bold, anchor)
 
 
 def panel(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], title: str = "", title_size: int = 20) -> int:
@@ -419,8 +414,6 @@ def board(view: dict[str, Any]) -> Image.Image:
                                                     cards=view["deck_left"], turn=view["turns"]),
               16, MUTED, anchor="rs")
     return image
-
-
 
 
 def table_card(view: dict[str, Any]) -> Image.Image:
