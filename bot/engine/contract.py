@@ -27,17 +27,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from bot.engine.words import CORE, Code, Text, texts
+from bot.engine.words import CORE, Code, Text, chain, texts
 
 T, _, _ = texts(CORE)
 
 
 def _commas(items: Sequence[Text]) -> str:
     """``items`` written "a, b, c" (a list, not a sentence), still sayable."""
-    head: str = items[0] if items else ""
-    for item in items[1:]:
-        head = T("{first}, {next}", first=head, next=item)
-    return head
+    return chain(items, lambda head, item: T("{first}, {next}", first=head, next=item))
 
 State = dict[str, Any]
 """A game state: plain JSON data, owned by the game module that made it."""

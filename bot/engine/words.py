@@ -242,6 +242,28 @@ CORE = "messages"
 T, _, _ = texts(CORE)
 
 
+def ordinal(n: int) -> Text:
+    """A place in a ranking: "1st", "2nd", "3rd", "4th", "11th" ("1.", "2." in Polish, Hungarian
+    and German)."""
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        return T("{n}th", n=n)
+    if n % 10 == 1:
+        return T("{n}st", n=n)
+    return T("{n}nd", n=n) if n % 10 == 2 else T("{n}rd", n=n)
+
+
+def chain(items: Sequence[Any], link: Callable[[Any, Any], Any]) -> Any:
+    """``items`` joined pairwise by ``link(head, item)`` from the left; "" when there are none.
+
+    A list that can still be said in another language is a chain of two-field messages, e.g.
+    ``chain(names, lambda head, name: T("{items}, {item}", items=head, item=name))``: each
+    game keeps its separators in its own catalog, and a separator can differ by language."""
+    head: Any = items[0] if items else ""
+    for item in items[1:]:
+        head = link(head, item)
+    return head
+
+
 def listing(items: Sequence[str], empty: str = "") -> str:
     """:func:`and_list` that can be said in another language: ``Text`` when any item is one
     (or when there are two or more), so "Ana, Bo and Cy" becomes "Ana, Bo i Cy" in Polish."""

@@ -91,9 +91,3 @@ def seat_names(view: dict[str, Any]) -> list[str]:
     return [given[i] if i < len(given) and given[i] else T("Player {n}", n=i + 1) for i in range(view["players"])]
 
 
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st (a :class:`~bot.engine.words.Text`: "1." in Polish)."""
-    if 10 <= n % 100 <= 20:
-        return Tp("ordinal", "{n}th", n=n)
-    return {1: Tp("ordinal", "{n}st", n=n), 2: Tp("ordinal", "{n}nd", n=n), 3: Tp("ordinal", "{n}rd", n=n)}.get(
-        n % 10, Tp("ordinal", "{n}th", n=n))

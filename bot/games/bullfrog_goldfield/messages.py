@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from bot.engine.words import Code as Code  # re-exported: the game's modules import them from here
-from bot.engine.words import Text, texts
+from bot.engine.words import Text, chain, texts
 from bot.engine.words import named as named
 from bot.engine.words import restored as restored
 from bot.engine.words import stored as stored
@@ -33,42 +33,22 @@ def data_text(name: str) -> Text:
 
 def commas(items: Sequence[str]) -> str:
     """``items`` written "a, b, c" (a list, not a sentence: no "and"), sayable."""
-    if not items:
-        return ""
-    text = items[0]
-    for item in items[1:]:
-        text = T("{items}, {item}", items=text, item=item)
-    return text
+    return chain(items, lambda head, item: T("{items}, {item}", items=head, item=item))
 
 
 def semicolons(items: Sequence[str]) -> str:
     """``items`` written "a; b; c", sayable."""
-    if not items:
-        return ""
-    text = items[0]
-    for item in items[1:]:
-        text = T("{items}; {item}", items=text, item=item)
-    return text
+    return chain(items, lambda head, item: T("{items}; {item}", items=head, item=item))
 
 
 def sums(items: Sequence[str]) -> str:
     """``items`` written "a + b + c" (bonds), sayable."""
-    if not items:
-        return ""
-    text = items[0]
-    for item in items[1:]:
-        text = T("{items} + {item}", items=text, item=item)
-    return text
+    return chain(items, lambda head, item: T("{items} + {item}", items=head, item=item))
 
 
 def sentences(items: Sequence[str]) -> str:
     """Sentences one after another, "A. B.", sayable."""
-    if not items:
-        return ""
-    text = items[0]
-    for item in items[1:]:
-        text = T("{text} {more}", text=text, more=item)
-    return text
+    return chain(items, lambda head, item: T("{text} {more}", text=head, more=item))
 
 
 def clause(sentence: str) -> str:

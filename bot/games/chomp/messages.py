@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.engine.words import Text, texts
+from bot.engine.words import Text, chain, texts
+from bot.engine.words import ordinal as ordinal  # re-exported: the game's modules import it from here
 
 SLUG = "chomp"
 T, Tn, Tp = texts(SLUG)
@@ -74,21 +75,9 @@ def cards(n: int) -> Text:
     return Tn("{n} card", "{n} cards", n)
 
 
-def ordinal(n: int) -> Text:
-    """"1st", "2nd", "3rd", "4th" … as a text ("1.", "2." in the other languages)."""
-    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
-        return T("{n}th", n=n)
-    if n % 10 == 1:
-        return T("{n}st", n=n)
-    return T("{n}nd", n=n) if n % 10 == 2 else T("{n}rd", n=n)
-
-
 def commas(items: Sequence[Any]) -> Any:
     """``items`` joined by commas ("{seat0} shark, {seat1} seal"), sayable item by item."""
-    joined: Any = items[0] if items else ""
-    for item in items[1:]:
-        joined = T("{items}, {item}", items=joined, item=item)
-    return joined
+    return chain(items, lambda head, item: T("{items}, {item}", items=head, item=item))
 
 
 def stored(text: Text) -> dict[str, Any]:

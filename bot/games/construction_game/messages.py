@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 
 from bot.engine.words import Code as Code  # re-exported: the game's modules import them from here
-from bot.engine.words import Text, texts
+from bot.engine.words import Text, chain, texts
 from bot.engine.words import named as named
 from bot.engine.words import restored as restored
 from bot.engine.words import stored as stored
@@ -73,12 +73,7 @@ def pieces_of(item: str, count: int) -> Text:
 
 def commas(items: Sequence[str]) -> str:
     """``items`` written "a, b, c" (a list, not a sentence: no "and"), sayable."""
-    if not items:
-        return ""
-    text = items[0]
-    for item in items[1:]:
-        text = T("{items}, {item}", items=text, item=item)
-    return text
+    return chain(items, lambda head, item: T("{items}, {item}", items=head, item=item))
 
 
 def joined(items: Sequence[str], separator: str) -> str:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.engine.words import Text, listing, texts
+from bot.engine.words import ordinal as ordinal  # re-exported: the game's modules import it from here
 
 SLUG = "finders-keepers"
 T, Tn, Tp = texts(SLUG)
@@ -51,10 +52,3 @@ def joined(parts: Sequence[Any]) -> Any:
     return text
 
 
-def ordinal(n: int) -> Text:
-    """"1st", "2nd", "3rd", "4th" … as a text ("1.", "2." in the other languages)."""
-    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
-        return T("{n}th", n=n)
-    if n % 10 == 1:
-        return T("{n}st", n=n)
-    return T("{n}nd", n=n) if n % 10 == 2 else T("{n}rd", n=n)

@@ -10,6 +10,7 @@ strings in the state and the views and are said through the catalog entries
 from __future__ import annotations
 
 from bot.engine.words import Text, texts
+from bot.engine.words import ordinal as ordinal  # re-exported: the game's modules import it from here
 
 SLUG = "hisss"
 T, Tn, Tp = texts(SLUG)
@@ -20,15 +21,6 @@ def data_messages() -> list[str]:
     from bot.games.hisss.rules import COLOURS, DECK, RAINBOW
 
     return [*COLOURS, RAINBOW, *dict.fromkeys(card.name for card in DECK)]
-
-
-def ordinal(n: int) -> Text:
-    """"1st", "2nd", "3rd", "4th" … as a text ("1.", "2." in the other languages)."""
-    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
-        return T("{n}th", n=n)
-    if n % 10 == 1:
-        return T("{n}st", n=n)
-    return T("{n}nd", n=n) if n % 10 == 2 else T("{n}rd", n=n)
 
 
 def cards(n: int) -> Text:

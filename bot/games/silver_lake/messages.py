@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine.words import Text, texts
+from bot.engine.words import Text, chain, texts
+from bot.engine.words import ordinal as ordinal  # re-exported: the game's modules import it from here
 
 SLUG = "silver-lake"
 T, Tn, Tp = texts(SLUG)
@@ -44,28 +45,11 @@ def data_text(words: str) -> str:
 
 def series(items: Sequence[str]) -> str:
     """"a, b, c" (no "and") that is still said in each language: a chain of ``{first}, {next}``."""
-    head: str = items[0] if items else ""
-    for item in items[1:]:
-        head = T("{first}, {next}", first=head, next=item)
-    return head
+    return chain(items, lambda head, item: T("{first}, {next}", first=head, next=item))
 
 
 def sentences(items: Sequence[str]) -> str:
     """Sentences one after the other, separated by a space, each still said in its language."""
-    head: str = items[0] if items else ""
-    for item in items[1:]:
-        head = T("{first} {next}", first=head, next=item)
-    return head
-
-
-def ordinal(n: int) -> Text:
-    """A place in the ranking: "1st", "2nd", "3rd", "4th" ("1." in Polish, Hungarian, German)."""
-    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
-        return T("{n}th", n=n)
-    if n % 10 == 1:
-        return T("{n}st", n=n)
-    if n % 10 == 2:
-        return T("{n}nd", n=n)
-    return T("{n}rd", n=n)
+    return chain(items, lambda head, item: T("{first} {next}", first=head, next=item))
 
 
