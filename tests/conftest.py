@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.engine import register
+from bot.engine.words import Text
 from bot.games import load_all
 from bot.store import Store
 from bot.tables import Tables, User
@@ -79,3 +81,19 @@ ANA = User(101, "Ana")
 BO = User(102, "Bo")
 CY = User(103, "Cy")
 EVE = User(999, "Eve")
+
+
+@pytest.fixture
+def made_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Text]]:
+    """Every :class:`~bot.engine.words.Text` made while the test runs, whatever its catalog (the
+    language tests check each has its translation)."""
+    made: list[Text] = []
+    original = Text.__new__
+
+    def recording(cls: type[Text], domain: str, template: str, params: Any = None, **kwargs: Any) -> Text:
+        text = original(cls, domain, template, params, **kwargs)
+        made.append(text)
+        return text
+
+    monkeypatch.setattr(Text, "__new__", staticmethod(recording))
+    yield made

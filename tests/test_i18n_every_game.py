@@ -12,9 +12,7 @@ string each picture draws and every text a game returns.)
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any
 
 import pytest
 
@@ -32,21 +30,6 @@ MOVES = 25
 """Moves per table: the lobby, the first rounds and a refusal at each step; whole games are the
 per-game tests' (and the kit's) part."""
 CHANNEL = 47
-
-
-@pytest.fixture
-def made_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Text]]:
-    """Every :class:`Text` made while the test runs, whatever its catalog."""
-    made: list[Text] = []
-    original = Text.__new__
-
-    def recording(cls: type[Text], domain: str, template: str, params: Any = None, **kwargs: Any) -> Text:
-        text = original(cls, domain, template, params, **kwargs)
-        made.append(text)
-        return text
-
-    monkeypatch.setattr(Text, "__new__", staticmethod(recording))
-    yield made
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

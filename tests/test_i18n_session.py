@@ -9,9 +9,7 @@ said again in any language; the console speaks ``--lang``.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any
 
 import pytest
 
@@ -26,22 +24,6 @@ from tests.conftest import ANA, BO, CY
 
 T, Tn, Tp = texts(CORE)
 CHANNEL = 31
-
-
-@pytest.fixture
-def made_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Text]]:
-    """Every :class:`Text` of the bot's own catalog made while the test runs."""
-    made: list[Text] = []
-    original = Text.__new__
-
-    def recording(cls: type[Text], domain: str, template: str, params: Any = None, **kwargs: Any) -> Text:
-        text = original(cls, domain, template, params, **kwargs)
-        if domain == CORE:
-            made.append(text)
-        return text
-
-    monkeypatch.setattr(Text, "__new__", staticmethod(recording))
-    yield made
 
 
 def core_untranslated(texts_made: list[Text], language: str) -> list[str]:
