@@ -1,5 +1,5 @@
-"""Game text: small English helpers (log lines, prompts, labels) and :class:`Text`, words that
-can be said in another language (issue 30)."""
+"""Game text: :class:`Text`, words that can be said in another language (issue 30), and the
+small helpers every game's texts share (lists, ordinals, codes, names, stored messages)."""
 
 from __future__ import annotations
 
@@ -7,19 +7,6 @@ import re
 import string
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
-
-
-def plural(n: int, word: str) -> str:
-    """``plural(1, "card")`` -> "1 card"; ``plural(3, "card")`` -> "3 cards"."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def and_list(items: Sequence[str], empty: str = "") -> str:
-    """``["Ana", "Bo", "Cy"]`` -> "Ana, Bo and Cy"; ``empty`` when there is nothing."""
-    if not items:
-        return empty
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
 
 # ---------------------------------------------------------------------------------------------
 # Words that can be said in another language
@@ -265,7 +252,7 @@ def chain(items: Sequence[Any], link: Callable[[Any, Any], Any]) -> Any:
 
 
 def listing(items: Sequence[str], empty: str = "") -> str:
-    """:func:`and_list` that can be said in another language: ``Text`` when any item is one
+    """"Ana, Bo and Cy", a ``Text`` that can be said in another language when any item is one
     (or when there are two or more), so "Ana, Bo and Cy" becomes "Ana, Bo i Cy" in Polish."""
     if not items:
         return empty

@@ -7,7 +7,6 @@ from typing import Any
 from PIL import ImageDraw
 
 from bot.engine.words import CORE, texts
-from bot.engine.words import plural as plural  # one implementation for rules and pictures
 from bot.i18n import Said, said_already, say_drawn
 from bot.render.fonts import font
 from bot.render.palette import INK, RGB
