@@ -71,7 +71,7 @@ def parser() -> argparse.ArgumentParser:
                        help="one kind per seat, rotated over games: easy, normal, hard, random or a strategy")
     arena.add_argument("--games", type=int, default=100)
     arena.add_argument("--budget-ms", type=float, default=None,
-                       help="a hard seat's CPU per decision (default: the hard level's, bot.bots.HARD_BUDGET_S)")
+                       help="a hard seat's CPU per decision (default: the game's, bot.bots.hard_budget)")
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     bench = commands.add_parser("bench", help="print load, move, render and playout figures")
@@ -197,11 +197,13 @@ def main(argv: list[str] | None = None) -> int:
 
     if command == "arena":
         from bot.arena import main as arena_main
-        from bot.bots import HARD_BUDGET_S
-        from bot.engine import UnknownGame
+        from bot.bots import hard_budget
+        from bot.engine import UnknownGame, get_game
+        from bot.games import load_all
 
-        budget = args.budget_ms if args.budget_ms is not None else HARD_BUDGET_S * 1000
         try:
+            load_all()
+            budget = args.budget_ms if args.budget_ms is not None else hard_budget(get_game(args.slug)) * 1000
             return arena_main(args.slug, args.players, args.seats, args.games, budget, args.seed, _options(args.option))
         except UnknownGame as error:
             print(error, file=sys.stderr)

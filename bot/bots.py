@@ -88,7 +88,7 @@ def choose(
 ) -> str:
     """The action key a bot of ``level`` plays for ``seat`` (``state`` is not changed).
 
-    ``budget_s``: a hard bot's CPU seconds (default :data:`HARD_BUDGET_S`, read at the call)."""
+    ``budget_s``: a hard bot's CPU seconds (default :func:`hard_budget`, read at the call)."""
     if level == "hard":
         return think(game, state, seat, rng, budget_s=budget_s, clock=clock).key
     if level == "easy":
@@ -102,6 +102,12 @@ def choose(
     return game.agent(state, seat, rng)
 
 
+def hard_budget(game: Game) -> float:
+    """A hard bot's CPU seconds per decision in ``game``: the level's, :data:`HARD_BUDGET_S`,
+    or less when the game has measured that less serves it as well (``Game.search_budget_s``)."""
+    return HARD_BUDGET_S if game.search_budget_s is None else min(game.search_budget_s, HARD_BUDGET_S)
+
+
 def think(
     game: Game,
     state: State,
@@ -112,7 +118,7 @@ def think(
     clock: Clock = time.process_time,
 ) -> SearchResult:
     """A hard bot's search with its figures (iterations, CPU), for the arena and benchmarks."""
-    budget = HARD_BUDGET_S if budget_s is None else budget_s
+    budget = hard_budget(game) if budget_s is None else budget_s
     return search(game, state, seat, rng, budget_s=budget, clock=clock)
 
 

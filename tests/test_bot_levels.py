@@ -226,14 +226,64 @@ def test_a_lone_action_needs_no_search() -> None:
         search(game, state, 5, random.Random(1), budget_s=0.1)
 
 
-def test_a_secret_simultaneous_answer_is_the_heuristics() -> None:
-    """Chomp's turns mode asks everyone at once, in secret: no tree of answers one after another."""
+def test_a_secret_simultaneous_answer_is_searched_flat_from_what_the_seat_sees() -> None:
+    """Chomp's turns mode asks everyone at once, in secret: the search chooses only this
+    seat's answer and lets the rollout policy answer for the others, on redrawings that hide
+    the answers already given. So it searches (iterations), and chooses the same on the real
+    state and on any redrawing of what the seat cannot see, the others' answers included."""
     game = get_game("chomp")
-    state = next(s for s in positions(game, 3, 4, 1, 300)
-                 if any(p.simultaneous and len(p.actions) > 1 for p in game.prompts(s)) and s["mode"] == "turns")
-    prompt = next(p for p in game.prompts(state) if p.simultaneous and len(p.actions) > 1)
-    result = search(game, state, prompt.seat, random.Random(1), budget_s=1.0, clock=StepClock(0.01))
-    assert result.iterations == 0 and result.key == result.guide
+
+    def answered_by_another(state: dict) -> bool:
+        return state["mode"] == "turns" and bool(state["slaps"]) and any(
+            p.simultaneous and len(p.actions) > 1 and all(s["seat"] != p.seat for s in state["slaps"])
+            for p in game.prompts(state))
+
+    state = next(s for s in positions(game, 3, 4, 1, 2000) if answered_by_another(s))
+    prompt = next(p for p in game.prompts(state) if p.simultaneous and len(p.actions) > 1
+                  and all(s["seat"] != p.seat for s in state["slaps"]))
+    first = search(game, state, prompt.seat, random.Random(1), budget_s=1.0, clock=frozen, max_iterations=40)
+    assert first.iterations == 40 and sum(first.visits.values()) == 40
+    assert set(first.visits) <= set(prompt.keys())
+    for redraw in range(3):
+        redrawn = game.conceal(state, prompt.seat, random.Random(50 + redraw))
+        again = search(game, redrawn, prompt.seat, random.Random(1), budget_s=1.0, clock=frozen, max_iterations=40)
+        assert (again.key, again.visits) == (first.key, first.visits)
+
+
+def test_the_search_stops_early_once_its_choice_is_settled() -> None:
+    """With one action further ahead in visits than the rest of the budget could make up, the
+    search stops before its budget: it cannot change its mind any more."""
+    from bot.engine.search import _Node, _settled
+
+    root = _Node(children={"0|a": _Node(visits=90), "0|b": _Node(visits=10)})
+    assert _settled(root, iterations=100, spent=0.6, budget_s=1.0)  # 80 ahead, 66 iterations left
+    assert not _settled(root, iterations=100, spent=0.4, budget_s=1.0)  # 150 iterations left
+    assert not _settled(_Node(children={"0|a": _Node(visits=9)}), iterations=9, spent=0.9, budget_s=1.0)
+    game = get_game("hisss")  # a late position with few choices settles well within a second
+    state = next(s for s in positions(game, 2, 2, 1, 400) if s["pending"] is not None and len(s["fan"]) < 6)
+    seat = game.prompts(state)[0].seat
+    result = search(game, state, seat, random.Random(2), budget_s=1.0, clock=StepClock(0.0005))
+    assert result.iterations >= 16 and result.cpu_seconds < 0.9
+
+
+def test_a_rollout_is_cut_and_scored_by_the_games_evaluation() -> None:
+    """A game with ``rollout_steps`` and ``evaluate``: rollouts stop there and back up the
+    evaluation (here one seat always 'wins' by it, so the search learns nothing else)."""
+    from bot.games.hisss.rules import Hisss
+
+    class Judged(Hisss):
+        rollout_steps = 2
+        evaluated = 0
+
+        def evaluate(self, state: dict) -> list[float]:
+            Judged.evaluated += 1
+            return [1.0 if seat == 0 else 0.0 for seat in range(state["players"])]
+
+    game = Judged()
+    state = next(s for s in positions(game, 3, 2, 1, 200) if s["pending"] is not None)
+    seat = game.prompts(state)[0].seat
+    result = search(game, state, seat, random.Random(3), budget_s=1.0, clock=frozen, max_iterations=20)
+    assert result.iterations == 20 and Judged.evaluated >= 15
 
 
 @pytest.mark.parametrize("slug, players", [("hisss", 3), ("puerto-rico", 3), ("collide-o", 2), ("finders-keepers", 2)])

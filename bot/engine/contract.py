@@ -313,6 +313,35 @@ class Game(ABC):
                 return rng.choice(prompt.actions).key
         raise IllegalAction(T("This seat has nothing to decide now."))
 
+    # -- what a hard bot's search may use (bot.engine.search) ---------------------------
+
+    search_budget_s: ClassVar[float | None] = None
+    """A hard bot's CPU seconds per decision in this game, when the game has measured that
+    less than the level's (``bot.bots.HARD_BUDGET_S``, the most any game gets) plays as
+    well: less load on the workers. Each game's data README gives its figure and why."""
+
+    rollout_steps: ClassVar[int | None] = None
+    """A hard bot's rollouts stop after this many moves and score the position they reached
+    with :meth:`evaluate` (``None``: every rollout plays on to the end of the game). A long
+    game with a good evaluation gets many more, shorter rollouts out of the same budget."""
+
+    def rollout_agent(self, state: State, seat: int, rng: random.Random) -> str:
+        """The move a hard bot's search plays for ``seat`` in its rollouts, for every seat.
+
+        The default is the heuristic (:meth:`agent`): the search then models the other
+        seats as normal bots. A game whose heuristic is slow gives a quicker policy here, so
+        the budget buys more rollouts. It is called only on states the search drew with
+        :meth:`conceal`, so it may read anything in them."""
+        return self.agent(state, seat, rng)
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """Each seat's expected reward in [0, 1] (its share of the win, roughly) in
+        ``state``, where a rollout cut after :attr:`rollout_steps` moves stops.
+
+        Called only on states the search drew with :meth:`conceal`. The default, ``None``,
+        says the game has no evaluation: the rollout plays on to the end."""
+        return None
+
     def forced(self, state: State, prompt: Prompt) -> bool:
         """Whether the session layer may play ``prompt``'s only action for its seat at once.
 

@@ -10,16 +10,20 @@ searches over what it *could* be. Each iteration of the search
    determinization* compete by UCB1 with availability counts, each seat maximizing its own
    reward;
 3. **expands** one new node, the game's own heuristic (``game.agent``) choice first;
-4. **rolls out** to the end of the game with the game's heuristic for every seat (a random
-   move now and then, so the rollouts are not all alike), and
+4. **rolls out** with the game's rollout policy for every seat (``game.rollout_agent``, the
+   heuristic unless the game gives a quicker one; a random move now and then, so the
+   rollouts are not all alike) to the end of the game, or for ``game.rollout_steps`` moves
+   and then scores the position with ``game.evaluate``, and
 5. **backs up** a reward per seat: its share of the win (ties split), plus a little for its
    rank, so a lost game is still better lost in second place.
 
-The search stops when its CPU budget (``time.process_time``, injectable) is spent, and plays
-the root action visited most — but only when the search saw enough to overrule the game's
-heuristic (:func:`_decide`). When the budget buys too few iterations to say anything (a game
-whose rollouts are long, a prompt with many actions) it plays the heuristic's choice: a hard
-bot is not weaker than a normal one for lack of time.
+The search stops when its CPU budget (``time.process_time``, injectable) is spent, or
+earlier when the most-visited root action can no longer be overtaken in the iterations the
+budget has left (:func:`_settled`), and plays the root action visited most — but only when
+the search saw enough to overrule the game's heuristic (:func:`_decide`). When the budget
+buys too few iterations to say anything (a game whose rollouts are long, a prompt with many
+actions) it plays the heuristic's choice: a hard bot is not weaker than a normal one for lack
+of time.
 
 **It never reads hidden information.** The real state is only passed to ``conceal`` and to
 the seat's own prompt; with a fixed ``rng`` the search over ``state`` and over
@@ -28,11 +32,13 @@ game's ``conceal`` is *canonical* (its redrawn state depends only on what the se
 the rng, e.g. it sorts the pool it shuffles), and in distribution for every game.
 
 Timed (live) play is about speed, and a search of a fraction of a second would be beaten by
-the clock: on a timed state the search plays the heuristic's choice. So it does on a
-simultaneous prompt (everyone answers in secret, as in Chomp's turns mode): a tree that lets
-the players answer one after another would let each see the answers before theirs, and a
-search that plans as if it could see them plays worse than the heuristic (Chomp: 1 win in 9
-games at 3 players before this rule).
+the clock: on a timed state the search plays the heuristic's choice. A simultaneous prompt
+(everyone answers in secret, as in Chomp's turns mode) is searched *flat*: only the seat's own
+answer is chosen by the search, and everything after it, the other seats' secret answers
+included, is played by the rollout policy. A tree that let the players answer one after
+another would let each see the answers before theirs, and a search that plans as if it could
+see them plays worse than the heuristic (Chomp: 1 win in 9 games at 3 players, when the
+tree went on past a secret answer).
 
 The engine imports only the standard library.
 """
@@ -64,6 +70,10 @@ OVERRULE_MARGIN = 0.05
 """... and its mean reward is better by this much (a twentieth of a win)."""
 MAX_DROPPED = 3
 """The search gives up when more than this many samples failed, and more than succeeded."""
+SETTLED_CHECK_EVERY = 16
+"""Every this many iterations the search asks whether its choice is settled (:func:`_settled`)."""
+INDIFFERENT_AFTER = 32
+"""Visits each root action needs before equal rewards for all of them end the search."""
 CLOCK_EVERY = 8
 """A rollout reads the clock every this many moves (reading it costs about a move of a light game)."""
 UNDECIDED = 0.25
@@ -141,8 +151,9 @@ def search(
     prompt = _own_prompt(game, state, seat)
     keys = prompt.keys()
     guide = game.agent(state, seat, random.Random(rng.getrandbits(64)))
-    if len(keys) == 1 or game.is_timed(state) or prompt.simultaneous:
+    if len(keys) == 1 or game.is_timed(state):
         return SearchResult(guide, guide, 0, clock() - started, {})
+    flat = prompt.simultaneous
     candidates = list(keys)
     if len(candidates) > MAX_ROOT_CANDIDATES:
         others = [key for key in candidates if key != guide]
@@ -153,7 +164,7 @@ def search(
     while clock() - started < budget_s and (max_iterations is None or iterations < max_iterations):
         determinized = game.conceal(state, seat, random.Random(rng.getrandbits(63)))
         try:
-            _iterate(game, determinized, seat, root, candidates, guide, rng, exploration, out_of_time)
+            _iterate(game, determinized, seat, root, candidates, guide, rng, exploration, out_of_time, flat)
         except _OutOfTime:
             break  # a rollout longer than the budget left: it is dropped, not counted
         except Exception:
@@ -165,6 +176,8 @@ def search(
                 break
             continue
         iterations += 1
+        if iterations % SETTLED_CHECK_EVERY == 0 and _settled(root, iterations, clock() - started, budget_s):
+            break
     visits = {key.split("|", 1)[1]: child.visits for key, child in root.children.items()}
     return SearchResult(_decide(root, guide), guide, iterations, clock() - started, visits, dropped)
 
@@ -183,6 +196,22 @@ def _decide(root: _Node, guide: str) -> str:
     if mine.reward / mine.visits - theirs.reward / theirs.visits < OVERRULE_MARGIN:
         return guide
     return best
+
+
+def _settled(root: _Node, iterations: int, spent: float, budget_s: float) -> bool:
+    """Whether searching on could not change the choice: the most-visited root action leads
+    the next by more visits than the rest of the budget can buy at the rate so far, or every
+    root action has had :data:`INDIFFERENT_AFTER` visits with exactly the same rewards (an
+    end game whose result no longer depends on this choice)."""
+    children = list(root.children.values())
+    counts = sorted((child.visits for child in children), reverse=True)
+    if len(counts) < 2 or spent <= 0:
+        return False
+    means = [child.reward / child.visits for child in children if child.visits]
+    if counts[-1] >= INDIFFERENT_AFTER and max(means) - min(means) < 1e-9:
+        return True  # every action has led to the very same rewards: the choice does not matter
+    affordable = iterations * (budget_s - spent) / spent
+    return counts[0] - counts[1] > affordable
 
 
 class _OutOfTime(Exception):
@@ -211,8 +240,12 @@ def _iterate(
     rng: random.Random,
     exploration: float,
     deadline: _Deadline,
+    flat: bool = False,
 ) -> None:
-    """One determinized descent, expansion, rollout and backup (``state`` is consumed)."""
+    """One determinized descent, expansion, rollout and backup (``state`` is consumed).
+
+    ``flat``: the tree is the root's actions only (a simultaneous prompt: see the module's
+    docstring); the rollout starts right after the seat's own answer."""
     path: list[tuple[_Node, int]] = [(root, root_seat)]
     node = root
     first = True
@@ -237,7 +270,7 @@ def _iterate(
                 child.available += 1
         untried = [label for label in labels if label not in node.children]
         if untried:
-            preferred = f"{seat}|{guide if first else game.agent(state, seat, rng)}"
+            preferred = f"{seat}|{guide if first else game.rollout_agent(state, seat, rng)}"
             label = preferred if preferred in untried else rng.choice(untried)
             child = node.children[label] = _Node(available=1)
             expanded = True
@@ -248,6 +281,8 @@ def _iterate(
         path.append((child, seat))
         node = child
         first = False
+        if flat:
+            break
     reward = _rollout(game, state, rng, deadline)
     for visited, seat in path:
         visited.visits += 1
@@ -255,12 +290,20 @@ def _iterate(
 
 
 def _rollout(game: Game, state: State, rng: random.Random, deadline: _Deadline) -> list[float] | None:
-    """Play ``state`` to the end with the heuristic (and a little noise); every seat's reward.
+    """Play ``state`` on with the rollout policy (and a little noise); every seat's reward.
 
-    ``None`` for a game still unfinished after ``game.max_actions(game.max_players)`` steps or one that reached
-    timed play: it counts the same for everyone. Raises :class:`_OutOfTime` when the budget
-    runs out on the way (a long game's rollout must not carry a decision past its budget)."""
+    The rollout ends with the game, or after ``game.rollout_steps`` moves where the game's
+    ``evaluate`` scores the position. ``None`` for a game still unfinished after
+    ``game.max_actions(game.max_players)`` steps or one that reached timed play: it counts the
+    same for everyone. Raises :class:`_OutOfTime` when the budget runs out on the way (a long
+    game's rollout must not carry a decision past its budget)."""
+    cut = game.rollout_steps
     for step in range(game.max_actions(game.max_players)):
+        if cut is not None and step >= cut:
+            estimate = game.evaluate(state)
+            if estimate is not None:
+                return estimate
+            cut = None
         if step % CLOCK_EVERY == CLOCK_EVERY - 1:
             deadline.check()
         prompts = game.prompts(state)
@@ -270,7 +313,7 @@ def _rollout(game: Game, state: State, rng: random.Random, deadline: _Deadline) 
         if rng.random() < ROLLOUT_NOISE:
             key = rng.choice(prompt.actions).key
         else:
-            key = game.agent(state, prompt.seat, rng)
+            key = game.rollout_agent(state, prompt.seat, rng)
         game.apply(state, prompt.seat, key)
     outcome = game.outcome(state)
     return None if outcome is None else rewards(outcome)
