@@ -391,3 +391,28 @@ def test_every_game_of_this_task_has_strategies() -> None:
         kinds = seat_kinds(get_game(slug))
         assert kinds[:4] == ["easy", "normal", "hard", "random"] and len(kinds) >= 6, slug
 
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if not g.heavy], ids=lambda g: g.slug)
+def test_every_redrawing_is_a_state_the_game_can_play_on(game: Game) -> None:
+    """The search drops a sample its game cannot play on; a ``conceal`` that deals what the
+    rules never allow (a Dolla card into a hand) would starve it of samples. Searches from
+    a few positions of a random game drop none."""
+    players = min(3, game.max_players) if game.min_players <= 3 else game.min_players
+    options = {"mode": "turns"} if any(o.name == "mode" for o in game.options) else {}
+    state = game.setup(players, options, 6)
+    rng = random.Random(6)
+    checked = 0
+    for step in range(game.max_actions(players)):
+        prompts = game.prompts(state)
+        if not prompts:
+            break
+        prompt = prompts[0]
+        if step % 7 == 3 and len(prompt.actions) > 1 and not game.is_timed(state):
+            result = search(game, state, prompt.seat, random.Random(step), budget_s=1.0, clock=frozen, max_iterations=2)
+            assert result.dropped == 0, f"step {step}: {result.dropped} samples dropped"
+            checked += 1
+            if checked == 4:
+                break
+        game.apply(state, prompt.seat, game.agent(state, prompt.seat, rng))
+    assert checked

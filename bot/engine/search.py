@@ -107,6 +107,8 @@ class _Node:
     children: dict[str, _Node] = field(default_factory=dict)
 
     def ucb(self, exploration: float) -> float:
+        if not self.visits:
+            return math.inf  # made by an iteration whose sample was then dropped: try it first
         return self.reward / self.visits + exploration * math.sqrt(math.log(max(self.available, 1)) / self.visits)
 
 

@@ -67,6 +67,8 @@ REPLACE = "replace"
 OVER = "over"
 
 HAND_SIZE = 5
+UNHELD_KINDS = frozenset({"dolla", "misfortune"})
+"""Card kinds that never stay in a hand or a run: a drawn one is laid down or played at once."""
 """Cards in hand between turns; with the two run cards a player always has seven."""
 REACT_MS = 20_000
 """Live mode: how long a reaction window stays open (table clock, milliseconds)."""
@@ -1048,15 +1050,23 @@ class KillerBunnies(KillerBunniesOrders, Game):
         decks' order (until the end reveals the carrots), and other players' window answers."""
         hidden = json.loads(json.dumps(state))
         hidden["rng"] = rng.getrandbits(63)
-        slots: list[tuple[Any, Any]] = [(hidden["draw"], i) for i in range(len(hidden["draw"]))]
+        held: list[tuple[Any, Any]] = []
         for s, me in enumerate(hidden["seats"]):
             if s == viewer:
                 continue
-            slots += [(me["hand"], i) for i in range(len(me["hand"]))]
-            slots += [(me, k) for k in ("top", "bottom") if me[k] is not None]
-        pool = [holder[index] for holder, index in slots]
+            held += [(me["hand"], i) for i in range(len(me["hand"]))]
+            held += [(me, k) for k in ("top", "bottom") if me[k] is not None]
+        drawn: list[tuple[Any, Any]] = [(hidden["draw"], i) for i in range(len(hidden["draw"]))]
+        pool = [holder[index] for holder, index in held + drawn]
         shuffle_unseen(pool, rng)
-        for (holder, index), cid in zip(slots, pool, strict=True):
+        # Dolla and Terrible Misfortunes never stay in a hand or a run (drawing one lays it
+        # down or plays it), so the hands and runs take the first cards of the shuffled pool
+        # that can be held, and the draw pile the rest in their shuffled order.
+        holdable = [cid for cid in pool if DECK[cid].kind not in UNHELD_KINDS]
+        chosen = holdable[: len(held)]
+        taken = set(chosen)
+        rest = [cid for cid in pool if cid not in taken]
+        for (holder, index), cid in zip(held + drawn, chosen + rest, strict=True):
             holder[index] = cid
         for kind in ("cabbage", "water"):
             shuffle_unseen(hidden["small"][kind], rng)
