@@ -932,6 +932,17 @@ class PuertoRico(PuertoRicoOrders, Game):
             tiebreak=[tiebreak(p) for p in seats],
         )
 
+    rollout_steps = 28
+    """A hard bot's rollouts stop after this many moves, about two rounds at 3 players (a
+    3-player game is ~200 moves over ~15 rounds), and :meth:`evaluate` scores the position."""
+
+    def evaluate(self, state: State) -> list[float]:
+        """Each seat's estimated chance to win (see :mod:`.evaluation`), for the hard bot's
+        rollouts cut after :attr:`rollout_steps` moves."""
+        from .evaluation import evaluate
+
+        return evaluate(state)
+
     def agent(self, state: State, seat: int, rng: random.Random) -> str:
         from .agent import choose
 
