@@ -69,7 +69,7 @@ def estimated_score(p: dict[str, Any], left: float) -> float:
     in_hand = BARREL_VP * sum(p["goods"]) + DOUBLOON_VP * p["money"]
     coming = PRODUCED_VP * sum(production(p)) * left
     # what the violet buildings will still do, at the heuristic's rough worth (a harbor pays
-    # in every captain phase to come, which a cut rollout of two rounds barely sees)
+    # in every captain phase to come, which a rollout cut after a round barely sees)
     uses = min(1.0, left / 8.0)
     violet = sum(VIOLET_WORTH.get(b, 0.0) for b in p["city"]) * uses
     return certain + bonus + in_hand + coming + violet
