@@ -50,7 +50,7 @@ from .buildings import (
 from .rules import _cargo_loads, build_cost, empty_circles, legal_keys, production, sale_price
 
 # Rough worth of a violet building to its owner over a game, on top of its printed VP.
-_VIOLET_WORTH = {
+VIOLET_WORTH = {
     SMALL_MARKET: 2.5,
     HACIENDA: 1.0,
     CONSTRUCTION_HUT: 1.5,
@@ -164,7 +164,7 @@ def _building_worth(state: State, seat: int, building: int) -> float:
         useful = min(info.circles, max(0, plants + 1 - circles))
         worth += useful * (1.0 + PRICES[kind] * 0.5) * min(1.0, rounds_left / 8)
     else:
-        worth += _VIOLET_WORTH.get(building, 1.0) * min(1.0, rounds_left / 8)
+        worth += VIOLET_WORTH.get(building, 1.0) * min(1.0, rounds_left / 8)
     return worth - 0.15 * build_cost(state, seat, building)
 
 
@@ -241,4 +241,4 @@ def _has_office(p: dict[str, Any]) -> bool:
     return OFFICE in city and p["city_men"][city.index(OFFICE)] > 0
 
 
-__all__ = ["choose"]
+__all__ = ["VIOLET_WORTH", "choose"]
