@@ -812,6 +812,39 @@ class FindersKeepers(FindersKeepersOrders, Game):
             return rng.choice([k for k in matching if worth(state, k[5:]) == best])
         return expert(self, state, seat, matching, rng)
 
+    # -- the hard level's search -------------------------------------------------------
+
+    rollout_steps: ClassVar[int | None] = 0
+    """Expert by turns: every rollout is scored at once by :meth:`evaluate`, which plays the
+    game out on a bare table (:mod:`.playout`), many times faster than the rules' ``apply``."""
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """Expert by turns: each seat's reward averaged over :data:`.playout.PLAYOUTS` fast
+        play-outs of this (redrawn) state to the end; ``None`` for the basic game and live play,
+        whose rollouts go on through the rules."""
+        from bot.engine.search import RANK_WEIGHT
+        from bot.games.finders_keepers.playout import PLAYOUTS, Table, play_out, win_shares
+
+        if state["variant"] != EXPERT or state["mode"] != TURNS:
+            return None
+        table = Table.of(state)
+        if table.turn is None:
+            return win_shares(table.scores, RANK_WEIGHT)
+        rng = random.Random(state["rng"] ^ len(state["used"]))
+        total = [0.0] * state["players"]
+        for _ in range(PLAYOUTS):
+            for seat, share in enumerate(win_shares(play_out(table.copy(), rng), RANK_WEIGHT)):
+                total[seat] += share
+        return [share / PLAYOUTS for share in total]
+
+    def rollout_agent(self, state: State, seat: int, rng: random.Random) -> str:
+        """Expert by turns: the play-out policy (:func:`.playout.choice`); otherwise the heuristic."""
+        from bot.games.finders_keepers.playout import Table, choice
+
+        if state["variant"] != EXPERT or state["mode"] != TURNS or state["turn"] != seat:
+            return self.agent(state, seat, rng)
+        return f"tile:{choice(Table.of(state), seat, rng)}"
+
     # -- refusals ------------------------------------------------------------------
 
     def apply(self, state: State, seat: int, key: str, at: int | None = None) -> list[Event]:
