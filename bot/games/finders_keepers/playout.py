@@ -4,7 +4,7 @@ The rules' own ``apply`` builds prompts, log lines and a picture's worth of book
 every move: about 0.17 ms, so a whole Expert game of 30-odd moves costs the search 5–20 ms and
 the hard level's 0.8 s bought only 40–50 rollouts. Here the same turns are played on a bare
 :class:`Table`: the grid is also a bit mask over the 60 card numbers, and what a tile takes is
-two ``int.bit_count`` calls. A play-out to the end costs a few hundred microseconds.
+two ``int.bit_count`` calls. A play-out from the deal to the end costs about 0.5 ms (2 players) to 0.6 ms (4), against 5–20 ms through the rules.
 
 The search reaches this module only through :meth:`FindersKeepers.evaluate` and
 :meth:`FindersKeepers.rollout_agent`, which it calls on states drawn by ``conceal``: the
@@ -33,8 +33,6 @@ OWL_CARDS = sum(1 << number for number, card in CARDS.items() if card.mascot)
 NOISE = 0.1
 """Play-out policy: the share of moves that are a random matching tile (play-outs that are
 all alike would test one future only)."""
-PLAYOUTS = 4
-"""Play-outs averaged by one evaluation (fewer, noisier rewards; more, fewer iterations)."""
 
 
 def gain(mask: int, thing: str) -> int:
