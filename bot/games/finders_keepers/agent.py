@@ -39,8 +39,9 @@ against a tile."""
 NEXT_WEIGHT = 1.0
 """How much its own best capture on its next turn counts for a tile."""
 SAMPLES = 8
-"""Redrawings of the hidden reserve order and of its next tile that each tile is scored on.
-Kept small because the hard level's rollouts call the heuristic at every move."""
+"""Redrawings of the hidden reserve order and of its next tile that each tile is scored on
+(the hard level's search calls this once a decision, as its guide; its rollouts play
+:func:`.playout.choice`, the same look-ahead on the one redrawing each rollout holds)."""
 
 Grid = list[int | None]
 
