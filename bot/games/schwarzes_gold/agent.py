@@ -174,9 +174,7 @@ def quick_choose(game: SchwarzesGold, state: State, seat: int, rng: random.Rando
     best_value, best = -1e9, ""
     for key in keys:
         verb, _, rest = key.partition(":")
-        if verb == "token":
-            gain = oil_gain(rest, 1.0)
-        elif verb == "barrel":
+        if verb in ("token", "barrel"):  # one more point of oil on the field
             gain = oil_gain(rest, 1.0)
         elif verb == "rig":
             gain = piece_gain(rest, neighbours8(rest), 0.8)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import json
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cache, cached_property
 from pathlib import Path
 
 DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "schwarzes-gold" / "boards.json"
@@ -64,7 +64,7 @@ def neighbours8(name: str) -> list[str]:
     return list(_neighbours8(name))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _neighbours8(name: str) -> tuple[str, ...]:
     # cached: the bots ask for a rig's reach thousands of times a decision
     row, col = parse_field(name) or (0, 0)
@@ -91,7 +91,7 @@ def line_from(name: str, direction: str) -> list[str]:
     return list(_line_from(name, direction))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _line_from(name: str, direction: str) -> tuple[str, ...]:
     # cached like _neighbours8: a truck's line is asked for as often as a rig's reach
     row, col = parse_field(name) or (0, 0)
