@@ -1,13 +1,17 @@
 """A heuristic Schwarzes Gold player for bot seats.
 
 The idea is the one a person uses: oil only counts for whoever can reach it in phase 2.
-:func:`evaluate` estimates, for every field with oil, which players' unused rigs and trucks
+:func:`shares` estimates, for every field with oil, which players' unused rigs and trucks
 reach it and splits its value between them by the number of pieces that reach it; pieces
 that still have free fields around them are worth a little for the oil still to come. The
 agent then plays, in phase 1, the placement that raises its share against the best rival's
 the most (trying each one on a copy of the state), and rerolls when the rolled area offers
 nothing worth having. In phase 2 it pumps the piece with the most oil, preferring oil a
 rival could also take, so contested oil goes first.
+
+The hard bot's search (``bot/engine/search.py``) uses the same estimate twice: its
+evaluation is a softmax over :func:`shares`, and its rollouts play :func:`quick_choose`, the
+same choice computed incrementally instead of on a copy of the state per placement.
 """
 
 from __future__ import annotations
