@@ -707,6 +707,56 @@ def test_the_agent_wins_most_of_200_games_at_three_players() -> None:
     assert agent_win_rate(200) > 0.6
 
 
+# -- the hard bot's hooks ---------------------------------------------------------------------
+
+
+def test_evaluate_gives_each_player_a_win_chance_and_favours_the_one_near_more_oil() -> None:
+    state = started(players=3)
+    for field in ("C5", "C6", "D5", "D6", "E6"):
+        state["tokens"][field] = 2
+    rig(state, "D7", owner=1)  # reaches C6, D6, E6: six tokens
+    rig(state, "J1", owner=2)  # reaches nothing
+    chances = GAME.evaluate(state)
+    assert chances is not None and len(chances) == 3
+    assert all(0.0 <= chance <= 1.0 for chance in chances)
+    assert abs(sum(chances) - 1.0) < 1e-9
+    assert chances[1] > chances[0] and chances[1] > chances[2]
+
+
+def test_evaluate_leaves_the_pumping_to_the_rollout() -> None:
+    state = started(players=2)
+    state["tokens"]["B2"] = 1
+    rig(state, "A1", owner=0)
+    phase2(state, holder=0)
+    assert state["stage"] == "score"
+    assert GAME.evaluate(state) is None
+
+
+def test_the_rollout_policy_plays_legal_moves_to_the_end_on_every_board() -> None:
+    for seed, opts in enumerate([{"board": "1901"}, {**ALL_1926, "own_trains": "on", "black_train": "on", "settlements": "on"}]):
+        state = GAME.setup(3, opts, seed)
+        rng = random.Random(seed)
+        for _ in range(GAME.max_actions(3)):
+            prompts = GAME.prompts(state)
+            if not prompts:
+                break
+            key = GAME.rollout_agent(state, prompts[0].seat, rng)
+            assert key in [action.key for action in prompts[0].actions]
+            GAME.apply(state, prompts[0].seat, key)
+        assert GAME.outcome(state) is not None
+
+
+def test_the_rollout_policy_builds_a_rig_by_the_oil_rather_than_far_from_it() -> None:
+    state = started(players=2)
+    for field in ("H2", "H3", "H4", "J2"):
+        state["tokens"][field] = 1
+    roll(state, 4, 5, seat=0)  # area 9: I1..I4, J1..J4 and H2..H4
+    options = keys(state)
+    assert "rig:I3" in options
+    choice = GAME.rollout_agent(state, 0, random.Random(1))
+    assert choice == "rig:I3"  # the free field next to all four tokens
+
+
 def kit_options(seed: int, players: int) -> dict[str, str]:
     """Every board and variant set the rulebook allows, spread over the seeds."""
     rng = random.Random(seed * 31 + players)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import json
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 
 DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "schwarzes-gold" / "boards.json"
@@ -61,13 +61,19 @@ ALL_FIELDS: tuple[str, ...] = tuple(field_name(r, c) for r in range(SIZE) for c 
 
 def neighbours8(name: str) -> list[str]:
     """The up to eight fields around ``name`` (diagonals too): an oil rig's reach."""
+    return list(_neighbours8(name))
+
+
+@cache
+def _neighbours8(name: str) -> tuple[str, ...]:
+    # cached: the bots ask for a rig's reach thousands of times a decision
     row, col = parse_field(name) or (0, 0)
-    return [
+    return tuple(
         field_name(row + dr, col + dc)
         for dr in (-1, 0, 1)
         for dc in (-1, 0, 1)
         if (dr or dc) and 0 <= row + dr < SIZE and 0 <= col + dc < SIZE
-    ]
+    )
 
 
 def neighbours4(name: str) -> list[str]:
@@ -82,6 +88,12 @@ def neighbours4(name: str) -> list[str]:
 
 def line_from(name: str, direction: str) -> list[str]:
     """The fields from ``name`` (excluded) to the edge of the board in ``direction``."""
+    return list(_line_from(name, direction))
+
+
+@cache
+def _line_from(name: str, direction: str) -> tuple[str, ...]:
+    # cached like _neighbours8: a truck's line is asked for as often as a rig's reach
     row, col = parse_field(name) or (0, 0)
     dr, dc = DIRECTIONS[direction]
     out: list[str] = []
@@ -89,7 +101,7 @@ def line_from(name: str, direction: str) -> list[str]:
     while 0 <= row < SIZE and 0 <= col < SIZE:
         out.append(field_name(row, col))
         row, col = row + dr, col + dc
-    return out
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)

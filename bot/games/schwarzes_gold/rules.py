@@ -37,6 +37,7 @@ Texts use ``{seatN}`` placeholders (0-based seat) that the session layer fills w
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections import deque
 from collections.abc import Mapping
@@ -78,6 +79,12 @@ TRUCK_CAP = 9
 ON, OFF = "on", "off"
 VARIANTS_1926 = ("settlements", "wasteland", "own_trains", "black_train", "junctions")
 LOG_LINES = 5
+ROLLOUT_STEPS = 0
+"""A hard bot's rollouts stop after this many moves and are scored by ``evaluate``."""
+WIN_SPREAD = 3.0
+"""Points of expected lead that make a player e (2.7) times likelier to win: fitted to
+normal-against-normal games at two players, where a lead of the heuristic's estimate
+predicts the winner best with a spread of 3 points through most of phase 1."""
 
 
 def tag(seat: int) -> str:
@@ -1147,6 +1154,31 @@ class SchwarzesGold(Game):
         if not any(p.seat == seat for p in self.prompts(state)):
             raise IllegalAction(T("This seat has nothing to decide now."))
         return choose(self, state, seat, rng)
+
+    # -- the hard bot's search (bot/engine/search.py) ------------------------------------
+
+    rollout_steps: ClassVar[int | None] = ROLLOUT_STEPS
+
+    def rollout_agent(self, state: State, seat: int, rng: random.Random) -> str:
+        """The quick version of the heuristic (:func:`~bot.games.schwarzes_gold.agent.quick_choose`)."""
+        from bot.games.schwarzes_gold.agent import quick_choose
+
+        return quick_choose(self, state, seat, rng)
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """Each player's chance to win, a softmax over the heuristic's expected points
+        (:func:`~bot.games.schwarzes_gold.agent.shares`) with a spread of
+        :data:`WIN_SPREAD` points. In phase 2 ``None``: the pumping is short and has no dice,
+        so the rollout plays it out instead of guessing."""
+        from bot.games.schwarzes_gold.agent import shares
+
+        if state["stage"] in ("score", "over"):
+            return None
+        expected = shares(self, state)
+        top = max(expected)
+        weights = [math.exp((points - top) / WIN_SPREAD) for points in expected]
+        total = sum(weights)
+        return [weight / total for weight in weights]
 
 
 # -- words ---------------------------------------------------------------------------------
