@@ -35,6 +35,7 @@ from bot.games.collide_o.rules import (
     ends_of,
     fits,
     fitting,
+    lay_ends,
     placement,
     visible_of,
 )
@@ -626,6 +627,77 @@ def test_the_bot_knows_who_passed_since_the_line_changed() -> None:
     assert passed_since_change(state, 2) == set()
     state["passes"] = 2
     assert passed_since_change(state, 2) == {0, 1}
+
+
+def test_fit_bits_finds_the_cards_that_fitting_finds() -> None:
+    from bot.games.collide_o.agent import card_bits, fit_bits
+
+    rng = random.Random(8)
+    for _ in range(200):
+        ends = [[rng.randint(1, 90), rng.randint(0, 2)] for _ in range(4)]
+        for sides in ((LEFT,), (RIGHT,), (LEFT, RIGHT)):
+            found = {card for card, _, _ in fitting(list(range(1, 91)), ends, sides=sides)}
+            assert fit_bits(ends, sides) == card_bits(sorted(found))
+
+
+def test_conceal_in_turns_mode_deals_a_seat_that_passed_nothing_that_fits() -> None:
+    """Seat 1 passed on this line (it holds 79 and 48; 79 fits), so seat 0's redrawn worlds
+    give it only cards that fit neither end; seat 2 has not passed and may hold anything."""
+    state = make_state([[67, 63], [79, 48], [24, 50]], piles=[[*FILLER[:4]], [*FILLER[4:8]], [7, 8]])
+    state["passes"] = 2  # seats 1 and 2 passed, in that order, before seat 0's turn
+    fitted = 0
+    for draw in range(40):
+        hidden = GAME.conceal(state, 0, random.Random(draw))
+        assert GAME.view(hidden, 0) == GAME.view(state, 0)
+        assert not fitting(hidden["hands"][1], hidden["ends"])
+        assert not fitting(hidden["hands"][2], hidden["ends"])
+        fitted += bool(fitting(hidden["piles"][1] + hidden["piles"][2], hidden["ends"]))
+    assert fitted  # the cards that fit went to the piles, not lost
+    state["passes"] = 0
+    hands = [GAME.conceal(state, 0, random.Random(draw))["hands"][1] for draw in range(40)]
+    assert any(fitting(hand, state["ends"]) for hand in hands)
+
+
+def test_the_search_rollouts_play_legal_moves_and_block_when_they_can() -> None:
+    """The hard level's rollout policy reads the (redrawn) next hand: of two plays it takes
+    the one that leaves the next seat nothing that fits."""
+    state = GAME.setup(2, {"mode": "turns"}, seed=3)
+    rng = random.Random(2)
+    for _ in range(60):
+        if GAME.outcome(state) is not None:
+            break
+        seat = state["turn"]
+        hidden = GAME.conceal(state, seat, random.Random(7))
+        key = GAME.rollout_agent(hidden, seat, rng)
+        assert key in keys(hidden, seat)
+        GAME.apply(state, seat, GAME.agent(state, seat, rng))
+    from bot.games.collide_o.agent import FLEX, rollout_choice
+
+    # Seat 1 holds 79, 48, 24, 50, 68: only card 10 on the right end leaves it nothing that
+    # fits; card 52 is the stiffer card (the one to play were blocking not at stake).
+    block = make_state([[10, 52], [79, 48, 24, 50, 68]])
+    assert FLEX[52] < FLEX[10]
+    plays = fitting(block["hands"][0], block["ends"])
+    assert rollout_choice(block, 0, plays, random.Random(1)) == (10, RIGHT, False)
+    assert not fitting(block["hands"][1], lay_ends(block["ends"], 10, RIGHT, False))
+
+
+def test_evaluate_ranks_the_seat_with_fewer_cards_left_higher() -> None:
+    for players in (2, 3, 4, 5):
+        state = GAME.setup(players, {"mode": "turns"}, seed=players)
+        even = GAME.evaluate(state)
+        assert even is not None and len(even) == players
+        assert all(0.0 <= chance <= 1.0 for chance in even) and sum(even) == pytest.approx(1.0)
+        assert even[0] == max(even)  # the same counts: the seat to move is ahead
+        ahead = json.loads(dump(state))
+        ahead["piles"][1] = ahead["piles"][1][3:]  # three cards fewer than the others
+        chances = GAME.evaluate(ahead)
+        assert chances is not None and chances[1] == max(chances) and chances[1] > even[1]
+        late = json.loads(dump(ahead))
+        for s in range(players):
+            late["piles"][s] = late["piles"][s][:6] if s != 1 else late["piles"][s][:3]
+        late_chances = GAME.evaluate(late)
+        assert late_chances is not None and late_chances[1] > chances[1]  # the same lead counts for more near the end
 
 
 def test_texts_use_seat_placeholders_that_format_with_names() -> None:

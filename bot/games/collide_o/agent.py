@@ -29,11 +29,13 @@ whose rule is the third term alone; with the flexibility rule and a blocking tie
 
 from __future__ import annotations
 
+import math
 import random
+from functools import cache
 from math import comb
 from typing import Any
 
-from bot.games.collide_o.rules import CARDS, LEFT, MASKS, RIGHT, fitting, lay_ends, parse_play
+from bot.games.collide_o.rules import CARDS, LEFT, MASKS, RIGHT, Ref, lay_ends, parse_play
 
 State = dict[str, Any]
 
@@ -56,13 +58,52 @@ def unseen(state: State, seat: int) -> list[int]:
     return [card for card in CARDS if card not in seen]
 
 
-def stuck_chance(pool: list[int], ends: list[list[int]], hand_size: int) -> float:
+def card_bits(cards: list[int]) -> int:
+    """A set of cards as one integer, bit ``card`` set for each: set algebra in a few machine
+    operations (the bots weigh every play against the whole unseen pool)."""
+    bits = 0
+    for card in cards:
+        bits |= 1 << card
+    return bits
+
+
+@cache
+def _fit_one_end(end: int, next_to: int) -> int:
+    """The cards (as bits) that fit an end whose end section and next section have these
+    colour sets, laid either way round: the middle on the end section, either end section of
+    the card on the next one."""
+    bits = 0
+    for card in CARDS:
+        first, middle, last = MASKS[card]
+        if middle & end and (first | last) & next_to:
+            bits |= 1 << card
+    return bits
+
+
+def fit_bits(ends: list[Ref], sides: tuple[str, ...] = (LEFT, RIGHT)) -> int:
+    """The cards (as bits) that fit ``ends`` on any of ``sides``: what :func:`fitting` finds,
+    for every card at once."""
+    (a, i), (b, j), (d, m), (c, k) = ends
+    bits = 0
+    if LEFT in sides:
+        bits |= _fit_one_end(MASKS[a][i], MASKS[b][j])
+    if RIGHT in sides:
+        bits |= _fit_one_end(MASKS[c][k], MASKS[d][m])
+    return bits
+
+
+def stuck_chance(pool: list[int], ends: list[Ref], hand_size: int) -> float:
     """The chance that ``hand_size`` cards drawn from ``pool`` hold none that fits ``ends``."""
-    if not pool or hand_size <= 0:
+    return _stuck_chance(card_bits(pool), len(pool), ends, hand_size)
+
+
+def _stuck_chance(pool: int, size: int, ends: list[Ref], hand_size: int) -> float:
+    """:func:`stuck_chance` for a pool given as bits (``size`` of them)."""
+    if not size or hand_size <= 0:
         return 1.0
-    fit = len({card for card, _, _ in fitting(pool, ends)})
-    drawn = min(hand_size, len(pool))
-    return comb(len(pool) - fit, drawn) / comb(len(pool), drawn)
+    fit = (pool & fit_bits(ends)).bit_count()
+    drawn = min(hand_size, size)
+    return comb(size - fit, drawn) / comb(size, drawn)
 
 
 def passed_since_change(state: State, seat: int) -> set[int]:
@@ -74,11 +115,11 @@ def passed_since_change(state: State, seat: int) -> set[int]:
 
 def choose(state: State, seat: int, plays: list[str], rng: random.Random) -> str:
     """The best of ``plays`` (fitting ``play:`` keys of ``seat``), by the weighing above."""
-    pool = unseen(state, seat)
+    pool = card_bits(unseen(state, seat))
     following = (seat + 1) % state["players"]
     if following in passed_since_change(state, seat):
-        fit_now = {card for card, _, _ in fitting(pool, state["ends"])}
-        pool = [card for card in pool if card not in fit_now]
+        pool &= ~fit_bits(state["ends"])
+    size = pool.bit_count()
     following_hand = len(state["hands"][following])
     hand = state["hands"][seat]
 
@@ -87,13 +128,79 @@ def choose(state: State, seat: int, plays: list[str], rng: random.Random) -> str
         assert parsed is not None
         card, side, turned = parsed
         ends = lay_ends(state["ends"], card, side, turned)
-        stuck = stuck_chance(pool, ends, following_hand)
-        rest = [other for other in hand if other != card]
-        both = 1.0 if fitting(rest, ends) else 0.0
-        one = sum(1.0 for end in (LEFT, RIGHT) if fitting(rest, ends, sides=(end,))) / 2
+        stuck = _stuck_chance(pool, size, ends, following_hand)
+        rest = card_bits(hand) & ~(1 << card)
+        both = 1.0 if rest & fit_bits(ends) else 0.0
+        one = sum(1.0 for end in (LEFT, RIGHT) if rest & fit_bits(ends, (end,))) / 2
         follow = stuck * both + (1 - stuck) * one
         return BLOCK_WEIGHT * stuck + FOLLOW_WEIGHT * follow - FLEX_WEIGHT * flexibility(card)
 
     scored = [(value(key), key) for key in plays]
     top = max(score for score, _ in scored)
     return rng.choice([key for score, key in scored if score >= top - 1e-12])
+
+
+# -- for the hard level's search ------------------------------------------------------------
+# The search (bot.engine.search) sees the game only through states redrawn by ``conceal``:
+# every hand in them is one possible deal, so the rollout policy below may read them.
+
+FLEX: list[int] = [0] + [flexibility(card) for card in range(1, 91)]
+""":func:`flexibility` by card id, looked up in every rollout move."""
+
+
+def rollout_choice(state: State, seat: int, plays: list[tuple[int, str, bool]], rng: random.Random) -> tuple[int, str, bool]:
+    """The heuristic's weighing with the next seat's hand known (in a redrawn state it is one
+    possible hand): a play that leaves it nothing that fits is worth :data:`BLOCK_WEIGHT`
+    for sure. Much cheaper than :func:`choose` (no pool to count), so the search gets many
+    more rollouts for its budget, and it plays the blocks the heuristic can only hope for."""
+    following = (seat + 1) % state["players"]
+    theirs = card_bits(state["hands"][following])
+    hand = card_bits(state["hands"][seat])
+    best: list[tuple[int, str, bool]] = []
+    top = float("-inf")
+    for play in plays:
+        card, side, turned = play
+        ends = lay_ends(state["ends"], card, side, turned)
+        rest = hand & ~(1 << card)
+        if theirs & fit_bits(ends):
+            value = FOLLOW_WEIGHT * sum(0.5 for end in (LEFT, RIGHT) if rest & fit_bits(ends, (end,)))
+        else:
+            value = BLOCK_WEIGHT + (FOLLOW_WEIGHT if rest & fit_bits(ends) else 0.0)
+        value -= FLEX_WEIGHT * FLEX[card]
+        if value > top + 1e-12:
+            top, best = value, [play]
+        elif value >= top - 1e-12:
+            best.append(play)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+RACE_FIT: dict[int, tuple[float, float, float]] = {
+    2: (1.31, 0.19, 2.4),
+    3: (1.80, 0.38, 2.06),
+    4: (2.72, 0.71, 0.76),
+    5: (2.72, 0.82, 0.03),
+}
+"""Per player count, the (``k``, ``b``, ``c``) of :func:`win_chances`, fitted by maximum
+likelihood to positions of games between normal bots (see the data README)."""
+
+
+def win_chances(state: State) -> list[float]:
+    """Each seat's chance to win from here, estimated from the race alone: a softmax over
+    ``-k · d / √(mean d + c)``, ``d`` the cards a seat still has to shed (cards left − 1),
+    plus ``b`` for the seat to move, less for the seats further from the turn.
+
+    A lead of a few cards is decisive near the end and worth little at the start (the
+    passes to come add up like a random walk, hence the square root)."""
+    players = state["players"]
+    k, b, c = RACE_FIT[players]
+    to_shed = [len(state["hands"][s]) + len(state["piles"][s]) - 1 for s in range(players)]
+    scale = (sum(to_shed) / players + c) ** 0.5
+    turn = state.get("turn")
+    scores = []
+    for s in range(players):
+        ahead = 0.0 if turn is None else b * (players - 1 - (s - turn) % players) / (players - 1)
+        scores.append(-k * to_shed[s] / scale + ahead)
+    top = max(scores)
+    weights = [math.exp(score - top) for score in scores]
+    total = sum(weights)
+    return [weight / total for weight in weights]

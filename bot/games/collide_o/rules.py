@@ -874,26 +874,49 @@ class CollideO(Game):
     def conceal(self, state: State, viewer: int | None, rng: random.Random) -> State:
         """Redraw what ``viewer`` cannot see: other hands (but not cards reaching for an end,
         which are on the table, nor cards called out since the line changed, which the table
-        saw go back to their hand), every pile's order and contents, the set-aside cards."""
+        saw go back to their hand), every pile's order and contents, the set-aside cards.
+
+        In turns mode a seat that passed since the line last changed holds nothing that fits
+        its ends (the passes are public, see :meth:`_passed`): its hand is redrawn from the
+        cards that fit neither end."""
         hidden = json.loads(json.dumps(state))
         hidden["rng"] = rng.getrandbits(63)
+        hands = hidden["hands"]
         pending = self._pending(hidden) if hidden["mode"] == "live" else {}
         seen = {(s, key.split(":")[1]) for s, keys in enumerate(hidden.get("tried", [])) for key in keys}
         secret = [
-            (hand, i)
-            for s, hand in enumerate(hidden["hands"])
+            (s, i)
+            for s, hand in enumerate(hands)
             if s != viewer
             for i, card in enumerate(hand)
             if card not in pending and (s, str(card)) not in seen
         ]
-        pool = [hand[i] for hand, i in secret] + [c for pile in hidden["piles"] for c in pile] + hidden["aside"]
+        pool = [hands[s][i] for s, i in secret] + [c for pile in hidden["piles"] for c in pile] + hidden["aside"]
         shuffle_unseen(pool, rng)
-        for hand, i in secret:
-            hand[i] = pool.pop()
+        passed = self._passed(hidden)
+        if passed:
+            fit_now = {card for card, _, _ in fitting(pool, hidden["ends"])}
+            for s, i in secret:
+                if s in passed:  # the last card of the pool that fits neither end (any, if none does)
+                    at = next((at for at in range(len(pool) - 1, -1, -1) if pool[at] not in fit_now), -1)
+                    hands[s][i] = pool.pop(at)
+        for s, i in secret:
+            if s not in passed:
+                hands[s][i] = pool.pop()
         for pile in hidden["piles"]:
             pile[:] = [pool.pop() for _ in pile]
         hidden["aside"] = [pool.pop() for _ in hidden["aside"]]
         return hidden
+
+    @staticmethod
+    def _passed(state: State) -> set[int]:
+        """Turns mode: the seats that passed since the line last changed (the ``passes``
+        seats just before the one to play), each holding nothing that fits its ends — unless
+        it passed by choice, which is allowed but never pays."""
+        if state["mode"] != "turns" or state["winner"] is not None:
+            return set()
+        players = state["players"]
+        return {(state["turn"] - back) % players for back in range(1, min(state["passes"], players - 1) + 1)}
 
     # -- bots and refusals ----------------------------------------------------------------------
 
@@ -916,6 +939,23 @@ class CollideO(Game):
         if STUCK in keys:
             return STUCK
         return rng.choice(plays or keys)
+
+    rollout_steps: ClassVar[int | None] = 12
+    """The hard level's rollouts stop after this many moves; :meth:`evaluate` scores the race."""
+
+    def rollout_agent(self, state: State, seat: int, rng: random.Random) -> str:
+        """The hard level's rollouts: :func:`.agent.rollout_choice` in turns mode (it reads the
+        redrawn hands of the search's states); the heuristic in live mode."""
+        if state["mode"] != "turns":
+            return self.agent(state, seat, rng)
+        from bot.games.collide_o.agent import rollout_choice
+        plays = fitting(state["hands"][seat], state["ends"])
+        return play_key(*rollout_choice(state, seat, plays, rng)) if plays else PASS
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """Each seat's chance to win from the cards left and the turn (:func:`.agent.win_chances`)."""
+        from bot.games.collide_o.agent import win_chances
+        return win_chances(state)
 
     def deadline(self, state: State) -> int | None:
         """As :meth:`Game.deadline` (every live prompt carries :meth:`live_deadline`), without
