@@ -940,3 +940,58 @@ def test_card_prints_each_seats_cards_and_out_for_a_washed_up_seat() -> None:
     texts, image = _card_texts(state, NAMES)
     assert {"4 cards", "out", "3 cards", "0 cards"} <= set(texts)
     assert "washed up in round 2" in texts and image.width == 640
+
+
+# -- the hard level's hooks ---------------------------------------------------------------
+
+
+def test_the_rollout_policy_plays_the_heuristics_moves_from_the_cards_alone() -> None:
+    for players in (2, 3, 4):
+        state = GAME.setup(players, {"mode": "turns"}, seed=players)
+        rng = random.Random(players)
+        compared = 0
+        for _ in range(200):
+            prompts = GAME.prompts(state)
+            if not prompts:
+                break
+            seat = rng.choice(prompts).seat
+            quick = GAME.rollout_agent(state, seat, random.Random(compared))
+            assert quick == GAME.agent(state, seat, random.Random(compared))
+            assert quick in keys_of(state, seat)
+            compared += 1
+            GAME.apply(state, seat, quick)
+        assert compared > 20
+
+
+def test_the_evaluation_favours_more_cards_and_gives_each_seat_a_share() -> None:
+    state = chomp_state(["seal", "shrimp", "big fish", None], mode="turns",
+                        draws=[[FILLER] * 20, [FILLER] * 5, [FILLER] * 10, []])
+    shares = GAME.evaluate(state)
+    assert shares is not None and len(shares) == 4
+    assert all(0.0 <= share <= 1.0 for share in shares)
+    assert shares[0] > shares[2] > shares[1] > shares[3] == 0.0  # seat 3 is washed up
+    assert sum(shares) == pytest.approx(1.0)
+
+
+def test_the_evaluation_of_a_finished_game_is_its_outcome() -> None:
+    state = chomp_state(["seal", "shrimp", "seal"], mode="turns", draws=[[FILLER] * 4, [], [FILLER]])
+    GAME.apply(state, 0, "chomp:2")  # the shrimp was its owner's last card: seat 1 is washed up
+    GAME.apply(state, 1, "pass")
+    GAME.apply(state, 2, "pass")
+    assert GAME.outcome(state) is not None
+    shares = GAME.evaluate(state)
+    assert shares is not None and shares[0] > 0.5 > shares[1]
+
+
+def test_conceal_redraws_sealed_answers_mostly_as_a_sensible_player_answers() -> None:
+    state = chomp_state(["seal", "shark", "big fish", "plankton"], mode="turns")
+    GAME.apply(state, 1, "chomp:1")  # a miss, sealed: others cannot see it
+    redrawn = Counter()
+    for seed in range(200):
+        hidden = GAME.conceal(state, 0, random.Random(seed))
+        assert GAME.view(hidden, 0) == GAME.view(state, 0)
+        (slap,) = hidden["slaps"]
+        assert slap["key"] in keys_of(GAME.conceal(state, 1, random.Random(seed)), 0) or slap["key"] == "pass"
+        redrawn[slap["key"]] += 1
+    assert redrawn["chomp:4"] > 120  # the shark's good chomp on the plankton
+    assert len(redrawn) > 2  # and sometimes anything else

@@ -570,3 +570,27 @@ def test_the_fan_is_filed_by_its_rows_and_every_card_is_one_tap_away() -> None:
             assert all(control.kind == "button" for row in rows for control in row)
         else:  # one menu per row of the picture, named as the picture names it
             assert [row[0].placeholder for row in rows] == [f"Row {r}" for r in "ABCDE"[: fan_shape(count)[0]]]
+
+
+def test_the_rollout_policy_draws_blind_and_lays_where_it_wins_the_most() -> None:
+    rng = random.Random(4)
+    laid = won = 0
+    for seed in range(6):
+        state = GAME.setup(3, {}, seed=seed)
+        while GAME.prompts(state):
+            (prompt,) = GAME.prompts(state)
+            key = GAME.rollout_agent(state, prompt.seat, rng)
+            assert key in [action.key for action in prompt.actions]
+            if state["pending"] is None:
+                assert key == "draw:1"
+            else:
+                laid += 1
+                gains = {}
+                for action in prompt.actions:
+                    after = json.loads(json.dumps(state))
+                    GAME.apply(after, prompt.seat, action.key)
+                    gains[action.key] = GAME.scores(after)[prompt.seat] - GAME.scores(state)[prompt.seat]
+                assert gains[key] == max(gains.values())
+                won += gains[key] > 0
+            GAME.apply(state, prompt.seat, key)
+    assert laid > 20 and won > 5
