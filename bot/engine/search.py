@@ -260,7 +260,7 @@ def _iterate(
             prompt = next(p for p in prompts if p.seat == root_seat)
             legal = [key for key in candidates if key in set(prompt.keys())]
         else:
-            prompt = prompts[0]
+            prompt = _next_prompt(prompts, rng)
             legal = prompt.keys()
         if not legal:
             break
@@ -291,6 +291,15 @@ def _iterate(
         visited.reward += UNDECIDED if reward is None else reward[seat]
 
 
+def _next_prompt(prompts: list[Prompt], rng: random.Random) -> Prompt:
+    """The prompt a search answers next: the first, or any of several simultaneous ones at
+    random (at a table the seats answer a simultaneous prompt in no fixed order; always
+    answering seat 0 first would let it win every race in the search's imagination)."""
+    if len(prompts) > 1 and prompts[0].simultaneous:
+        return rng.choice(prompts)
+    return prompts[0]
+
+
 def _rollout(game: Game, state: State, rng: random.Random, deadline: _Deadline) -> list[float] | None:
     """Play ``state`` on with the rollout policy (and a little noise); every seat's reward.
 
@@ -311,7 +320,7 @@ def _rollout(game: Game, state: State, rng: random.Random, deadline: _Deadline) 
         prompts = game.prompts(state)
         if not prompts or game.is_timed(state):
             break
-        prompt = prompts[0]
+        prompt = _next_prompt(prompts, rng)
         if rng.random() < ROLLOUT_NOISE:
             key = rng.choice(prompt.actions).key
         else:
