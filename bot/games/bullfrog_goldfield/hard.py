@@ -13,8 +13,8 @@ plays ``ROLLOUT_STEPS`` moves (``rules.py``) and scores the position with :func:
    softmax whose spread shrinks as the end comes closer (:func:`spread`, fitted on agent games),
    with the search's small reward for rank (a lost game is better lost second).
 
-Everything read here is public but the dig tiles, and those only as the count each mine has
-left (public too). The search calls it on states drawn by ``conceal`` only.
+Everything read here is public: of the dig tiles only the count each mine has left. The
+search calls it on states drawn by ``conceal`` only.
 """
 
 from __future__ import annotations

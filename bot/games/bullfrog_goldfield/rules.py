@@ -68,7 +68,7 @@ DIVIDEND_STEP = 5
 BUILDING_WITH_TRAIN = 20
 BUILDING_WITHOUT_TRAIN = 30
 MAX_CYCLES = 40
-ROLLOUT_STEPS = 2
+ROLLOUT_STEPS = 8
 """Moves a hard bot's rollout plays before ``hard.evaluate`` scores it (a game is 100-200 moves)."""
 """A safety stop for play-by-post tables (never reached by the simulations; see the README)."""
 
