@@ -159,19 +159,29 @@ def _saving_for_track(state: State, rr: str) -> bool:
 
 
 def _distance(a: str, goals: set[str]) -> int:
-    if a in goals:
-        return 0
-    seen = {a}
-    frontier = deque([(a, 0)])
-    while frontier:
-        area, d = frontier.popleft()
-        for nxt in C.areas[area].adjacent:
-            if nxt in goals:
-                return d + 1
-            if nxt not in seen:
-                seen.add(nxt)
-                frontier.append((nxt, d + 1))
-    return 99
+    """Steps from area ``a`` to the nearest of ``goals`` on the board (99: none reachable)."""
+    row = _DISTANCES[a]
+    return min((row.get(goal, 99) for goal in goals), default=99)
+
+
+def _all_distances() -> dict[str, dict[str, int]]:
+    """Every area's steps to every area it can reach (breadth first): the board never
+    changes, and the agent asks for distances hundreds of times a move."""
+    table: dict[str, dict[str, int]] = {}
+    for start in C.areas:
+        row = {start: 0}
+        frontier = deque([start])
+        while frontier:
+            area = frontier.popleft()
+            for nxt in C.areas[area].adjacent:
+                if nxt not in row:
+                    row[nxt] = row[area] + 1
+                    frontier.append(nxt)
+        table[start] = row
+    return table
+
+
+_DISTANCES = _all_distances()
 
 
 # -- decisions ----------------------------------------------------------------------------------

@@ -68,6 +68,8 @@ DIVIDEND_STEP = 5
 BUILDING_WITH_TRAIN = 20
 BUILDING_WITHOUT_TRAIN = 30
 MAX_CYCLES = 40
+ROLLOUT_STEPS = 8
+"""Moves a hard bot's rollout plays before ``hard.evaluate`` scores it (a game is 100-200 moves)."""
 """A safety stop for play-by-post tables (never reached by the simulations; see the README)."""
 
 # Arrival tables, indexed by how many railroads are connected after the arrival (1..4).
@@ -578,6 +580,14 @@ class BullfrogGoldfield(BullfrogOrders, Game):
         from .agent import choose
 
         return choose(self, state, seat, rng)
+
+    rollout_steps: ClassVar[int | None] = ROLLOUT_STEPS
+    """A hard bot's rollouts are cut and scored by :meth:`evaluate` (see ``hard.py``)."""
+
+    def evaluate(self, state: State) -> list[float] | None:
+        from .hard import evaluate
+
+        return evaluate(self, state)
 
     def explain_refusal(self, state: State, seat: int, key: str) -> str:
         from .refusals import explain
