@@ -108,10 +108,6 @@ compare a roll, whose bills come at once and whose income comes later, with a mo
 changes nothing, and the search then preferred endless trade menus and cash buys that ended
 in forced auctions (4 players, 30 ms: the hard seat lost its first three games with $75,000
 to $327,000)."""
-SEARCH_BUDGET_S = 0.05
-"""A hard bot's CPU per decision here (see the README's bot section for why, and the figures)."""
-
-
 CARD_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuv"
 """The deck is kept as a string, one letter per card (card id = position here): the state is
 copied and checked after every move, and one string is far cheaper than 48 numbers."""
@@ -1230,7 +1226,6 @@ class ConstructionGame(ConstructionOrders, Game):
     # -- the hard bot's search (see evaluation.py and the README's bot section) ------------
 
     rollout_steps = ROLLOUT_STEPS
-    search_budget_s = SEARCH_BUDGET_S
 
     def evaluate(self, state: State) -> list[float] | None:
         from .evaluation import win_chances
