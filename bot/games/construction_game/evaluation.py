@@ -8,7 +8,8 @@ of a second would see a handful. The search instead cuts its rollouts after
 The audit ranks net worth (cash + equipment and deeds at their listed price − notes), and
 the game ends when the first contractor reaches $1.5M (or at the year-8 safeguard, or after
 the table's years). So a position is worth what each contractor's net worth will be when
-the game ends: today's net worth plus what the yard earns a year (:func:`yearly_income`:
+the game ends: today's net worth, less what a thin cash cushion is likely to lose in forced
+auctions (:func:`_crunch_risk`), plus what the yard earns a year (:func:`yearly_income`:
 every week of the track at the chance of landing on it, jobs only when they pay) times the
 years left (:func:`years_left`). The projections are squashed to win chances by a softmax
 whose spread grows with the years left: dice decide much of a long game.

@@ -108,6 +108,8 @@ compare a roll, whose bills come at once and whose income comes later, with a mo
 changes nothing, and the search then preferred endless trade menus and cash buys that ended
 in forced auctions (4 players, 30 ms: the hard seat lost its first three games with $75,000
 to $327,000)."""
+
+
 CARD_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuv"
 """The deck is kept as a string, one letter per card (card id = position here): the state is
 copied and checked after every move, and one string is far cheaper than 48 numbers."""
