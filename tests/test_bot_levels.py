@@ -173,8 +173,10 @@ def test_the_search_stops_when_its_cpu_budget_is_spent() -> None:
 
 
 def test_a_rollout_longer_than_the_budget_is_cut_short() -> None:
-    """A Construction Game rollout is over a thousand moves: the budget still holds."""
-    game = get_game("construction-game")
+    """A whole Construction Game rollout is over a thousand moves: the budget still holds.
+    (The game cuts its rollouts after ``rollout_steps`` moves; uncut here, as a game without
+    an evaluation plays them.)"""
+    game = type("UncutConstruction", (type(get_game("construction-game")),), {"rollout_steps": None})()
     state = game.setup(4, {}, 2)
     prompt = next(p for p in game.prompts(state) if len(p.actions) > 1)
     clock = StepClock(0.001)

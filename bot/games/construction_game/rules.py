@@ -100,6 +100,16 @@ ACTIONS_PER_SEAT = 5_000
 """The action cap per seat: a hard bound no real game comes near (see the README)."""
 
 
+ROLLOUT_STEPS = 16
+"""A hard bot's rollouts stop after this many moves (about two turns each at two players) and
+the position is scored by :func:`bot.games.construction_game.evaluation.win_chances`: a whole
+game is 700-1,900 moves. Fewer moves (none: the evaluation right after the searched move)
+compare a roll, whose bills come at once and whose income comes later, with a move that
+changes nothing, and the search then preferred endless trade menus and cash buys that ended
+in forced auctions (4 players, 30 ms: the hard seat lost its first three games with $75,000
+to $327,000)."""
+
+
 CARD_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuv"
 """The deck is kept as a string, one letter per card (card id = position here): the state is
 copied and checked after every move, and one string is far cheaper than 48 numbers."""
@@ -134,7 +144,10 @@ def start_rolls_text(rounds: list[str]) -> str:
 
 def credit_limit(years_done: int) -> int:
     """The bank's line of credit after ``years_done`` years of operation."""
-    return next(limit for years, limit in CREDIT_STEPS if years_done >= years)
+    for years, limit in CREDIT_STEPS:  # a loop, not next(generator): called on every purchase priced
+        if years_done >= years:
+            return limit
+    return CREDIT_STEPS[-1][1]
 
 
 def pieces(state: State, seat: int) -> int:
@@ -1211,6 +1224,15 @@ class ConstructionGame(ConstructionOrders, Game):
         from .agent import choose
 
         return choose(state, seat, rng)
+
+    # -- the hard bot's search (see evaluation.py and the README's bot section) ------------
+
+    rollout_steps = ROLLOUT_STEPS
+
+    def evaluate(self, state: State) -> list[float] | None:
+        from .evaluation import win_chances
+
+        return win_chances(state)
 
 
 def _said_last(last: dict[str, Any] | None) -> dict[str, Any] | None:
