@@ -22,8 +22,9 @@ The arithmetic behind it (money in dollars, usage fees 60% of the price, mortgag
   Pass; choosing by the landing won 52.2% of 3,000 against always the Mountain Pass, and
   27.2% of 2,000 four-player games against three of it (see ``data/silver-lake/README.md``).
 
-It reads only the public table (every player's cash and permits; the number of nuggets
-left, never their order, nor the luck deck). Figures: ``data/silver-lake/README.md``.
+It reads only the public table (every player's cash and permits; the nuggets left, whose
+values everyone can count — all eight are listed and each one found is shown — never their
+order, nor the luck deck). Figures: ``data/silver-lake/README.md``.
 """
 
 from __future__ import annotations
