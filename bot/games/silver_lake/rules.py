@@ -77,6 +77,12 @@ BANK = -1
 """A creditor seat meaning the bank."""
 LAPS = tuple(str(n) for n in range(2, 9))
 DEFAULT_LAPS = "3"
+ROLLOUT_STEPS = 0
+"""A hard bot's search plays no rollout moves: it scores the position its tree reached by the
+projected worth (``agent.win_chances``). Rollouts of 8 or 40 moves of dice added so much
+noise that the search overruled the heuristic by chance (skipping an exploit, declining a
+permit); scored at once, an action's own consequence (the throw, the exploit's dice, the
+branch's landing) decides, and the tree grows a few decisions deep within the budget."""
 SAFETY_TURNS_PER_LAP = 30
 """A safeguard, never reached in real play (a lap takes about 9 turns): the game ends after
 this many turns per agreed lap per player."""
@@ -927,6 +933,22 @@ class SilverLake(SilverLakeOrders, Game):
         from .agent import choose
 
         return choose(self, state, seat, rng)
+
+    # -- the hard bot's search ---------------------------------------------------------------
+
+    rollout_steps: ClassVar[int | None] = ROLLOUT_STEPS
+
+    def rollout_agent(self, state: State, seat: int, rng: random.Random) -> str:
+        """The heuristic's choices read from the state without building a prompt (quicker)."""
+        from .agent import rollout_choice
+
+        return rollout_choice(state, seat)
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """Each seat's chance to win from its projected final worth (``agent.win_chances``)."""
+        from .agent import win_chances
+
+        return win_chances(self, state)
 
     # -- refusals --------------------------------------------------------------------------
 
