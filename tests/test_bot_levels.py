@@ -423,3 +423,20 @@ def test_every_redrawing_is_a_state_the_game_can_play_on(game: Game) -> None:
                 break
         game.apply(state, prompt.seat, game.agent(state, prompt.seat, rng))
     assert checked
+
+
+def test_the_search_overrules_the_heuristic_only_on_a_lead_beyond_its_noise() -> None:
+    """The most-visited action replaces the heuristic's choice only when its mean reward is
+    ahead by the margin *and* by two standard errors: the same means, from rewards that
+    swing wildly or hardly at all, decide differently."""
+    from bot.engine.search import _decide, _Node
+
+    def node(rewards: list[float]) -> _Node:
+        return _Node(visits=len(rewards), reward=sum(rewards), reward_squares=sum(r * r for r in rewards))
+
+    steady = {"0|best": node([0.6] * 30), "0|guide": node([0.5] * 20)}
+    assert _decide(_Node(children=steady), "guide") == "best"
+    swinging = {"0|best": node([1.0, 0.2] * 15), "0|guide": node([1.0, 0.0] * 10)}  # means 0.6 and 0.5
+    assert _decide(_Node(children=swinging), "guide") == "guide"
+    small_lead = {"0|best": node([0.52] * 30), "0|guide": node([0.5] * 20)}  # under the margin
+    assert _decide(_Node(children=small_lead), "guide") == "guide"

@@ -67,7 +67,11 @@ the others. A budget of a few hundred rollouts cannot tell 200 tile lays apart."
 MIN_VISITS_TO_OVERRULE = 8
 """The most-visited root action replaces the heuristic's only when both have this many visits..."""
 OVERRULE_MARGIN = 0.05
-"""... and its mean reward is better by this much (a twentieth of a win)."""
+"""... and its mean reward is better by this much (a twentieth of a win) ..."""
+OVERRULE_STANDARD_ERRORS = 2.0
+"""... and by this many standard errors of the difference of the two means: in a game of
+dice one rollout's reward swings by more than the margin, and an overrule on noise plays
+worse than the heuristic."""
 MAX_DROPPED = 3
 """The search gives up when more than this many samples failed, and more than succeeded."""
 SETTLED_CHECK_EVERY = 16
@@ -102,9 +106,19 @@ class _Node:
     visits: int = 0
     reward: float = 0.0
     """Sum of the rewards of the seat that chose the move into this node."""
+    reward_squares: float = 0.0
+    """Sum of those rewards squared (for the spread of the mean: :func:`_decide`)."""
     available: int = 0
     """How often this node's move was legal when its parent was visited (ISMCTS's UCB)."""
     children: dict[str, _Node] = field(default_factory=dict)
+
+    def variance_of_mean(self) -> float:
+        """The sample variance of the rewards through this node, over its visits."""
+        if self.visits < 2:
+            return math.inf
+        mean = self.reward / self.visits
+        spread = max(self.reward_squares / self.visits - mean * mean, 0.0) * self.visits / (self.visits - 1)
+        return spread / self.visits
 
     def ucb(self, exploration: float) -> float:
         if not self.visits:
@@ -187,7 +201,8 @@ def search(
 def _decide(root: _Node, guide: str) -> str:
     """The most-visited root action, if the search has seen enough to overrule the heuristic:
     at least :data:`MIN_VISITS_TO_OVERRULE` visits for it and for the heuristic's choice, and
-    a mean reward at least :data:`OVERRULE_MARGIN` better."""
+    a mean reward better by at least :data:`OVERRULE_MARGIN` and by
+    :data:`OVERRULE_STANDARD_ERRORS` standard errors of the difference."""
     children = {key.split("|", 1)[1]: child for key, child in root.children.items()}
     if not children:
         return guide
@@ -195,7 +210,10 @@ def _decide(root: _Node, guide: str) -> str:
     mine, theirs = children[best], children.get(guide)
     if best == guide or theirs is None or min(mine.visits, theirs.visits) < MIN_VISITS_TO_OVERRULE:
         return guide
-    if mine.reward / mine.visits - theirs.reward / theirs.visits < OVERRULE_MARGIN:
+    lead = mine.reward / mine.visits - theirs.reward / theirs.visits
+    if lead < OVERRULE_MARGIN:
+        return guide
+    if lead < OVERRULE_STANDARD_ERRORS * math.sqrt(mine.variance_of_mean() + theirs.variance_of_mean()):
         return guide
     return best
 
@@ -287,8 +305,10 @@ def _iterate(
             break
     reward = _rollout(game, state, rng, deadline)
     for visited, seat in path:
+        gained = UNDECIDED if reward is None else reward[seat]
         visited.visits += 1
-        visited.reward += UNDECIDED if reward is None else reward[seat]
+        visited.reward += gained
+        visited.reward_squares += gained * gained
 
 
 def _next_prompt(prompts: list[Prompt], rng: random.Random) -> Prompt:
