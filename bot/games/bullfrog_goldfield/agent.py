@@ -330,7 +330,7 @@ class Worth:
         lim = limit_of(self.state, cid)
         return 999 if lim is None else max(0, lim - value)
 
-    def _end_value(self, cid: str, value: int) -> float:
+    def end_value_of(self, cid: str, value: int) -> float:
         """The value one certificate will count at the end."""
         co = self.state["cos"][cid]
         if is_rr(cid):
@@ -341,7 +341,7 @@ class Worth:
             return 0.0
         return value + min((5 + SHALLOW_DRIFT) * self.cycles_left, self._room(cid, value))
 
-    def _flow(self, cid: str, value: int) -> float:
+    def flow_of(self, cid: str, value: int) -> float:
         """Income the company will earn over the cycles left (paid out a third per certificate)."""
         co = self.state["cos"][cid]
         if is_rr(cid) and not co["reached"]:
@@ -359,10 +359,10 @@ class Worth:
         bump = min(SHARE_BUMP, self._room(cid, value))
         after = value + bump
         if mine + 1 == 3:  # the sole owner takes every dollar the company ever pays
-            me = -value + 3 * self._end_value(cid, after) - 2 * self._end_value(cid, value) \
-                + cash + value + self._flow(cid, after) - (2 / 3) * (cash + self._flow(cid, value))
+            me = -value + 3 * self.end_value_of(cid, after) - 2 * self.end_value_of(cid, value) \
+                + cash + value + self.flow_of(cid, after) - (2 / 3) * (cash + self.flow_of(cid, value))
             return me
-        me = -value + self._end_value(cid, after) + mine * bump + (cash + value + self._flow(cid, after)) / 3 \
+        me = -value + self.end_value_of(cid, after) + mine * bump + (cash + value + self.flow_of(cid, after)) / 3 \
             + mine * value / 3
         them = theirs * (bump + value / 3)
         return me - them / self.others
@@ -380,7 +380,7 @@ class Worth:
         present = len(self.state["arrivals"].get(mine_area(cid), []))
         opening = MINE_GAIN_TOTAL.get(present, 0)
         value = price + opening
-        return -price + self._end_value(cid, value) + (price + self._flow(cid, value)) / 3
+        return -price + self.end_value_of(cid, value) + (price + self.flow_of(cid, value)) / 3
 
     def _railroad_charter(self, rr: str, price: int) -> float:
         """A railroad earns nothing until its track reaches a mine: worth it when an operating

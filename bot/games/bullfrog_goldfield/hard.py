@@ -47,8 +47,8 @@ def projected_worth(state: State) -> list[float]:
         if not owners:
             continue
         value = co["value"]
-        end_value = model._end_value(cid, value)
-        payout = co["cash"] + model._flow(cid, value)
+        end_value = model.end_value_of(cid, value)
+        payout = co["cash"] + model.flow_of(cid, value)
         if is_rr(cid) and co["bonds"]:
             debt = sum(co["bonds"]) + sum(co["bonds"]) // 10 * cycles
             if payout < debt:
