@@ -9,7 +9,9 @@ in each game's ``data/<game>/README.md``, with the command that made them):
 - a known-bad choice of the old agents is no longer made: Killer Bunnies buying food it may
   not finish paying for, Bullfrog buying into a mine that is dug out before the end, Silver
   Lake passing up a dearer permit it could mortgage a cheaper one for, 1856 filling its
-  train limit with trains about to rust and paying out while it saves for the next one.
+  train limit with trains about to rust, spending its starting cash on privates, withholding
+  (its shares lost value while the investors' climbed) and sitting on the cash of a sold-out
+  late game.
 """
 
 from __future__ import annotations
@@ -171,9 +173,43 @@ def test_1856_buys_trains_that_move_the_phases_on_and_saves_for_them() -> None:
     state["depot"]["2"], state["depot"]["3"] = 0, 5
     c["trains"] = ["3-0", "3-1"]
     assert g1856_agent._wants(state, corp, "3-2")  # a 3 outlives the 4 and the 5: worth a third
-    # Saving: room for a train it wants and not the money for it yet.
+    # Saving (the standing order's rule): room for a train it wants and not the money for it yet.
     c["cash"] = 100
-    price = g1856_core.train_price(state, "3")
-    assert g1856_agent._dividend(state, corp, price) == "withhold"
-    c["cash"] = price
-    assert g1856_agent._dividend(state, corp, price) == "payout"
+    assert g1856_agent.saving_for_train(state, corp)
+    c["cash"] = g1856_core.train_price(state, "3")
+    assert not g1856_agent.saving_for_train(state, corp)
+
+
+def test_1856_pays_out_while_the_order_would_save() -> None:
+    """The agent pays out even where "pay dividends unless saving for a train" withholds."""
+    state = get_game("1856").setup(3, {}, 1)
+    corp = "CA"
+    state["corps"][corp].update(trains=["2-0"], cash=50)
+    state["round"], state["op"] = "operating", {"corp": corp, "step": "dividend"}
+    assert g1856_agent.saving_for_train(state, corp)
+    assert g1856_agent._operate(state, ["payout", "withhold"]) == "payout"
+
+
+def test_1856_takes_only_free_privates_in_the_auction() -> None:
+    state = get_game("1856").setup(4, {}, 1)
+    keys = ["buy:FT", "pass"]
+    assert g1856_agent._auction(state, 0, keys) == "pass"  # its face value: shares are better
+    state["privates"]["FT"]["price"] = 0
+    assert g1856_agent._auction(state, 0, keys) == "buy:FT"
+
+
+def test_1856_starts_a_further_company_once_its_own_are_sold_out_and_it_is_rich() -> None:
+    state = get_game("1856").setup(4, {}, 1)
+    seat = 0
+    for corp, held in (("WR", 30), ("WGB", 60)):
+        state["corps"][corp].update(president=seat, par=80, pos=[2, 4], ipo=0, pool=0)
+        state["corps"][corp]["held"] = [held, 70 - held if held < 60 else 40, 0, 0]
+    pars = [f"par:THB:{p}" for p in (65, 70, 75, 80, 90, 100)]
+    state["cash"][seat] = 7 * 80
+    assert g1856_agent._stock(state, seat, [*pars, "pass"], random.Random(0)) == "par:THB:80"
+    state["cash"][seat] = 7 * 65 - 1  # not seven times any par: keeps its cash
+    assert g1856_agent._stock(state, seat, [*pars, "pass"], random.Random(0)) == "pass"
+    state["cash"][seat] = 7 * 80
+    state["corps"]["WR"]["ipo"] = 10  # a share of its own left: it buys that first, no new company
+    assert g1856_agent._stock(state, seat, ["buy:WR:ipo", *pars, "pass"], random.Random(0)) == "buy:WR:ipo"
+    assert g1856_agent._stock(state, seat, [*pars, "pass"], random.Random(0)) == "pass"

@@ -79,11 +79,13 @@ ORDERS = (
     ),
 )
 
-RECOMMENDED = (PAY_UNLESS_SAVING, RUN_BEST, SKIP_IDLE_STEPS, PASS_WHEN_ONLY_SELLING)
-"""What the game's bot itself does at these prompts (it agrees with every answer): the best run;
-paying out except while saving for a needed train (always paying out leaves companies without
-the trains that move the phases on, and the game runs half as long again); passing a step
-whose only move is a loan; passing a stock-round turn that could only sell. Selling is a
+RECOMMENDED = (PAY_DIVIDENDS, RUN_BEST, SKIP_IDLE_STEPS, PASS_WHEN_ONLY_SELLING)
+"""What the game's bot itself does at these prompts (it agrees with every answer): paying out
+(since issue 26 the bot never withholds: withholding to save for a train lost it the games
+against the ``investor`` strategy at 4 players, and the further companies it starts when rich
+buy the trains that move the phases on); the best run; passing a step whose only move is a
+loan; passing a stock-round turn that could only sell. "Pay dividends unless saving for a
+train" stays for a player who saves (its rule is :func:`agent.saving_for_train`). Selling is a
 weapon in 1856 (dumping a company, dropping a price): a player who plans one cancels that
 order for the round, as withholding and borrowing stay one cancel away."""
 
@@ -145,7 +147,7 @@ class G1856Orders(Game):
         if order == PAY_DIVIDENDS and "payout" in keys:
             return "payout"
         if order == PAY_UNLESS_SAVING and step == "dividend" and "payout" in keys:
-            from bot.games.g1856 import agent, core  # the bot's rule, read at call time
+            from bot.games.g1856 import agent, core  # the saving rule lives with the bot's train rules
 
             saving = "withhold" in keys and agent.saving_for_train(state, core.current_corp(state))
             return "withhold" if saving else "payout"
