@@ -79,8 +79,8 @@ def _auction(state: State, seat: int, keys: list[str]) -> str:
     """Take a private left at no price, pass otherwise. A private pays a few dollars an
     operating round; the same cash in the first stock round buys shares at par that climb
     with every dividend. The old bot spent 40% of its cash on four privates and held 30% of its
-    first company against the investors' 70%; with that auction and the rest of today's play
-    it won 0 of 16 arena games against ``investor`` at 4 players, 14 with this one."""
+    first company against the investors' 70%; with that auction and the rest of its play as
+    now it won 0 of 16 arena games against ``investor`` at 4 players, 14 with this one."""
     for key in keys:
         if key.startswith("buy:") and state["privates"][key[4:]]["price"] == 0:
             return key

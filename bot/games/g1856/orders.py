@@ -81,7 +81,7 @@ ORDERS = (
 
 RECOMMENDED = (PAY_DIVIDENDS, RUN_BEST, SKIP_IDLE_STEPS, PASS_WHEN_ONLY_SELLING)
 """What the game's bot itself does at these prompts (it agrees with every answer): paying out
-(since issue 26 the bot never withholds: withholding to save for a train lost it the games
+(since issue 26 the bot never withholds: withholding to save for a train cost it most games
 against the ``investor`` strategy at 4 players, and the further companies it starts when rich
 buy the trains that move the phases on); the best run; passing a step whose only move is a
 loan; passing a stock-round turn that could only sell. "Pay dividends unless saving for a
