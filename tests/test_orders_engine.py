@@ -445,8 +445,8 @@ def test_a_game_played_with_orders_is_the_game_played_by_hand(slug: str) -> None
                                            ("bullfrog-goldfield", 2), ("1856", 1), ("chomp", 20),
                                            ("finders-keepers", 2)])
 def test_recommended_orders_cut_decisions_by_at_least_40_percent(slug: str, games: int) -> None:
-    """One game of 1856 (two self-played games of about a thousand prompts each) shows it for
-    that seed; ``python -m bot decisions`` gives the mean over more (49% over seeds 1–10, see
+    """One game of 1856 (two self-played games of one to two thousand prompts each) shows it
+    for that seed; ``python -m bot decisions`` gives the mean over more (47% over seeds 1–10, see
     README.md). Chomp's reduction is near 40% (41.5% over 200 games, 3 points of
     spread between single games), so it takes twenty games (under a second) to show it."""
     row = measure(get_game(slug), 4, games=games, seed=7)
