@@ -91,6 +91,8 @@ def parser() -> argparse.ArgumentParser:
     load.add_argument("--db", help="SQLite path or postgresql:// URL (default: a temporary SQLite file)")
     load.add_argument("--mix", action="store_true", help="light tables alone, then beside bot-played heavy ones")
     load.add_argument("--heavy", type=int, default=4, help="--mix: 1856 and Puerto Rico tables played by bots")
+    load.add_argument("--heavy-games", metavar="SLUG,SLUG|all",
+                      help="--mix: the games of the heavy tables (default 1856,puerto-rico; all: every game)")
     load.add_argument("--bot-level", default="hard", choices=("easy", "normal", "hard"),
                       help="--mix: the level of the heavy tables' bots (default hard)")
     load.add_argument("--workers", type=int, default=None,
@@ -246,11 +248,17 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_decisions(args.slugs, args.games, args.players)
     if command == "loadtest":
-        from bot.loadtest import run_load, run_mix
+        from bot.engine import UnknownGame
+        from bot.loadtest import heavy_games, run_load, run_mix
 
         if args.mix:
+            try:
+                games = heavy_games(args.heavy_games)
+            except UnknownGame as error:
+                print(error, file=sys.stderr)
+                return 2
             asyncio.run(run_mix(args.db, light=args.tables, heavy=args.heavy, moves=args.moves, users=args.users,
-                                workers=args.workers, bot_level=args.bot_level))
+                                workers=args.workers, bot_level=args.bot_level, games=games))
             return 0
         asyncio.run(run_load(args.db, table_count=args.tables, moves=args.moves, users=args.users))
         return 0

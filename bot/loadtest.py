@@ -19,7 +19,7 @@ empty database: the load test creates its tables there and leaves them).
 
 ``--mix`` measures what one heavy table does to the others (:func:`run_mix`): many light
 tables (HISSS and Chomp, simulated users, no pictures) are played first alone, then again while
-``--heavy`` 1856 and Puerto Rico tables are played by bots — one simulated player each, the
+``--heavy`` 1856 and Puerto Rico tables (``--heavy-games``: others, or ``all``) are played by bots — one simulated player each, the
 other seats bots of ``--bot-level`` (default hard: each decision a search of
 :data:`bot.bots.HARD_BUDGET_S` of CPU in a worker), every board drawn. Both phases use the bot's worker
 processes (``--workers``, by default as many as the bot starts; ``--workers 0`` runs everything
@@ -41,7 +41,7 @@ import tracemalloc
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from bot.engine import get_game
+from bot.engine import all_games, get_game
 from bot.games import load_all
 from bot.store import Store
 from bot.tables import TableError, Tables, User
@@ -164,6 +164,22 @@ LIGHT = (("hisss", {}), ("chomp", {"mode": "turns"}))
 HEAVY = (("1856", {}), ("puerto-rico", {}))
 
 
+def heavy_games(names: str | None) -> tuple[tuple[str, dict[str, str]], ...]:
+    """The games the heavy tables cycle through: :data:`HEAVY` by default, ``"all"`` for every
+    game, or slugs separated by commas. A game with a ``mode`` option is played by turns, so a
+    hard bot searches its decisions (in live play it answers with the heuristic)."""
+    if not names:
+        return HEAVY
+    load_all()
+    slugs = [game.slug for game in all_games()] if names == "all" else [name.strip() for name in names.split(",")]
+    chosen = []
+    for slug in slugs:
+        game = get_game(slug)
+        modes = next((option.choices for option in game.options if option.name == "mode"), ())
+        chosen.append((slug, {"mode": "turns"} if "turns" in modes else {}))
+    return tuple(chosen)
+
+
 async def _open(tables: Tables, channel: int, slug: str, options: dict[str, str], users: list[User], bots: int,
                 level: str = "normal") -> int:
     await tables.create(guild_id=4242, channel_id=channel, host=users[0], slug=slug, options=options)
@@ -271,9 +287,11 @@ def _rss_mb(pid: int) -> float:
 
 async def run_mix(
     db: str | None, *, light: int = 300, heavy: int = 4, moves: int = 6000, users: int = 30, workers: int | None = None,
-    seed: int = 1, bot_level: str = "hard", out: Callable[[str], None] = print,
+    seed: int = 1, bot_level: str = "hard", games: tuple[tuple[str, dict[str, str]], ...] = HEAVY,
+    out: Callable[[str], None] = print,
 ) -> dict[str, float]:
-    """Light tables' latency alone and beside bot-played heavy tables (see the module docstring)."""
+    """Light tables' latency alone and beside bot-played heavy tables (see the module docstring);
+    the heavy tables cycle through ``games`` (:func:`heavy_games`)."""
     load_all()
     chooser = random.Random(seed)
     workers = default_size() if workers is None else workers
@@ -312,7 +330,7 @@ async def run_mix(
             async def heavy_loop(index: int) -> None:
                 nonlocal heavy_moves, next_channel
                 rng = random.Random(seed * 31 + index)
-                slug, options = HEAVY[index % len(HEAVY)]
+                slug, options = games[index % len(games)]
                 while not stop.is_set():
                     next_channel += 1
                     person = User(30_000_000 + next_channel, f"H{next_channel}")
@@ -356,7 +374,8 @@ async def run_mix(
             f"p99 {figures[key + '_p99_ms']:.1f} ms; {figures[key + '_moves_per_s']:.0f} moves/s; "
             f"longest loop stall {figures[key + '_max_loop_lag_ms']:.0f} ms")
     ratio = figures["mix_p99_ms"] / figures["alone_p99_ms"] if figures["alone_p99_ms"] else float("inf")
-    out(f"heavy tables (1856, Puerto Rico; {bot_level} bots, boards drawn): {figures['heavy_moves_per_s']:.1f} "
+    names = ", ".join(get_game(slug).title for slug, _ in games)
+    out(f"heavy tables ({names}; {bot_level} bots, boards drawn): {figures['heavy_moves_per_s']:.1f} "
         f"moves/s meanwhile")
     out(f"light p99 with the heavy mix / alone: {ratio:.2f} (target <= 2); longest stall "
         f"{max(alone_lag, mixed_lag) * 1000:.0f} ms (target: no acknowledgement waits > 1000 ms)")
