@@ -2,7 +2,8 @@
 
     python -m bot arena puerto-rico --players 4 --seats normal,greedy,greedy,greedy --games 200
 
-A *seat kind* is a bot level (``easy``, ``normal``, ``hard``: :mod:`bot.bots`), ``random``
+A *seat kind* is a bot level (``easy``, ``normal``, ``hard``: :mod:`bot.bots`), ``hard-tree``
+(the tree search hard bots played before the paired search, kept as a baseline), ``random``
 (a uniformly random legal move), or a simple strategy of the game: a named rule-based player
 written from the rulebook in ``bot/games/<package>/strategies.py``::
 
@@ -19,7 +20,7 @@ its own seed.
 Per kind it prints the win share per seat (a game won by several seats is split between them)
 with its 95% Wilson interval, the fair share (1 / players) and whether the interval lies above
 or below it, the mean score, and the CPU per decision (p50 / p95 / max in milliseconds; for
-``hard`` that is the search's budget at work).
+``hard`` and ``hard-tree`` that is the search's budget at work).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from bot.bots import LEVELS, Chooser, choose
+from bot.bots import LEVELS, Chooser, choose, think_tree
 from bot.engine import EXPIRE, SYSTEM_SEAT, BadOptions, Game, IllegalAction, Outcome, State, get_game
 from bot.games import load_all
 
@@ -65,7 +66,7 @@ def random_move(game: Game, state: State, seat: int, rng: random.Random) -> str:
 
 def seat_kinds(game: Game) -> list[str]:
     """Every kind a seat of ``game`` may be in the arena."""
-    return [*LEVELS, "random", *strategies(game)]
+    return [*LEVELS, "hard-tree", "random", *strategies(game)]
 
 
 def chooser(game: Game, kind: str, *, budget_s: float) -> Chooser:
@@ -75,6 +76,11 @@ def chooser(game: Game, kind: str, *, budget_s: float) -> Chooser:
             return choose(game, state, seat, kind, rng, budget_s=budget_s)
 
         return level_choice
+    if kind == "hard-tree":
+        def tree_choice(game: Game, state: State, seat: int, rng: random.Random) -> str:
+            return think_tree(game, state, seat, rng, budget_s=budget_s).key
+
+        return tree_choice
     if kind == "random":
         return random_move
     named = strategies(game)
@@ -212,7 +218,7 @@ def report(
     setting = ", ".join(f"{k}={v}" for k, v in changed.items()) or "default options"
     lines = [
         f"{game.title}: {games} games, {players} players, seats {','.join(seats)} (rotated), {setting}; "
-        f"{f'hard budget {budget_ms:g} ms; ' if 'hard' in seats else ''}{elapsed:.0f} s",
+        f"{f'hard budget {budget_ms:g} ms; ' if any(seat.startswith('hard') for seat in seats) else ''}{elapsed:.0f} s",
         f"{'kind':<14} {'seats':>5} {'win share':>9} {'95% interval':>15} {'vs fair':>8} {'mean score':>11} "
         f"{'CPU/decision ms p50 / p95 / max':>32}",
     ]

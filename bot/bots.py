@@ -3,8 +3,10 @@
 - **easy**: the game's heuristic (``game.agent``), but one move in three (:data:`EASY_NOISE`)
   is a uniformly random legal move: it plays the game, and makes mistakes a person can punish;
 - **normal**: the game's heuristic, written per game from its rulebook (``agent.py``);
-- **hard**: information-set Monte Carlo tree search (:mod:`bot.engine.search`) with the
-  heuristic as its guide and rollouts, :data:`HARD_BUDGET_S` of CPU per decision. It runs in a
+- **hard**: a paired rollout search (:func:`bot.engine.search.paired_search`): every candidate
+  move is rolled out with the heuristic on the same redrawn states and the same dice, and the
+  heuristic's own choice is overruled only by a move that beats it beyond doubt;
+  :data:`HARD_BUDGET_S` of CPU per decision. It runs in a
   worker process (:func:`bot.workers.bot_move`), never on the event loop.
 
 Every level uses only what its seat can see: the heuristic is written from the seat's view,
@@ -25,7 +27,7 @@ import time
 from collections.abc import Callable
 
 from bot.engine import Game, IllegalAction, State
-from bot.engine.search import Clock, SearchResult, search
+from bot.engine.search import Clock, SearchResult, paired_search, search
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
@@ -118,6 +120,21 @@ def think(
     clock: Clock = time.process_time,
 ) -> SearchResult:
     """A hard bot's search with its figures (iterations, CPU), for the arena and benchmarks."""
+    budget = hard_budget(game) if budget_s is None else budget_s
+    return paired_search(game, state, seat, rng, budget_s=budget, clock=clock)
+
+
+def think_tree(
+    game: Game,
+    state: State,
+    seat: int,
+    rng: random.Random,
+    *,
+    budget_s: float | None = None,
+    clock: Clock = time.process_time,
+) -> SearchResult:
+    """The tree search (:func:`bot.engine.search.search`) hard bots played until issue 26's
+    paired search replaced it: the arena's ``hard-tree`` seat, a baseline to measure against."""
     budget = hard_budget(game) if budget_s is None else budget_s
     return search(game, state, seat, rng, budget_s=budget, clock=clock)
 

@@ -396,7 +396,7 @@ def test_strategies_and_levels_are_legal_and_see_only_their_seats_view(game: Gam
 def test_every_game_of_this_task_has_strategies() -> None:
     for slug in MINE:
         kinds = seat_kinds(get_game(slug))
-        assert kinds[:4] == ["easy", "normal", "hard", "random"] and len(kinds) >= 6, slug
+        assert kinds[:5] == ["easy", "normal", "hard", "hard-tree", "random"] and len(kinds) >= 7, slug
 
 
 
@@ -440,3 +440,58 @@ def test_the_search_overrules_the_heuristic_only_on_a_lead_beyond_its_noise() ->
     assert _decide(_Node(children=swinging), "guide") == "guide"
     small_lead = {"0|best": node([0.52] * 30), "0|guide": node([0.5] * 20)}  # under the margin
     assert _decide(_Node(children=small_lead), "guide") == "guide"
+
+
+# -- the paired search (common random numbers) ------------------------------------------------------
+
+
+def test_the_paired_search_keeps_to_its_budget_and_compares_actions_on_the_same_samples() -> None:
+    from bot.engine.search import paired_search
+
+    game = get_game("hisss")
+    state = next(s for s in positions(game, 3, 2, 1, 200) if s["pending"] is not None)
+    seat = game.prompts(state)[0].seat
+    result = paired_search(game, state, seat, random.Random(3), budget_s=0.05, clock=StepClock(0.001))
+    assert 0.05 <= result.cpu_seconds <= 0.05 + 0.002
+    legal = game.prompts(state)[0].keys()
+    assert result.iterations >= 1 and result.key in legal
+    assert max(result.visits.values()) == result.iterations  # the guide is rolled out on every sample
+    assert result.visits[result.guide] == result.iterations
+
+
+@pytest.mark.parametrize("slug, players", [("hisss", 3), ("collide-o", 2), ("finders-keepers", 2)])
+def test_the_paired_search_chooses_the_same_when_hidden_information_is_redrawn(slug: str, players: int) -> None:
+    from bot.engine.search import paired_search
+
+    game = get_game(slug)
+    options = {"mode": "turns"} if any(o.name == "mode" for o in game.options) else {}
+    state = game.setup(players, options, 11)
+    rng = random.Random(2)
+    for move in range(200):  # a dozen moves in (something is hidden), to a real choice
+        prompt = game.prompts(state)[0]
+        if move >= 12 and len(prompt.actions) > 1:
+            break
+        game.apply(state, prompt.seat, game.agent(state, prompt.seat, rng))
+    seat = game.prompts(state)[0].seat
+    first = paired_search(game, state, seat, random.Random(8), budget_s=1.0, clock=frozen, max_iterations=10)
+    assert first.iterations == 10
+    for redraw in range(2):
+        redrawn = game.conceal(state, seat, random.Random(100 + redraw))
+        again = paired_search(game, redrawn, seat, random.Random(8), budget_s=1.0, clock=frozen, max_iterations=10)
+        assert (again.key, again.visits) == (first.key, first.visits)
+
+
+def test_the_paired_search_overrules_on_a_paired_lead_and_prunes_what_trails() -> None:
+    """The same means decide differently with the luck paired or not: an action ahead by 0.1
+    on every sample overrules the heuristic, however much the samples themselves swing; one
+    whose lead is the luck of the samples does not; a clearly worse action is pruned."""
+    from bot.engine.search import _paired_choice, _prune
+
+    swings = [1.0, 0.1, 0.6, 0.3] * 5
+    paired = [{"guide": luck, "best": luck + 0.1, "worse": luck - 0.4} for luck in swings]
+    assert _paired_choice(paired, ["guide", "best", "worse"], "guide") == "best"
+    assert _prune(paired, ["guide", "best", "worse"], "guide") == ["guide", "best"]
+    unpaired = [{"guide": luck, "best": other + 0.1} for luck, other in zip(swings, swings[1:] + swings[:1], strict=True)]
+    assert _paired_choice(unpaired, ["guide", "best"], "guide") == "guide"
+    too_few = paired[:5]
+    assert _paired_choice(too_few, ["guide", "best"], "guide") == "guide"

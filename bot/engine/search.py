@@ -45,6 +45,7 @@ The engine imports only the standard library.
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import time
@@ -348,3 +349,136 @@ def _rollout(game: Game, state: State, rng: random.Random, deadline: _Deadline) 
         game.apply(state, prompt.seat, key)
     outcome = game.outcome(state)
     return None if outcome is None else rewards(outcome)
+
+
+PAIRED_MIN_SAMPLES = 8
+"""Samples (determinizations) the paired search needs before it prunes or overrules."""
+PAIRED_OVERRULE_Z = 2.5
+"""The paired search overrules the heuristic only when its best action leads the heuristic's
+choice by this many standard errors of the paired difference (more than the tree's 2: the
+best is picked out of up to :data:`MAX_ROOT_CANDIDATES`, so its lead is flattered)..."""
+PAIRED_OVERRULE_MARGIN = 0.02
+"""... and by this much mean reward (a fiftieth of a win)."""
+PAIRED_PRUNE_Z = 3.0
+"""A root action trailing the leader by this many standard errors is no longer rolled out."""
+
+
+def paired_search(
+    game: Game,
+    state: State,
+    seat: int,
+    rng: random.Random,
+    *,
+    budget_s: float,
+    clock: Clock = time.process_time,
+    max_iterations: int | None = None,
+) -> SearchResult:
+    """The action ``seat`` plays in ``state`` after a *paired* rollout search of ``budget_s``.
+
+    A one-move lookahead with common random numbers (a rollout algorithm in Bertsekas's
+    sense, as backgammon programs roll out their candidate moves): each sample draws one
+    state with ``conceal`` and one seed for the rollouts, then plays *every* root action
+    still in the running on that same state and rolls each out with that same seed, so the
+    dice, draws and noise after each action are alike as far as the game lets them be. The
+    difference of two actions' rewards within a sample then measures the actions, not the
+    luck of the sample; in a game of dice it varies several times less than the rewards
+    themselves, and the tree search's comparison of independent samples (:func:`search`)
+    could not tell most actions apart in its budget.
+
+    Actions trailing the leader by :data:`PAIRED_PRUNE_Z` standard errors of the paired
+    difference stop being rolled out; the heuristic's choice stays to the end, and is
+    overruled only by an action leading it by :data:`PAIRED_OVERRULE_Z` standard errors and
+    :data:`PAIRED_OVERRULE_MARGIN`. ``SearchResult.iterations`` counts samples, ``visits``
+    the rollouts of each action. Never reads hidden information: the state is seen only
+    through ``conceal``, as in :func:`search`.
+    """
+    started = clock()
+    prompt = _own_prompt(game, state, seat)
+    keys = prompt.keys()
+    guide = game.agent(state, seat, random.Random(rng.getrandbits(64)))
+    if len(keys) == 1 or game.is_timed(state):
+        return SearchResult(guide, guide, 0, clock() - started, {})
+    alive = list(keys)
+    if len(alive) > MAX_ROOT_CANDIDATES:
+        others = [key for key in alive if key != guide]
+        alive = [guide, *rng.sample(others, MAX_ROOT_CANDIDATES - 1)]
+    else:
+        alive.remove(guide)
+        alive.insert(0, guide)
+    rows: list[dict[str, float]] = []
+    dropped = 0
+    deadline = _Deadline(clock, started + budget_s)
+    while clock() - started < budget_s and (max_iterations is None or len(rows) < max_iterations):
+        drawn = game.conceal(state, seat, random.Random(rng.getrandbits(63)))
+        rollout_seed = rng.getrandbits(63)
+        row: dict[str, float] = {}
+        try:
+            for index, key in enumerate(alive):
+                played = drawn if index == len(alive) - 1 else copy.deepcopy(drawn)
+                game.apply(played, seat, key)
+                reward = _rollout(game, played, random.Random(rollout_seed), deadline)
+                row[key] = UNDECIDED if reward is None else reward[seat]
+        except _OutOfTime:
+            break  # this sample is incomplete: its actions are not compared on it
+        except Exception:
+            dropped += 1  # a redrawn state the game could not play on (see ``search``)
+            if dropped > MAX_DROPPED and dropped > len(rows):
+                break
+            continue
+        rows.append(row)
+        if len(rows) >= PAIRED_MIN_SAMPLES:
+            alive = _prune(rows, alive, guide)
+            if len(alive) == 1:
+                break  # every other action is worse than the heuristic's beyond doubt
+            if len(rows) >= INDIFFERENT_AFTER and all(
+                len(set(r[key] for key in alive)) == 1 for r in rows
+            ):
+                break  # every action led to the very same rewards: the choice does not matter
+    visits = {key: sum(1 for row in rows if key in row) for key in keys if any(key in row for row in rows)}
+    choice = _paired_choice(rows, alive, guide)
+    return SearchResult(choice, guide, len(rows), clock() - started, visits, dropped)
+
+
+def _paired_stats(rows: list[dict[str, float]], better: str, worse: str) -> tuple[float, float]:
+    """The mean of ``better``'s reward minus ``worse``'s over the samples that rolled out
+    both, and its standard error."""
+    differences = [row[better] - row[worse] for row in rows if better in row and worse in row]
+    count = len(differences)
+    if count < 2:
+        return 0.0, math.inf
+    mean = sum(differences) / count
+    spread = sum((d - mean) ** 2 for d in differences) / (count - 1)
+    return mean, math.sqrt(spread / count)
+
+
+def _paired_leader(rows: list[dict[str, float]], alive: list[str]) -> str:
+    """The action in the running with the best mean reward (all of them share every sample
+    since the last pruning, and each was rolled out on every sample before it)."""
+    return max(alive, key=lambda key: sum(row[key] for row in rows if key in row) / sum(1 for row in rows if key in row))
+
+
+def _prune(rows: list[dict[str, float]], alive: list[str], guide: str) -> list[str]:
+    """``alive`` without the actions that trail the leader beyond doubt (the guide stays)."""
+    leader = _paired_leader(rows, alive)
+    kept = []
+    for key in alive:
+        if key in (leader, guide):
+            kept.append(key)
+            continue
+        lead, error = _paired_stats(rows, leader, key)
+        if not (lead > 0 and lead > PAIRED_PRUNE_Z * error):
+            kept.append(key)
+    return kept
+
+
+def _paired_choice(rows: list[dict[str, float]], alive: list[str], guide: str) -> str:
+    """The leader, if it beats the heuristic's choice beyond doubt; else the heuristic's."""
+    if len(rows) < PAIRED_MIN_SAMPLES or guide not in alive:
+        return guide
+    leader = _paired_leader(rows, alive)
+    if leader == guide:
+        return guide
+    lead, error = _paired_stats(rows, leader, guide)
+    if lead >= PAIRED_OVERRULE_MARGIN and lead > PAIRED_OVERRULE_Z * error:
+        return leader
+    return guide
