@@ -459,7 +459,7 @@ def test_the_paired_search_keeps_to_its_budget_and_compares_actions_on_the_same_
     assert result.visits[result.guide] == result.iterations
 
 
-@pytest.mark.parametrize("slug, players", [("hisss", 3), ("collide-o", 2), ("finders-keepers", 2)])
+@pytest.mark.parametrize("slug, players", [("hisss", 3), ("collide-o", 2), ("finders-keepers", 2), ("chomp", 3), ("puerto-rico", 3)])
 def test_the_paired_search_chooses_the_same_when_hidden_information_is_redrawn(slug: str, players: int) -> None:
     from bot.engine.search import paired_search
 
@@ -474,7 +474,7 @@ def test_the_paired_search_chooses_the_same_when_hidden_information_is_redrawn(s
         game.apply(state, prompt.seat, game.agent(state, prompt.seat, rng))
     seat = game.prompts(state)[0].seat
     first = paired_search(game, state, seat, random.Random(8), budget_s=1.0, clock=frozen, max_iterations=10)
-    assert first.iterations == 10
+    assert 0 < first.iterations <= 10  # fewer when every other action was pruned
     for redraw in range(2):
         redrawn = game.conceal(state, seat, random.Random(100 + redraw))
         again = paired_search(game, redrawn, seat, random.Random(8), budget_s=1.0, clock=frozen, max_iterations=10)
