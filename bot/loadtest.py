@@ -335,18 +335,24 @@ async def run_mix(
                     next_channel += 1
                     person = User(30_000_000 + next_channel, f"H{next_channel}")
                     table_id = await _open(heavy_tables, next_channel, slug, options, [person], 3, bot_level)
+                    seen = 0
                     while not stop.is_set():
                         live = await heavy_tables.load(table_id)
+                        heavy_moves += live.position - seen  # the person's moves and the bots'
+                        seen = live.position
                         turns = [t for t in heavy_tables.turns(live) if t.user_id == person.id]
                         if not turns:
-                            break  # over (or only bots left to decide: they have played already)
-                        before = live.position
+                            if live.row.status != "playing":
+                                break  # over: the next table
+                            # The bots think in the workers while the person waits for its turn
+                            # (polling, as a player looks at the channel; not a test's timing).
+                            await asyncio.sleep(0.2)
+                            continue
                         try:
-                            reply = await heavy_tables.act(user=person, move=rng.choice(turns[0].actions).key,
-                                                           table_id=table_id)
+                            await heavy_tables.act(user=person, move=rng.choice(turns[0].actions).key,
+                                                   table_id=table_id)
                         except TableError:
                             continue
-                        heavy_moves += reply.position - before
 
             heavy_tasks = [asyncio.create_task(heavy_loop(index)) for index in range(heavy)]
             await asyncio.sleep(1.0)  # the heavy tables get going (their first bots are playing)
