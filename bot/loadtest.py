@@ -324,17 +324,18 @@ async def run_mix(
             await _light_phase(light_tables, ids, moves // 4, users, seed + 2, open_light)  # warm-up, not counted
             alone, alone_s, alone_lag = await _light_phase(light_tables, ids, moves, users, seed, open_light)
 
-            heavy_moves = 0
+            heavy_moves = heavy_opened = 0
             stop = asyncio.Event()
 
             async def heavy_loop(index: int) -> None:
-                nonlocal heavy_moves, next_channel
+                nonlocal heavy_moves, heavy_opened, next_channel
                 rng = random.Random(seed * 31 + index)
                 slug, options = games[index % len(games)]
                 while not stop.is_set():
                     next_channel += 1
                     person = User(30_000_000 + next_channel, f"H{next_channel}")
                     table_id = await _open(heavy_tables, next_channel, slug, options, [person], 3, bot_level)
+                    heavy_opened += 1
                     seen = 0
                     while not stop.is_set():
                         live = await heavy_tables.load(table_id)
@@ -360,7 +361,10 @@ async def run_mix(
             mixed, mixed_s, mixed_lag = await _light_phase(light_tables, ids, moves, users, seed + 1, open_light)
             heavy_during = heavy_moves - began_heavy
             stop.set()
-            await asyncio.gather(*heavy_tasks, return_exceptions=True)
+            out(f"heavy tables: {heavy_opened} opened, {heavy_moves} moves in all (bots' and players')")
+            for failure in await asyncio.gather(*heavy_tasks, return_exceptions=True):
+                if isinstance(failure, Exception):
+                    out(f"a heavy table's player stopped: {failure!r}")
         finally:
             await store.close()
     worker_rss = [_rss_mb(pid) for pid in (pool.pids if isinstance(pool, ProcessWorkers) else [])]
