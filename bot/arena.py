@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from bot.bots import LEVELS, Chooser, choose, think_tree
+from bot.bots import LEVELS, Chooser, choose, think
 from bot.engine import EXPIRE, SYSTEM_SEAT, BadOptions, Game, IllegalAction, Outcome, State, get_game
 from bot.games import load_all
 
@@ -78,7 +78,7 @@ def chooser(game: Game, kind: str, *, budget_s: float) -> Chooser:
         return level_choice
     if kind == "hard-tree":
         def tree_choice(game: Game, state: State, seat: int, rng: random.Random) -> str:
-            return think_tree(game, state, seat, rng, budget_s=budget_s).key
+            return think(game, state, seat, rng, budget_s=budget_s, tree=True).key
 
         return tree_choice
     if kind == "random":

@@ -118,25 +118,15 @@ def think(
     *,
     budget_s: float | None = None,
     clock: Clock = time.process_time,
+    tree: bool = False,
 ) -> SearchResult:
-    """A hard bot's search with its figures (iterations, CPU), for the arena and benchmarks."""
-    budget = hard_budget(game) if budget_s is None else budget_s
-    return paired_search(game, state, seat, rng, budget_s=budget, clock=clock)
+    """A hard bot's search with its figures (iterations, CPU), for the arena and benchmarks.
 
-
-def think_tree(
-    game: Game,
-    state: State,
-    seat: int,
-    rng: random.Random,
-    *,
-    budget_s: float | None = None,
-    clock: Clock = time.process_time,
-) -> SearchResult:
-    """The tree search (:func:`bot.engine.search.search`) hard bots played until issue 26's
-    paired search replaced it: the arena's ``hard-tree`` seat, a baseline to measure against."""
+    ``tree``: the tree search (:func:`bot.engine.search.search`) hard bots played until issue
+    26's paired search replaced it — the arena's ``hard-tree`` seat, a baseline to measure against."""
     budget = hard_budget(game) if budget_s is None else budget_s
-    return search(game, state, seat, rng, budget_s=budget, clock=clock)
+    searcher = search if tree else paired_search
+    return searcher(game, state, seat, rng, budget_s=budget, clock=clock)
 
 
 Chooser = Callable[[Game, State, int, random.Random], str]

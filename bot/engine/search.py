@@ -156,6 +156,15 @@ def _own_prompt(game: Game, state: State, seat: int) -> Prompt:
     raise IllegalAction("This seat has nothing to decide now.")
 
 
+def _root_candidates(keys: list[str], guide: str, rng: random.Random) -> list[str]:
+    """The root actions a search compares: all of them, or the heuristic's choice and a random
+    sample of the others when there are more than :data:`MAX_ROOT_CANDIDATES`."""
+    if len(keys) <= MAX_ROOT_CANDIDATES:
+        return list(keys)
+    others = [key for key in keys if key != guide]
+    return [guide, *rng.sample(others, MAX_ROOT_CANDIDATES - 1)]
+
+
 def search(
     game: Game,
     state: State,
@@ -179,10 +188,7 @@ def search(
     if len(keys) == 1 or game.is_timed(state):
         return SearchResult(guide, guide, 0, clock() - started, {})
     flat = prompt.simultaneous
-    candidates = list(keys)
-    if len(candidates) > MAX_ROOT_CANDIDATES:
-        others = [key for key in candidates if key != guide]
-        candidates = [guide, *rng.sample(others, MAX_ROOT_CANDIDATES - 1)]
+    candidates = _root_candidates(keys, guide, rng)
     root = _Node()
     iterations = dropped = 0
     out_of_time = _Deadline(clock, started + budget_s)
@@ -409,13 +415,7 @@ def paired_search(
     guide = game.agent(state, seat, random.Random(rng.getrandbits(64)))
     if len(keys) == 1 or game.is_timed(state):
         return SearchResult(guide, guide, 0, clock() - started, {})
-    alive = list(keys)
-    if len(alive) > MAX_ROOT_CANDIDATES:
-        others = [key for key in alive if key != guide]
-        alive = [guide, *rng.sample(others, MAX_ROOT_CANDIDATES - 1)]
-    else:
-        alive.remove(guide)
-        alive.insert(0, guide)
+    alive = [guide, *(key for key in _root_candidates(keys, guide, rng) if key != guide)]
     rows: list[dict[str, float]] = []
     dropped = 0
     deadline = _Deadline(clock, started + budget_s)
