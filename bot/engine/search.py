@@ -156,6 +156,18 @@ def _own_prompt(game: Game, state: State, seat: int) -> Prompt:
     raise IllegalAction("This seat has nothing to decide now.")
 
 
+def _guide(
+    game: Game, state: State, seat: int, rng: random.Random, clock: Clock, started: float
+) -> tuple[Prompt, str, SearchResult | None]:
+    """The seat's prompt and the heuristic's choice (the guide), and the search's result
+    already when there is nothing to search: a lone action, or timed play."""
+    prompt = _own_prompt(game, state, seat)
+    guide = game.agent(state, seat, random.Random(rng.getrandbits(64)))
+    if len(prompt.actions) == 1 or game.is_timed(state):
+        return prompt, guide, SearchResult(guide, guide, 0, clock() - started, {})
+    return prompt, guide, None
+
+
 def _root_candidates(keys: list[str], guide: str, rng: random.Random) -> list[str]:
     """The root actions a search compares: all of them, or the heuristic's choice and a random
     sample of the others when there are more than :data:`MAX_ROOT_CANDIDATES`."""
@@ -182,11 +194,10 @@ def search(
     :class:`IllegalAction` when the seat has nothing to decide.
     """
     started = clock()
-    prompt = _own_prompt(game, state, seat)
+    prompt, guide, unsearched = _guide(game, state, seat, rng, clock, started)
+    if unsearched is not None:
+        return unsearched
     keys = prompt.keys()
-    guide = game.agent(state, seat, random.Random(rng.getrandbits(64)))
-    if len(keys) == 1 or game.is_timed(state):
-        return SearchResult(guide, guide, 0, clock() - started, {})
     flat = prompt.simultaneous
     candidates = _root_candidates(keys, guide, rng)
     root = _Node()
@@ -410,11 +421,10 @@ def paired_search(
     nothing: the heuristic's choice.
     """
     started = clock()
-    prompt = _own_prompt(game, state, seat)
+    prompt, guide, unsearched = _guide(game, state, seat, rng, clock, started)
+    if unsearched is not None:
+        return unsearched
     keys = prompt.keys()
-    guide = game.agent(state, seat, random.Random(rng.getrandbits(64)))
-    if len(keys) == 1 or game.is_timed(state):
-        return SearchResult(guide, guide, 0, clock() - started, {})
     alive = [guide, *(key for key in _root_candidates(keys, guide, rng) if key != guide)]
     rows: list[dict[str, float]] = []
     dropped = 0
