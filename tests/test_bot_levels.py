@@ -469,7 +469,7 @@ def test_the_paired_search_chooses_the_same_when_hidden_information_is_redrawn(s
     rng = random.Random(2)
     for move in range(200):  # a dozen moves in (something is hidden), to a real choice
         prompt = game.prompts(state)[0]
-        if move >= 12 and len(prompt.actions) > 1:
+        if move >= 12 and len(prompt.actions) > 1 and not game.choices_alike(state, prompt.seat):
             break
         game.apply(state, prompt.seat, game.agent(state, prompt.seat, rng))
     seat = game.prompts(state)[0].seat
@@ -495,3 +495,21 @@ def test_the_paired_search_overrules_on_a_paired_lead_and_prunes_what_trails() -
     assert _paired_choice(unpaired, ["guide", "best"], "guide") == "guide"
     too_few = paired[:5]
     assert _paired_choice(too_few, ["guide", "best"], "guide") == "guide"
+
+
+@pytest.mark.parametrize("tree", [False, True])
+def test_a_search_plays_alike_choices_at_once_and_searches_the_rest(tree: bool) -> None:
+    """A HISSS draw (every position of the face-down fan is alike) costs a hard bot nothing;
+    where the drawn card goes is still searched."""
+    game = get_game("hisss")
+    state = game.setup(2, {}, 5)
+    seat = game.prompts(state)[0].seat
+    assert state["pending"] is None and len(game.prompts(state)[0].actions) > 1
+    assert game.choices_alike(state, seat)
+    drawn = bots.think(game, state, seat, random.Random(1), budget_s=1.0, clock=StepClock(0.001), tree=tree)
+    assert drawn.iterations == 0 and drawn.key == game.agent(state, seat, random.Random(1))
+    placing = next(s for s in positions(game, 2, 5, 1, 200) if s["pending"] is not None and len(game.prompts(s)[0].actions) > 1)
+    placer = game.prompts(placing)[0].seat
+    assert not game.choices_alike(placing, placer)
+    placed = bots.think(game, placing, placer, random.Random(1), budget_s=0.05, clock=StepClock(0.001), tree=tree)
+    assert placed.iterations > 0

@@ -334,6 +334,18 @@ class Game(ABC):
         :meth:`conceal`, so it may read anything in them."""
         return self.agent(state, seat, rng)
 
+    def choices_alike(self, state: State, seat: int) -> bool:
+        """Whether every action of ``seat``'s prompt is, for all the seat can see, the same
+        choice: a card off a shuffled face-down fan, one of a row of tokens that differ only
+        in what nobody knows yet. A hard bot's search then has nothing to compare (on any
+        redrawing the actions differ only by the luck the redrawing dealt them) and plays
+        the heuristic's choice at once instead of spending its budget.
+
+        Asked only for a seat with a prompt. The answer must follow from what the seat sees:
+        the test kit checks that it never changes when hidden information is redrawn
+        (:meth:`conceal`). The default, ``False``, searches every prompt."""
+        return False
+
     def evaluate(self, state: State) -> list[float] | None:
         """Each seat's expected reward in [0, 1] (its share of the win, roughly) in
         ``state``, where a rollout cut after :attr:`rollout_steps` moves stops.

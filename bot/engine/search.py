@@ -160,10 +160,11 @@ def _guide(
     game: Game, state: State, seat: int, rng: random.Random, clock: Clock, started: float
 ) -> tuple[Prompt, str, SearchResult | None]:
     """The seat's prompt and the heuristic's choice (the guide), and the search's result
-    already when there is nothing to search: a lone action, or timed play."""
+    already when there is nothing to search: a lone action, actions the game calls alike
+    (:meth:`~bot.engine.contract.Game.choices_alike`), or timed play."""
     prompt = _own_prompt(game, state, seat)
     guide = game.agent(state, seat, random.Random(rng.getrandbits(64)))
-    if len(prompt.actions) == 1 or game.is_timed(state):
+    if len(prompt.actions) == 1 or game.is_timed(state) or game.choices_alike(state, seat):
         return prompt, guide, SearchResult(guide, guide, 0, clock() - started, {})
     return prompt, guide, None
 

@@ -332,6 +332,11 @@ def _check_views(game: Game, state: State, players: int, chooser: random.Random,
             raise _fail(game, where, f"the view for seat {viewer} reveals something hidden from it")
         if viewer is not None:
             _check_orders_concealed(game, state, concealed, viewer, where)
+            if any(p.seat == viewer for p in game.prompts(state)) and (
+                game.choices_alike(concealed, viewer) != game.choices_alike(state, viewer)
+            ):
+                raise _fail(game, where, f"whether seat {viewer}'s actions are alike (searched or not) depends "
+                                         "on hidden information: a hard bot would think longer when it holds something")
         if viewer is None:
             public, redrawn = _public_prompts(game, state), _public_prompts(game, concealed)
             if [p[:4] for p in redrawn] != [p[:4] for p in public]:

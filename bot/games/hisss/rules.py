@@ -669,6 +669,11 @@ class Hisss(HisssOrders, Game):
 
         return choose(self, state, seat, rng)
 
+    def choices_alike(self, state: State, seat: int) -> bool:
+        """A draw: every position of the shuffled face-down fan is as likely to be any card
+        left in it, so a hard bot draws at once (where the card goes is searched)."""
+        return state["pending"] is None
+
     def rollout_agent(self, state: State, seat: int, rng: random.Random) -> str:
         """A hard bot's rollouts play every seat as ``greedy`` does (the first card of the
         fan; the placement that wins the most cards now, a random one of the best): the

@@ -1117,6 +1117,12 @@ class KillerBunnies(KillerBunniesOrders, Game):
 
         return choose(self, state, seat, rng)
 
+    def choices_alike(self, state: State, seat: int) -> bool:
+        """Choosing a carrot from the market: which one is magic is the last card of the
+        shuffled magic-carrot deck, unseen by all, so every carrot is as good as another and
+        a hard bot takes one at once."""
+        return state["phase"] == CARROT
+
     def explain_refusal(self, state: State, seat: int, key: str) -> str:
         verb, _, arg = key.partition(":")
         phase = state["phase"]
