@@ -319,6 +319,7 @@ def _check_all_accepted(game: Game, state: State, prompts: list, at: int | None,
 def _check_views(game: Game, state: State, players: int, chooser: random.Random, where: str) -> None:
     before = _dump(state)
     rng_text = str(state.get("rng", ""))
+    prompted = {p.seat for p in game.prompts(state)}
     for viewer in [None, *range(players)]:
         view = game.view(state, viewer)
         try:
@@ -332,7 +333,7 @@ def _check_views(game: Game, state: State, players: int, chooser: random.Random,
             raise _fail(game, where, f"the view for seat {viewer} reveals something hidden from it")
         if viewer is not None:
             _check_orders_concealed(game, state, concealed, viewer, where)
-            if any(p.seat == viewer for p in game.prompts(state)) and (
+            if viewer in prompted and (
                 game.choices_alike(concealed, viewer) != game.choices_alike(state, viewer)
             ):
                 raise _fail(game, where, f"whether seat {viewer}'s actions are alike (searched or not) depends "
