@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -280,5 +281,16 @@ def main(argv: list[str] | None = None) -> int:
     raise SystemExit(f"unknown command {command}")
 
 
+def run_cli() -> int:
+    """:func:`main`, quiet when its reader goes away: ``python -m bot arena … | head`` closes
+    the pipe after a few lines, and the rest of the output is simply not wanted (the advice of
+    Python's ``signal`` documentation: point stdout at devnull so the exit flush is silent)."""
+    try:
+        return main()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_cli())

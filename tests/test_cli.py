@@ -120,3 +120,18 @@ def test_selfplay_finishes_games_and_reports_rates() -> None:
 def test_selfplay_refuses_an_unknown_game() -> None:
     result = _run(["selfplay", "go-fish"])
     assert result.returncode == 2 and "no game called 'go-fish'" in result.stderr
+
+
+def test_a_reader_that_stops_early_gets_no_traceback() -> None:
+    """``python -m bot arena … | head -0``: the reader closes the pipe before the table is
+    printed; the command stops quietly instead of printing a BrokenPipeError traceback."""
+    env = {**os.environ, "DISCORD_TOKEN": ""}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "arena", "chomp", "--players", "2", "--seats", "normal,random", "--games", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()
+    errors = process.stderr.read().decode()
+    assert process.wait(timeout=120) == 1
+    assert "Traceback" not in errors and "BrokenPipeError" not in errors
