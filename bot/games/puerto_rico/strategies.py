@@ -15,8 +15,9 @@ each follow a plan a player might write down, reading their own board and the pu
 
 - ``trader``: the dear goods (coffee, tobacco first), made with the Craftsman and sold with
   the Trader; markets and the Factory; a large building as soon as it can pay one;
-- ``cargo``: corn and indigo in bulk, the Captain whenever two barrels wait, the Craftsman
-  when it makes two, the Mayor for two empty circles; Wharf, Harbor and warehouses first;
+- ``cargo``: corn, a quarry, then indigo; the Captain whenever two barrels wait, the
+  Craftsman when it makes two, the Mayor for two empty circles; Wharf, Harbor and warehouses
+  first, then a large building;
 - ``greedy-now``: the role worth the most to it this turn in doubloons (a VP counted as two:
   barrels shipped, barrels made, the best sale, the best building's VP, ...); builds the most VP.
 """
@@ -152,7 +153,7 @@ def trader(game: Game, state: State, seat: int, rng: random.Random) -> str:
 
 
 def cargo(game: Game, state: State, seat: int, rng: random.Random) -> str:
-    """Corn and indigo in bulk, shipped by the Captain whenever two barrels wait."""
+    """Corn, a quarry, then indigo in bulk, shipped by the Captain whenever two barrels wait."""
     prompt = own_prompt(game, state, seat)
     p = state["seats"][seat]
     roles = {a.key[5:] for a in prompt.actions if a.key.startswith("role:")}
@@ -164,7 +165,7 @@ def cargo(game: Game, state: State, seat: int, rng: random.Random) -> str:
             return "role:craftsman"
         if "mayor" in roles and empty_circles(p) >= 2:
             return "role:mayor"
-        if "builder" in roles and _can_build(state, seat, lambda b: b in shipping):
+        if "builder" in roles and _can_build(state, seat, lambda b: b in shipping or BUILDINGS[b].large):
             return "role:builder"
         if "settler" in roles and len(p["island"]) < 12:
             return "role:settler"
@@ -172,13 +173,13 @@ def cargo(game: Game, state: State, seat: int, rng: random.Random) -> str:
 
     def building(offered: list[int]) -> int:
         grown = set(p["island"])
-        for b in [*shipping, *(b for b in offered if BUILDINGS[b].produces > 0 and BUILDINGS[b].produces in grown),
-                  *(b for b in offered if BUILDINGS[b].large)]:
+        for b in [*shipping, *(b for b in offered if BUILDINGS[b].large),
+                  *(b for b in offered if BUILDINGS[b].produces > 0 and BUILDINGS[b].produces in grown)]:
             if b in offered:
                 return b
         return max(offered, key=lambda b: (BUILDINGS[b].vp, -BUILDINGS[b].cost))
 
-    return _planned(prompt, rng, ("corn", "indigo", "sugar", "quarry", "tobacco", "coffee"), building)
+    return _planned(prompt, rng, ("corn", "quarry", "indigo", "sugar", "tobacco", "coffee"), building)
 
 
 def greedy_now(game: Game, state: State, seat: int, rng: random.Random) -> str:
