@@ -4,7 +4,11 @@
   biggest card on the table) — a miss unless it is also the lowest;
 - ``any-lower``: chomp the lowest creature on the table whenever it is lower than yours,
   not minding octopuses (an ink-out makes that a bad chomp);
-- ``hold``: never chomp; in Underwater War turn the cards and slap an eel, as the rules ask.
+- ``hold``: never chomp; in Underwater War turn the cards and slap an eel, as the rules ask;
+- ``lowest-first``: the rulebook's own instruction, written out by hand: slap the lowest
+  creature when yours can eat it, never in an ink-out, and any other card in a feeding frenzy;
+- ``top-dog``: chomp only with a shark or a seal (the big hauls), as ``lowest-first``, and in
+  every feeding frenzy; hold otherwise.
 
 They read only the cards face up on the table and their own prompt.
 """
@@ -16,7 +20,7 @@ from collections.abc import Callable
 
 from bot.engine import Game, State
 from bot.engine.strategy import own_prompt
-from bot.games.chomp.rules import CHOMP_PHASE, EEL, PASS, RANK, Chomp, seat_number
+from bot.games.chomp.rules import CHOMP_PHASE, EEL, OCTOPUS, PASS, RANK, Chomp, seat_number
 
 
 def _targets(game: Game, state: State, seat: int) -> tuple[list[str | None], list[int], str]:
@@ -68,8 +72,35 @@ def hold(game: Game, state: State, seat: int, rng: random.Random) -> str:
     return war if war is not None else PASS
 
 
+def lowest_first(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    """Slap the lowest creature when yours can eat it; never in an ink-out; any other card in a frenzy."""
+    war = _war_or_none(game, state, seat)
+    if war is not None:
+        return war
+    cards, targets, mine = _targets(game, state, seat)
+    if EEL in cards:
+        return f"chomp:{rng.choice(targets) + 1}" if targets else PASS
+    creatures = [t for t in targets if cards[t] in RANK]
+    if OCTOPUS in cards or mine not in RANK or not creatures:
+        return PASS
+    low = min(RANK[cards[t] or ""] for t in creatures)
+    if low >= RANK[mine] or low > min(RANK[card] for card in cards if card in RANK):
+        return PASS  # mine is the lowest (or ties it): nothing to eat
+    return f"chomp:{rng.choice([t for t in creatures if RANK[cards[t] or ''] == low]) + 1}"
+
+
+def top_dog(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    """Chomp (as ``lowest-first``) only with a shark or a seal, and in every feeding frenzy."""
+    cards = Chomp.face_up(state) if state["phase"] == CHOMP_PHASE else []
+    if state["phase"] == CHOMP_PHASE and EEL not in cards and RANK.get(cards[seat] or "", 0) < RANK["seal"]:
+        return PASS
+    return lowest_first(game, state, seat, rng)
+
+
 STRATEGIES: dict[str, Callable[[Game, State, int, random.Random], str]] = {
     "biggest-bite": biggest_bite,
     "any-lower": any_lower,
     "hold": hold,
+    "lowest-first": lowest_first,
+    "top-dog": top_dog,
 }
