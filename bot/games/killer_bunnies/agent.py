@@ -6,16 +6,18 @@ bunny in the circle hands their carrots to the richest player who still has one.
 seat's chance is roughly *its carrots, plus those it would inherit, out of twelve* — and
 nothing at all without a bunny. From that:
 
-* **Run cards** (:func:`_worth`): a bunny when it has fewer than two coming; a weapon or
+* **Run cards** (:func:`_worth`): a bunny when it has fewer than two coming (a second one
+  before a carrot card); a weapon or
   Feed the Bunny when an opponent's circle is thin (killing a last bunny moves its owner's
   carrots to the heir); carrot cards and Pickpocket otherwise; reactions stay in the hand.
 * **Targets:** the bunny whose death leaves the most carrots without a living owner.
 * **Feeding** (:func:`_feed`): buys cabbage or water only when the food it could draw is sure
   to make up the shortfall with the Dolla it has; a purchase that might fall short throws the
   Dolla away (and the bunny starves all the same).
-* **Shopping:** a carrot whenever it can — but the last carrot in the market ends the game,
-  so it buys that one only when the end now would favour it, and never hands the end to
-  the others.
+* **Shopping:** carrots once the market is down to four — the Dolla are worth more kept
+  until then (safe from Pickpocket, food money, the inheritance) — and the last carrot in
+  the market ends the game, so it buys that one only when the end now would favour it, and
+  never hands the end to the others.
 * **Market carrots** are all alike (the magic one is hidden): it takes them in market order.
 * **Reactions:** played when they save its own bunny or stop a rival's carrot or weapon.
 
@@ -81,7 +83,9 @@ def _worth(game: KillerBunnies, state: State, seat: int, c: Card, *, running: li
     others = [s for s in range(state["players"]) if s != seat and game.bunnies_of(state, s)]
     kind = c.kind
     if kind == "bunny":
-        return {0: 100.0, 1: 55.0}.get(mine, 20.0 - 5 * mine)
+        # A second bunny outranks a carrot card: a seat with one bunny loses every carrot it
+        # holds to one weapon, and against three killers that happened too often (below).
+        return {0: 100.0, 1: 70.0, 2: 35.0}.get(mine, 20.0 - 5 * mine)
     if c.needs_bunny and mine == 0:
         return -50.0
     if kind == "carrot":
@@ -146,11 +150,19 @@ def choose(game: KillerBunnies, state: State, seat: int, rng: random.Random) -> 
     return rng.choice(keys)
 
 
+LATE_MARKET = 4
+"""Carrots are bought only once the market holds this many or fewer."""
+
+
 def _shop(game: KillerBunnies, state: State, seat: int, keys: list[str]) -> str:
-    """Buy a carrot when it can; the market's last carrot only when ending the game now
-    leaves this seat the biggest share."""
+    """Buy carrots once the market is nearly empty (:data:`LATE_MARKET`); the market's last
+    carrot only when ending the game now leaves this seat the biggest share.
+
+    Until then the Dolla stay in front of the seat: a carrot costs the same later, Dolla
+    cannot be pickpocketed, they pay for cabbage and water when a bunny is fed, and the
+    richest player with a bunny inherits the carrots of those without one."""
     buys = [k for k in keys if k.startswith("buy:") and k[4:] in CARROT_SLUGS]
-    if not buys:
+    if not buys or len(state["market"]) > LATE_MARKET:
         return "flip"
     if len(state["market"]) > 1:
         return buys[0]

@@ -11,6 +11,11 @@ player's cash are public; the luck deck and the nugget pile are not, and none re
   (a bargain raises its worth); takes every shortcut (the sooner round, the sooner paid).
 * ``thrifty``: buys only while it keeps $300 in hand and pays debts by mortgaging before
   selling, a cautious reading of the rulebook's advice to keep cash for fees and bad luck.
+* ``rusher``: as always_buy, but races round: always the Mountain Pass (four spaces shorter)
+  and every shortcut, so it is most often the one who ends the game with the last start
+  money.
+* ``big_game``: buys only the dear permits (usage fee $130 or more: the mines and the far
+  hunting grounds), keeping its cash for them, and mortgages a cheaper permit to afford one.
 """
 
 from __future__ import annotations
@@ -96,6 +101,38 @@ def thrifty(game: Game, state: State, seat: int, rng: random.Random) -> str:
     return always_buy(game, state, seat, rng)
 
 
-STRATEGIES: dict[str, Strategy] = {"always_buy": always_buy, "greedy": greedy, "thrifty": thrifty}
+def rusher(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    """always_buy on the shortest way round: the Mountain Pass and every shortcut."""
+    phase = state["phase"]
+    if phase == "fork":
+        return "branch:mountain"
+    if phase == "shortcut":
+        return "shortcut:take"
+    return always_buy(game, state, seat, rng)
+
+
+BIG_FEE = 130
+"""big_game buys only permits with at least this usage fee (every mine, and the hunting grounds from H6 on)."""
+
+
+def big_game(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    """Only the dear permits, with a cheaper one mortgaged to afford one when short."""
+    if state["phase"] != "buy":
+        return always_buy(game, state, seat, rng)
+    keys = _keys(game, state, seat)
+    permit = PERMIT[state["area"]]
+    if permit.fee < BIG_FEE:
+        return "decline"
+    if "buy" in keys:
+        return "buy"
+    mortgages = [k for k in keys if k.startswith("mortgage:") and PERMIT[k[9:]].fee < permit.fee]
+    cash = state["seats"][seat]["cash"]
+    if mortgages and cash + sum(PERMIT[k[9:]].mortgage for k in mortgages) >= permit.price:
+        return min(mortgages, key=lambda k: (PERMIT[k[9:]].fee, k))
+    return "decline"
+
+
+STRATEGIES: dict[str, Strategy] = {"always_buy": always_buy, "greedy": greedy, "thrifty": thrifty, "rusher": rusher,
+                                   "big_game": big_game}
 """The named strategies, for the arena: ``name -> (game, state, seat, rng) -> action key``."""
 
