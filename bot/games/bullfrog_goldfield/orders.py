@@ -99,7 +99,7 @@ ORDERS = (
 )
 
 RECOMMENDED = (PAY_DIVIDENDS, PAY_OFF_BONDS, FINISH_ONE_WAY, CHARTER_AT_LIMIT,
-               TAKE_MAGNATE, TAKE_SURVEYOR, TAKE_TEAMSTER, TAKE_ARCHITECT)
+               TAKE_MAGNATE, TAKE_TEAMSTER, TAKE_SURVEYOR, TAKE_ARCHITECT)
 """Each is what the game's bot does at those prompts in every one of the benchmark's games
 (``python -m bot decisions bullfrog-goldfield``, the agree column): paying out moves the
 company +5 and hands the cash to the players; paying off bonds saves their interest every

@@ -11,6 +11,9 @@ tiles, and never another player's cash at a ``cash=hidden`` table).
   cut is worth more than the 5 points the company would lose on the track.
 * ``railroader``: buys railroad charters and lays track towards mines before anything else,
   then plays like ``top_price``.
+* ``magnate``: ``top_price`` that takes the Magnate's $5,000 whenever it is offered (the
+  first card otherwise), as the normal bot does: a red-team opponent that takes away the
+  bot's surest edge over ``top_price``.
 """
 
 from __future__ import annotations
@@ -76,6 +79,14 @@ def top_price(game: Game, state: State, seat: int, rng: random.Random) -> str:
     if shares:
         return max(shares, key=lambda k: state["cos"][k[4:]]["value"])
     return _haul(state, seat, keys)
+
+
+def magnate(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    """``top_price``, but the Magnate's $5,000 whenever it is still on offer."""
+    keys = _keys(game, state, seat)
+    if state["phase"] == "select" and "char:magnate" in keys:
+        return "char:magnate"
+    return top_price(game, state, seat, rng)
 
 
 def greedy(game: Game, state: State, seat: int, rng: random.Random) -> str:
@@ -149,5 +160,6 @@ def _lay_towards_mines(state: State, seat: int, keys: list[str]) -> str:
     return "done" if "done" in keys else "cancel"
 
 
-STRATEGIES: dict[str, Strategy] = {"top_price": top_price, "greedy": greedy, "railroader": railroader}
+STRATEGIES: dict[str, Strategy] = {"top_price": top_price, "greedy": greedy, "railroader": railroader,
+                                   "magnate": magnate}
 """The named strategies, for the arena: ``name -> (game, state, seat, rng) -> action key``."""

@@ -5,9 +5,17 @@
 - ``cash-buyer``: the same, but before a job it buys one piece of the kind the job needs
   (cash, no notes) while it has at least :data:`CASH_BUYER_RESERVE` left after paying, and in
   a competitive bid it raises by the smallest step while the high bid is under
-  :data:`CASH_BUYER_TOP_BID`.
+  :data:`CASH_BUYER_TOP_BID`;
+- ``leverage``: borrows to the hilt: before a job it buys as many pieces of the job's type
+  (up to three) as 20% down allows while it keeps :data:`LEVERAGE_KEEP`, then takes the job;
+  otherwise it plays like ``every-job`` (never repays notes);
+- ``hot-buyer``: invests where its market is hot: on its turn it shops for up to two pieces
+  of each type doubled for it this year or next (20% down, keeping :data:`HOT_BUYER_KEEP`),
+  bids up to :data:`HOT_BUYER_TOP_BID` in a competitive bid, and otherwise plays like
+  ``every-job``.
 
-They read only their own prompt and cash, which everyone sees.
+The last two are red-team opponents written after the bot was tuned (a reviewer's 20 lines
+each). They read only their own prompt and cash, which everyone sees.
 """
 
 from __future__ import annotations
@@ -18,10 +26,21 @@ from collections.abc import Callable
 from bot.engine import Game, State
 from bot.engine.strategy import first_of, number, own_prompt
 
+from .components import CHART_PIECES, SLOT, TYPES
+from .rules import purchase_cost
+
 CASH_BUYER_RESERVE = 30_000
 """The cash-buyer keeps at least this much after a purchase (winter bills come)."""
 CASH_BUYER_TOP_BID = 5_000
 """The cash-buyer stops raising a competitive bid at this price."""
+LEVERAGE_KEEP = 10_000
+"""The leverage player keeps at least this much cash after a down payment."""
+HOT_BUYER_KEEP = 25_000
+"""The hot-buyer keeps at least this much cash after a down payment."""
+HOT_BUYER_PIECES = 2
+"""The hot-buyer grows a hot type's fleet to this many pieces."""
+HOT_BUYER_TOP_BID = 6_000
+"""The hot-buyer bids up to this much for a competitive job."""
 
 
 def _plain(keys: list[str]) -> str:
@@ -54,7 +73,63 @@ def cash_buyer(game: Game, state: State, seat: int, rng: random.Random) -> str:
     return _plain(keys)
 
 
+def _cash_now(label: str) -> int:
+    """The cash a purchase takes now, from its label ("$4,000 down, ..." or "$20,000 cash")."""
+    return number(label, r"\$([\d,]+) (?:down|cash)")
+
+
+def leverage(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    """Before each job, the most pieces of its type (up to three, notes allowed) that leave
+    :data:`LEVERAGE_KEEP` in cash; takes every job; otherwise ``every-job``."""
+    prompt = own_prompt(game, state, seat)
+    if state["phase"] != "job":
+        return _plain(prompt.keys())
+    kind = state["job"]["type"]
+    owned = state["fleet"][seat][SLOT[kind]]
+    buys = []
+    for action in prompt.actions:
+        parts = action.key.split(":")
+        if parts[0] == "buy" and parts[1] == kind and owned + int(parts[2]) <= CHART_PIECES \
+                and state["cash"][seat] - _cash_now(action.label) >= LEVERAGE_KEEP:
+            buys.append((int(parts[2]), parts[-1] == "note", action.key))
+    return max(buys)[2] if buys else _plain(prompt.keys())
+
+
+def hot_buyer(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    """Shops on its turn for up to :data:`HOT_BUYER_PIECES` pieces of each type hot for it this
+    year or next (notes allowed, keeping :data:`HOT_BUYER_KEEP`); bids up to
+    :data:`HOT_BUYER_TOP_BID`; otherwise ``every-job``."""
+    prompt = own_prompt(game, state, seat)
+    keys = prompt.keys()
+    phase = state["phase"]
+    cash = state["cash"][seat]
+    wanted = [kind for kind in TYPES if kind in state["hot"][seat] or kind in state["hot_next"][seat]]
+    room = {kind: HOT_BUYER_PIECES - state["fleet"][seat][SLOT[kind]] for kind in wanted}
+    if phase == "turn" and "shop" in keys:
+        for kind in wanted:
+            cost = purchase_cost(state, seat, kind, 1, True) or purchase_cost(state, seat, kind, 1, False)
+            if room[kind] > 0 and cost is not None and cash - cost >= HOT_BUYER_KEEP:
+                return "shop"
+        return "roll"
+    if phase == "shop":
+        buys = []
+        for action in prompt.actions:
+            parts = action.key.split(":")
+            if parts[0] == "buy" and parts[1] in room and 0 < int(parts[2]) <= room[parts[1]] \
+                    and cash - _cash_now(action.label) >= HOT_BUYER_KEEP:
+                buys.append((int(parts[2]), parts[-1] == "note", action.key))
+        return max(buys)[2] if buys else "done"
+    if phase == "bid":
+        bid = first_of(prompt, "bid")
+        standing = state["bid"] or {"leader": None, "high": 0}
+        if bid is not None and standing["leader"] != seat and int(bid.split(":")[1]) <= HOT_BUYER_TOP_BID:
+            return bid
+    return _plain(keys)
+
+
 STRATEGIES: dict[str, Callable[[Game, State, int, random.Random], str]] = {
     "every-job": every_job,
     "cash-buyer": cash_buyer,
+    "leverage": leverage,
+    "hot-buyer": hot_buyer,
 }

@@ -6,10 +6,23 @@
 - ``driller``: always strikes oil (a token on the first field offered, a barrel when that is
   all), placing a piece only when it must; pumps like ``greedy``;
 - ``rigger``: always places a rig, truck or train when offered (the one reaching most),
-  otherwise strikes oil; pumps like ``greedy``.
+  otherwise strikes oil; pumps like ``greedy``;
+- ``selfish``: oil only for itself: a piece when one reaches two tokens or more, else a token
+  on a field its own pieces reach and no rival's does, rolling again when the area offers
+  neither;
+- ``thief``: goes after the oil its rivals found: the piece reaching most of the oil a
+  rival's piece reaches too, and in the pumping the piece with the most contested oil first;
+  otherwise like ``selfish``;
+- ``rusher``: places all its pieces as early as it can (the one reaching most, then the one
+  with the most free room around it), then strikes oil next to its own pieces; never rolls
+  again.
+
+The last three are red-team opponents written after the bot was tuned (a reviewer's 20
+lines each).
 
 Each keeps its train for the end point and lets the first seat begin. They read only their
-own prompt, whose labels say how many tokens a piece reaches.
+own prompt, whose labels say how many tokens a piece reaches, and the board, which everyone
+sees.
 """
 
 from __future__ import annotations
@@ -81,8 +94,91 @@ def rigger(game: Game, state: State, seat: int, rng: random.Random) -> str:
     return _strike(actions) or best([a for a in actions if _kind(a) != "reroll"] or list(actions), _reach, rng)
 
 
+def _reached(game: Game, state: State) -> dict[str, set[int]]:
+    """Field -> the owners of the unused pieces that reach it."""
+    out: dict[str, set[int]] = {}
+    for field, piece in state["pieces"].items():
+        if not piece["used"]:
+            for f in game.reach(state, field):
+                out.setdefault(f, set()).add(piece["owner"])
+    return out
+
+
+def _field(action: Action) -> str:
+    return action.key.split(":")[1]
+
+
+def _fields(game: Game, state: State, action: Action) -> list[str]:
+    """The fields a piece placed by ``action`` (``rig:F``, ``truck:F:h`` ...) would reach."""
+    kind, field, *direction = action.key.split(":")
+    return game.reach_of(state, field, kind, direction[0] if direction else None)
+
+
+def selfish(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    actions = own_prompt(game, state, seat).actions
+    common = _common(actions, rng)
+    if common is not None:
+        return common
+    pieces = [a for a in actions if _kind(a) in PIECES]
+    if pieces and max(_reach(a) for a in pieces) >= 2:
+        return best(pieces, _reach, rng)
+    reached = _reached(game, state)
+    oil = [a for a in actions if _kind(a) in ("token", "barrel")]
+    mine = [a for a in oil if reached.get(_field(a)) == {seat}]
+    if mine:
+        return rng.choice(mine).key
+    if any(_kind(a) == "reroll" for a in actions):
+        return "reroll"
+    if pieces:
+        return best(pieces, _reach, rng)
+    unreached = [a for a in oil if not reached.get(_field(a))]
+    if unreached:
+        return rng.choice(unreached).key
+    return _strike(actions) or actions[0].key
+
+
+def thief(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    actions = own_prompt(game, state, seat).actions
+    reached = _reached(game, state)
+
+    def contested(fields: list[str]) -> int:
+        """Oil on ``fields``, a rival's counting double."""
+        return sum(state["tokens"].get(f, 0) * (2 if reached.get(f, set()) - {seat} else 1) for f in fields)
+
+    if any(_kind(a) == "score" for a in actions):
+        return best(actions, lambda a: contested(game.haul(state, a.key.split(":")[2])), rng)
+    common = _common(actions, rng)
+    if common is not None:
+        return common
+    pieces = [a for a in actions if _kind(a) in PIECES]
+    if pieces and max(contested(_fields(game, state, a)) for a in pieces) >= 2:
+        return best(pieces, lambda a: contested(_fields(game, state, a)), rng)
+    return selfish(game, state, seat, rng)
+
+
+def rusher(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    actions = own_prompt(game, state, seat).actions
+    common = _common(actions, rng)
+    if common is not None:
+        return common
+    pieces = [a for a in actions if _kind(a) in PIECES]
+    if pieces:
+        def room(action: Action) -> int:
+            free = sum(1 for f in _fields(game, state, action) if not game.occupied(state, f))
+            return _reach(action) * 10 + free
+        return best(pieces, room, rng)
+    reached = _reached(game, state)
+    near = [a for a in actions if _kind(a) in ("token", "barrel") and seat in reached.get(_field(a), set())]
+    if near:  # the field fewest rivals share
+        return best(near, lambda a: -len(reached[_field(a)]), rng)
+    return _strike(actions) or best([a for a in actions if _kind(a) != "reroll"] or list(actions), _reach, rng)
+
+
 STRATEGIES: dict[str, Callable[[Game, State, int, random.Random], str]] = {
     "greedy": greedy,
     "driller": driller,
     "rigger": rigger,
+    "selfish": selfish,
+    "thief": thief,
+    "rusher": rusher,
 }
