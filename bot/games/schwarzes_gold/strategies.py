@@ -64,6 +64,12 @@ def _strike(actions: tuple[Action, ...]) -> str | None:
     return None
 
 
+def _strike_or_reach(actions: tuple[Action, ...], rng: random.Random) -> str:
+    """What every strategy does when its own plan offers nothing: strike oil if it can, else
+    the action reaching furthest (a reroll only when nothing else is offered)."""
+    return _strike(actions) or best([a for a in actions if _kind(a) != "reroll"] or list(actions), _reach, rng)
+
+
 def greedy(game: Game, state: State, seat: int, rng: random.Random) -> str:
     actions = own_prompt(game, state, seat).actions
     common = _common(actions, rng)
@@ -72,7 +78,7 @@ def greedy(game: Game, state: State, seat: int, rng: random.Random) -> str:
     pieces = [a for a in actions if _kind(a) in PIECES]
     if pieces and max(_reach(a) for a in pieces) > 0:
         return best(pieces, _reach, rng)
-    return _strike(actions) or best([a for a in actions if _kind(a) != "reroll"] or list(actions), _reach, rng)
+    return _strike_or_reach(actions, rng)
 
 
 def driller(game: Game, state: State, seat: int, rng: random.Random) -> str:
@@ -80,7 +86,7 @@ def driller(game: Game, state: State, seat: int, rng: random.Random) -> str:
     common = _common(actions, rng)
     if common is not None:
         return common
-    return _strike(actions) or best([a for a in actions if _kind(a) != "reroll"] or list(actions), _reach, rng)
+    return _strike_or_reach(actions, rng)
 
 
 def rigger(game: Game, state: State, seat: int, rng: random.Random) -> str:
@@ -91,7 +97,7 @@ def rigger(game: Game, state: State, seat: int, rng: random.Random) -> str:
     pieces = [a for a in actions if _kind(a) in PIECES]
     if pieces:
         return best(pieces, _reach, rng)
-    return _strike(actions) or best([a for a in actions if _kind(a) != "reroll"] or list(actions), _reach, rng)
+    return _strike_or_reach(actions, rng)
 
 
 def _reached(game: Game, state: State) -> dict[str, set[int]]:
@@ -171,7 +177,7 @@ def rusher(game: Game, state: State, seat: int, rng: random.Random) -> str:
     near = [a for a in actions if _kind(a) in ("token", "barrel") and seat in reached.get(_field(a), set())]
     if near:  # the field fewest rivals share
         return best(near, lambda a: -len(reached[_field(a)]), rng)
-    return _strike(actions) or best([a for a in actions if _kind(a) != "reroll"] or list(actions), _reach, rng)
+    return _strike_or_reach(actions, rng)
 
 
 STRATEGIES: dict[str, Callable[[Game, State, int, random.Random], str]] = {
