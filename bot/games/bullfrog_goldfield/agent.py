@@ -8,8 +8,8 @@ minus an average opponent's over the cycles left (see :class:`Worth`), and plays
   bank's thirds pile up on the charter, and nothing for a mine dug out before the end. A
   charter or a bank share is worth the change it makes to the agent's certificates against
   the others' (all of a company's cash to a player who holds all three), plus part of what
-  it would be worth to the opponent who wants it most: whoever buys a company's second share
-  takes its charter, and the cash piled up on it.
+  it would be worth to the opponent who wants it most: a player who buys both of a
+  company's shares takes its charter, and the cash piled up on it.
 * **Track.** As a railroad's charter-holder, lay track towards operating mines it has not
   reached (the mine arrival is worth up to +24 to both) and through towns (+12), issuing
   a bond only when it brings a mine within this action's reach.
@@ -294,7 +294,7 @@ UNKNOWN_CASH = 999
 DENIAL = 0.7
 """How much of what a charter or a bank share would be worth to the opponent who wants it
 most counts for taking it first: bank shares and charters are few, and one the agent leaves
-goes to someone else (the second share of a company takes its charter). Measured against
+goes to someone else (a player holding both shares takes the charter). Measured against
 ``magnate``, 200 games each at 2 / 4 players (seeds 1-200): 0 77.2% / 43.0%, 0.3 82.5% /
 45.5%, 0.5 85.8% / 47.0%, 0.7 87.2% / 47.0%, 1.0 84.5% / 47.0%."""
 
@@ -470,13 +470,15 @@ class Worth:
                 them += worth
         return me, them
 
-    def change(self, cid: str, owners: list[int] | None = None, **after: object) -> float:
-        """The relative worth to the agent of changing a company as given (``after``: the
-        :meth:`outlook` arguments; ``owners``: the certificates' holders after)."""
+    def change(self, cid: str, owners: list[int] | None = None, *, value: float | None = None,
+               cash: float | None = None, limit: int | str | None = "now") -> float:
+        """The relative worth to the agent of changing a company as given (the :meth:`outlook`
+        arguments; ``owners``: the certificates' holders after, one seat per certificate)."""
         now = holders(self.state, cid)
         me0, them0 = self.holdings(cid, self.outlook(cid), now)
         owners = now if owners is None else owners
-        me1, them1 = self.holdings(cid, self.outlook(cid, bank=3 - len(owners), **after), owners)  # type: ignore[arg-type]
+        after = self.outlook(cid, value=value, cash=cash, limit=limit, bank=3 - len(owners))
+        me1, them1 = self.holdings(cid, after, owners)
         return me1 - me0 - (them1 - them0) / self.others
 
     def buy(self, cid: str) -> float:
