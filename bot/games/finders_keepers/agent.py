@@ -20,9 +20,10 @@ the state never matters) and the same redrawings for every tile.
 --option mode=turns --option variant=expert`` measured this look-ahead at 72.9% against
 ``most-cards`` with 8 redrawings (69.8% with 4, 72%–74% with 16, at twice the CPU); the tile
 worth most now minus 0.6 times the most another player could take next on one redrawing (the
-heuristic before) won 64.5% of 300. The reserve term (issue 26's red-team pass) added 2.4
-points against ``most-points`` at 2 players (71.2% against 68.8% of 2000 games, ``--seed 7``)
-and about half a point elsewhere; weights 0.4–0.8 did alike in a throwaway simulator, 1.0
+heuristic before) won 64.5% of 300. The reserve term (issue 26's red-team pass) added 1.2–2.4
+points against ``most-points`` at 2 players (71.2% against 68.8% of 2000 games, ``--seed 7``;
+69.5% against 68.3% with ``--seed 5001``), 0.9 and 1.8 against ``spoiler``, and about half a
+point at 4 players; weights 0.4–0.8 did alike in a throwaway simulator, 1.0
 less. The hard level's play-outs (:func:`.playout.choice`) keep the look-ahead without it.
 """
 
