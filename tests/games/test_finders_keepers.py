@@ -470,6 +470,21 @@ def test_agent_plays_whole_games(variant: str, mode: str) -> None:
         assert GAME.outcome(state) is not None
 
 
+def test_safe_reserve_counts_only_cards_no_other_player_can_take() -> None:
+    from bot.games.finders_keepers.agent import safe_reserve
+
+    card = next(c for c in CARDS.values() if not c.mascot)
+    mine, theirs = sorted(card.objects)[:2]
+    elsewhere = next(thing for thing in OBJECT_IDS if not card.shows(thing))
+    grid: list[int | None] = [card.id, None]
+    # its next capture (``pick``) takes the card: nothing is left in reserve
+    assert safe_reserve(grid, [mine, elsewhere], mine, []) == 0
+    # another of its tiles shows the card and no other player's tile does: kept in reserve
+    assert safe_reserve(grid, [mine, elsewhere], elsewhere, []) == 1
+    # another player's face-up tile shows it too: not safe
+    assert safe_reserve(grid, [mine, elsewhere], elsewhere, [theirs]) == 0
+
+
 # -- pictures -------------------------------------------------------------------------------
 
 
