@@ -2,6 +2,7 @@
 
     python scripts/silver_lake_levers.py levers [games]        # 2 players, default laps
     python scripts/silver_lake_levers.py foresight [games]     # 2 players, default laps
+    python scripts/silver_lake_levers.py census [games] [strategy] [players]  # default 1000 rusher 2
 
 ``levers``: the normal bot (``agent.py``) against itself changed in one decision, seats
 alternating, each game from its own seed: always the River Trail, always the Mountain Pass
@@ -15,6 +16,11 @@ every seat, then picks the choice whose real future it likes best (a win, then t
 Not a bot anyone may play (it reads what no seat can see); it measures how much of a game
 the dice decide. Choices that consume dice (exploiting, throwing again) let it pick among
 futures, so this is a ceiling far above any fair player's. Slow: about 4 s a game.
+
+``census``: the normal bot in one seat (rotating) against a strategy of ``strategies.py`` in
+the others: how many answers of each kind (the phase and the verb: "buy buy", "fork branch",
+"buy mortgage") a player gives in a game, and how often the player who ends the game (the
+first to complete the laps) wins it.
 """
 
 from __future__ import annotations
@@ -111,8 +117,46 @@ def foreseeing(me: int) -> Policy:
     return policy
 
 
+def census(games: int, strategy: str, players: int) -> None:
+    """Decisions per game by kind, and who ends the game against who wins it (module docstring)."""
+    from collections import Counter
+
+    from bot.games.silver_lake.strategies import STRATEGIES
+
+    def rival(state: State, seat: int) -> str:
+        return STRATEGIES[strategy](GAME, state, seat, random.Random(0))
+
+    decisions: dict[str, Counter[str]] = {"normal": Counter(), strategy: Counter()}
+    ends = Counter[tuple[bool, bool]]()
+    for index in range(games):
+        me = index % players
+        policies: list[Policy] = [rival] * players
+        policies[me] = normal
+        state = GAME.setup(players, {}, 1 + index)
+        while prompts := GAME.prompts(state):
+            seat = prompts[0].seat
+            key = policies[seat](state, seat)
+            kind = "normal" if seat == me else strategy
+            decisions[kind][f"{state['phase']} {key.partition(':')[0]}"] += 1
+            GAME.apply(state, seat, key)
+        outcome = GAME.outcome(state)
+        assert outcome is not None
+        ends[(state["turn"] == me, me in outcome.winners)] += 1
+    for kind, counted in decisions.items():
+        rivals = 1 if kind == "normal" else players - 1
+        print(f"{kind}: per seat and game  " + ", ".join(
+            f"{name} {count / games / rivals:.2f}" for name, count in sorted(counted.items())))
+    finished = ends[(True, True)] + ends[(True, False)]
+    print(f"normal ended {finished} of {games} games and won {ends[(True, True)]} of them; "
+          f"of the {games - finished} a rival ended, normal won {ends[(False, True)]}")
+
+
 def main() -> None:
     what = sys.argv[1] if len(sys.argv) > 1 else "levers"
+    if what == "census":
+        census(int(sys.argv[2]) if len(sys.argv) > 2 else 1000, sys.argv[3] if len(sys.argv) > 3 else "rusher",
+               int(sys.argv[4]) if len(sys.argv) > 4 else 2)
+        return
     games = int(sys.argv[2]) if len(sys.argv) > 2 else (2000 if what == "levers" else 40)
     rows = LEVERS.items() if what == "levers" else [("sees the future", None)]
     for name, policy in rows:

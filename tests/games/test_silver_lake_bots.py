@@ -8,7 +8,14 @@ import random
 from typing import Any
 
 from bot.engine.testkit import random_walk
-from bot.games.silver_lake.agent import fork_choice, progress, rollout_choice, win_chances
+from bot.games.silver_lake.agent import (
+    finish_first_chance,
+    fork_choice,
+    progress,
+    rollout_choice,
+    shortcut_choice,
+    win_chances,
+)
 from bot.games.silver_lake.board import SPACES
 from bot.games.silver_lake.rules import SilverLake
 
@@ -46,6 +53,31 @@ def test_a_rival_area_ahead_on_the_mountain_pass_sends_the_agent_by_the_river() 
     assert fork_choice(state, 0) == "branch:river"
     state["mortgaged"].append("M3")  # mortgaged: no fee, and a free exploit
     assert fork_choice(state, 0) == "branch:mountain"
+
+
+def test_in_the_last_lap_a_nugget_counts_only_for_the_player_likely_to_finish_first() -> None:
+    _, state = at_the_crossroads((3, 5))  # 7 steps on: the Silver Lake on the River Trail
+    assert fork_choice(state, 0) == "branch:river"
+    state["seats"][0]["laps"] = state["laps"] - 1  # the last lap: gold is cashed only by the finisher
+    state["seats"][1].update(laps=state["laps"] - 1, pos=city("Tulsa"))  # a rival 34 steps ahead
+    assert finish_first_chance(state, 0) < 0.1 and fork_choice(state, 0) == "branch:mountain"
+    state["seats"][1]["laps"] = state["laps"] - 2  # the rival a lap behind: the nugget will be cashed
+    assert finish_first_chance(state, 0) > 0.9 and fork_choice(state, 0) == "branch:river"
+
+
+def test_the_optional_shortcut_is_skipped_when_a_rival_area_waits_where_it_lands() -> None:
+    state = fresh(2)
+    pony = next(s for s in SPACES if s.kind == "shortcut" and not s.must)
+    state["seats"][0]["pos"] = pony.id
+    landing = SPACES[pony.target].permit
+    assert landing == "H7" and shortcut_choice(state, 0) == "shortcut:take"  # for sale: take it
+    state["owner"][landing] = 1  # a rival's $145 fee, paid for sure
+    assert shortcut_choice(state, 0) == "shortcut:skip"
+    state["mortgaged"].append(landing)  # mortgaged: no fee and a free exploit
+    assert shortcut_choice(state, 0) == "shortcut:take"
+    state["mortgaged"].clear()
+    state["owner"][landing] = 0  # one's own: an exploit
+    assert shortcut_choice(state, 0) == "shortcut:take"
 
 
 def test_the_evaluation_is_a_win_chance_per_seat_and_ranks_the_richer_higher() -> None:

@@ -14,13 +14,16 @@ The arithmetic behind it (money in dollars, usage fees 60% of the price, mortgag
 * **Auctions:** a permit bought below its price is that much worth gained; it bids up to
   the price while it can.
 * It always exploits (free money) and throws again after doubles. It takes the optional
-  Pony Express shortcut, and at the crossroads the branch whose landing is worth more: the
+  Pony Express shortcut unless a rival's area waits where it lands (:func:`shortcut_choice`),
+  and at the crossroads the branch whose landing is worth more: the
   steps left of the throw are known there, so it sees whether the River Trail would stop on
   the Silver Lake or the fresh horses, the Mountain Pass on Butte or the rockslide, either on
   a rival's area; otherwise the Mountain Pass, four spaces shorter (:func:`fork_choice`).
   Always the River Trail won 45.0% of 2,000 two-player games against always the Mountain
   Pass; choosing by the landing won 52.2% of 3,000 against always the Mountain Pass, and
   27.2% of 2,000 four-player games against three of it (see ``data/silver-lake/README.md``).
+  In the last lap a Silver Lake nugget counts only with the chance of completing the laps
+  first: nobody else reaches New Orleans to cash it (:func:`finish_first_chance`).
 
 It reads only the public table (every player's cash and permits; the nuggets left, whose
 values everyone can count — all eight are listed and each one found is shown — never their
@@ -64,7 +67,7 @@ def choose(game: SilverLake, state: State, seat: int, rng: random.Random) -> str
     if phase == "fork":
         return fork_choice(state, seat)
     if phase == "shortcut":
-        return "shortcut:take"
+        return shortcut_choice(state, seat)
     if phase == "debt":
         if "insolvent" in keys:
             auctions = [k for k in keys if k.startswith("auction:")]
@@ -107,6 +110,50 @@ def fork_choice(state: State, seat: int) -> str:
     return "branch:river" if values["river"] > values["mountain"] else "branch:mountain"
 
 
+SHORTCUT_EDGE = 50
+"""Dollars the optional shortcut is worth over the main trail before its landing: ten spaces
+saved against the two cities it skips ($150) and the landings on the way (never taking it
+won 48.7% of 1,000 two-player games against the bot that always did)."""
+
+
+def shortcut_choice(state: State, seat: int) -> str:
+    """Take the optional shortcut unless the space it lands on costs more than it saves.
+
+    The shortcut always lands on the same space (the Pony Express Trail on Antelope Flats,
+    H7): a rival's area there is a usage fee paid for sure, where the main trail passes two
+    cities and lands somewhere else."""
+    target = SPACES[state["seats"][seat]["pos"]].target
+    return "shortcut:take" if _landing_value(state, seat, target, 0) + SHORTCUT_EDGE >= 0 else "shortcut:skip"
+
+
+RACE_SPREAD = 8.0
+"""The logistic scale, in steps, of a lead in the race to complete the laps: two players'
+moves over the five or six turns from the crossroads to New Orleans spread by about 14
+steps (σ/1.7 ≈ 8)."""
+
+
+def finish_first_chance(state: State, seat: int) -> float:
+    """The chance that ``seat`` completes the laps before every rival, from the steps it leads
+    each one by (the pieces are public)."""
+    mine = progress(state["seats"][seat])
+    chance = 1.0
+    for other, rival in enumerate(state["seats"]):
+        if other != seat and not rival["out"]:
+            chance /= 1 + math.exp((progress(rival) - mine) / RACE_SPREAD)
+    return chance
+
+
+def _nugget_value(state: State, seat: int) -> float:
+    """What the Silver Lake's next nugget is worth to ``seat``: the mean of those left, paid
+    only in New Orleans. In the last lap only the player who completes the laps first gets
+    there before the game ends; anyone else's nugget counts nothing."""
+    pile = _pile(state)
+    mean = sum(NUGGETS[i] for i in pile) / max(1, len(pile))
+    if state["laps"] - state["seats"][seat]["laps"] <= 1:
+        return mean * finish_first_chance(state, seat)
+    return mean
+
+
 def _landing_value(state: State, seat: int, position: int, steps: int) -> float:
     """Dollars (roughly) of stopping ``steps`` spaces after ``position`` on the way forward;
     progress counts :data:`WORTH_PER_STEP` a space (forward or back moves by the space)."""
@@ -118,7 +165,7 @@ def _landing_value(state: State, seat: int, position: int, steps: int) -> float:
     if space.kind == "city":
         return float(space.value)  # the second half of a double reimbursement
     if space.kind == "treasure":
-        return sum(NUGGETS[i] for i in _pile(state)) / max(1, len(_pile(state)))
+        return _nugget_value(state, seat)
     if space.kind == "area":
         permit = PERMIT[space.permit]
         owner = state["owner"].get(permit.id)
@@ -251,7 +298,7 @@ def rollout_choice(state: State, seat: int) -> str:
     if phase == "fork":
         return "branch:mountain"
     if phase == "shortcut":
-        return "shortcut:take"
+        return shortcut_choice(state, seat)
     if phase == "debt":
         held = [pid for pid, owner in state["owner"].items() if owner == seat]
         refund = sum(PERMIT[pid].price - (PERMIT[pid].mortgage if pid in state["mortgaged"] else 0) for pid in held)
