@@ -143,6 +143,34 @@ def test_construction_window_orders() -> None:
         assert game.order_choice(state, prompt, "take-jobs") is None
 
 
+def test_construction_job_and_repay_orders_are_the_normal_bots_rules() -> None:
+    """``buy-for-jobs`` answers a job you landed on (never a competitive bid's opening) with what the
+    normal bot plays there: a purchase of the job's machines, taking or refusing it; ``repay-notes``
+    answers the turn prompt with the bot's repayment, or asks the player when there is none."""
+    from bot.games.construction_game.agent import NORMAL, job_choice, repay_choice
+    from bot.games.construction_game.components import TRACK
+
+    game = get_game("construction-game")
+    seen: dict[str, int] = {"buy": 0, "accept": 0, "bid week": 0, "repay": 0, "turn asked": 0}
+    for state in _find(game, 3, {}, lambda s: s["phase"] in ("job", "turn"), seeds=12):
+        prompt = game.prompts(state)[0]
+        keys = prompt.keys()
+        jobs, repay = game.order_choice(state, prompt, "buy-for-jobs"), game.order_choice(state, prompt, "repay-notes")
+        if state["phase"] == "job":
+            assert repay is None
+            if TRACK[state["job"]["square"]].get("bid"):
+                assert jobs is None
+                seen["bid week"] += 1
+            else:
+                assert jobs == job_choice(state, prompt.seat, keys, NORMAL) and jobs in keys
+                seen["buy" if jobs.startswith("buy:") else "accept"] += jobs != "refuse"
+        else:
+            assert jobs is None and repay == repay_choice(state, prompt.seat, keys, NORMAL)
+            assert repay is None or (repay in keys and state["cash"][prompt.seat] - int(repay[6:]) >= 25_000)
+            seen["repay" if repay else "turn asked"] += 1
+    assert min(seen.values()) > 0, seen
+
+
 def test_construction_bid_orders_and_the_bidder_who_cannot_raise() -> None:
     game = get_game("construction-game")
     state = next(_find(game, 4, {}, lambda s: s["phase"] == "bid" and s["cash"][s["bid"]["to_act"]] >= s["bid"]["high"] + 1000))

@@ -667,6 +667,7 @@ def test_the_bot_borrows_up_to_its_whole_credit_limit() -> None:
     state["years"][0], state["notes"][0], state["cash"][0] = 5, 100_000, 40_000
     assert R.credit_left(state, 0) == 100_000
     assert best_purchase(state, 0, BALANCED, (1, 2, 3)) is None
+    state["cash"][0] = 12_000  # with the normal style's thin cushion, too little to pay cash
     assert best_purchase(state, 0, NORMAL, (1, 2, 3)) == "buy:backhoe:1:note"
     state["notes"][0] = 200_000  # the limit reached: no more notes
     assert best_purchase(state, 0, NORMAL, (1, 2, 3)) is None

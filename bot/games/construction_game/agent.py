@@ -46,48 +46,55 @@ class Strategy:
     buy_at_jobs: bool = False
     """Buy machines only on landing on a job, of the job's type (up to three at a time, so they
     earn at once), and never shop at the start of a turn: no trucks and no deeds, whose price
-    on notes takes the credit the machines need (measured: ``NORMAL``'s docstring)."""
+    on notes takes the credit the machines need (measured: ``JOBS_FIRST``'s docstring)."""
+    refuse_when_short: bool = True
+    """Refuse even a paying job while cash is under a third of the cushion. The job's income is
+    what would refill the cash, so refusing it starves a short contractor into the next crunch
+    (:data:`NORMAL` does not)."""
     extra: dict[str, Any] = field(default_factory=dict)
 
 
 BALANCED = Strategy()
-NORMAL = Strategy("normal", cushion=25_000, per_piece_cushion=3_000, max_notes=300_000)
-"""What a bot seat plays (the normal level): balanced, with a deeper cash cushion and all the
+CAREFUL = Strategy("careful", cushion=25_000, per_piece_cushion=3_000, max_notes=300_000)
+"""The normal level until issue 26's red team: balanced, with a deeper cash cushion and all the
 bank's credit. Equipment counts at its price in the audit, so a piece bought on notes costs net
 worth only its 10% interest while it earns about a third of its price a year: the credit limit
-(which grows after 5 and 10 years) is worth using to the full, and the deeper cushion keeps
-the bigger fleet out of cash crunches, which sell equipment at half price.
+(which grows after 5 and 10 years) is worth using to the full.
 ``python -m bot arena construction-game --players 2 --seats normal,cash-buyer --games 300``
 measured 77.3% against ``cash-buyer`` with it and 67.7% with :data:`BALANCED` ($15,000 + $2,000
-a piece, notes up to $100,000); on fresh deals (``--seed 1001``) 75.7% and 60.3%. Either
-change alone did less (seeds 1-300): all the credit with the old cushion 65.3%; deeper
-cushions with notes up to $100,000 68%-74%, and 59%-61% from $50,000 up.
-
-It is not :data:`JOBS_FIRST`, which plays better, because of the recommended standing orders
-(see there)."""
+a piece, notes up to $100,000); on fresh deals (``--seed 1001``) 75.7% and 60.3%. The
+``leverage`` strategy beat it (33.7% of 300 two-player games): see :data:`JOBS_FIRST` and
+:data:`NORMAL`."""
 JOBS_FIRST = Strategy("jobs-first", cushion=25_000, per_piece_cushion=3_000, max_notes=300_000, marginal=True,
                       buy_at_jobs=True)
-""":data:`NORMAL`, ranking machine types by what more pieces add to a year of their jobs
+""":data:`CAREFUL`, ranking machine types by what more pieces add to a year of their jobs
 (:func:`fleet_yield`) and buying them on landing on a job of their type (issue 26's red team).
 
 Ranking types by their marginal yield rather than by the chart's rate per dollar grows one
 season's fleet instead of buying a lone scraper and a lone excavator with the first credit;
 buying machines on landing on their job makes them earn at once. Against the ``leverage``
 strategy (up to three of a job's machines before each job) in 300 two-player games
-:data:`NORMAL` won 33.7%, with the ranking 58.0% and with both 66.7%; against ``cash-buyer``
+:data:`CAREFUL` won 33.7%, with the ranking 58.0% and with both 66.7%; against ``cash-buyer``
 77.3%, 81.3% and 90.0%. Still shopping at the start of a turn for trucks and deeds (machines
 only at jobs) won 39.3% against ``leverage``: a deed on notes takes the credit the machines
-need.
+need. Kept as an arena seat (``jobs-first``) to measure :data:`NORMAL` against."""
+NORMAL = Strategy("normal", cushion=5_000, per_piece_cushion=500, max_notes=300_000, marginal=True,
+                  buy_at_jobs=True, refuse_when_short=False)
+"""What a bot seat plays (the normal level): :data:`JOBS_FIRST` that takes every paying job
+however short of cash it is, with a thin cushion ($5,000 + $500 a piece).
 
-Bot seats do not play it yet: the recommended standing orders (take every job at once, pass
-the buy windows) are measured against what the bot would choose as a person
-(``python -m bot decisions``), and with this style they no longer cut a play-by-post game's
-decisions by the 40% the standing-orders issue requires (32% with both changes, 39% with the
-ranking alone, 4 players): its buys on landing are exactly what ``take-jobs`` skips. Making it
-the normal level needs the orders reworked with it (data/construction-game/README.md)."""
+:data:`JOBS_FIRST` refused paying jobs while its cash was under a third of its cushion: after
+one crunch it stopped earning, so the next bill crunched it again (at a cushion of $10,000 +
+$1,000 a piece, 6.4 crunch auctions a game in the games it lost to ``leverage``, and 30.3% of
+them won). Taking the job, whose income is what refills the cash, turns the thin cushion into
+the better one: more of the money works as down payments. Measured in the arena (seeds 1-300,
+two players, against ``leverage``): JOBS_FIRST 66.7%; taking jobs when short with its cushion
+70.0%, with $10,000 + $1,000 a piece 81.7%, $5,000 + $500 84.3%, no cushion at all 85.3%
+(data/construction-game/README.md has the figures against every strategy)."""
 STRATEGIES = {
     "balanced": BALANCED,
     "normal": NORMAL,
+    "careful": CAREFUL,
     "jobs-first": JOBS_FIRST,
     "small-iron": Strategy("small-iron", types=("backhoe", "dozer", "excavator")),
     "big-iron": Strategy("big-iron", types=("excavator", "grader", "scraper")),
@@ -232,6 +239,41 @@ def _machines_for_the_job(state: State, seat: int, strategy: Strategy, keys: lis
     return None
 
 
+REPAY_MARGIN = 20_000
+"""Notes are repaid only with cash this much above the cushion, which the next purchases need."""
+
+
+def repay_choice(state: State, seat: int, keys: list[str], strategy: Strategy = NORMAL) -> str | None:
+    """The largest repayment of notes (``repay:N`` among ``keys``) that leaves
+    :data:`REPAY_MARGIN` above the cushion in cash, or ``None``: notes cost 10% a year."""
+    keep = reserve(state, seat, strategy) + REPAY_MARGIN
+    repays = sorted((int(k.split(":")[1]) for k in keys if k.startswith("repay:")), reverse=True)
+    return next((f"repay:{amount}" for amount in repays if state["cash"][seat] - amount >= keep), None)
+
+
+def job_choice(state: State, seat: int, keys: list[str], strategy: Strategy = NORMAL) -> str:
+    """What to do on the job prompt: buy machines for it (see :func:`_machines_for_the_job`; a
+    first one when the job pays with it), else take it when it is expected to pay."""
+    job = state["job"]
+    kind = job["type"]
+    cash = state["cash"][seat]
+    keep = reserve(state, seat, strategy)
+    if strategy.buy_at_jobs:
+        key = _machines_for_the_job(state, seat, strategy, keys, keep)
+        if key is not None:
+            return key
+    if state["fleet"][seat][SLOT[kind]] == 0 and kind in strategy.types and job_value(state, seat, job["square"], 1) > 0:
+        for key in (f"buy:{kind}:1", f"buy:{kind}:1:note" if strategy.credit else ""):
+            if key in keys and cash - (purchase_cost(state, seat, kind, 1, key.endswith("note")) or 0) >= keep:
+                return key
+    # A paying job is taken however short the cash (unless the style says otherwise): its income
+    # is what refills it.
+    short = strategy.refuse_when_short and cash <= keep // 3
+    if "accept" in keys and job_value(state, seat, job["square"]) > 0 and not short:
+        return "accept"
+    return "refuse"
+
+
 def choose(state: State, seat: int, rng: random.Random, strategy: Strategy = NORMAL) -> str:
     """The key this seat plays now."""
     prompt = next(p for p in _GAME.prompts(state) if p.seat == seat)
@@ -240,11 +282,9 @@ def choose(state: State, seat: int, rng: random.Random, strategy: Strategy = NOR
     cash = state["cash"][seat]
     keep = reserve(state, seat, strategy)
     if phase == "turn":
-        # Notes cost 10% a year: pay them down with whatever is above the cushion.
-        repays = sorted((int(k.split(":")[1]) for k in keys if k.startswith("repay:")), reverse=True)
-        for amount in repays:
-            if cash - amount >= keep + 20_000:
-                return f"repay:{amount}"
+        repay = repay_choice(state, seat, keys, strategy)
+        if repay is not None:
+            return repay
         if "shop" in keys and not strategy.buy_at_jobs and best_purchase(state, seat, strategy, (1, 2, 3)):
             return "shop"
         return "roll"
@@ -260,19 +300,7 @@ def choose(state: State, seat: int, rng: random.Random, strategy: Strategy = NOR
             return "accept"
         return "decline"
     if phase == "job":
-        job = state["job"]
-        kind = job["type"]
-        if strategy.buy_at_jobs:
-            key = _machines_for_the_job(state, seat, strategy, keys, keep)
-            if key is not None:
-                return key
-        if state["fleet"][seat][SLOT[kind]] == 0 and kind in strategy.types and job_value(state, seat, job["square"], 1) > 0:
-            for key in (f"buy:{kind}:1", f"buy:{kind}:1:note" if strategy.credit else ""):
-                if key in keys and cash - (purchase_cost(state, seat, kind, 1, key.endswith("note")) or 0) >= keep:
-                    return key
-        if "accept" in keys and job_value(state, seat, job["square"]) > 0 and cash > keep // 3:
-            return "accept"
-        return "refuse"
+        return job_choice(state, seat, keys, strategy)
     if phase == "bid":
         bid = state["bid"]
         worth = job_value(state, seat, bid["square"]) * 0.5

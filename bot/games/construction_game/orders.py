@@ -21,6 +21,8 @@ PASS_AUCTIONS_ABOVE = "pass-auctions-above"
 DECLINE_OFFERS_ABOVE = "decline-offers-above"
 ROLL = "roll"
 TAKE_JOBS = "take-jobs"
+BUY_FOR_JOBS = "buy-for-jobs"
+REPAY_NOTES = "repay-notes"
 
 ORDERS = (
     StandingOrder(
@@ -64,6 +66,22 @@ ORDERS = (
           "for competitive bids and when you would have to buy the machines."),
     ),
     StandingOrder(
+        BUY_FOR_JOBS,
+        T("Buy machines for my jobs and take them (not bids)"),
+        T("When you land on a job (not a competitive bid), first buys more machines of its type, up to "
+          "three at a time, while more of them would add to a year of that type's jobs: for cash while "
+          "$5,000 + $500 a piece you own stays in hand, else 20% down on bank notes; then takes the job "
+          "when you have its machines and its expected income (the chart's mean for your pieces, doubled "
+          "in a hot market, a Contingency card's average) beats its costs, fees and trucking, and refuses "
+          "it otherwise. You are asked for competitive bids."),
+    ),
+    StandingOrder(
+        REPAY_NOTES,
+        T("Repay notes from spare cash"),
+        T("At the start of your turn, repays bank notes ($10,000, $50,000 or all of them: the most that "
+          "leaves $25,000 + $500 a piece you own in cash); you are asked when nothing is to be repaid."),
+    ),
+    StandingOrder(
         ROLL,
         T("Roll at once on my turn"),
         T("Rolls at the start of each of your turns without shopping, repaying notes or offering "
@@ -71,11 +89,12 @@ ORDERS = (
     ),
 )
 
-RECOMMENDED = (PASS_WINDOWS, TAKE_JOBS)
+RECOMMENDED = (PASS_WINDOWS, BUY_FOR_JOBS, REPAY_NOTES)
 """Buying before someone else's income roll rarely beats buying on one's own turn (the piece
-earns nothing on their job), and a job with one's own machines nearly always pays: what most
-contractors do anyway (the game's bot agrees about 96% of the time, see ``python -m bot
-decisions``)."""
+earns nothing on their job); machines bought on landing on their job earn on it at once, and a
+job with one's own machines nearly always pays; notes cost 10% a year. These are the normal
+bot's own rules (``agent.job_choice``, ``agent.repay_choice``), which beat every arena strategy
+(see ``python -m bot decisions`` and data/construction-game/README.md)."""
 
 
 def _lowest_bid(prompt: Prompt) -> int | None:
@@ -107,6 +126,14 @@ def choice(state: State, prompt: Prompt, order: str, amount: int | None) -> str 
         return "decline" if state["offer"]["price"] > amount else None
     if order == TAKE_JOBS and phase == "job" and "accept" in keys and not TRACK[state["job"]["square"]].get("bid"):
         return "accept"
+    if order == BUY_FOR_JOBS and phase == "job" and not TRACK[state["job"]["square"]].get("bid"):
+        from .agent import NORMAL, job_choice  # the order is the normal bot's rule
+
+        return job_choice(state, seat, keys, NORMAL)
+    if order == REPAY_NOTES and phase == "turn":
+        from .agent import NORMAL, repay_choice
+
+        return repay_choice(state, seat, keys, NORMAL)
     if order == ROLL and phase == "turn" and "roll" in keys:
         return "roll"
     return None

@@ -15,7 +15,8 @@
   ``every-job``.
 
 - ``jobs-first``: not a simple strategy but the bot's heuristic in the style that beat
-  ``leverage`` (``agent.JOBS_FIRST``), which is not the normal level yet.
+  ``leverage`` (``agent.JOBS_FIRST``); the normal level is that style taking paying jobs however
+  short of cash (``agent.NORMAL``).
 
 ``leverage`` and ``hot-buyer`` are red-team opponents written after the bot was tuned (a reviewer's 20 lines
 each). They read only their own prompt and cash, which everyone sees.
@@ -133,7 +134,7 @@ def hot_buyer(game: Game, state: State, seat: int, rng: random.Random) -> str:
 def jobs_first(game: Game, state: State, seat: int, rng: random.Random) -> str:
     """The bot's heuristic in its :data:`~bot.games.construction_game.agent.JOBS_FIRST` style
     (machines ranked by what they add to a year of jobs, bought on landing on their job): the
-    candidate normal level, kept in the arena to measure it against the others."""
+    red-team stop's candidate normal level, kept in the arena to measure the normal level against."""
     from .agent import JOBS_FIRST, choose
 
     return choose(state, seat, rng, JOBS_FIRST)
