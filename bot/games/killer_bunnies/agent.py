@@ -11,13 +11,15 @@ nothing at all without a bunny. From that:
   Feed the Bunny when an opponent's circle is thin (killing a last bunny moves its owner's
   carrots to the heir); carrot cards and Pickpocket otherwise; reactions stay in the hand.
 * **Targets:** the bunny whose death leaves the most carrots without a living owner.
-* **Feeding** (:func:`_feed`): buys cabbage or water only when the food it could draw is sure
-  to make up the shortfall with the Dolla it has; a purchase that might fall short throws the
-  Dolla away (and the bunny starves all the same).
-* **Shopping:** carrots once the market is down to four — the Dolla are worth more kept
-  until then (safe from Pickpocket, food money, the inheritance) — and the last carrot in
-  the market ends the game, so it buys that one only when the end now would favour it, and
-  never hands the end to the others.
+* **Feeding** (:func:`_feed`): buys cabbage or water by the chance that the food it can
+  pay for makes up the shortfall (the decks' contents are public, their order is not) and
+  what the bunny is worth: a last bunny is worth a long shot, one of three only a sure thing.
+* **Shopping:** the whole market when the Dolla pay for it and that end favours it; else
+  carrots once the market is down to four — the Dolla are worth more kept until then (safe
+  from Pickpocket, food money, the inheritance) — and not even then at three or more players
+  when a carrot would cost it the inheritance of carrots likely to be handed over; the last
+  carrot in the market ends the game, so it buys that one only when the end now would favour
+  it, and never hands the end to the others.
 * **Market carrots** are all alike (the magic one is hidden): it takes them in market order.
 * **Reactions:** played when they save its own bunny or stop a rival's carrot or weapon.
 
@@ -33,6 +35,7 @@ from typing import TYPE_CHECKING
 from bot.engine import IllegalAction, State
 
 from .cards import CARROT_SLUGS, DECK, PRICES, Card
+from .rules import pay_with
 
 if TYPE_CHECKING:
     from .rules import KillerBunnies
@@ -152,24 +155,73 @@ def choose(game: KillerBunnies, state: State, seat: int, rng: random.Random) -> 
 
 LATE_MARKET = 4
 """Carrots are bought only once the market holds this many or fewer."""
+HEIR_ODDS = {0: 0.6, 1: 0.5}
+"""How likely a rival's carrots are to be handed over at the end, by the bunnies it has now:
+none (it may flip a new one in time) or its last one."""
+HEIR_STAKE = 0.5
+"""Carrots likely to be handed over from which keeping the Dolla (and the inheritance) beats
+buying a carrot."""
+FEED_ODDS = {1: 0.3, 2: 0.7}
+"""The chance of covering a feeding's shortfall at which the bot buys food, by how many
+bunnies it has (with more it buys only a sure thing): a last bunny is worth a long shot."""
+FEED_SAMPLES = 200
+"""Shuffles of the food decks sampled to estimate that chance."""
+
+
+def _purchases(game: KillerBunnies, state: State, seat: int, price: int) -> int:
+    """How many purchases at ``price`` the seat's Dolla pay for, one by one (no change)."""
+    notes = [DECK[c].effect["value"] for c in state["seats"][seat]["dolla"]]
+    count = 0
+    while (picks := pay_with(notes, price)) is not None:
+        notes = [v for i, v in enumerate(notes) if i not in picks]
+        count += 1
+    return count
+
+
+def _ends_best(game: KillerBunnies, state: State, seat: int, bought: list[int]) -> bool:
+    """Whether the game ending with ``bought`` carrots added to this seat leaves it the
+    biggest share (hand-over included)."""
+    trial = {**state, "seats": [dict(s) for s in state["seats"]]}
+    trial["seats"][seat]["carrots"] = [*state["seats"][seat]["carrots"], *bought]
+    shares = _shares(game, trial)
+    return shares[seat] >= max(shares) and shares[seat] > 0
 
 
 def _shop(game: KillerBunnies, state: State, seat: int, keys: list[str]) -> str:
-    """Buy carrots once the market is nearly empty (:data:`LATE_MARKET`); the market's last
+    """Buy out the market when the Dolla pay for every carrot left and that end favours this
+    seat; else buy carrots once the market is nearly empty (:data:`LATE_MARKET`), unless the
+    Dolla are worth more as the inheritance (:func:`_heirship_at_stake`); the market's last
     carrot only when ending the game now leaves this seat the biggest share.
 
     Until then the Dolla stay in front of the seat: a carrot costs the same later, Dolla
     cannot be pickpocketed, they pay for cabbage and water when a bunny is fed, and the
     richest player with a bunny inherits the carrots of those without one."""
     buys = [k for k in keys if k.startswith("buy:") and k[4:] in CARROT_SLUGS]
-    if not buys or len(state["market"]) > LATE_MARKET:
+    if not buys:
         return "flip"
-    if len(state["market"]) > 1:
+    market = state["market"]
+    if _purchases(game, state, seat, PRICES["carrot"]) >= len(market) and _ends_best(game, state, seat, market):
         return buys[0]
-    trial = {**state, "seats": [dict(s) for s in state["seats"]]}
-    trial["seats"][seat]["carrots"] = [*state["seats"][seat]["carrots"], state["market"][0]]
-    shares = _shares(game, trial)
-    return buys[0] if shares[seat] >= max(shares) and shares[seat] > 0 else "flip"
+    if len(market) > LATE_MARKET:
+        return "flip"
+    if len(market) > 1:
+        return "flip" if _heirship_at_stake(game, state, seat) else buys[0]
+    return buys[0] if _ends_best(game, state, seat, market) else "flip"
+
+
+def _heirship_at_stake(game: KillerBunnies, state: State, seat: int) -> bool:
+    """Whether a carrot bought now likely costs more than it brings: this seat, with a bunny,
+    is the richest or tied (it would inherit), paying would drop it to or below a rival with a
+    bunny, and enough carrots are likely to be handed over at the end (:data:`HEIR_ODDS`)."""
+    if state["players"] <= 2 or not game.bunnies_of(state, seat):
+        return False  # two players: the survivor takes everything whatever its Dolla
+    mine = game.dolla(state, seat)
+    rivals = [game.dolla(state, s) for s in range(state["players"]) if s != seat and game.bunnies_of(state, s)]
+    if not rivals or mine < max(rivals) or mine - PRICES["carrot"] > max(rivals):
+        return False  # buying does not change who inherits
+    likely = sum(len(state["seats"][s]["carrots"]) * HEIR_ODDS.get(_bunnies(game, state, s), 0.0)
+                 for s in range(state["players"]) if s != seat)
+    return likely >= HEIR_STAKE
 
 
 def _target(game: KillerBunnies, state: State, seat: int, keys: list[str]) -> str:
@@ -185,32 +237,45 @@ def _target(game: KillerBunnies, state: State, seat: int, keys: list[str]) -> st
     return max(keys, key=worth)
 
 
+def _feed_chance(state: State, short: dict[str, int], purchases: int) -> float:
+    """The chance that ``purchases`` food cards bought now make up ``short``. The food decks'
+    contents are public, their order is not: the draws are sampled from a generator seeded
+    with a constant, so the answer depends only on what the seat sees."""
+    sampler = random.Random(0)
+    decks = {kind: (sorted(state["small"][kind]), sorted(state["small"][f"{kind}_used"])) for kind in short}
+    saved = 0
+    for _ in range(FEED_SAMPLES):
+        left = purchases
+        for kind, missing in short.items():
+            pile, used = list(decks[kind][0]), list(decks[kind][1])
+            sampler.shuffle(pile)
+            sampler.shuffle(used)
+            order = pile + used
+            while missing > 0 and left > 0 and order:
+                missing -= order.pop(0)
+                left -= 1
+            if missing > 0:
+                break
+        else:
+            saved += 1
+    return saved / FEED_SAMPLES
+
+
 def _feed(game: KillerBunnies, state: State, seat: int, keys: list[str]) -> str:
-    """Feed if the food is there; buy food only when the purchases are sure to cover the
-    shortfall whatever values come off the decks, within the Dolla it holds."""
+    """Feed if the food is there; otherwise buy food when the purchases are likely enough to
+    cover the shortfall for what the bunny is worth: a last bunny is worth a long shot (without
+    it every carrot is lost at the end), one of several only a sure thing."""
     if "feed" in keys:
         return "feed"
     buys = [k for k in keys if k.startswith("buy:")]
     if not buys:
         return "starve"
-    short = game.shortfall(state)
-    dolla = game.dolla(state, seat)
-    needed = 0
-    for kind in ("cabbage", "water"):
-        if not short[kind]:
-            continue
-        # Worst case: the lowest values come first.
-        values = sorted(state["small"][kind] + state["small"][f"{kind}_used"])
-        total = count = 0
-        while total < short[kind] and count < len(values):
-            total += values[count]
-            count += 1
-        if total < short[kind]:
-            return "starve"
-        needed += count * PRICES[kind]
-    if needed > dolla:
+    short = {kind: n for kind, n in game.shortfall(state).items() if n}
+    chance = _feed_chance(state, short, _purchases(game, state, seat, PRICES["cabbage"]))
+    bunnies = _bunnies(game, state, seat)
+    if chance < FEED_ODDS.get(bunnies, 0.999):
         return "starve"
-    return next((k for k in buys if short[k[4:]]), buys[0])
+    return next((k for k in buys if short.get(k[4:])), buys[0])
 
 
 def _react(game: KillerBunnies, state: State, seat: int, keys: list[str]) -> str:
