@@ -11,9 +11,9 @@ nothing at all without a bunny. From that:
   Feed the Bunny when an opponent's circle is thin (killing a last bunny moves its owner's
   carrots to the heir); carrot cards and Pickpocket otherwise; reactions stay in the hand.
 * **Targets:** the bunny whose death leaves the most carrots without a living owner.
-* **Feeding** (:func:`_feed`): buys cabbage or water by the chance that the food it can
-  pay for makes up the shortfall (the decks' contents are public, their order is not) and
-  what the bunny is worth: a last bunny is worth a long shot, one of three only a sure thing.
+* **Feeding** (:func:`_feed`): buys cabbage or water only when the food it could draw is sure
+  to make up the shortfall with the Dolla it has (paid note by note, no change); a purchase
+  that might fall short throws the Dolla away (and the bunny starves all the same).
 * **Shopping:** the whole market when the Dolla pay for it and that end favours it; else
   carrots once the market is down to four — the Dolla are worth more kept until then (safe
   from Pickpocket, food money, the inheritance) — and not even then at three or more players
@@ -161,11 +161,6 @@ none (it may flip a new one in time) or its last one."""
 HEIR_STAKE = 0.5
 """Carrots likely to be handed over from which keeping the Dolla (and the inheritance) beats
 buying a carrot."""
-FEED_ODDS = {1: 0.3, 2: 0.7}
-"""The chance of covering a feeding's shortfall at which the bot buys food, by how many
-bunnies it has (with more it buys only a sure thing): a last bunny is worth a long shot."""
-FEED_SAMPLES = 200
-"""Shuffles of the food decks sampled to estimate that chance."""
 
 
 def _purchases(game: KillerBunnies, state: State, seat: int, price: int) -> int:
@@ -237,44 +232,36 @@ def _target(game: KillerBunnies, state: State, seat: int, keys: list[str]) -> st
     return max(keys, key=worth)
 
 
-def _feed_chance(state: State, short: dict[str, int], purchases: int) -> float:
-    """The chance that ``purchases`` food cards bought now make up ``short``. The food decks'
-    contents are public, their order is not: the draws are sampled from a generator seeded
-    with a constant, so the answer depends only on what the seat sees."""
-    sampler = random.Random(0)
-    decks = {kind: (sorted(state["small"][kind]), sorted(state["small"][f"{kind}_used"])) for kind in short}
-    saved = 0
-    for _ in range(FEED_SAMPLES):
-        left = purchases
-        for kind, missing in short.items():
-            pile, used = list(decks[kind][0]), list(decks[kind][1])
-            sampler.shuffle(pile)
-            sampler.shuffle(used)
-            order = pile + used
-            while missing > 0 and left > 0 and order:
-                missing -= order.pop(0)
-                left -= 1
-            if missing > 0:
-                break
-        else:
-            saved += 1
-    return saved / FEED_SAMPLES
-
-
 def _feed(game: KillerBunnies, state: State, seat: int, keys: list[str]) -> str:
-    """Feed if the food is there; otherwise buy food when the purchases are likely enough to
-    cover the shortfall for what the bunny is worth: a last bunny is worth a long shot (without
-    it every carrot is lost at the end), one of several only a sure thing."""
+    """Feed if the food is there; buy food only when the purchases are sure to cover the
+    shortfall whatever values come off the decks (the lowest first), paid one by one from the
+    Dolla it holds (Kaballa gives no change). A purchase that might fall short throws the
+    Dolla away and the bunny starves all the same; a long shot for a last bunny was tried and
+    won nothing measurable (data README)."""
     if "feed" in keys:
         return "feed"
     buys = [k for k in keys if k.startswith("buy:")]
     if not buys:
         return "starve"
     short = {kind: n for kind, n in game.shortfall(state).items() if n}
-    chance = _feed_chance(state, short, _purchases(game, state, seat, PRICES["cabbage"]))
-    bunnies = _bunnies(game, state, seat)
-    if chance < FEED_ODDS.get(bunnies, 0.999):
-        return "starve"
+    needed: dict[str, int] = {}
+    for kind, missing in short.items():
+        values = sorted(state["small"][kind] + state["small"][f"{kind}_used"])
+        total = count = 0
+        while total < missing and count < len(values):
+            total += values[count]
+            count += 1
+        if total < missing:
+            return "starve"
+        needed[kind] = count
+    notes = list(state["seats"][seat]["dolla"])
+    for kind, count in needed.items():
+        for _ in range(count):
+            values = [DECK[c].effect["value"] for c in notes]
+            picks = pay_with(values, PRICES[kind])
+            if picks is None:
+                return "starve"
+            notes = [c for i, c in enumerate(notes) if i not in picks]
     return next((k for k in buys if short.get(k[4:])), buys[0])
 
 
