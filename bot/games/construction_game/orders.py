@@ -70,7 +70,7 @@ ORDERS = (
         T("Buy machines for my jobs and take them (not bids)"),
         T("When you land on a job (not a competitive bid), first buys more machines of its type, up to "
           "three at a time, while more of them would add to a year of that type's jobs: for cash while "
-          "$5,000 + $500 a piece you own stays in hand, else 20% down on bank notes; then takes the job "
+          "$5,000 + $500 a piece you own stays in hand, else a fifth down on bank notes; then takes the job "
           "when you have its machines and its expected income (the chart's mean for your pieces, doubled "
           "in a hot market, a Contingency card's average) beats its costs, fees and trucking, and refuses "
           "it otherwise. You are asked for competitive bids."),
