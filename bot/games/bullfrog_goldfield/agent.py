@@ -53,6 +53,7 @@ from .rules import (
     building_cost,
     buildings_for,
     certificates,
+    companies_counting,
     holders,
     is_rr,
     limit_of,
@@ -60,7 +61,6 @@ from .rules import (
     payment_keys,
     railroads_in,
     track_cost,
-    within_two,
 )
 
 
@@ -544,8 +544,9 @@ class Worth:
         state = self.state
         cost = building_cost(state, self.seat, area)
         town = C.areas[area].feature == TOWN
-        mines = [m for m in MINES if _open(state, m) and (mine_area(m) == area or (town and within_two(mine_area(m), area)))]
-        rails = [r for r in RAILROADS if _open(state, r) and area in state["cos"][r]["trains"]]
+        counting = [cid for cid in companies_counting(state, area) if _open(state, cid)]
+        mines = [cid for cid in counting if not is_rr(cid)]
+        rails = [cid for cid in counting if is_rr(cid)]
         total = -float(cost) if payer == "me" else 0.0
         for company in (*mines, *rails):
             count = buildings_for(state, company) + 1
@@ -609,13 +610,4 @@ def _lay_completes(state: State, seat: int, rr: str) -> bool:
 
 def _counts_for_holding(state: State, seat: int, area: str) -> bool:
     """Whether a building in ``area`` would count for a company the agent holds a certificate of."""
-    town = C.areas[area].feature == TOWN
-    for cid in COMPANIES:
-        if not _open(state, cid) or seat not in holders(state, cid):
-            continue
-        if is_rr(cid):
-            if area in state["cos"][cid]["trains"]:
-                return True
-        elif mine_area(cid) == area or (town and within_two(mine_area(cid), area)):
-            return True
-    return False
+    return any(_open(state, cid) and seat in holders(state, cid) for cid in companies_counting(state, area))

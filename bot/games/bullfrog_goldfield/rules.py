@@ -151,6 +151,14 @@ def buildings_for(state: State, cid: str) -> int:
     return sum(built.get(area, 0) for area in state["cos"][cid]["trains"])
 
 
+def companies_counting(state: State, area: str) -> list[str]:
+    """Companies a building in ``area`` counts for (the other side of :func:`buildings_for`):
+    the mine on it, on a town site the mines within two areas, and railroads with a train there."""
+    town = C.areas[area].feature == TOWN
+    mines = [m for m in MINES if mine_area(m) == area or (town and within_two(mine_area(m), area))]
+    return mines + [r for r in RAILROADS if area in state["cos"][r]["trains"]]
+
+
 def limit_of(state: State, cid: str) -> int | None:
     """The stock value limit: 25 with no building, +25 per building, none from five on."""
     count = buildings_for(state, cid)

@@ -163,14 +163,16 @@ HEIR_STAKE = 0.5
 buying a carrot."""
 
 
-def _purchases(game: KillerBunnies, state: State, seat: int, price: int) -> int:
-    """How many purchases at ``price`` the seat's Dolla pay for, one by one (no change)."""
+def _pays_for(state: State, seat: int, prices: list[int]) -> bool:
+    """Whether the seat's Dolla pay for ``prices`` one purchase after another (Kaballa gives
+    no change, so a sum of values is not enough)."""
     notes = [DECK[c].effect["value"] for c in state["seats"][seat]["dolla"]]
-    count = 0
-    while (picks := pay_with(notes, price)) is not None:
+    for price in prices:
+        picks = pay_with(notes, price)
+        if picks is None:
+            return False
         notes = [v for i, v in enumerate(notes) if i not in picks]
-        count += 1
-    return count
+    return True
 
 
 def _ends_best(game: KillerBunnies, state: State, seat: int, bought: list[int]) -> bool:
@@ -195,7 +197,7 @@ def _shop(game: KillerBunnies, state: State, seat: int, keys: list[str]) -> str:
     if not buys:
         return "flip"
     market = state["market"]
-    if _purchases(game, state, seat, PRICES["carrot"]) >= len(market) and _ends_best(game, state, seat, market):
+    if _pays_for(state, seat, [PRICES["carrot"]] * len(market)) and _ends_best(game, state, seat, market):
         return buys[0]
     if len(market) > LATE_MARKET:
         return "flip"
@@ -254,14 +256,8 @@ def _feed(game: KillerBunnies, state: State, seat: int, keys: list[str]) -> str:
         if total < missing:
             return "starve"
         needed[kind] = count
-    notes = list(state["seats"][seat]["dolla"])
-    for kind, count in needed.items():
-        for _ in range(count):
-            values = [DECK[c].effect["value"] for c in notes]
-            picks = pay_with(values, PRICES[kind])
-            if picks is None:
-                return "starve"
-            notes = [c for i, c in enumerate(notes) if i not in picks]
+    if not _pays_for(state, seat, [PRICES[kind] for kind, count in needed.items() for _ in range(count)]):
+        return "starve"
     return next((k for k in buys if short.get(k[4:])), buys[0])
 
 
