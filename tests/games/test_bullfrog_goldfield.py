@@ -561,3 +561,25 @@ def test_a_run_of_bids_the_engine_reads_as_amounts_stays_ungrouped() -> None:
     from bot.games.bullfrog_goldfield.rules import bid_actions
 
     assert all(b.group == () for b in bid_actions(list(range(1, 100))))
+
+
+def test_a_building_counts_for_exactly_the_companies_companies_counting_names() -> None:
+    """``companies_counting`` (what the bot weighs a building by) is the other side of
+    ``buildings_for`` (what the limits count): one more building in an area raises the count of
+    exactly those companies, on positions with trains laid."""
+    from bot.engine.testkit import random_walk
+    from bot.games.bullfrog_goldfield.rules import COMPANIES, buildings_for, companies_counting
+
+    checked = 0
+    for seed in range(3):
+        for index, state in enumerate(random_walk(GAME, 3, seed)):
+            if index % 25:
+                continue
+            for area in C.areas:
+                before = {cid: buildings_for(state, cid) for cid in COMPANIES}
+                built = json.loads(json.dumps(state))
+                built["buildings"][area] = built["buildings"].get(area, 0) + 1
+                raised = {cid for cid in COMPANIES if buildings_for(built, cid) == before[cid] + 1}
+                assert raised == set(companies_counting(state, area)), area
+                checked += 1
+    assert checked > 100
