@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from bot.engine import IllegalAction, State
 
 from .cards import CARROT_SLUGS, DECK, PRICES, Card
-from .rules import pay_with
+from .rules import food_payable, pays_in_turn
 
 if TYPE_CHECKING:
     from .rules import KillerBunnies
@@ -163,18 +163,6 @@ HEIR_STAKE = 0.5
 buying a carrot."""
 
 
-def _pays_for(state: State, seat: int, prices: list[int]) -> bool:
-    """Whether the seat's Dolla pay for ``prices`` one purchase after another (Kaballa gives
-    no change, so a sum of values is not enough)."""
-    notes = [DECK[c].effect["value"] for c in state["seats"][seat]["dolla"]]
-    for price in prices:
-        picks = pay_with(notes, price)
-        if picks is None:
-            return False
-        notes = [v for i, v in enumerate(notes) if i not in picks]
-    return True
-
-
 def _ends_best(game: KillerBunnies, state: State, seat: int, bought: list[int]) -> bool:
     """Whether the game ending with ``bought`` carrots added to this seat leaves it the
     biggest share (hand-over included)."""
@@ -197,7 +185,7 @@ def _shop(game: KillerBunnies, state: State, seat: int, keys: list[str]) -> str:
     if not buys:
         return "flip"
     market = state["market"]
-    if _pays_for(state, seat, [PRICES["carrot"]] * len(market)) and _ends_best(game, state, seat, market):
+    if pays_in_turn(state, seat, [PRICES["carrot"]] * len(market)) and _ends_best(game, state, seat, market):
         return buys[0]
     if len(market) > LATE_MARKET:
         return "flip"
@@ -245,20 +233,10 @@ def _feed(game: KillerBunnies, state: State, seat: int, keys: list[str]) -> str:
     buys = [k for k in keys if k.startswith("buy:")]
     if not buys:
         return "starve"
-    short = {kind: n for kind, n in game.shortfall(state).items() if n}
-    needed: dict[str, int] = {}
-    for kind, missing in short.items():
-        values = sorted(state["small"][kind] + state["small"][f"{kind}_used"])
-        total = count = 0
-        while total < missing and count < len(values):
-            total += values[count]
-            count += 1
-        if total < missing:
-            return "starve"
-        needed[kind] = count
-    if not _pays_for(state, seat, [PRICES[kind] for kind, count in needed.items() for _ in range(count)]):
+    short = game.shortfall(state)
+    if not food_payable(state, seat, short, best_case=False):  # the lowest values first
         return "starve"
-    return next((k for k in buys if short.get(k[4:])), buys[0])
+    return next((k for k in buys if short[k[4:]]), buys[0])
 
 
 def _react(game: KillerBunnies, state: State, seat: int, keys: list[str]) -> str:

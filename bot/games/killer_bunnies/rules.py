@@ -156,6 +156,37 @@ def pay_with(values: list[int], price: int) -> list[int] | None:
     return None if best is None else sorted(best[2])
 
 
+def pays_in_turn(state: State, seat: int, prices: list[int]) -> bool:
+    """Whether the seat's Dolla pay for ``prices`` one purchase after another, each without
+    change (:func:`pay_with`), so a sum of values is not enough."""
+    notes = [DECK[c].effect["value"] for c in state["seats"][seat]["dolla"]]
+    for price in prices:
+        picks = pay_with(notes, price)
+        if picks is None:
+            return False
+        notes = [v for i, v in enumerate(notes) if i not in picks]
+    return True
+
+
+def food_payable(state: State, seat: int, short: Mapping[str, int], best_case: bool) -> bool:
+    """Whether the seat's Dolla pay, one by one, for enough cabbage and water cards to make up
+    ``short`` when the highest values left come first (``best_case``) or the lowest. What is
+    in the decks is public (every food card not in front of a player); their order is not."""
+    prices: list[int] = []
+    for kind in ("cabbage", "water"):
+        if not short[kind]:
+            continue
+        values = sorted(state["small"][kind] + state["small"][f"{kind}_used"], reverse=best_case)
+        total = count = 0
+        while total < short[kind] and count < len(values):
+            total += values[count]
+            count += 1
+        if total < short[kind]:
+            return False
+        prices += [PRICES[kind]] * count
+    return pays_in_turn(state, seat, prices)
+
+
 class KillerBunnies(KillerBunniesOrders, Game):
     """Killer Bunnies and the Quest for the Magic Carrot, with our own deck (2-8 players)."""
 
@@ -450,25 +481,7 @@ class KillerBunnies(KillerBunniesOrders, Game):
         from the seat's Dolla, each without change. When they are not, no purchase can save
         the bunny and none is offered (README, "Feed the Bunny").
         """
-        prices: list[int] = []
-        for kind in ("cabbage", "water"):
-            if not short[kind]:
-                continue
-            values = sorted(state["small"][kind] + state["small"][f"{kind}_used"], reverse=True)
-            total = count = 0
-            while total < short[kind] and count < len(values):
-                total += values[count]
-                count += 1
-            if total < short[kind]:
-                return False
-            prices += [PRICES[kind]] * count
-        notes = [DECK[c].effect["value"] for c in state["seats"][seat]["dolla"]]
-        for price in prices:
-            picks = pay_with(notes, price)
-            if picks is None:
-                return False
-            notes = [v for i, v in enumerate(notes) if i not in picks]
-        return True
+        return food_payable(state, seat, short, best_case=True)
 
     def _setup_prompts(self, state: State) -> list[Prompt]:
         prompts = []
