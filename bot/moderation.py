@@ -184,8 +184,10 @@ class Moderation:
             turns = self.tables.turns(live)
             lines, events = [], []
             for turn in turns:
-                key, how = self.pbp.fallback_move(live, turn.seat, prefer_pass=True)
-                events += await self.tables.commit_move(live, turn.seat, None, key)
+                if not any(p.seat == turn.seat for p in self.tables.prompts(live)):
+                    continue  # an earlier seat's moves settled this one's decision too
+                how, played = await self.pbp.play_out(live, turn.seat, prefer_pass=True)
+                events += played
                 lines.append(T("{name} skipped {player}: {how}.", name=user.name, player=turn.name, how=how))
                 if live.row.status != "playing":
                     break

@@ -21,7 +21,7 @@ from typing import Any
 
 from bot import foreign_records
 from bot.bots import REPLACEMENT_LEVEL, bot_name
-from bot.engine import Prompt, get_game
+from bot.engine import Event, Prompt, get_game
 from bot.engine.words import CORE, Text, texts
 from bot.records import (
     SIGNING_KEY,
@@ -57,6 +57,9 @@ DAY = 24 * HOUR
 POLICIES = ("none", "skip", "auto", "replace")
 NOTIFY = ("mention", "dm", "digest", "off")
 DEFAULT_LOBBY_DAYS = 7.0
+TIMEOUT_MOVES = 40
+"""At most this many moves a timeout plays for a seat whose decision goes on after a move
+(draw, then place); a bound, so a game whose turn never ends cannot hold the scheduler."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,9 +343,31 @@ class PlayByPost:
                                           is_bot=True, actor_id=0, now=now, kind="timeout-replace")
             await self.tables.refresh(live)
             return T("⏰ {name} ran out of time; a bot takes over their seat.", name=name), []
-        key, how = await self.fallback(live, seat, prefer_pass=policy == "skip")
-        events = await self.tables.commit_move(live, seat, None, key)
+        how, events = await self.play_out(live, seat, prefer_pass=policy == "skip")
         return T("⏰ {name} ran out of time: {how}.", name=name, how=how), events
+
+    async def play_out(self, live: LiveTable, seat: int, *, prefer_pass: bool) -> tuple[str, list[Event]]:
+        """Play ``seat``'s whole decision for it (:meth:`fallback` move by move) and commit each
+        move; returns how ("the bot plays for them (Draw A1), then Add …") and the events.
+
+        The whole decision, not one step of it: a seat that drew a card still has to place it,
+        and leaving that half-turn for another timeout would stall the table twice. It stops
+        when the seat has no prompt, the game ends or is paused, or after :data:`TIMEOUT_MOVES`.
+        """
+        how: str = ""
+        events: list[Event] = []
+        for _ in range(TIMEOUT_MOVES):
+            prompt = next(p for p in self.tables.prompts(live) if p.seat == seat)
+            key, this = await self.fallback(live, seat, prefer_pass=prefer_pass)
+            label = next((a.label for a in prompt.actions if a.key == key), key)
+            how = T("{first}, then {move}", first=how, move=label) if how else this
+            events += await self.tables.commit_move(live, seat, None, key)
+            assert live.state is not None
+            if live.row.status != "playing" or live.game.outcome(live.state) is not None or live.row.paused:
+                break
+            if not any(p.seat == seat for p in self.tables.prompts(live)):
+                break
+        return how, events
 
     def fallback_move(self, live: LiveTable, seat: int, *, prefer_pass: bool) -> tuple[str, str]:
         """A pass where the game has one (when asked), else the bot agent's move."""

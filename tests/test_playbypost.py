@@ -37,7 +37,7 @@ def services(store: Store, clock: FakeClock, seed: int = 7) -> tuple[Tables, Pla
 
 
 async def start(tables: Tables, *users: User, deck: str = "12", slug: str = "toy-draw", channel: int = CHANNEL) -> int:
-    reply = await tables.create(guild_id=1, channel_id=channel, host=users[0], slug=slug, options={"deck": deck})
+    reply = await tables.create(guild_id=1, channel_id=channel, host=users[0], slug=slug, options={"deck": deck} if deck else {})
     for user in users[1:]:
         await tables.join(channel_id=channel, user=user)
     await tables.start(channel_id=channel, user=users[0])
@@ -250,6 +250,23 @@ async def test_reminder_then_timeout_auto_move_each_exactly_once(store: Store, c
     assert (await tables.load(table_id)).position == 1
     [row] = await store.actions(table_id)
     assert row.user_id is None and row.seat == (await tables.load(table_id)).names.index(waiting.name)
+    assert await pbp.run_due(clock()) == []
+
+
+async def test_a_timeout_plays_the_whole_decision_and_pings_whoever_is_next(store: Store, clock: FakeClock) -> None:
+    # Table seed 14: the bot's move for the HISSS seat that times out is to draw, after which
+    # the same seat must place the drawn card. The timeout plays both, not half a turn.
+    tables, pbp, _ = services(store, clock, seed=14)
+    table_id = await start(tables, ANA, BO, slug="hisss", deck="")
+    await pbp.set_deadlines(channel_id=CHANNEL, user=ANA, moderator=False, reminder_hours=None, timeout_hours=1, policy="auto")
+    waiting = await mover(tables, table_id)
+    clock.advance(2 * HOUR)
+    [timeout] = await pbp.run_due(clock())
+    keys = [row.action_key for row in await store.actions(table_id)]
+    assert len(keys) == 2 and keys[0].startswith("draw") and keys[1].startswith("place")
+    assert re.search(rf"{waiting.name} ran out of time: the bot plays for them \(Draw .*\), then Add ", timeout.reply.text)
+    [other] = [user for user in (ANA, BO) if user != waiting]
+    assert [t.user_id for t in timeout.reply.turns] == [other.id] and timeout.reply.mentions == [other.id]
     assert await pbp.run_due(clock()) == []
 
 
