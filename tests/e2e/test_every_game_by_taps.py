@@ -40,7 +40,7 @@ GAMES: list[Any] = [
     pytest.param("silver-lake", "laps=2", 2, 20, id="silver-lake"),
     pytest.param("finders-keepers", "mode=turns", 2, 60, id="finders-keepers"),
     pytest.param("collide-o", "mode=turns", 2, 60, id="collide-o"),
-    pytest.param("chomp", "mode=turns", 2, 40, id="chomp", marks=SLOW),
+    pytest.param("chomp", "mode=turns", 2, 12, id="chomp", marks=SLOW),  # 2-player games: ~30 taps
     pytest.param("killer-bunnies", "mode=turns", 2, 100, id="killer-bunnies", marks=SLOW),
     pytest.param("bullfrog-goldfield", "length=short", 2, 100, id="bullfrog-goldfield", marks=SLOW),
     pytest.param("construction-game", "end=years years=3", 2, 120, id="construction-game", marks=SLOW),
