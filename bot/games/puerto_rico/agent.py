@@ -3,7 +3,7 @@
 It values roles by what they would bring this seat now (plus the doubloons lying on the
 card), builds the building with the best rough worth, grows plantations that feed its
 production buildings, ships the most barrels, sells the dearest good and lets
-:func:`~bot.games.puerto_rico.rules.auto_place` arrange its colonists. It is meant to beat
+:func:`~bot.games.puerto_rico.phases.auto_place` arrange its colonists. It is meant to beat
 random play clearly and to give bot seats sensible moves, not to play well.
 """
 
@@ -47,7 +47,7 @@ from .buildings import (
     UNIVERSITY,
     WHARF,
 )
-from .rules import _cargo_loads, build_cost, empty_circles, legal_keys, production, sale_price
+from .legal import _cargo_loads, build_cost, empty_circles, legal_keys, production, sale_price
 
 # Rough worth of a violet building to its owner over a game, on top of its printed VP.
 VIOLET_WORTH = {

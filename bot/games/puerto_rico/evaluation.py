@@ -26,7 +26,7 @@ from bot.engine import State
 
 from .agent import VIOLET_WORTH
 from .buildings import BUILDING_VP, CIRCLES, CITY_HALL, CUSTOMS_HOUSE, FORTRESS, GUILD_HALL, RESIDENCE
-from .rules import city_spaces_used, large_building_bonus, production
+from .legal import city_spaces_used, large_building_bonus, production, score
 
 BARREL_VP = 0.6
 """A barrel in store: it will be shipped (1 VP, sometimes more) or sold (a few doubloons)."""
@@ -87,8 +87,6 @@ def evaluate(state: State) -> list[float]:
     """Each seat's chance to win, estimated: a softmax over :func:`estimated_score`."""
     seats = state["seats"]
     if state["phase"] == "over":
-        from .rules import score
-
         scores = [float(score(p)) for p in seats]
         temperature = 0.25
     else:

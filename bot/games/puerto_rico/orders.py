@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from bot.engine import Game, Prompt, StandingOrder, State
 
-from . import rules  # rules imports this module first; its names are read at call time only
+from .buildings import GOODS
+from .legal import _cargo_loads
 from .messages import T
 
 PLACE_COLONISTS = "place-colonists"
@@ -82,8 +83,8 @@ def _biggest_load(state: State, seat: int, keys: list[str]) -> str | None:
     """The ``ship:<good>:<capacity>`` key among ``keys`` that loads the most barrels, or None."""
     caps = state["ship_caps"]
     best: tuple[int, str] | None = None
-    for kind, ship, barrels in rules._cargo_loads(state, state["seats"][seat]["goods"]):
-        key = f"ship:{rules.GOODS[kind]}:{caps[ship]}"
+    for kind, ship, barrels in _cargo_loads(state, state["seats"][seat]["goods"]):
+        key = f"ship:{GOODS[kind]}:{caps[ship]}"
         if key in keys and (best is None or barrels > best[0]):
             best = (barrels, key)
     return None if best is None else best[1]

@@ -33,8 +33,8 @@ from bot.render.shapes import Box, canvas, card, panel, rounded_rectangle
 from bot.render.text import draw_text, fit_size, text_width
 
 from .buildings import GOODS, ROLE_IDS
+from .legal import QUARRY_GROUP, joined, plantation_group, role_label, ship_group
 from .messages import GOOD_NAMES, TILE_TITLES, T, Tn, Tp
-from .rules import QUARRY_GROUP, joined, plantation_group, role_label, ship_group
 
 WIDTH = 1400
 MARGIN = 16
@@ -200,7 +200,7 @@ def board_regions(view: dict[str, Any]) -> list[Region]:
     action's label ("Builder (+1 doubloon)": a role is a main choice), each building of the
     market by its name ("Small Market"), the first face-up plantation of each good ("Corn
     plantation"), the quarries ("Quarry") and each cargo ship ("5-barrel ship"): the group
-    names of building, settling and shipping (see ``rules._board_group``)."""
+    names of building, settling and shipping (see ``legal._board_group``)."""
     regions = [
         Region(role_label(ROLE_IDS.index(role["id"]), role["doubloons"]), box)
         for role, box in zip(view["roles"], role_boxes(view), strict=True)

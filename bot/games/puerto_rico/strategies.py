@@ -44,7 +44,7 @@ from .buildings import (
     TOBACCO_STORAGE,
     WHARF,
 )
-from .rules import build_cost, empty_circles, production, sale_price
+from .legal import build_cost, empty_circles, production, sale_price
 
 PLAIN_ORDER = ("quarry", "plant", "auto", "produce", "ship", "extra", "keep", "store", "done", "colonist:take")
 """Keys (or key prefixes) the plain way takes, in this order of preference, when offered."""

@@ -28,19 +28,19 @@ from .buildings import (
     TILES,
     WHARF,
 )
-from .messages import BUILDING_NAMES, CARGO, ROLE_TITLES, TILE_TITLES, T
-from .rules import (
+from .legal import (
     AUTO,
     END_REASONS,
-    PuertoRico,
     _doubloons,
     build_cost,
     city_spaces_used,
     colonists_owned,
+    final_outcome,
     occupied,
     owns,
     score_breakdown,
 )
+from .messages import BUILDING_NAMES, CARGO, ROLE_TITLES, TILE_TITLES, T
 
 
 def _seat_view(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
@@ -156,7 +156,7 @@ def table_view(state: State, viewer: int | None) -> dict[str, Any]:
     if state["phase"] == "captain":
         view["wharf_used"] = list(state["wharf_used"])
     if state["phase"] == "over":
-        outcome = PuertoRico().outcome(state)
+        outcome = final_outcome(state)
         assert outcome is not None
         view["final"] = {"scores": list(outcome.scores), "ranks": list(outcome.ranks), "reason": outcome.reason}
     return view
