@@ -34,16 +34,18 @@ MAX_MOVES = 1500
 
 SLOW = pytest.mark.slow
 GAMES: list[Any] = [
-    # slug, options, players, moves before the restart (about half the game); long games are slow.
+    # slug, options, players, moves before the restart: well before the shortest game ends (random
+    # taps on a random table secret decide its length; a game over before it has no board to tap
+    # twice after the restart). Long games are slow.
     pytest.param("hisss", "", 2, 30, id="hisss"),
     pytest.param("schwarzes-gold", "", 2, 40, id="schwarzes-gold"),
-    pytest.param("silver-lake", "laps=2", 2, 20, id="silver-lake"),
-    pytest.param("finders-keepers", "mode=turns", 2, 60, id="finders-keepers"),
+    pytest.param("silver-lake", "laps=2", 2, 8, id="silver-lake"),  # random play: 18-200 taps
+    pytest.param("finders-keepers", "mode=turns", 2, 30, id="finders-keepers"),  # 57+ taps
     pytest.param("collide-o", "mode=turns", 2, 60, id="collide-o"),
     pytest.param("chomp", "mode=turns", 2, 12, id="chomp", marks=SLOW),  # 2-player games: ~30 taps
-    pytest.param("killer-bunnies", "mode=turns", 2, 100, id="killer-bunnies", marks=SLOW),
+    pytest.param("killer-bunnies", "mode=turns", 2, 50, id="killer-bunnies", marks=SLOW),  # 85+ taps
     pytest.param("bullfrog-goldfield", "length=short", 2, 100, id="bullfrog-goldfield", marks=SLOW),
-    pytest.param("construction-game", "end=years years=3", 2, 120, id="construction-game", marks=SLOW),
+    pytest.param("construction-game", "end=years years=3", 2, 60, id="construction-game", marks=SLOW),  # 95+ taps
     pytest.param("puerto-rico", "", 3, 170, id="puerto-rico", marks=SLOW),
     pytest.param("1856", "", 3, 100, id="1856", marks=SLOW),
 ]
