@@ -356,16 +356,16 @@ class PlayByPost:
         """
         how: str = ""
         events: list[Event] = []
+        prompts = self.tables.prompts(live)
         for _ in range(TIMEOUT_MOVES):
-            prompt = next(p for p in self.tables.prompts(live) if p.seat == seat)
+            prompt = next(p for p in prompts if p.seat == seat)
             key, this = await self.fallback(live, seat, prefer_pass=prefer_pass)
-            label = next((a.label for a in prompt.actions if a.key == key), key)
-            how = T("{first}, then {move}", first=how, move=label) if how else this
+            how = T("{first}, then {move}", first=how, move=self._said_move(prompt, key)) if how else this
             events += await self.tables.commit_move(live, seat, None, key)
-            assert live.state is not None
-            if live.row.status != "playing" or live.game.outcome(live.state) is not None or live.row.paused:
-                break
-            if not any(p.seat == seat for p in self.tables.prompts(live)):
+            if live.row.status != "playing" or live.row.paused:
+                break  # the game ended (or was paused) with this move
+            prompts = self.tables.prompts(live)
+            if not any(p.seat == seat for p in prompts):
                 break
         return how, events
 
@@ -401,10 +401,18 @@ class PlayByPost:
     def _timeout_seed(live: LiveTable, seat: int) -> str:
         return f"{live.row.seed}:{live.position}:{seat}:timeout"
 
+    @classmethod
+    def _bot_plays(cls, prompt: Prompt, key: str) -> str:
+        return T("the bot plays for them ({move})", move=cls._said_move(prompt, key))
+
     @staticmethod
-    def _bot_plays(prompt: Prompt, key: str) -> str:
-        label = next((a.label for a in prompt.actions if a.key == key), key)
-        return T("the bot plays for them ({move})", move=label)
+    def _said_move(prompt: Prompt, key: str) -> str:
+        """How the public timeout line names the move: its label, except on a private prompt,
+        whose labels show what only the seat may see (the card laid face down as a run card);
+        what such a move makes public, its own log lines say."""
+        if prompt.private:
+            return T("a move only they may see")
+        return next((a.label for a in prompt.actions if a.key == key), key)
 
     # -- records --------------------------------------------------------------------------------
 

@@ -270,6 +270,25 @@ async def test_a_timeout_plays_the_whole_decision_and_pings_whoever_is_next(stor
     assert await pbp.run_due(clock()) == []
 
 
+async def test_a_timeout_does_not_name_a_move_from_a_hidden_hand(store: Store, clock: FakeClock) -> None:
+    # Collide-o's prompt is private (its actions name the cards in a hidden hand): the public
+    # timeout line says the bot moved, not which card it chose from that hand.
+    tables, pbp, _ = services(store, clock)
+    reply = await tables.create(guild_id=1, channel_id=CHANNEL, host=ANA, slug="collide-o", options={"mode": "turns"})
+    await tables.join(channel_id=CHANNEL, user=BO)
+    await tables.start(channel_id=CHANNEL, user=ANA)
+    await pbp.set_deadlines(channel_id=CHANNEL, user=ANA, moderator=False, reminder_hours=None, timeout_hours=1, policy="auto")
+    live = await tables.load(reply.table_id)
+    [prompt] = tables.prompts(live)
+    assert prompt.private
+    hand_labels = {say(action.label) for action in prompt.actions if action.key != "pass"}
+    clock.advance(2 * HOUR)
+    [timeout] = await pbp.run_due(clock())
+    [line] = [line for line in timeout.reply.text.splitlines() if "ran out of time" in line]
+    assert "the bot plays for them (a move only they may see)" in line
+    assert not any(label in line for label in hand_labels)
+
+
 async def test_deadlines_missed_while_down_fire_once_after_restart(db_path: Path, clock: FakeClock) -> None:
     store = await Store.open(db_path)
     tables, pbp, _ = services(store, clock)
