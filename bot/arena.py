@@ -28,6 +28,7 @@ from __future__ import annotations
 import importlib
 import math
 import random
+import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -172,8 +173,12 @@ def run_arena(
     seed: int = 1,
     options: Mapping[str, str] | None = None,
     out: Callable[[str], None] = print,
+    progress: Callable[[str], None] | None = None,
 ) -> dict[str, KindRecord]:
-    """Play ``games`` games with ``seats`` rotating; print the table; return the records by kind."""
+    """Play ``games`` games with ``seats`` rotating; print the table; return the records by kind.
+
+    ``progress``, when given, hears one line after each game (its seed, the winners' kinds and
+    the running win share of the first kind), so a run of hours shows how far it is."""
     load_all()
     game = get_game(slug)
     game.check_players(players)
@@ -197,6 +202,13 @@ def run_arena(
             record.wins += 1 / len(winners) if seat in winners else 0.0
             record.score += outcome.scores[seat]
             record.cpu_ms += cpu[seat]
+        if progress is not None:
+            lead = records[seats[0]]
+            progress(
+                f"game {index + 1}/{games} (seed {seed + index}): won by "
+                f"{', '.join(playing[seat] for seat in sorted(winners)) or 'nobody'}; {seats[0]} so far "
+                f"{lead.rate:.1%} of {lead.seats}; {time.perf_counter() - started:.0f} s"
+            )
     elapsed = time.perf_counter() - started
     out(report(game, players, seats, games, budget_ms, resolved, records, elapsed))
     return records
@@ -240,7 +252,8 @@ def main(slug: str, players: int, seats: str, games: int, budget_ms: float, seed
     """The ``python -m bot arena`` command; returns an exit status."""
     try:
         run_arena(slug, players=players, seats=[s.strip() for s in seats.split(",") if s.strip()], games=games,
-                  budget_ms=budget_ms, seed=seed, options=options)
+                  budget_ms=budget_ms, seed=seed, options=options,
+                  progress=lambda line: print(line, file=sys.stderr, flush=True))
     except (ArenaError, BadOptions) as error:
         print(error)
         return 2

@@ -346,8 +346,9 @@ def test_wilson_intervals_and_percentiles() -> None:
 
 def test_the_arena_rotates_seats_and_splits_wins() -> None:
     printed: list[str] = []
+    heard: list[str] = []
     records = run_arena("hisss", players=3, seats=["normal", "greedy", "greedy"], games=6, budget_ms=1, seed=3,
-                        out=printed.append)
+                        out=printed.append, progress=heard.append)
     assert records["normal"].seats == 6 and records["greedy"].seats == 12
     total = records["normal"].wins + records["greedy"].wins
     assert total == pytest.approx(6)  # HISSS always has a winner; ties are split
@@ -355,6 +356,9 @@ def test_the_arena_rotates_seats_and_splits_wins() -> None:
     text = printed[0]
     assert text.startswith("HISSS: 6 games, 3 players, seats normal,greedy,greedy (rotated)")
     assert "fair share 33.3%" in text
+    # one progress line a game, its seed, and at the end the same running share as the table
+    assert [line.split(":")[0] for line in heard] == [f"game {n}/6 (seed {n + 2})" for n in range(1, 7)]
+    assert f"normal so far {records['normal'].rate:.1%} of 6;" in heard[-1]
     with pytest.raises(ValueError, match="names 2 kinds for 3 players"):
         run_arena("hisss", players=3, seats=["normal", "greedy"], games=1, budget_ms=1, out=printed.append)
     with pytest.raises(ValueError, match="no seat kind 'genius'"):
