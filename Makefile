@@ -30,10 +30,7 @@ run: $(STAMP) $(CATALOGS)
 
 # Breadth, within 10 minutes on two cores: every game, player count, mode and option value, the
 # store on both backends, the bot end to end. The slowest tests are listed to keep it so.
-# compileall first: where PYTHONDONTWRITEBYTECODE is set (as on this machine) every bot process the
-# end-to-end tests start would otherwise compile the project from source again (0.7 s of CPU each).
 test: $(STAMP) $(CATALOGS) postgres tesseract chromium
-	$(BIN)/python -m compileall -q bot cogs tests >/dev/null
 	$(BIN)/python -m pytest -q -n 2 --dist loadgroup -m "not slow" --durations=20
 	$(BIN)/ruff check .
 

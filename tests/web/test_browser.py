@@ -2,8 +2,8 @@
 browser contexts play by clicking, a spectator watches, the channel sees the same moves, and
 forged or expired links are refused.
 
-The whole game of Schwarzes Gold and the stretch of 1856 (a stock round, a tile lay and a run)
-are marked slow (``make soak``); ``make test`` plays the Schwarzes Gold opening.
+The whole game of Schwarzes Gold is marked slow (``make soak``); ``make test`` plays its
+opening and a stretch of 1856 covering a stock round, a tile lay and a run.
 """
 
 from __future__ import annotations
@@ -107,7 +107,6 @@ async def test_a_whole_game_of_schwarzes_gold_by_clicking(harness: Harness, site
     await replay.wait_for_function("() => document.body.dataset.move === '1'", timeout=WAIT_MS)
 
 
-@pytest.mark.slow
 async def test_a_stretch_of_1856_by_clicking_a_stock_round_a_tile_lay_and_a_run(
     harness: Harness, site: TestServer, browser: Browser
 ) -> None:
