@@ -161,11 +161,12 @@ def core_order(name: str) -> int:
     return economy.TRAIN_ORDER.index(name)
 
 
-def _reach_size(state: State, corp: str, key: str) -> int:
+def _reach_size(state: State, corp: str, key: str, before: gmap.Reach) -> int:
+    """How many stops ``corp`` reaches after the lay ``key`` (``before``: its reach now)."""
     _, coord, tile, rot = key.split(":")
     trial = gmap.clone(state["map"])
     try:
-        gmap.lay_tile(trial, corp, coord, tile, int(rot), state["phase"])
+        gmap.lay_tile(trial, corp, coord, tile, int(rot), state["phase"], connected=before)
     except Exception:
         return -1
     return len(gmap.reach(trial, corp).nodes)
@@ -180,7 +181,8 @@ def operate_map(state: State, keys: list[str]) -> str:
     if step == "track":
         lays = [k for k in keys if k.startswith("lay:")]
         if lays:
-            return max(lays, key=lambda k: (_reach_size(state, corp, k), k))
+            before = gmap.reach(state["map"], corp)
+            return max(lays, key=lambda k: (_reach_size(state, corp, k, before), k))
     if step == "token":
         spots = [k for k in keys if k.startswith("token:")]
         if spots and c["cash"] >= _cheapest(state) + 40:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +66,17 @@ class Placed:
             elif b == node and a[0] == "e":
                 out.add(int(a[1]))
         return frozenset(out)
+
+    @cached_property
+    def links(self) -> dict[str, tuple[str, ...]]:
+        """Each end (``e3``, ``c0``, ``t1``, ``o0``) and the ends its paths lead to: what a walk
+        along the track looks up at every step, worked out once per tile and rotation."""
+        out: dict[str, list[str]] = {}
+        for a, b, _ in self.paths:
+            out.setdefault(a, []).append(b)
+            if b != a:
+                out.setdefault(b, []).append(a)
+        return {end: tuple(others) for end, others in out.items()}
 
     def edge_pairs(self) -> frozenset[frozenset[int]]:
         """Plain track: the edge-to-edge paths."""
