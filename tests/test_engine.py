@@ -9,6 +9,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.engine import (
     Action,
@@ -23,6 +25,7 @@ from bot.engine import (
     get_game,
     seed_value,
 )
+from bot.engine.rng import _canonical, shuffle_unseen
 from bot.engine.testkit import KitFailure, check_game, random_playout
 from tests.toygame import ToyDraw
 
@@ -113,6 +116,22 @@ class TupleState(ToyDraw):
         return events
 
 
+class FloatState(ToyDraw):
+    """A float survives the JSON round trip (1.5 == 1.5), so the kit looks for one itself."""
+
+    def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        events = super().perform(state, seat, key)
+        state["share"] = {"of": [len(state["deck"]) / 2]}
+        return events
+
+
+class IntKeyState(ToyDraw):
+    def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        events = super().perform(state, seat, key)
+        state["by_seat"] = {seat: key}
+        return events
+
+
 class NeverEnds(ToyDraw):
     def perform(self, state: State, seat: int, key: str) -> list[Event]:
         events = super().perform(state, seat, key)
@@ -164,6 +183,8 @@ class AsksOnlyHoldersOfEvenCards(ToyDraw):
         (LeakyView, "reveals something hidden"),
         (MutatesOnRefusal, "changed the state"),
         (TupleState, "round-trip"),
+        (FloatState, r"state\.share\.of\[0\] is a float"),
+        (IntKeyState, "round-trip"),
         (NeverEnds, "not over after"),
         (NotDeterministic, "replay differs"),
         (AcceptsEverything, "was allowed the unlisted action"),
@@ -221,3 +242,24 @@ def test_kit_redraws_option_combinations_that_setup_refuses() -> None:
     assert {p.options["deck"] for p in playouts} == {"12", "30"}
     with pytest.raises(KitFailure, match="setup refused every option draw"):
         check_game(SmallDeckOnlyForTwo(), range(3), 3, {"deck": "6"})
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@given(st.lists(_JSON_VALUES, max_size=8), st.integers(0, 2**32))
+def test_shuffle_unseen_ignores_the_order_it_is_given(items: list[Any], seed: int) -> None:
+    """Hidden cards are redrawn from one canonical order (their JSON), whatever order they
+    came in, so a search makes the same choice on the real state and on any redrawing."""
+    first, second = list(items), list(reversed(items))
+    shuffle_unseen(first, random.Random(seed))
+    shuffle_unseen(second, random.Random(seed))
+    assert first == second
+    canonical = sorted(items, key=lambda item: json.dumps(item, sort_keys=True))
+    assert [json.dumps(item, sort_keys=True) for item in sorted(items, key=_canonical)] == [
+        json.dumps(item, sort_keys=True) for item in canonical
+    ]
