@@ -20,9 +20,10 @@ Two deliberate departures from the document, both what Discord itself accepts:
 
 Cost: the document is decompressed and parsed once per process (about 0.2 s of CPU), and one
 validator is compiled per operation on first use; ``$ref``\\ s resolve through a
-``referencing`` registry holding the whole document, so nothing is copied or inlined.
-Checking a move's answer (a board with a 25-option menu) takes about 2.5 ms; a whole e2e
-run checks some 600 requests.
+``referencing`` registry holding the whole document, so nothing is copied or inlined. A
+component is checked only against the branches of a union whose ``type`` it has
+(:func:`_by_kind`): the standing-orders e2e tests' 1,244 requests took 3.6 s of CPU to check
+(2.9 ms each), against 16.4 s when every component was tried against every kind.
 """
 
 from __future__ import annotations
