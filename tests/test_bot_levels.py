@@ -84,6 +84,24 @@ def test_a_level_is_read_from_the_seat_name_and_checked() -> None:
     assert runs_in_worker(get_game("1856"), "easy")  # a heavy game's bots always work in the workers
 
 
+def test_1856_hard_plays_the_normal_move_at_once_while_no_rollout_fits_the_budget() -> None:
+    """An 1856 rollout to the end costs seconds of CPU, so a 0.8 s search never finished one:
+    the game gives its hard bot no budget (``search_budget_s``), and the search returns the
+    heuristic's move without rolling anything out."""
+    game = get_game("1856")
+    assert bots.hard_budget(game) == 0.0 < bots.hard_budget(get_game("hisss"))
+    state = game.setup(4, game.resolve_options({}), 1)
+    rng = random.Random(3)
+    for _ in range(40):  # into the first stock round, where a choice has many actions
+        prompt = game.prompts(state)[0]
+        game.apply(state, prompt.seat, game.agent(state, prompt.seat, rng))
+    seat = game.prompts(state)[0].seat
+    assert len(game.prompts(state)[0].actions) > 1
+    result = bots.think(game, state, seat, random.Random(5))
+    assert result.iterations == 0 and result.visits == {} and result.key == result.guide
+    assert result.key in {action.key for action in game.prompts(state)[0].actions}
+
+
 async def test_addbot_stores_the_level_with_the_seat_and_the_table_shows_it(tables: Tables, store: Store) -> None:
     await tables.create(guild_id=1, channel_id=CHANNEL, host=ANA, slug="hisss")
     reply = await tables.add_bot(channel_id=CHANNEL, user=ANA, level="hard")
