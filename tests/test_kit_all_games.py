@@ -6,8 +6,9 @@ turn-based play are each covered; the other options are drawn by the kit from ea
 ``make test`` keeps breadth: every game, every player count, every mode, with
 :data:`FAST_SEEDS` seeds each, and :func:`test_the_seeds_play_every_option_value` checks that
 those seeds between them play every value of every option of every game (a variant no
-seed draws would go untested). This is most of the fast suite's CPU: a seed is one whole
-random game with every check of the kit, from 0.05 s (HISSS) to 2 s (1856, six players).
+seed draws would go untested). This is the fast suite's largest part (a fifth of its CPU at
+stop 45): a seed is one whole random game with every check of the kit, from under 0.1 s (HISSS)
+to about 2 s (1856, three players, beside another test).
 ``make soak`` runs the depth: KIT_SEEDS=200.
 """
 
