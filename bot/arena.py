@@ -177,8 +177,9 @@ def run_arena(
 ) -> dict[str, KindRecord]:
     """Play ``games`` games with ``seats`` rotating; print the table; return the records by kind.
 
-    ``progress``, when given, hears one line after each game (its seed, the winners' kinds and
-    the running win share of the first kind), so a run of hours shows how far it is."""
+    ``progress``, when given, hears one line after each game (its seed, the winners' kinds, the
+    running win share of the first kind and each seat's score), so a run of hours shows how far
+    it is, and a deterministic game's repeated games can be told apart by their scores."""
     load_all()
     game = get_game(slug)
     game.check_players(players)
@@ -207,7 +208,8 @@ def run_arena(
             progress(
                 f"game {index + 1}/{games} (seed {seed + index}): won by "
                 f"{', '.join(playing[seat] for seat in sorted(winners)) or 'nobody'}; {seats[0]} so far "
-                f"{lead.rate:.1%} of {lead.seats}; {time.perf_counter() - started:.0f} s"
+                f"{lead.rate:.1%} of {lead.seats}; {time.perf_counter() - started:.0f} s; scores "
+                f"{', '.join(f'{kind} {game.format_score(score)}' for kind, score in zip(playing, outcome.scores, strict=True))}"
             )
     elapsed = time.perf_counter() - started
     out(report(game, players, seats, games, budget_ms, resolved, records, elapsed))

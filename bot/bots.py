@@ -5,7 +5,9 @@
 - **normal**: the game's heuristic, written per game from its rulebook (``agent.py``);
 - **hard**: a paired rollout search (:func:`bot.engine.search.paired_search`): every candidate
   move is rolled out with the heuristic on the same redrawn states and the same dice, and the
-  heuristic's own choice is overruled only by a move that beats it beyond doubt;
+  heuristic's own choice is overruled only by a move that beats it beyond doubt; in a game
+  with nothing left to chance (``Game.deterministic``: 1856) a one-move lookahead
+  (:func:`bot.engine.search.lookahead`) that plays each candidate on once;
   :data:`HARD_BUDGET_S` of CPU per decision. It runs in a
   worker process (:func:`bot.workers.bot_move`), never on the event loop.
 
@@ -27,7 +29,7 @@ import time
 from collections.abc import Callable
 
 from bot.engine import Game, IllegalAction, State
-from bot.engine.search import Clock, SearchResult, paired_search, search
+from bot.engine.search import Clock, SearchResult, lookahead, paired_search, search
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
@@ -125,7 +127,7 @@ def think(
     ``tree``: the tree search (:func:`bot.engine.search.search`) hard bots played until issue
     26's paired search replaced it — the arena's ``hard-tree`` seat, a baseline to measure against."""
     budget = hard_budget(game) if budget_s is None else budget_s
-    searcher = search if tree else paired_search
+    searcher = search if tree else lookahead if game.deterministic else paired_search
     return searcher(game, state, seat, rng, budget_s=budget, clock=clock)
 
 

@@ -18,7 +18,9 @@ from __future__ import annotations
 import io
 import json
 import random
+from collections.abc import Mapping
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -26,9 +28,9 @@ import bot.bots as bots
 from bot.arena import KindRecord, percentile, run_arena, seat_kinds, strategies, wilson
 from bot.bots import check_level, choose, level_of, runs_in_worker
 from bot.console import Console
-from bot.engine import Game, IllegalAction, Outcome, get_game
+from bot.engine import Action, Event, Game, IllegalAction, Outcome, Prompt, State, get_game, seat_ref
 from bot.engine.registry import all_games
-from bot.engine.search import rewards, search
+from bot.engine.search import LOOKAHEAD_CANDIDATES, lookahead, rewards, search
 from bot.engine.testkit import random_walk
 from bot.games import load_all
 from bot.store import Store
@@ -84,22 +86,141 @@ def test_a_level_is_read_from_the_seat_name_and_checked() -> None:
     assert runs_in_worker(get_game("1856"), "easy")  # a heavy game's bots always work in the workers
 
 
-def test_1856_hard_plays_the_normal_move_at_once_while_no_rollout_fits_the_budget() -> None:
-    """An 1856 rollout to the end costs seconds of CPU, so a 0.8 s search never finished one:
-    the game gives its hard bot no budget (``search_budget_s``), and the search returns the
-    heuristic's move without rolling anything out."""
-    game = get_game("1856")
-    assert bots.hard_budget(game) == 0.0 < bots.hard_budget(get_game("hisss"))
-    state = game.setup(4, game.resolve_options({}), 1)
+class ToyNim(Game):
+    """A deterministic toy for the lookahead: take 1-3 stones from a pile; whoever takes the
+    last stone wins. Its heuristic always takes one stone, which loses from a pile of 6."""
+
+    slug = "toy-nim"
+    title = "Toy Nim"
+    min_players = 2
+    max_players = 2
+    summary = "Take one to three stones; the last stone wins."
+    hidden_information = False
+    deterministic = True
+
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        return {"pile": 6, "turn": 0, "winner": None}
+
+    def legal_prompts(self, state: State) -> list[Prompt]:
+        if state["winner"] is not None:
+            return []
+        keys = [f"take:{n}" for n in (1, 2, 3) if n <= state["pile"]]
+        return [Prompt(state["turn"], "Take stones", tuple(Action(key, key) for key in keys))]
+
+    def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        state["pile"] -= int(key.split(":")[1])
+        if state["pile"] == 0:
+            state["winner"] = seat
+        state["turn"] = 1 - seat
+        return [Event(f"{seat_ref(seat)} takes {key}.")]
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state["winner"] is None:
+            return None
+        return Outcome.ranked([1 if seat == state["winner"] else 0 for seat in range(2)], "The pile is empty.")
+
+    def max_actions(self, players: int) -> int:
+        return 10
+
+    def view(self, state: State, viewer: int | None) -> dict:
+        return dict(state)
+
+    def agent(self, state: State, seat: int, rng: random.Random) -> str:
+        return "take:1"
+
+
+class ToyNimByRounds(ToyNim):
+    """Toy Nim whose lookahead stops when the pile falls below 3 and scores the pile's parity."""
+
+    slug = "toy-nim-rounds"
+    evaluated: ClassVar[list[int]] = []
+
+    def horizon(self, state: State) -> object:
+        return state["pile"] >= 3
+
+    def evaluate(self, state: State) -> list[float]:
+        type(self).evaluated.append(state["pile"])
+        mover = state["turn"]  # who moves next wins when the pile is odd, as both take one
+        scores = [0.0, 0.0]
+        scores[mover if state["pile"] % 2 else 1 - mover] = 1.0
+        return scores
+
+
+def test_a_deterministic_game_is_searched_by_playing_each_candidate_on_once() -> None:
+    """From a pile of 6 the heuristic's take of one loses against itself; the lookahead plays
+    each candidate on once and takes two (leaving 4: it then takes the last stone)."""
+    game = ToyNim()
+    state = game.setup(2, {}, 0)
+    before = json.dumps(state)
+    result = bots.think(game, state, 0, random.Random(4), budget_s=1.0, clock=frozen)
+    assert (result.guide, result.key) == ("take:1", "take:2")
+    assert result.visits == {"take:1": 1, "take:2": 1, "take:3": 1} and result.iterations == 3
+    assert json.dumps(state) == before  # the search played on copies
+
+
+def test_the_lookahead_stops_at_the_games_horizon_and_scores_it_there() -> None:
+    game = ToyNimByRounds()
+    ToyNimByRounds.evaluated.clear()
+    state = game.setup(2, {}, 0)
+    result = lookahead(game, state, 0, random.Random(4), budget_s=1.0, clock=frozen)
+    assert result.key == "take:2"
+    assert ToyNimByRounds.evaluated and all(pile < 3 for pile in ToyNimByRounds.evaluated)
+
+
+def test_the_lookahead_keeps_to_its_budget_and_keeps_the_heuristic_on_a_tie() -> None:
+    """A budget spent before any other candidate is played on keeps the heuristic's move; a
+    candidate only as good as the heuristic's does not overrule it."""
+    game = ToyNim()
+    state = game.setup(2, {}, 0)
+    short = lookahead(game, state, 0, random.Random(4), budget_s=0.002, clock=StepClock(0.001))
+    assert short.key == short.guide == "take:1" and short.iterations <= 1
+    state["pile"] = 5  # taking one and taking three both win against the heuristic: a tie
+    tied = lookahead(game, state, 0, random.Random(4), budget_s=1.0, clock=frozen)
+    assert tied.key == "take:1" and tied.iterations == 3
+
+
+def _stock_round_state(game: Game, players: int) -> State:
+    state = game.setup(players, game.resolve_options({}), 1)
     rng = random.Random(3)
-    for _ in range(40):  # into the first stock round, where a choice has many actions
+    while state["round"] != "stock" or len(game.prompts(state)[0].actions) < 3:
+        prompt = game.prompts(state)[0]
+        game.apply(state, prompt.seat, game.agent(state, prompt.seat, rng))
+    return state
+
+
+def test_1856_hard_looks_ahead_in_the_stock_round_within_its_budget() -> None:
+    """1856 has nothing left to chance: hard plays a stock-round choice and each other
+    candidate on to the next stock round and scores the players' worth there, inside its
+    budget; the same position and seed give the same choice; the real state is untouched."""
+    game = get_game("1856")
+    assert game.deterministic and bots.hard_budget(game) == bots.HARD_BUDGET_S
+    state = _stock_round_state(game, 4)
+    seat = game.prompts(state)[0].seat
+    legal = {action.key for action in game.prompts(state)[0].actions}
+    before = json.dumps(state, sort_keys=True)
+    result = bots.think(game, state, seat, random.Random(5), budget_s=10.0, clock=frozen)
+    assert json.dumps(state, sort_keys=True) == before
+    assert result.key in legal and result.guide in result.visits
+    assert result.iterations == min(len(legal), LOOKAHEAD_CANDIDATES)
+    assert bots.think(game, state, seat, random.Random(5), budget_s=10.0, clock=frozen) == result
+    clock = StepClock(0.001)  # a read every 8 moves of a play-on and before each candidate
+    timed = bots.think(game, state, seat, random.Random(5), budget_s=0.05, clock=clock)
+    assert timed.cpu_seconds <= 0.05 + 0.002 and timed.key in legal
+
+
+def test_1856_hard_plays_lays_and_runs_as_the_heuristic_does_at_once() -> None:
+    """A lay already maximizes the company's reach and a run is the best route: hard spends
+    nothing there (``worth_searching``) and plays the heuristic's move."""
+    game = get_game("1856")
+    state = game.setup(3, game.resolve_options({}), 1)
+    rng = random.Random(3)
+    while not (state["round"] == "operating" and state["op"]["step"] == "track" and len(game.prompts(state)[0].actions) > 1):
         prompt = game.prompts(state)[0]
         game.apply(state, prompt.seat, game.agent(state, prompt.seat, rng))
     seat = game.prompts(state)[0].seat
-    assert len(game.prompts(state)[0].actions) > 1
-    result = bots.think(game, state, seat, random.Random(5))
-    assert result.iterations == 0 and result.visits == {} and result.key == result.guide
-    assert result.key in {action.key for action in game.prompts(state)[0].actions}
+    assert not game.worth_searching(state, seat)
+    result = bots.think(game, state, seat, random.Random(5), budget_s=1.0, clock=StepClock(0.001))
+    assert result.iterations == 0 and result.key == result.guide
 
 
 async def test_addbot_stores_the_level_with_the_seat_and_the_table_shows_it(tables: Tables, store: Store) -> None:
@@ -377,6 +498,11 @@ def test_the_arena_rotates_seats_and_splits_wins() -> None:
     # one progress line a game, its seed, and at the end the same running share as the table
     assert [line.split(":")[0] for line in heard] == [f"game {n}/6 (seed {n + 2})" for n in range(1, 7)]
     assert f"normal so far {records['normal'].rate:.1%} of 6;" in heard[-1]
+    # each seat's score, in seat order, the seats rotated (game 2: the first kind sits second)
+    assert all(len(line.split("; scores ")[1].split(", ")) == 3 for line in heard)
+    assert heard[1].split("; scores ")[1].startswith("greedy ")
+    said = [part.split(" ", 1) for line in heard for part in line.split("; scores ")[1].split(", ")]
+    assert sum(float(score) for kind, score in said if kind == "normal") == pytest.approx(records["normal"].score)
     with pytest.raises(ValueError, match="names 2 kinds for 3 players"):
         run_arena("hisss", players=3, seats=["normal", "greedy"], games=1, budget_ms=1, out=printed.append)
     with pytest.raises(ValueError, match="no seat kind 'genius'"):

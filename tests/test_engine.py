@@ -176,10 +176,19 @@ class AsksOnlyHoldersOfEvenCards(ToyDraw):
         return prompts
 
 
+class SearchesOnlyWithEvenCards(ToyDraw):
+    """A hard bot that thinks only when another player holds an even card: it decides on what
+    its seat cannot see, and its pause would tell the table."""
+
+    def worth_searching(self, state: State, seat: int) -> bool:
+        return any(card % 2 == 0 for other, hand in enumerate(state["hands"]) if other != seat for card in hand)
+
+
 @pytest.mark.parametrize(
     ("broken", "complaint"),
     [
         (AsksOnlyHoldersOfEvenCards, "which seats are prompted"),
+        (SearchesOnlyWithEvenCards, "is searched .* depends on hidden information"),
         (LeakyView, "reveals something hidden"),
         (MutatesOnRefusal, "changed the state"),
         (TupleState, "round-trip"),

@@ -320,6 +320,28 @@ class Game(ABC):
     less than the level's (``bot.bots.HARD_BUDGET_S``, the most any game gets) plays as
     well: less load on the workers. Each game's data README gives its figure and why."""
 
+    deterministic: ClassVar[bool] = False
+    """Whether the moves alone decide what follows a state: no hidden information, no dice, no
+    RNG (1856). A hard bot then searches with :func:`bot.engine.search.lookahead`, which plays
+    each candidate on once: a second rollout would only repeat the first."""
+
+    def worth_searching(self, state: State, seat: int) -> bool:
+        """Whether a hard bot's search may improve on the heuristic at ``seat``'s prompt now.
+        ``False`` plays the heuristic's choice at once, for prompts where the game knows the
+        heuristic is as good as a search of the budget could find (1856's lays already
+        maximize the reach and its runs are the best routes) or a search could not tell the
+        actions apart. Like :meth:`choices_alike` it must follow from what the seat sees (the
+        test kit checks it never changes when hidden information is redrawn). Default: ``True``."""
+        return True
+
+    def horizon(self, state: State) -> object:
+        """Where a deterministic game's lookahead (:func:`bot.engine.search.lookahead`) stops
+        and scores the position with :meth:`evaluate`: at the first state whose mark differs
+        from the mark just after the candidate move (1856: the stock round's number, so each
+        candidate is played on to the start of the next stock round). The default, ``None``
+        for every state, plays on to the end of the game."""
+        return None
+
     rollout_steps: ClassVar[int | None] = None
     """A hard bot's rollouts stop after this many moves and score the position they reached
     with :meth:`evaluate` (``None``: every rollout plays on to the end of the game). A long

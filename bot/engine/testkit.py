@@ -346,9 +346,11 @@ def _check_views(game: Game, state: State, players: int, chooser: random.Random,
             _check_orders_concealed(game, state, concealed, viewer, where)
             if viewer in prompted and (
                 game.choices_alike(concealed, viewer) != game.choices_alike(state, viewer)
+                or game.worth_searching(concealed, viewer) != game.worth_searching(state, viewer)
             ):
-                raise _fail(game, where, f"whether seat {viewer}'s actions are alike (searched or not) depends "
-                                         "on hidden information: a hard bot would think longer when it holds something")
+                raise _fail(game, where, f"whether seat {viewer}'s prompt is searched (its actions alike, or worth "
+                                         "searching) depends on hidden information: a hard bot would think longer "
+                                         "when it holds something")
         if viewer is None:
             public, redrawn = _public_prompts(game, state), _public_prompts(game, concealed)
             if [p[:4] for p in redrawn] != [p[:4] for p in public]:

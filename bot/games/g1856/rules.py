@@ -40,6 +40,10 @@ from bot.games.g1856.orders import G1856Orders
 from bot.games.g1856.routes import best_routes
 
 SIDES = ("S", "SW", "NW", "N", "NE", "SE")
+
+WORTH_SPREAD = 500
+"""Dollars of lead over the best other player that :meth:`G1856.evaluate` scores 73% (a
+logistic): near even, the lookahead's margin of a hundredth is about $20 of worth."""
 """Hex sides by edge number (0 = south, clockwise), for describing a city's track."""
 STEP_NAMES = {
     "track": Tp("operating step", "track"),
@@ -84,12 +88,12 @@ class G1856(G1856Orders, Game):
     heavy: ClassVar[bool] = True  # route search and legal lays: worker processes (bot.workers)
     grouped: ClassVar[bool] = True  # every prompt's actions declare their group (bot.engine.choices)
     hidden_information: ClassVar[bool] = False  # no cards, no dice, no RNG: every prompt is public
-    # A hard bot's search rolls each action out to the end of the game, and an 1856 game
-    # between bots is 1,100-1,700 more moves: 1.9-7.4 s of CPU, so not one rollout finished
-    # in the level's 0.8 s and the bot spent it for the normal bot's move (data/1856/README.md,
-    # "Hard bots"). Until 1856 has a position evaluation to cut rollouts short, hard plays
-    # the normal bot's move at once rather than keep a worker busy for nothing.
-    search_budget_s: ClassVar[float | None] = 0.0
+    # A hard bot's paired search rolled each action out to the end of the game: 1,100-1,700
+    # moves, 1.9-7.4 s of CPU, so not one rollout finished in the level's 0.8 s. With nothing
+    # left to chance, hard instead plays each candidate on once to the next stock round and
+    # scores the players' worth there (bot.engine.search.lookahead; data/1856/README.md,
+    # "Hard bots").
+    deterministic: ClassVar[bool] = True
 
     # ------------------------------------------------------------------ set-up
 
@@ -781,6 +785,35 @@ class G1856(G1856Orders, Game):
         from bot.games.g1856.agent import choose
 
         return choose(self, state, seat, rng)
+
+    # -- what a hard bot's lookahead uses (bot.engine.search.lookahead) ------------------
+
+    def worth_searching(self, state: State, seat: int) -> bool:
+        """The stock round and a company's train purchase: the choices that decide who owns
+        what and when the phases move on. Lays already maximize the company's reach and runs
+        are the best routes; the other steps (dividends, loans, privates) are searched by
+        nobody's benefit in the budget: a search there spent it for the heuristic's move."""
+        if state.get("nationalization") or state.get("crisis"):
+            return False
+        if state["round"] == "stock":
+            return True
+        return state["round"] == "operating" and (state.get("op") or {}).get("step") == "buy_train"
+
+    def horizon(self, state: State) -> int:
+        """The stock round's number: a candidate is played on to the start of the next stock
+        round, through the operating rounds where its shares pay or its train runs."""
+        return state["sr_number"]
+
+    def evaluate(self, state: State) -> list[float]:
+        """Each player's standing at the horizon: a logistic of its worth (cash, shares at the
+        market, privates, less loans: the end-of-game value) minus the best other player's,
+        over :data:`WORTH_SPREAD` dollars (a lead of that many is a 73% score)."""
+        worth = core.end_values(state)
+        out = []
+        for seat, mine in enumerate(worth):
+            best_other = max((value for other, value in enumerate(worth) if other != seat), default=mine)
+            out.append(1.0 / (1.0 + math.exp(-(mine - best_other) / WORTH_SPREAD)))
+        return out
 
     def conceal(self, state: State, viewer: int | None, rng: Any) -> State:
         """1856 has no hidden information and no randomness in its state (no dice, no cards,
