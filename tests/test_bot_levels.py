@@ -203,7 +203,7 @@ def test_1856_hard_looks_ahead_in_the_stock_round_within_its_budget() -> None:
     assert result.key in legal and result.guide in result.visits
     assert result.iterations == min(len(legal), LOOKAHEAD_CANDIDATES)
     assert bots.think(game, state, seat, random.Random(5), budget_s=10.0, clock=frozen) == result
-    clock = StepClock(0.001)  # a read every 8 moves of a play-on and before each candidate
+    clock = StepClock(0.001)  # a read before each candidate and each move of its play-on
     timed = bots.think(game, state, seat, random.Random(5), budget_s=0.05, clock=clock)
     assert timed.cpu_seconds <= 0.05 + 0.002 and timed.key in legal
 

@@ -5,7 +5,8 @@ in each game's ``data/<game>/README.md``, with the command that made them):
 
 - each agent chooses the same move when what its seat cannot see is redrawn (``conceal``),
   and so does each of 1856's strategies (the other games' strategies are checked for every
-  game in ``tests/test_bot_levels.py``; 1856 is heavy and skipped there);
+  game in ``tests/test_bot_levels.py``; 1856 is heavy and skipped there); the red-team
+  ``privateer`` sells its privates to its own companies at the top price;
 - a known-bad choice of the old agents is no longer made: Killer Bunnies buying food it may
   not finish paying for, Bullfrog buying into a mine that is dug out before the end, Silver
   Lake passing up a dearer permit it could mortgage a cheaper one for, 1856 filling its
@@ -71,6 +72,31 @@ def test_1856_strategies_are_legal_and_see_only_their_seat() -> None:
                 key = strategy(game, state, prompt.seat, random.Random(2))
                 assert key in legal, f"{name} chose {key!r}"
                 assert strategy(game, redrawn, prompt.seat, random.Random(2)) == key, name
+
+
+def test_1856_privateer_sells_its_privates_to_its_own_companies_at_the_top_price() -> None:
+    """The red-team ``privateer`` buys privates in the auction and has the companies it runs
+    buy them from it for as much as the rules and their treasuries allow."""
+    game = get_game("1856")
+    privateer = G1856_STRATEGIES["privateer"]
+    state = game.setup(3, game.resolve_options({}), 1)
+    rng = random.Random(1)
+    bought_at_auction: set[str] = set()
+    sold: list[tuple[str, int, int]] = []
+    while game.prompts(state) and len(sold) < 2:
+        prompt = game.prompts(state)[0]
+        if prompt.seat == 0:
+            game.apply(state, 0, game.agent(state, 0, rng))
+            continue
+        key = privateer(game, state, prompt.seat, rng)
+        if state["round"] == "auction" and key.startswith("buy:"):
+            bought_at_auction.add(key[4:])
+        if key.startswith("price:"):
+            offered = max(int(k.split(":")[1]) for k in prompt.keys() if k.startswith("price:"))
+            sold.append((key, int(key.split(":")[1]), offered))
+        game.apply(state, prompt.seat, key)
+    assert len(bought_at_auction) >= 2 and len(sold) == 2
+    assert all(price == offered for _key, price, offered in sold)
 
 
 # -- Killer Bunnies: food it may not finish paying for ----------------------------------------------

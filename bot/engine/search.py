@@ -592,8 +592,7 @@ def _play_on(game: Game, state: State, seat: int, rng: random.Random, deadline: 
             estimate = game.evaluate(state)
             if estimate is not None:
                 return estimate[seat]
-        if step % CLOCK_EVERY == CLOCK_EVERY - 1:
-            deadline.check()
+        deadline.check()  # every move: one move of a deterministic game (a route search) can be long
         prompts = game.prompts(state)
         if not prompts or game.is_timed(state):
             break
