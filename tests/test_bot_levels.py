@@ -30,7 +30,7 @@ from bot.bots import check_level, choose, level_of, runs_in_worker
 from bot.console import Console
 from bot.engine import Action, Event, Game, IllegalAction, Outcome, Prompt, State, get_game, seat_ref
 from bot.engine.registry import all_games
-from bot.engine.search import LOOKAHEAD_CANDIDATES, lookahead, rewards, search
+from bot.engine.search import LOOKAHEAD_CANDIDATES, lookahead, paired_search, rewards, search
 from bot.engine.testkit import random_walk
 from bot.games import load_all
 from bot.store import Store
@@ -177,6 +177,24 @@ def test_the_lookahead_keeps_to_its_budget_and_keeps_the_heuristic_on_a_tie() ->
     state["pile"] = 5  # taking one and taking three both win against the heuristic: a tie
     tied = lookahead(game, state, 0, random.Random(4), budget_s=1.0, clock=frozen)
     assert tied.key == "take:1" and tied.iterations == 3
+
+
+class ToyNimConcealsInPlace(ToyNim):
+    """Toy Nim whose ``conceal`` hands back the state itself, as 1856's does (nothing hidden)."""
+
+    def conceal(self, state: State, viewer: int | None, rng: random.Random) -> State:
+        return state
+
+
+@pytest.mark.parametrize("searcher", ["tree", "paired", "lookahead"])
+def test_no_search_plays_on_the_real_state_when_conceal_hands_it_back(searcher: str) -> None:
+    game = ToyNimConcealsInPlace()
+    state = game.setup(2, {}, 0)
+    before = json.dumps(state)
+    run = {"tree": search, "paired": paired_search, "lookahead": lookahead}[searcher]
+    kwargs = {} if searcher == "lookahead" else {"max_iterations": 12}
+    result = run(game, state, 0, random.Random(4), budget_s=1.0, clock=frozen, **kwargs)
+    assert json.dumps(state) == before and result.iterations > 0
 
 
 def _stock_round_state(game: Game, players: int) -> State:

@@ -178,6 +178,14 @@ def _guide(
     return prompt, guide, None
 
 
+def _drawn(game: Game, state: State, seat: int, rng: random.Random) -> State:
+    """``game.conceal(state, seat, rng)``, a copy the search may play on: a game with nothing
+    hidden may hand back the state itself (1856 does, to spare the test kit a copy per view),
+    and the real state must never be played on."""
+    drawn = game.conceal(state, seat, rng)
+    return copy.deepcopy(state) if drawn is state else drawn
+
+
 def _root_candidates(keys: list[str], guide: str, rng: random.Random) -> list[str]:
     """The root actions a search compares: all of them, or the heuristic's choice and a random
     sample of the others when there are more than :data:`MAX_ROOT_CANDIDATES`."""
@@ -214,7 +222,7 @@ def search(
     iterations = dropped = 0
     out_of_time = _Deadline(clock, started + budget_s)
     while clock() - started < budget_s and (max_iterations is None or iterations < max_iterations):
-        determinized = game.conceal(state, seat, random.Random(rng.getrandbits(63)))
+        determinized = _drawn(game, state, seat, random.Random(rng.getrandbits(63)))
         try:
             _iterate(game, determinized, seat, root, candidates, guide, rng, exploration, out_of_time, flat)
         except _OutOfTime:
@@ -440,7 +448,7 @@ def paired_search(
     dropped = 0
     deadline = _Deadline(clock, started + budget_s)
     while clock() - started < budget_s and (max_iterations is None or len(rows) < max_iterations):
-        drawn = game.conceal(state, seat, random.Random(rng.getrandbits(63)))
+        drawn = _drawn(game, state, seat, random.Random(rng.getrandbits(63)))
         rollout_seed = rng.getrandbits(63)
         row: dict[str, float] = {}
         try:
@@ -562,7 +570,7 @@ def lookahead(
     for key in candidates:
         if clock() - started >= budget_s:
             break
-        played = copy.deepcopy(game.conceal(state, seat, random.Random(seed)))
+        played = _drawn(game, state, seat, random.Random(seed))
         try:
             game.apply(played, seat, key)
             scores[key] = _play_on(game, played, seat, random.Random(seed), deadline)
