@@ -92,7 +92,7 @@ def test_1856_privateer_sells_its_privates_to_its_own_companies_at_the_top_price
         if state["round"] == "auction" and key.startswith("buy:"):
             bought_at_auction.add(key[4:])
         if key.startswith("price:"):
-            offered = max(int(k.split(":")[1]) for k in prompt.keys() if k.startswith("price:"))
+            offered = max(int(k.split(":")[1]) for k in (action.key for action in prompt.actions) if k.startswith("price:"))
             sold.append((key, int(key.split(":")[1]), offered))
         game.apply(state, prompt.seat, key)
     assert len(bought_at_auction) >= 2 and len(sold) == 2

@@ -592,7 +592,7 @@ def _play_on(game: Game, state: State, seat: int, rng: random.Random, deadline: 
     (:meth:`~bot.engine.contract.Game.horizon`, then :meth:`~bot.engine.contract.Game.evaluate`)
     or its end (the outcome's :func:`rewards`); :data:`UNDECIDED` for a game that stalls."""
     mark = game.horizon(state)
-    for step in range(game.max_actions(game.max_players)):
+    for _ in range(game.max_actions(game.max_players)):
         outcome = game.outcome(state)
         if outcome is not None:
             return rewards(outcome)[seat]
