@@ -71,52 +71,6 @@ def _stock_or_pass(keys: list[str]) -> str:
     return "pass" if "pass" in keys else keys[0]  # a one-share CGR president may not pass
 
 
-def train_rush(game: Game, state: State, seat: int, rng: random.Random) -> str:
-    keys = agent.own_keys(game, state, seat)
-    common = _common(game, state, seat, keys)
-    if common is not None:
-        return common
-    if state["round"] == "stock":
-        mine = [s for s, c in state["corps"].items() if c["president"] == seat and not c["closed"]]
-        pars = [k for k in keys if k.startswith("par:")]
-        if not mine and pars:
-            return max(pars, key=lambda k: (int(k.split(":")[2]), k))
-        for corp in mine:
-            for source in ("ipo", "pool"):
-                if f"buy:{corp}:{source}" in keys and state["corps"][corp]["held"][seat] < 60:
-                    return f"buy:{corp}:{source}"
-        return _stock_or_pass(keys)
-    bank = _bank_trains(keys)
-    if bank:
-        return min(bank, key=lambda k: (_train_cost(state, k), k))
-    sells = [k for k in keys if k.startswith("sell:")]
-    return _stock_or_pass(keys) if "pass" in keys or not sells else sells[0]
-
-
-def investor(game: Game, state: State, seat: int, rng: random.Random) -> str:
-    keys = agent.own_keys(game, state, seat)
-    common = _common(game, state, seat, keys)
-    if common is not None:
-        return common
-    if state["round"] == "stock":
-        mine = [s for s, c in state["corps"].items() if c["president"] == seat and not c["closed"]]
-        pars = [k for k in keys if k.startswith("par:")]
-        if not mine and pars:
-            return min(pars, key=lambda k: (int(k.split(":")[2]), k))
-        buys = [k for k in keys if k.startswith("buy:") and k.count(":") == 2]
-        if buys:
-            return max(buys, key=lambda k: (core.price(state, k.split(":")[1]), k))
-        return _stock_or_pass(keys)
-    corp = core.current_corp(state)
-    bank = _bank_trains(keys)
-    if bank and not state["corps"][corp]["trains"]:
-        return min(bank, key=lambda k: (_train_cost(state, k), k))
-    sells = [k for k in keys if k.startswith("sell:")]
-    if "pass" in keys:
-        return "pass"
-    return sells[0] if sells else (bank[0] if bank else keys[0])
-
-
 def _mine(state: State, seat: int) -> list[str]:
     return [s for s, c in state["corps"].items() if c["president"] == seat and not c["closed"]]
 
@@ -137,6 +91,53 @@ def _top_up(state: State, seat: int, keys: list[str]) -> str | None:
 def _dearest_share(state: State, keys: list[str]) -> str | None:
     buys = [k for k in keys if k.startswith("buy:") and k.count(":") == 2]
     return max(buys, key=lambda k: (core.price(state, k.split(":")[1]), k)) if buys else None
+
+
+def _pass_or_sell(keys: list[str]) -> str:
+    """Pass, or sell when the rules leave nothing else (a forced train purchase)."""
+    sells = [k for k in keys if k.startswith("sell:")]
+    return _stock_or_pass(keys) if "pass" in keys or not sells else sells[0]
+
+
+def _pass_first(keys: list[str], bank: list[str]) -> str:
+    """Pass; else a sale; else the first bank train; else the first key."""
+    sells = [k for k in keys if k.startswith("sell:")]
+    if "pass" in keys:
+        return "pass"
+    return sells[0] if sells else (bank[0] if bank else keys[0])
+
+
+def train_rush(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    keys = agent.own_keys(game, state, seat)
+    common = _common(game, state, seat, keys)
+    if common is not None:
+        return common
+    if state["round"] == "stock":
+        pars = [k for k in keys if k.startswith("par:")]
+        if not _mine(state, seat) and pars:
+            return max(pars, key=lambda k: (_par_value(k), k))
+        return _top_up(state, seat, keys) or _stock_or_pass(keys)
+    bank = _bank_trains(keys)
+    if bank:
+        return min(bank, key=lambda k: (_train_cost(state, k), k))
+    return _pass_or_sell(keys)
+
+
+def investor(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    keys = agent.own_keys(game, state, seat)
+    common = _common(game, state, seat, keys)
+    if common is not None:
+        return common
+    if state["round"] == "stock":
+        pars = [k for k in keys if k.startswith("par:")]
+        if not _mine(state, seat) and pars:
+            return min(pars, key=lambda k: (_par_value(k), k))
+        return _dearest_share(state, keys) or _stock_or_pass(keys)
+    corp = core.current_corp(state)
+    bank = _bank_trains(keys)
+    if bank and not state["corps"][corp]["trains"]:
+        return min(bank, key=lambda k: (_train_cost(state, k), k))
+    return _pass_first(keys, bank)
 
 
 PRIVATEER_RESERVE = 200
@@ -187,8 +188,7 @@ def borrower(game: Game, state: State, seat: int, rng: random.Random) -> str:
         return "loan"
     if bank:
         return max(bank, key=lambda k: (_train_cost(state, k), k))
-    sells = [k for k in keys if k.startswith("sell:")]
-    return _stock_or_pass(keys) if "pass" in keys or not sells else sells[0]
+    return _pass_or_sell(keys)
 
 
 def bargain(game: Game, state: State, seat: int, rng: random.Random) -> str:
@@ -210,10 +210,7 @@ def bargain(game: Game, state: State, seat: int, rng: random.Random) -> str:
     bank = _bank_trains(keys)
     if bank and len(state["corps"][corp]["trains"]) < 2:
         return min(bank, key=lambda k: (_train_cost(state, k), k))
-    sells = [k for k in keys if k.startswith("sell:")]
-    if "pass" in keys:
-        return "pass"
-    return sells[0] if sells else (bank[0] if bank else keys[0])
+    return _pass_first(keys, bank)
 
 
 STRATEGIES: dict[str, Strategy] = {
