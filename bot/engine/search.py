@@ -6,10 +6,11 @@ one-move lookahead that rolls every candidate move out on the *same* redrawn sta
 docstring. A game with nothing left to chance (``Game.deterministic``: 1856) is searched by
 :func:`lookahead` instead: each candidate played on once to the game's ``horizon`` and scored
 there with ``evaluate``, since a second play-on would repeat the first. Every search skips the
-prompts the game says a search cannot improve on (``Game.worth_searching``). :func:`search`, described below, is the information-set tree search hard bots
-played before it; it stays as the arena's ``hard-tree`` seat, the baseline the paired search
-is measured against (issue 26: at 2 players in Collide-o, 0.8 s a decision, the tree search
-won 50.0% of 80 games against normal, the paired search 77.5% of 40).
+prompts the game says a search cannot improve on (``Game.worth_searching``). :func:`search`,
+described below, is the information-set tree search hard bots played before it; it stays as
+the arena's ``hard-tree`` seat, the baseline the paired search is measured against (issue 26:
+at 2 players in Collide-o, 0.8 s a decision, the tree search won 50.0% of 80 games against
+normal, the paired search 77.5% of 40).
 
 A hard bot seat does not know the hidden information (other hands, the deck order), so it
 searches over what it *could* be. Each iteration of the search
