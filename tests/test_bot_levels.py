@@ -31,6 +31,7 @@ from bot.console import Console
 from bot.engine import Action, Event, Game, IllegalAction, Outcome, Prompt, State, get_game, seat_ref
 from bot.engine.registry import all_games
 from bot.engine.search import LOOKAHEAD_CANDIDATES, lookahead, paired_search, rewards, search
+from bot.engine.strategy import sample
 from bot.engine.testkit import random_walk
 from bot.games import load_all
 from bot.store import Store
@@ -195,6 +196,13 @@ def test_no_search_plays_on_the_real_state_when_conceal_hands_it_back(searcher: 
     kwargs = {} if searcher == "lookahead" else {"max_iterations": 12}
     result = run(game, state, 0, random.Random(4), budget_s=1.0, clock=frozen, **kwargs)
     assert json.dumps(state) == before and result.iterations > 0
+
+
+def test_a_sample_to_try_moves_on_is_never_the_real_state() -> None:
+    game = ToyNimConcealsInPlace()
+    state = game.setup(2, {}, 0)
+    tried = sample(game, state, 0, random.Random(1))
+    assert tried == state and tried is not state
 
 
 def _stock_round_state(game: Game, players: int) -> State:

@@ -293,7 +293,10 @@ class Game(ABC):
         players' hands, secret points. The test kit checks that ``view(state, viewer)`` and
         ``view(conceal(state, viewer, rng), viewer)`` are equal, so a view that shows
         anything hidden is caught. The redrawn state need not be reachable in play, only of
-        the same shape. The default redraws the RNG, which is secret in every game.
+        the same shape. The default redraws the RNG, which is secret in every game. A game
+        with nothing hidden may return ``state`` itself (1856 does: the kit asks for a
+        redrawing at every view it checks); whatever plays moves on a redrawing takes it
+        from :func:`bot.engine.strategy.sample`, which copies such a state.
 
         Keep it *canonical*: the redrawn state should depend only on what ``viewer`` sees and
         on ``rng`` (shuffle hidden items with :func:`bot.engine.rng.shuffle_unseen`, which

@@ -65,6 +65,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.engine.contract import Game, IllegalAction, Outcome, Prompt, State
+from bot.engine.strategy import own_prompt, sample
 
 Clock = Callable[[], float]
 """Seconds of CPU time, as :func:`time.process_time`; tests inject a counter."""
@@ -153,13 +154,6 @@ def rewards(outcome: Outcome) -> list[float]:
     return out
 
 
-def _own_prompt(game: Game, state: State, seat: int) -> Prompt:
-    for prompt in game.prompts(state):
-        if prompt.seat == seat:
-            return prompt
-    raise IllegalAction("This seat has nothing to decide now.")
-
-
 def _guide(
     game: Game, state: State, seat: int, rng: random.Random, clock: Clock, started: float
 ) -> tuple[Prompt, str, SearchResult | None]:
@@ -167,7 +161,7 @@ def _guide(
     already when there is nothing to search: a lone action, actions the game calls alike
     (:meth:`~bot.engine.contract.Game.choices_alike`), a prompt the game says a search cannot
     improve on (:meth:`~bot.engine.contract.Game.worth_searching`), or timed play."""
-    prompt = _own_prompt(game, state, seat)
+    prompt = own_prompt(game, state, seat)
     guide = game.agent(state, seat, random.Random(rng.getrandbits(64)))
     if (
         len(prompt.actions) == 1
@@ -177,14 +171,6 @@ def _guide(
     ):
         return prompt, guide, SearchResult(guide, guide, 0, clock() - started, {})
     return prompt, guide, None
-
-
-def _drawn(game: Game, state: State, seat: int, rng: random.Random) -> State:
-    """``game.conceal(state, seat, rng)``, a copy the search may play on: a game with nothing
-    hidden may hand back the state itself (1856 does, to spare the test kit a copy per view),
-    and the real state must never be played on."""
-    drawn = game.conceal(state, seat, rng)
-    return copy.deepcopy(state) if drawn is state else drawn
 
 
 def _root_candidates(keys: list[str], guide: str, rng: random.Random) -> list[str]:
@@ -223,7 +209,7 @@ def search(
     iterations = dropped = 0
     out_of_time = _Deadline(clock, started + budget_s)
     while clock() - started < budget_s and (max_iterations is None or iterations < max_iterations):
-        determinized = _drawn(game, state, seat, random.Random(rng.getrandbits(63)))
+        determinized = sample(game, state, seat, random.Random(rng.getrandbits(63)))
         try:
             _iterate(game, determinized, seat, root, candidates, guide, rng, exploration, out_of_time, flat)
         except _OutOfTime:
@@ -449,7 +435,7 @@ def paired_search(
     dropped = 0
     deadline = _Deadline(clock, started + budget_s)
     while clock() - started < budget_s and (max_iterations is None or len(rows) < max_iterations):
-        drawn = _drawn(game, state, seat, random.Random(rng.getrandbits(63)))
+        drawn = sample(game, state, seat, random.Random(rng.getrandbits(63)))
         rollout_seed = rng.getrandbits(63)
         row: dict[str, float] = {}
         try:
@@ -571,7 +557,7 @@ def lookahead(
     for key in candidates:
         if clock() - started >= budget_s:
             break
-        played = _drawn(game, state, seat, random.Random(seed))
+        played = sample(game, state, seat, random.Random(seed))
         try:
             game.apply(played, seat, key)
             scores[key] = _play_on(game, played, seat, random.Random(seed), deadline)

@@ -8,6 +8,7 @@ it on :func:`sample`, a redrawing of the hidden information, never on the real s
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -24,8 +25,13 @@ def own_prompt(game: Game, state: State, seat: int) -> Prompt:
 
 
 def sample(game: Game, state: State, seat: int, rng: random.Random) -> State:
-    """A state ``seat`` cannot tell from ``state``: the place to try moves and look ahead."""
-    return game.conceal(state, seat, rng)
+    """A state ``seat`` cannot tell from ``state``: the place to try moves and look ahead.
+
+    It is ``game.conceal(state, seat, rng)``, copied when the game hands back ``state`` itself
+    (a game with nothing hidden may, as 1856 does: see ``Game.conceal``), so that a move tried
+    here never touches the real state."""
+    drawn = game.conceal(state, seat, rng)
+    return copy.deepcopy(state) if drawn is state else drawn
 
 
 def number(text: str, pattern: str, default: int = 0) -> int:
