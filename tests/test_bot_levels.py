@@ -15,6 +15,7 @@ What is checked:
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import random
@@ -178,6 +179,40 @@ def test_the_lookahead_keeps_to_its_budget_and_keeps_the_heuristic_on_a_tie() ->
     state["pile"] = 5  # taking one and taking three both win against the heuristic: a tie
     tied = lookahead(game, state, 0, random.Random(4), budget_s=1.0, clock=frozen)
     assert tied.key == "take:1" and tied.iterations == 3
+
+
+class ToyNimLong(ToyNim):
+    """Toy Nim from a pile of 20, searched as a game of chance (the paired search's rollouts)."""
+
+    slug = "toy-nim-long"
+    deterministic = False
+
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        return {"pile": 20, "turn": 0, "winner": None}
+
+    def max_actions(self, players: int) -> int:
+        return 40
+
+
+class ToyNimLongExact(ToyNimLong):
+    """The same, with rollouts that model every seat as the heuristic, exactly."""
+
+    slug = "toy-nim-long-exact"
+    rollout_noise = 0.0
+
+
+def test_a_rollout_plays_a_random_move_as_often_as_the_games_rollout_noise_says() -> None:
+    """By default a rollout strays from the heuristic now and then, so rollouts of one state
+    end differently; with ``rollout_noise = 0`` every rollout plays the heuristic to the same end."""
+    from bot.engine.search import _Deadline, _rollout
+
+    def ends(game: Game) -> set[tuple[float, ...]]:
+        state = game.setup(2, {}, 0)
+        deadline = _Deadline(frozen, 1.0)
+        return {tuple(_rollout(game, copy.deepcopy(state), random.Random(seed), deadline) or ()) for seed in range(40)}
+
+    assert len(ends(ToyNimLong())) == 2  # the noise let either seat take the last stone
+    assert ends(ToyNimLongExact()) == {tuple(rewards(Outcome.ranked([0, 1], "")))}  # one stone each: the 20th is seat 1's
 
 
 class ToyNimConcealsInPlace(ToyNim):

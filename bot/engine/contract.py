@@ -350,6 +350,13 @@ class Game(ABC):
     with :meth:`evaluate` (``None``: every rollout plays on to the end of the game). A long
     game with a good evaluation gets many more, shorter rollouts out of the same budget."""
 
+    rollout_noise: ClassVar[float] = 0.1
+    """How often a hard bot's rollout plays a uniformly random move instead of
+    :meth:`rollout_agent`'s, so that rollouts of a game with little chance in it are not all
+    alike and a search does not count on every seat playing exactly the heuristic. A game
+    whose chance already varies the rollouts and whose search gains from modelling the other
+    seats exactly sets less (Puerto Rico: 0; data/puerto-rico/README.md)."""
+
     def rollout_agent(self, state: State, seat: int, rng: random.Random) -> str:
         """The move a hard bot's search plays for ``seat`` in its rollouts, for every seat.
 

@@ -23,8 +23,8 @@ searches over what it *could* be. Each iteration of the search
    reward;
 3. **expands** one new node, the game's own heuristic (``game.agent``) choice first;
 4. **rolls out** with the game's rollout policy for every seat (``game.rollout_agent``, the
-   heuristic unless the game gives a quicker one; a random move now and then, so the
-   rollouts are not all alike) to the end of the game, or for ``game.rollout_steps`` moves
+   heuristic unless the game gives a quicker one; a random move one time in ten, or as
+   often as ``game.rollout_noise`` says, so the rollouts are not all alike) to the end of the game, or for ``game.rollout_steps`` moves
    and then scores the position with ``game.evaluate``, and
 5. **backs up** a reward per seat: its share of the win (ties split), plus a little for its
    rank, so a lost game is still better lost in second place.
@@ -73,8 +73,6 @@ Clock = Callable[[], float]
 EXPLORATION = 0.7
 """UCB1's exploration constant for rewards in [0, 1] (√2 is the textbook value; the rollouts
 are guided, so less exploring pays)."""
-ROLLOUT_NOISE = 0.1
-"""How often a rollout plays a uniformly random move instead of the heuristic's."""
 MAX_ROOT_CANDIDATES = 16
 """At most this many root actions are searched: the heuristic's choice and a random sample of
 the others. A budget of a few hundred rollouts cannot tell 200 tile lays apart."""
@@ -352,7 +350,7 @@ def _next_prompt(prompts: list[Prompt], rng: random.Random) -> Prompt:
 
 
 def _rollout(game: Game, state: State, rng: random.Random, deadline: _Deadline) -> list[float] | None:
-    """Play ``state`` on with the rollout policy (and a little noise); every seat's reward.
+    """Play ``state`` on with the rollout policy (and the game's ``rollout_noise``); every seat's reward.
 
     The rollout ends with the game, or after ``game.rollout_steps`` moves where the game's
     ``evaluate`` scores the position. ``None`` for a game still unfinished after
@@ -360,6 +358,7 @@ def _rollout(game: Game, state: State, rng: random.Random, deadline: _Deadline) 
     same for everyone. Raises :class:`_OutOfTime` when the budget runs out on the way (a long
     game's rollout must not carry a decision past its budget)."""
     cut = game.rollout_steps
+    noise = game.rollout_noise
     for step in range(game.max_actions(game.max_players)):
         if cut is not None and step >= cut:
             estimate = game.evaluate(state)
@@ -372,7 +371,7 @@ def _rollout(game: Game, state: State, rng: random.Random, deadline: _Deadline) 
         if not prompts or game.is_timed(state):
             break
         prompt = _next_prompt(prompts, rng)
-        if rng.random() < ROLLOUT_NOISE:
+        if noise and rng.random() < noise:
             key = rng.choice(prompt.actions).key
         else:
             key = game.rollout_agent(state, prompt.seat, rng)

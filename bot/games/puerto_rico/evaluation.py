@@ -4,7 +4,7 @@ A whole game is about 200 moves at 3 players and a rollout from mid-game about a
 each move costing the rules, the prompt and the heuristic's choice: at the hard level's
 budget the search would finish only a few dozen rollouts per decision, too few to tell roles
 apart through the noise of a whole game. So the search's rollouts stop after
-``PuertoRico.rollout_steps`` moves (about a round) and :func:`evaluate` scores the position.
+``PuertoRico.rollout_steps`` moves (about a round at 4 players) and :func:`evaluate` scores the position.
 
 The evaluation estimates each seat's final score from what is already certain (VP chips,
 printed building VP, the large buildings' bonuses), what is in hand (barrels and doubloons,

@@ -292,11 +292,17 @@ class PuertoRico(PuertoRicoOrders, Game):
     def outcome(self, state: State) -> Outcome | None:
         return final_outcome(state)
 
-    rollout_steps = 12
-    """A hard bot's rollouts stop after this many moves, about one round at 3 players (a
-    3-player game is ~200 moves over ~15 rounds), and :meth:`evaluate` scores the position:
-    about twice the rollouts of 28 moves in the same budget, and played no worse (39.6% of
-    24 games against 33.3% for 28 moves, hard vs two normals at 100 ms, seed 100)."""
+    rollout_steps = 24
+    """A hard bot's rollouts stop after this many moves, about a round at 4 players and two
+    at 3 (a 3-player game is ~200 moves over ~15 rounds), and :meth:`evaluate` scores the
+    position. A cut of 12 moves ended most rollouts in the middle of a round, before the
+    other seats had answered the role the search chose, and hard won 29.7% of 32 games at 4
+    players; with 24 it won 82.8% of the same 32 (data/puerto-rico/README.md, "Hard")."""
+
+    rollout_noise = 0.0
+    """The rollouts play the heuristic for every seat without random moves: the plantation
+    draws and the redrawn VP chips already vary them, and a search that models the other
+    seats exactly plays better against them (data/puerto-rico/README.md, "Hard")."""
 
     def evaluate(self, state: State) -> list[float]:
         """Each seat's estimated chance to win (see :mod:`.evaluation`), for the hard bot's
