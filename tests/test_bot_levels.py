@@ -215,6 +215,31 @@ def test_a_rollout_plays_a_random_move_as_often_as_the_games_rollout_noise_says(
     assert ends(ToyNimLongExact()) == {tuple(rewards(Outcome.ranked([0, 1], "")))}  # one stone each: the 20th is seat 1's
 
 
+class ToyNimCutBySeat(ToyNimLongExact):
+    """Exact rollouts cut after two moves a seat and scored where they stop."""
+
+    slug = "toy-nim-cut"
+    evaluated: ClassVar[list[int]] = []
+
+    def rollout_cut(self, state: State) -> int:
+        return 2 * 2
+
+    def evaluate(self, state: State) -> list[float]:
+        type(self).evaluated.append(state["pile"])
+        return [0.5, 0.5]
+
+
+def test_a_rollout_stops_where_the_games_rollout_cut_says() -> None:
+    from bot.engine.search import _Deadline, _rollout
+
+    game = ToyNimCutBySeat()
+    ToyNimCutBySeat.evaluated.clear()
+    assert _rollout(game, game.setup(2, {}, 0), random.Random(1), _Deadline(frozen, 1.0)) == [0.5, 0.5]
+    assert ToyNimCutBySeat.evaluated == [16]  # four moves of one stone each
+    construction = get_game("construction-game")
+    assert [construction.rollout_cut(construction.setup(n, {}, 1)) for n in (2, 4)] == [16, 32]
+
+
 class ToyNimConcealsInPlace(ToyNim):
     """Toy Nim whose ``conceal`` hands back the state itself, as 1856's does (nothing hidden)."""
 
@@ -374,9 +399,9 @@ def test_the_search_stops_when_its_cpu_budget_is_spent() -> None:
 
 def test_a_rollout_longer_than_the_budget_is_cut_short() -> None:
     """A whole Construction Game rollout is over a thousand moves: the budget still holds.
-    (The game cuts its rollouts after ``rollout_steps`` moves; uncut here, as a game without
+    (The game cuts its rollouts after ``rollout_cut`` moves; uncut here, as a game without
     an evaluation plays them.)"""
-    game = type("UncutConstruction", (type(get_game("construction-game")),), {"rollout_steps": None})()
+    game = type("UncutConstruction", (type(get_game("construction-game")),), {"rollout_cut": lambda self, state: None})()
     state = game.setup(4, {}, 2)
     prompt = next(p for p in game.prompts(state) if len(p.actions) > 1)
     clock = StepClock(0.001)

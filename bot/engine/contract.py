@@ -350,6 +350,13 @@ class Game(ABC):
     with :meth:`evaluate` (``None``: every rollout plays on to the end of the game). A long
     game with a good evaluation gets many more, shorter rollouts out of the same budget."""
 
+    def rollout_cut(self, state: State) -> int | None:
+        """Where a hard bot's rollout from ``state`` stops to be scored by :meth:`evaluate`:
+        :attr:`rollout_steps` by default. A game whose turn comes round more slowly with more
+        players gives a cut per seat here (The Construction Game: 8 moves a seat), so that a
+        4-player rollout still reaches the other seats' answers to the searched move."""
+        return self.rollout_steps
+
     rollout_noise: ClassVar[float] = 0.1
     """How often a hard bot's rollout plays a uniformly random move instead of
     :meth:`rollout_agent`'s, so that rollouts of a game with little chance in it are not all

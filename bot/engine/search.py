@@ -352,12 +352,12 @@ def _next_prompt(prompts: list[Prompt], rng: random.Random) -> Prompt:
 def _rollout(game: Game, state: State, rng: random.Random, deadline: _Deadline) -> list[float] | None:
     """Play ``state`` on with the rollout policy (and the game's ``rollout_noise``); every seat's reward.
 
-    The rollout ends with the game, or after ``game.rollout_steps`` moves where the game's
+    The rollout ends with the game, or after ``game.rollout_cut(state)`` moves where the game's
     ``evaluate`` scores the position. ``None`` for a game still unfinished after
     ``game.max_actions(game.max_players)`` steps or one that reached timed play: it counts the
     same for everyone. Raises :class:`_OutOfTime` when the budget runs out on the way (a long
     game's rollout must not carry a decision past its budget)."""
-    cut = game.rollout_steps
+    cut = game.rollout_cut(state)
     noise = game.rollout_noise
     for step in range(game.max_actions(game.max_players)):
         if cut is not None and step >= cut:

@@ -3,7 +3,7 @@
 A whole game is 700 (two contractors) to 1,900 (four) decisions, each about 0.2 ms of CPU
 with the heuristic playing, so a rollout to the end costs 140-400 ms: a search of a fraction
 of a second would see a handful. The search instead cuts its rollouts after
-``ConstructionGame.rollout_steps`` moves and asks :func:`win_chances` what they are worth.
+``ConstructionGame.rollout_cut`` moves (8 a seat) and asks :func:`win_chances` what they are worth.
 
 The audit ranks net worth (cash + equipment and deeds at their listed price − notes), and
 the game ends when the first contractor reaches $1.5M (or at the year-8 safeguard, or after
