@@ -387,7 +387,7 @@ class Game(ABC):
 
     def evaluate(self, state: State) -> list[float] | None:
         """Each seat's expected reward in [0, 1] (its share of the win, roughly) in
-        ``state``, where a rollout cut after :attr:`rollout_steps` moves stops.
+        ``state``, where a rollout cut after :meth:`rollout_cut` moves stops.
 
         Called only on states the search drew with :meth:`conceal`. The default, ``None``,
         says the game has no evaluation: the rollout plays on to the end."""

@@ -23,9 +23,10 @@ searches over what it *could* be. Each iteration of the search
    reward;
 3. **expands** one new node, the game's own heuristic (``game.agent``) choice first;
 4. **rolls out** with the game's rollout policy for every seat (``game.rollout_agent``, the
-   heuristic unless the game gives a quicker one; a random move one time in ten, or as
-   often as ``game.rollout_noise`` says, so the rollouts are not all alike) to the end of the game, or for ``game.rollout_steps`` moves
-   and then scores the position with ``game.evaluate``, and
+   heuristic unless the game gives a quicker one; a random move as often as
+   ``game.rollout_noise`` says, one in ten by default, so the rollouts are not all alike) to
+   the end of the game, or for ``game.rollout_cut(state)`` moves (``game.rollout_steps`` by
+   default) and then scores the position with ``game.evaluate``, and
 5. **backs up** a reward per seat: its share of the win (ties split), plus a little for its
    rank, so a lost game is still better lost in second place.
 

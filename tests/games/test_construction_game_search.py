@@ -98,7 +98,7 @@ def test_the_search_iterates_within_a_small_budget() -> None:
     seat = GAME.prompts(state)[0].seat
     legal = GAME.prompts(state)[0].keys()
     result = search(GAME, state, seat, random.Random(4), budget_s=10.0, max_iterations=24)
-    # Rollouts cut after ``rollout_steps`` moves: every iteration completes (a whole game's
+    # Rollouts cut after ``rollout_cut`` moves: every iteration completes (a whole game's
     # rollout, 700+ moves, would not be done in the budget a bot has).
     assert result.iterations == 24 and result.dropped == 0
     assert result.key in legal

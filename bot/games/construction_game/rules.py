@@ -1229,9 +1229,8 @@ class ConstructionGame(ConstructionOrders, Game):
 
     # -- the hard bot's search (see evaluation.py and the README's bot section) ------------
 
-    rollout_steps = 2 * ROLLOUT_STEPS_PER_SEAT
-
     def rollout_cut(self, state: State) -> int:
+        """:data:`ROLLOUT_STEPS_PER_SEAT` moves for each contractor at the table."""
         return ROLLOUT_STEPS_PER_SEAT * state["players"]
 
     rollout_noise = 0.0
