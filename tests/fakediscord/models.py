@@ -753,3 +753,21 @@ class InteractionResult:
             f"type={self.type} callbacks={[c.type for c in self.callbacks]} messages=[{msgs}] "
             f"choices={self.choices is not None} modal={self.modal is not None}"
         )
+
+
+# -- how the driver API names things -------------------------------------------------------
+
+UserRef = FakeUser | int | str
+"""A user: the object, its id, or its name."""
+ChannelRef = FakeChannel | int | str
+"""A channel: the object, its id, or its name."""
+GuildRef = FakeGuild | int | str
+"""A guild: the object, its id, or its name."""
+MessageRef = Message | int
+"""A message: the object or its id."""
+
+# Interaction types.
+APPLICATION_COMMAND = 2
+MESSAGE_COMPONENT = 3
+AUTOCOMPLETE = 4
+MODAL_SUBMIT = 5
