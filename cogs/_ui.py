@@ -154,6 +154,32 @@ def clip(text: str, limit: int = MAX_CONTENT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def clip_middle(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters, cut in the middle rather than at the end: its
+    first line and as many of its last lines as fit, with a "…" line where lines were left out.
+
+    A reply's text ends with what matters most (whose turn it is, or how the game ended) and
+    starts with its heading; a long chain of moves that played themselves fills the middle,
+    and those moves are in the log. A last line too long to fit whole is cut at its end."""
+    if len(text) <= limit:
+        return text
+    if limit < 2:
+        return "…"[:max(limit, 0)]
+    first, *rest = text.split("\n")
+    room = limit - len(first) - len("\n…")
+    if not rest or room < 2:
+        return clip(text, limit)
+    kept: list[str] = []
+    for line in reversed(rest):
+        if len(line) + 1 > room:
+            break
+        kept.append(line)
+        room -= len(line) + 1
+    if not kept:
+        kept = [clip(rest[-1], room - 1)]
+    return "\n".join([first, "…", *reversed(kept)])
+
+
 # -- persistent move components ---------------------------------------------------------------
 
 
@@ -626,13 +652,14 @@ def table_texts(reply: Reply, has_controls: bool) -> list[str]:
     public events, whose turn and why), with the mentions of the players called (a mention in
     a text display pings like one in ``content``); then, when the reply reports no move of its
     own (``/board``, ``/game status``, an undo), the last moves of the log; then the standings
-    the card prints. Later blocks are cut first.
+    the card prints. Later blocks are cut first; the first is cut in its middle
+    (:func:`clip_middle`), so a long chain of moves never hides whose turn it is or the result.
     """
     language = reply.language
     heading = say(T("{title} · move {position}", title=f"**{reply.title}**", position=reply.position), language)
     head = f"{heading}\n{reply.text}" if reply.title else reply.text
     head = discord_commands(head, language)
-    blocks = [clip(head, HEAD_TEXT) + _mention_line(named(reply), has_controls, language)]
+    blocks = [clip_middle(head, HEAD_TEXT) + _mention_line(named(reply), has_controls, language)]
     if reply.recent and not reply.said:
         last_moves = say(T("Last moves"), language)
         blocks.append(f"**{last_moves}**\n" + "\n".join(reply.recent))
@@ -987,8 +1014,9 @@ def reply_message(reply: Reply) -> dict[str, Any]:
         message["view"] = table_layout(table_texts(reply, _has_moves(rows)), picture, rows)
     else:
         view = request_components(reply) or lobby_components(reply)
-        message["content"] = clip(discord_commands(reply.text, reply.language)
-                                  + _mention_line(named(reply), view is not None, reply.language))
+        mention = _mention_line(named(reply), view is not None, reply.language)
+        message["content"] = clip(clip_middle(discord_commands(reply.text, reply.language), MAX_CONTENT - len(mention))
+                                  + mention)
         if view is not None:
             message["view"] = view
     if reply.picture:

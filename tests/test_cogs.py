@@ -783,6 +783,46 @@ def test_table_message_keeps_within_discords_limits() -> None:
     assert sum(1 + len(row) for row in kept) <= 30 and isinstance(kept[-1][0], _ui.FullBoardButton) and len(kept) == 5
 
 
+def test_a_long_chain_of_moves_keeps_the_heading_and_the_result_on_the_table_message() -> None:
+    """Moves that play themselves (a Chomp battle's forced flips) can say more than the
+    whose-turn block holds: its middle is left out, marked "…", never the heading nor the
+    last line, which says how the game ended; the newest moves are the ones kept."""
+    from bot.tables import Reply
+
+    result = "Game over: Bo wins! Ana is out of cards."
+    events = [f"Ana: Turn over the top cards (forced). Ana turns the cards over, flip {i}." for i in range(80)]
+    reply = Reply(7, 93, 94, "\n".join([*events, result]), picture=b"png", status="over", title="Chomp",
+                  turn_line=result, standings=["Ana — out", "Bo — 52 cards"])
+    view = reply_message(reply)["view"]
+    head, *rest = [item.content for item in view.walk_children() if isinstance(item, discord.ui.TextDisplay)]
+    assert len(head) <= _ui.HEAD_TEXT
+    assert head.startswith("**Chomp** · move 93\n…\nAna: Turn over") and head.endswith(result)
+    kept = head.split("\n")[2:-1]
+    assert kept == events[-len(kept):] and 10 < len(kept) < 80  # the newest flips, in order
+    assert rest == ["**Standings**\nAna — out\nBo — 52 cards"]
+
+
+def test_clip_middle_keeps_the_first_and_last_lines() -> None:
+    assert _ui.clip_middle("short\ntext", 50) == "short\ntext"
+    assert _ui.clip_middle("head\n" + "a" * 30 + "\n" + "b" * 5, 20) == "head\n…\n" + "b" * 5
+    # A last line longer than the room is cut at its end; one line alone is cut like clip.
+    assert _ui.clip_middle("head\n" + "c" * 40, 20) == "head\n…\n" + "c" * 12 + "…"  # 20 characters
+    assert _ui.clip_middle("d" * 40, 10) == "d" * 9 + "…"
+    assert all(len(_ui.clip_middle("head\n" + "x\n" * 40 + "y" * 9, limit)) <= limit for limit in range(0, 60))
+
+
+def test_a_long_plain_reply_keeps_its_last_line_and_its_mentions() -> None:
+    """A reply posted as a plain message (no card, no turn line) is cut in its middle too, so
+    its last line and the mention line under it survive."""
+    from bot.tables import Reply
+
+    text = "\n".join(["Seats: Ana, Bo"] + [f"Note {i}: " + "n" * 60 for i in range(60)] + ["Bo must answer now."])
+    reply = Reply(7, 0, 1, text, mentions=[12], status="lobby")
+    content = reply_message(reply)["content"]
+    assert len(content) <= _ui.MAX_CONTENT and content.startswith("Seats: Ana, Bo\n…\n")
+    assert "Bo must answer now.\n" in content and content.endswith("<@12> — choose with /play (type to search your moves)")
+
+
 def test_a_stripped_board_names_its_card_as_an_attachment_again() -> None:
     """Read back, a gallery item holds the card's signed CDN address (it expires); the edit that
     takes the controls off sends ``attachment://card.png`` instead, which the kept file answers."""
