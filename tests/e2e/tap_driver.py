@@ -171,7 +171,8 @@ class TapPlayer:
             if await self._try(user, board, board, "board"):
                 self.moves += 1
                 return self.board()
-        raise AssertionError(f"no move could be made on board {board.id}: {board.text[:300]!r}; refusals {self.refusals[-5:]}")
+        raise AssertionError(f"no move could be made on board {board.id}: {board.text!r}; pinged {board.pinged_user_ids}; "
+                             f"controls {controls_of(board)}; refusals {self.refusals[-5:]}")
 
     async def _try(self, user: str, board: Message, message: Message, where: str) -> bool:
         """Follow picks from ``message`` until a move is played (``True``) or refused (``False``)."""
