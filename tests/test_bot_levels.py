@@ -29,7 +29,7 @@ import bot.bots as bots
 from bot.arena import KindRecord, percentile, run_arena, seat_kinds, strategies, wilson
 from bot.bots import check_level, choose, level_of, runs_in_worker
 from bot.console import Console
-from bot.engine import Action, Event, Game, IllegalAction, Outcome, Prompt, State, get_game, seat_ref
+from bot.engine import Action, Event, Game, IllegalAction, Outcome, Prompt, State, clone_state, get_game, seat_ref
 from bot.engine.registry import all_games
 from bot.engine.search import LOOKAHEAD_CANDIDATES, lookahead, paired_search, rewards, search
 from bot.engine.strategy import sample
@@ -263,6 +263,24 @@ def test_a_sample_to_try_moves_on_is_never_the_real_state() -> None:
     state = game.setup(2, {}, 0)
     tried = sample(game, state, 0, random.Random(1))
     assert tried == state and tried is not state
+
+
+def test_a_cloned_state_is_equal_independent_and_keeps_shared_parts_shared() -> None:
+    shared = [1, 2]
+    state = {"pile": shared, "also": shared, "seats": [{"cash": 5, "tiles": ("a", "b")}]}
+    copied = clone_state(state)
+    assert copied == state
+    copied["seats"][0]["cash"] = 9
+    copied["pile"].append(3)
+    assert state == {"pile": [1, 2], "also": [1, 2], "seats": [{"cash": 5, "tiles": ("a", "b")}]}
+    assert copied["also"] is copied["pile"]  # one list in the state stays one list in the copy
+
+
+def test_a_state_pickle_cannot_carry_is_still_cloned() -> None:
+    state = {"sort_key": lambda item: item, "cards": [3, 1]}
+    copied = clone_state(state)
+    copied["cards"].sort()
+    assert state["cards"] == [3, 1] and copied["sort_key"] is state["sort_key"]
 
 
 def _stock_round_state(game: Game, players: int) -> State:

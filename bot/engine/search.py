@@ -58,14 +58,13 @@ The engine imports only the standard library.
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot.engine.contract import Game, IllegalAction, Outcome, Prompt, State
+from bot.engine.contract import Game, IllegalAction, Outcome, Prompt, State, clone_state
 from bot.engine.strategy import own_prompt, sample
 
 Clock = Callable[[], float]
@@ -440,7 +439,7 @@ def paired_search(
         row: dict[str, float] = {}
         try:
             for index, key in enumerate(alive):
-                played = drawn if index == len(alive) - 1 else copy.deepcopy(drawn)
+                played = drawn if index == len(alive) - 1 else clone_state(drawn)
                 game.apply(played, seat, key)
                 reward = _rollout(game, played, random.Random(rollout_seed), deadline)
                 row[key] = UNDECIDED if reward is None else reward[seat]

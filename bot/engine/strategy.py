@@ -8,12 +8,11 @@ it on :func:`sample`, a redrawing of the hidden information, never on the real s
 
 from __future__ import annotations
 
-import copy
 import random
 import re
 from collections.abc import Callable, Sequence
 
-from bot.engine.contract import Action, Game, IllegalAction, Prompt, State
+from bot.engine.contract import Action, Game, IllegalAction, Prompt, State, clone_state
 
 
 def own_prompt(game: Game, state: State, seat: int) -> Prompt:
@@ -31,7 +30,7 @@ def sample(game: Game, state: State, seat: int, rng: random.Random) -> State:
     (a game with nothing hidden may, as 1856 does: see ``Game.conceal``), so that a move tried
     here never touches the real state."""
     drawn = game.conceal(state, seat, rng)
-    return copy.deepcopy(state) if drawn is state else drawn
+    return clone_state(state) if drawn is state else drawn
 
 
 def number(text: str, pattern: str, default: int = 0) -> int:

@@ -29,13 +29,12 @@ Everything it reads is public (or its own cash): never the dig tiles, nor, at a
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import deque
 from functools import cache
 from typing import NamedTuple
 
-from bot.engine import Game, IllegalAction, State
+from bot.engine import Game, IllegalAction, State, clone_state
 
 from .components import TOWN
 from .rules import (
@@ -591,7 +590,7 @@ def _lay_completes(state: State, seat: int, rr: str) -> bool:
     """Whether the agent's own track plan for ``rr`` would lay something (not cancel)."""
     from .rules import BullfrogGoldfield
 
-    trial = copy.deepcopy(state)
+    trial = clone_state(state)
     game = BullfrogGoldfield()
     game.perform(trial, seat, f"lay:{rr}")
     for _ in range(6):
