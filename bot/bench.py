@@ -26,6 +26,7 @@ moves as "too late" whenever a render outlasted a tie window).
 
 from __future__ import annotations
 
+import copy
 import random
 import statistics
 import tempfile
@@ -34,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.engine import Game, all_games, get_game
+from bot.engine import Game, State, all_games, clone_state, get_game
 from bot.games import load_all
 from bot.selfplay import SimulatedClock, simulated_users, think_or_expire
 from bot.store import Store
@@ -142,6 +143,39 @@ def engine_playouts_per_second(game: Game, players: int, seconds: float = 3.0) -
     return done / (time.perf_counter() - began)
 
 
+def mid_game_state(game: Game, players: int, seed: int = 1) -> State:
+    """A state halfway through a random game of ``game`` (the same game played twice: once to
+    learn its length, once to stop at half of it)."""
+    def play(stop: int | None) -> tuple[State, int]:
+        chooser = random.Random(seed)
+        state = game.setup(players, game.resolve_options({}), seed)
+        played = 0
+        while (prompts := game.prompts(state)) and played != stop:
+            prompt = chooser.choice(prompts)
+            game.apply(state, prompt.seat, chooser.choice(prompt.actions).key)
+            played += 1
+        return state, played
+
+    _, length = play(None)
+    return play(length // 2)[0]
+
+
+def state_copy_us(game: Game, players: int, seconds: float = 0.3) -> tuple[float, float]:
+    """Microseconds to copy a mid-game state with :func:`bot.engine.clone_state` (what a hard
+    bot's search does for every move it tries) and with :func:`copy.deepcopy`."""
+    state = mid_game_state(game, players)
+
+    def per_copy(copier: Callable[[State], State]) -> float:
+        copies = 0
+        began = time.process_time()
+        while (spent := time.process_time() - began) < seconds:
+            copier(state)
+            copies += 1
+        return spent / copies * 1e6
+
+    return per_copy(clone_state), per_copy(copy.deepcopy)
+
+
 async def bench_game(slug: str, out: Callable[[str], None] = print, players: int | None = None,
                      games: int = 3, engine_seconds: float = 3.0) -> dict[str, float]:
     from bot.render import board_png, card_png
@@ -218,6 +252,7 @@ async def bench_game(slug: str, out: Callable[[str], None] = print, players: int
         "png_max_kb": max(sizes) / 1024,
         "engine_games_per_s": engine_playouts_per_second(game, count, engine_seconds),
     }
+    figures["clone_us"], figures["deepcopy_us"] = state_copy_us(game, count, engine_seconds / 10)
 
     def verdict(ok: bool) -> str:
         return "ok" if ok else "MISSED"
@@ -250,6 +285,10 @@ async def bench_game(slug: str, out: Callable[[str], None] = print, players: int
         f"(target <= {TARGET_PNG_KB}: {verdict(figures['png_max_kb'] <= TARGET_PNG_KB)})"
     )
     out(f"  engine-only random playouts: {figures['engine_games_per_s']:.1f} games/s")
+    out(
+        f"  copying a mid-game state (CPU): clone_state {figures['clone_us']:.0f} µs, "
+        f"deepcopy {figures['deepcopy_us']:.0f} µs ({figures['deepcopy_us'] / figures['clone_us']:.1f}× faster)"
+    )
     return figures
 
 

@@ -47,3 +47,15 @@ def test_png_width_reads_the_header_of_an_encoded_picture() -> None:
 
     png = encode_png(Image.new("RGB", (437, 90), (200, 30, 30)))
     assert bench.png_width(png) == 437 == Image.open(io.BytesIO(png)).width
+
+
+def test_the_state_copy_figures_time_both_copies_of_a_state_halfway_through_a_game() -> None:
+    load_all()
+    from bot.engine import get_game
+
+    game = get_game("hisss")
+    start = game.setup(2, game.resolve_options({}), 1)
+    middle = bench.mid_game_state(game, 2)
+    assert middle != start and game.prompts(middle)  # played on, and not to the end
+    clone_us, deepcopy_us = bench.state_copy_us(game, 2, seconds=0.02)
+    assert clone_us > 0 and deepcopy_us > 0
