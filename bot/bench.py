@@ -146,6 +146,7 @@ def engine_playouts_per_second(game: Game, players: int, seconds: float = 3.0) -
 def mid_game_state(game: Game, players: int, seed: int = 1) -> State:
     """A state halfway through a random game of ``game`` (the same game played twice: once to
     learn its length, once to stop at half of it)."""
+
     def play(stop: int | None) -> tuple[State, int]:
         chooser = random.Random(seed)
         state = game.setup(players, game.resolve_options({}), seed)

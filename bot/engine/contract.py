@@ -54,6 +54,7 @@ def clone_state(state: State) -> State:
     except (pickle.PicklingError, TypeError, AttributeError):
         return copy.deepcopy(state)
 
+
 MAX_KEY_LENGTH = 80
 """An action key must fit in a Discord custom_id next to a table id and a log position."""
 
