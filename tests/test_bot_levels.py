@@ -29,7 +29,18 @@ import bot.bots as bots
 from bot.arena import KindRecord, percentile, run_arena, seat_kinds, strategies, wilson
 from bot.bots import check_level, choose, level_of, runs_in_worker
 from bot.console import Console
-from bot.engine import Action, Event, Game, IllegalAction, Outcome, Prompt, State, clone_state, get_game, seat_ref
+from bot.engine import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    Prompt,
+    State,
+    clone_state,
+    get_game,
+    seat_ref,
+)
 from bot.engine.registry import all_games
 from bot.engine.search import LOOKAHEAD_CANDIDATES, lookahead, paired_search, rewards, search
 from bot.engine.strategy import sample
