@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.engine import Game, State, all_games, clone_state, get_game
+from bot.engine.testkit import random_walk
 from bot.games import load_all
 from bot.selfplay import SimulatedClock, simulated_users, think_or_expire
 from bot.store import Store
@@ -144,21 +145,13 @@ def engine_playouts_per_second(game: Game, players: int, seconds: float = 3.0) -
 
 
 def mid_game_state(game: Game, players: int, seed: int = 1) -> State:
-    """A state halfway through a random game of ``game`` (the same game played twice: once to
-    learn its length, once to stop at half of it)."""
-
-    def play(stop: int | None) -> tuple[State, int]:
-        chooser = random.Random(seed)
-        state = game.setup(players, game.resolve_options({}), seed)
-        played = 0
-        while (prompts := game.prompts(state)) and played != stop:
-            prompt = chooser.choice(prompts)
-            game.apply(state, prompt.seat, chooser.choice(prompt.actions).key)
-            played += 1
-        return state, played
-
-    _, length = play(None)
-    return play(length // 2)[0]
+    """A state halfway through a random game of ``game``: the kit's :func:`random_walk`, walked
+    once to learn the game's length and again to stop at half of it."""
+    length = sum(1 for _ in random_walk(game, players, seed))
+    walk = random_walk(game, players, seed)
+    for _ in range(length // 2):
+        next(walk)
+    return clone_state(next(walk))
 
 
 def state_copy_us(game: Game, players: int, seconds: float = 0.3) -> tuple[float, float]:
