@@ -760,6 +760,58 @@ def test_the_paired_search_overrules_on_a_paired_lead_and_prunes_what_trails() -
     assert _paired_choice(too_few, ["guide", "best"], "guide") == "guide"
 
 
+class ToyNimSettled(ToyNimLong):
+    """Toy Nim searched as a game of chance whose every state is settled (nothing hidden, no
+    chance to come), with a rollout policy that takes the last stones when it can."""
+
+    slug = "toy-nim-settled"
+
+    def settled(self, state: State) -> bool:
+        return True
+
+    def rollout_agent(self, state: State, seat: int, rng: random.Random) -> str:
+        return f"take:{state['pile']}" if state["pile"] <= 3 else "take:1"
+
+
+def test_a_settled_state_is_answered_by_playing_out_every_line_of_the_seats_own_moves() -> None:
+    """From a pile of 6 the heuristic's take of one loses against a rival who takes the last
+    stones when it can (5, 4, then any take leaves it 1-3); taking two wins (4, 3, all three).
+    The reply is exact, so it needs no samples and no clock; a budget too short for it falls
+    back to the paired search, which keeps the heuristic's move when it has seen too little."""
+    game = ToyNimSettled()
+    state = game.setup(2, {}, 0)
+    state["pile"] = 6
+    before = json.dumps(state)
+    result = paired_search(game, state, 0, random.Random(4), budget_s=1.0, clock=frozen)
+    assert (result.guide, result.key, result.iterations) == ("take:1", "take:2", 1)
+    assert json.dumps(state) == before
+    state["pile"] = 5  # taking one wins, and so does taking three: the heuristic's move stays
+    assert paired_search(game, state, 0, random.Random(4), budget_s=1.0, clock=frozen).key == "take:1"
+    state["pile"] = 6
+    short = paired_search(game, state, 0, random.Random(4), budget_s=0.002, clock=StepClock(0.001))
+    assert short.key == short.guide == "take:1" and short.iterations == 0
+
+
+def test_schwarzes_gold_pumping_is_settled_and_answered_by_playing_out_the_pumps() -> None:
+    """Phase 2 (the pumping) has no dice and nothing hidden: the hard bot answers it by
+    playing out its own pumps (one exact reply, not samples), and nothing before it is
+    settled. (Its CPU per decision is the arena's to print: p95 0.46 s at 2 players.)"""
+    game = get_game("schwarzes-gold")
+    state = game.setup(2, {}, 3)
+    rng = random.Random(3)
+    while state["stage"] != "score" or len(game.prompts(state)[0].actions) < 2:
+        assert not game.settled(state)
+        prompt = game.prompts(state)[0]
+        game.apply(state, prompt.seat, game.agent(state, prompt.seat, rng))
+    assert game.settled(state)
+    seat = game.prompts(state)[0].seat
+    before = json.dumps(state)
+    result = bots.think(game, state, seat, random.Random(5), budget_s=0.8, clock=frozen)
+    legal = game.prompts(state)[0].keys()
+    assert result.iterations == 1 and result.key in legal
+    assert json.dumps(state) == before
+
+
 @pytest.mark.parametrize("tree", [False, True])
 def test_a_search_plays_alike_choices_at_once_and_searches_the_rest(tree: bool) -> None:
     """A HISSS draw (every position of the face-down fan is alike) costs a hard bot nothing;

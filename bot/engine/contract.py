@@ -344,6 +344,15 @@ class Game(ABC):
     RNG (1856). A hard bot then searches with :func:`bot.engine.search.lookahead`, which plays
     each candidate on once: a second rollout would only repeat the first."""
 
+    def settled(self, state: State) -> bool:
+        """Whether nothing is left to chance or hidden from ``state`` on: every seat sees the
+        whole state and no die, draw or shuffle is still to come, so the moves alone decide
+        the rest (Schwarzes Gold's phase 2, the pumping). A hard bot then answers by
+        :func:`bot.engine.search.best_reply`: every line of its own moves to the end of the
+        game, the others playing the rollout policy, instead of sampling rollouts that
+        would all be alike. Must follow from what the seat sees. Default: ``False``."""
+        return False
+
     def worth_searching(self, state: State, seat: int) -> bool:
         """Whether a hard bot's search may improve on the heuristic at ``seat``'s prompt now.
         ``False`` plays the heuristic's choice at once, for prompts where the game knows the

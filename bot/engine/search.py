@@ -5,7 +5,10 @@ one-move lookahead that rolls every candidate move out on the *same* redrawn sta
 *same* dice (common random numbers), so that two moves are compared on the same luck — see its
 docstring. A game with nothing left to chance (``Game.deterministic``: 1856) is searched by
 :func:`lookahead` instead: each candidate played on once to the game's ``horizon`` and scored
-there with ``evaluate``, since a second play-on would repeat the first. Every search skips the
+there with ``evaluate``, since a second play-on would repeat the first. Where the game says a
+state is *settled* (``Game.settled``: nothing hidden, no chance to come, as in Schwarzes Gold's
+pumping), the paired search answers by :func:`best_reply` instead: every line of the seat's own
+moves played out to the end, the others playing the rollout policy. Every search skips the
 prompts the game says a search cannot improve on (``Game.worth_searching``). :func:`search`,
 described below, is the information-set tree search hard bots played before it; it stays as
 the arena's ``hard-tree`` seat, the baseline the paired search is measured against (issue 26:
@@ -429,6 +432,10 @@ def paired_search(
     if unsearched is not None:
         return unsearched
     keys = prompt.keys()
+    if game.settled(state):
+        replied = best_reply(game, state, seat, rng, guide=guide, deadline=_Deadline(clock, started + budget_s))
+        if replied is not None:
+            return SearchResult(replied, guide, 1, clock() - started, dict.fromkeys(keys, 1))
     alive = [guide, *(key for key in _root_candidates(keys, guide, rng) if key != guide)]
     rows: list[dict[str, float]] = []
     dropped = 0
@@ -462,6 +469,58 @@ def paired_search(
     visits = {key: sum(1 for row in rows if key in row) for key in keys if any(key in row for row in rows)}
     choice = _paired_choice(rows, alive, guide)
     return SearchResult(choice, guide, len(rows), clock() - started, visits, dropped)
+
+
+def best_reply(
+    game: Game, state: State, seat: int, rng: random.Random, *, guide: str, deadline: _Deadline
+) -> str | None:
+    """``seat``'s best answer in a settled state (:meth:`~bot.engine.contract.Game.settled`:
+    nothing left to chance or hidden), or ``None`` when the deadline comes first.
+
+    Every line of the seat's own moves is played to the end of the game, the other seats
+    answering with the rollout policy, without noise (the same model of them the rollouts
+    use); each root action scores the best reward its lines reach, and a line that wins
+    outright ends the look at its branch. The heuristic's choice wins a tie. Sampled
+    rollouts would all be alike here, and a one-move lookahead plays the seat's own later
+    moves by the heuristic: in Schwarzes Gold's pumping at 2 players, from 240 phase-2
+    starts of normal-against-normal games, the seat won 167 answering this way against the
+    heuristic's 120 and the paired search's 161 (data/schwarzes-gold/README.md)."""
+    drawn = sample(game, state, seat, random.Random(rng.getrandbits(63)))
+    seed = rng.getrandbits(63)
+
+    def value(position: State) -> float:
+        for _ in range(game.max_actions(game.max_players)):
+            outcome = game.outcome(position)
+            if outcome is not None:
+                return rewards(outcome)[seat]
+            deadline.check()
+            prompts = game.prompts(position)
+            if not prompts:
+                break
+            mine = next((p for p in prompts if p.seat == seat), None)
+            if mine is None:
+                other = prompts[0]
+                game.apply(position, other.seat, game.rollout_agent(position, other.seat, random.Random(seed)))
+                continue
+            best = -math.inf
+            for action in mine.actions:
+                tried = clone_state(position)
+                game.apply(tried, seat, action.key)
+                best = max(best, value(tried))
+                if best >= 1.0:
+                    break  # a won line: nothing better to find here
+            return best
+        return UNDECIDED
+
+    scores: dict[str, float] = {}
+    try:
+        for action in own_prompt(game, drawn, seat).actions:
+            tried = clone_state(drawn)
+            game.apply(tried, seat, action.key)
+            scores[action.key] = value(tried)
+    except _OutOfTime:
+        return None
+    return max(scores, key=lambda key: (scores[key], key == guide))
 
 
 def _paired_stats(rows: list[dict[str, float]], better: str, worse: str) -> tuple[float, float]:

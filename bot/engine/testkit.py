@@ -48,6 +48,7 @@ from bot.engine.contract import (
     Outcome,
     Prompt,
     State,
+    clone_state,
 )
 
 TIMED_DELAYS = (0, 1, 7, 40, 120, 250, 299, 300, 301, 450, 900, 2000, 6000, 15000)
@@ -181,6 +182,7 @@ def random_playout(
             _check_refusals(game, state, prompts, players, chooser, f"{where} step {step}")
             _check_all_accepted(game, state, prompts, now if game.is_timed(state) else None, f"{where} step {step}")
             _check_views(game, state, players, chooser, f"{where} step {step}")
+            _check_settled(game, state, chooser, f"{where} step {step}")
         at: int | None = None
         seat, key = -2, ""
         if game.is_timed(state):
@@ -327,6 +329,30 @@ def _check_all_accepted(game: Game, state: State, prompts: list, at: int | None,
                 raise _fail(game, where, f"listed {action.key!r} for seat {prompt.seat} refused: {error}") from None
 
 
+def _check_settled(game: Game, state: State, chooser: random.Random, where: str) -> None:
+    """A state the game calls settled (``Game.settled``) has nothing hidden and no chance to
+    come: two redrawings of it, played on with the same moves, end alike."""
+    if not game.settled(state):
+        return
+    seat = game.prompts(state)[0].seat
+    seed = chooser.getrandbits(32)
+    ends = []
+    for redraw in range(2):
+        played = game.conceal(state, seat, random.Random(seed + 1 + redraw))
+        played = clone_state(state) if played is state else played
+        moves = random.Random(seed)
+        for _ in range(game.max_actions(game.max_players)):
+            prompts = game.prompts(played)
+            if not prompts or game.is_timed(played):
+                break
+            prompt = prompts[moves.randrange(len(prompts))]
+            game.apply(played, prompt.seat, prompt.actions[moves.randrange(len(prompt.actions))].key)
+        ends.append((game.outcome(played), game.view(played, None)))
+    if ends[0] != ends[1]:
+        raise _fail(game, where, "a state the game calls settled plays on differently when its hidden information "
+                                 "or chance is redrawn: it is not settled")
+
+
 def _check_views(game: Game, state: State, players: int, chooser: random.Random, where: str) -> None:
     before = _dump(state)
     rng_text = str(state.get("rng", ""))
@@ -347,10 +373,11 @@ def _check_views(game: Game, state: State, players: int, chooser: random.Random,
             if viewer in prompted and (
                 game.choices_alike(concealed, viewer) != game.choices_alike(state, viewer)
                 or game.worth_searching(concealed, viewer) != game.worth_searching(state, viewer)
+                or game.settled(concealed) != game.settled(state)
             ):
-                raise _fail(game, where, f"whether seat {viewer}'s prompt is searched (its actions alike, or worth "
-                                         "searching) depends on hidden information: a hard bot would think longer "
-                                         "when it holds something")
+                raise _fail(game, where, f"whether seat {viewer}'s prompt is searched (its actions alike, worth "
+                                         "searching, or settled) depends on hidden information: a hard bot would "
+                                         "think otherwise when it holds something")
         if viewer is None:
             public, redrawn = _public_prompts(game, state), _public_prompts(game, concealed)
             if [p[:4] for p in redrawn] != [p[:4] for p in public]:

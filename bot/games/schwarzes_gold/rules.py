@@ -1159,6 +1159,11 @@ class SchwarzesGold(Game):
 
     rollout_steps: ClassVar[int | None] = ROLLOUT_STEPS
 
+    def settled(self, state: State) -> bool:
+        """Phase 2, the pumping: no dice are thrown any more and nothing is hidden, so a hard
+        bot answers by playing out every order of its own pumps (``search.best_reply``)."""
+        return state["stage"] == "score"
+
     def rollout_agent(self, state: State, seat: int, rng: random.Random) -> str:
         """The quick version of the heuristic (:func:`~bot.games.schwarzes_gold.agent.quick_choose`)."""
         from bot.games.schwarzes_gold.agent import quick_choose
