@@ -762,34 +762,41 @@ def test_the_paired_search_overrules_on_a_paired_lead_and_prunes_what_trails() -
 
 class ToyNimSettled(ToyNimLong):
     """Toy Nim searched as a game of chance whose every state is settled (nothing hidden, no
-    chance to come), with a rollout policy that takes the last stones when it can."""
+    chance to come). Its heuristic takes as many stones as it may; its rollout policy, the
+    model of the rival, takes the last stones when it can and one otherwise."""
 
     slug = "toy-nim-settled"
 
     def settled(self, state: State) -> bool:
         return True
 
+    def agent(self, state: State, seat: int, rng: random.Random) -> str:
+        return f"take:{min(3, state['pile'])}"
+
     def rollout_agent(self, state: State, seat: int, rng: random.Random) -> str:
         return f"take:{state['pile']}" if state["pile"] <= 3 else "take:1"
 
 
 def test_a_settled_state_is_answered_by_playing_out_every_line_of_the_seats_own_moves() -> None:
-    """From a pile of 6 the heuristic's take of one loses against a rival who takes the last
-    stones when it can (5, 4, then any take leaves it 1-3); taking two wins (4, 3, all three).
-    The reply is exact, so it needs no samples and no clock; a budget too short for it falls
-    back to the paired search, which keeps the heuristic's move when it has seen too little."""
+    """From a pile of 6 the heuristic's take of three loses to the rival, who takes the last
+    three; so does taking one (5, the rival takes one, 4: any take leaves it 1-3); taking two
+    wins (4, the rival takes one, 3: all three). The reply is exact, so it needs no samples and
+    no clock. From 7 taking three wins (4, 3) and so does taking one (6, 5, 4, 3): a tie keeps
+    the heuristic's move. A budget too short for the reply falls back to the paired search,
+    which keeps the heuristic's move when it has seen too little."""
     game = ToyNimSettled()
     state = game.setup(2, {}, 0)
     state["pile"] = 6
     before = json.dumps(state)
     result = paired_search(game, state, 0, random.Random(4), budget_s=1.0, clock=frozen)
-    assert (result.guide, result.key, result.iterations) == ("take:1", "take:2", 1)
+    assert (result.guide, result.key, result.iterations) == ("take:3", "take:2", 1)
     assert json.dumps(state) == before
-    state["pile"] = 5  # taking one wins, and so does taking three: the heuristic's move stays
-    assert paired_search(game, state, 0, random.Random(4), budget_s=1.0, clock=frozen).key == "take:1"
+    state["pile"] = 7
+    tied = paired_search(game, state, 0, random.Random(4), budget_s=1.0, clock=frozen)
+    assert tied.key == tied.guide == "take:3" and tied.iterations == 1
     state["pile"] = 6
     short = paired_search(game, state, 0, random.Random(4), budget_s=0.002, clock=StepClock(0.001))
-    assert short.key == short.guide == "take:1" and short.iterations == 0
+    assert short.key == short.guide == "take:3" and short.iterations == 0
 
 
 def test_schwarzes_gold_pumping_is_settled_and_answered_by_playing_out_the_pumps() -> None:
