@@ -817,6 +817,9 @@ def test_schwarzes_gold_pumping_is_settled_and_answered_by_playing_out_the_pumps
     legal = game.prompts(state)[0].keys()
     assert result.iterations == 1 and result.key in legal
     assert json.dumps(state) == before
+    for redraw in range(2):  # the dice to come are redrawn: the same answer
+        redrawn = game.conceal(state, seat, random.Random(40 + redraw))
+        assert bots.think(game, redrawn, seat, random.Random(5), budget_s=0.8, clock=frozen).key == result.key
 
 
 @pytest.mark.parametrize("tree", [False, True])
