@@ -23,11 +23,10 @@ from __future__ import annotations
 import json
 import random
 import sys
-import time
 
 from bot.engine.contract import State, clone_state
 from bot.engine.registry import get_game
-from bot.engine.search import _Deadline, best_reply, paired_search
+from bot.engine.search import best_reply, paired_search
 from bot.games import load_all
 from bot.games.schwarzes_gold.rules import SchwarzesGold
 
@@ -90,8 +89,7 @@ def replay(start: State, seat: int, way: str) -> bool:
             key = paired_search(UNSETTLED, state, seat, random.Random(2), budget_s=0.3).key
         elif way == "best reply":
             guide = GAME.agent(state, seat, rng)
-            found = best_reply(GAME, state, seat, random.Random(2), guide=guide,
-                               deadline=_Deadline(time.process_time, time.process_time() + 60.0))
+            found = best_reply(GAME, state, seat, random.Random(2), guide=guide, budget_s=60.0)
             assert found is not None
             key = found
         else:

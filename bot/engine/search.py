@@ -433,7 +433,7 @@ def paired_search(
         return unsearched
     keys = prompt.keys()
     if game.settled(state):
-        replied = best_reply(game, state, seat, rng, guide=guide, deadline=_Deadline(clock, started + budget_s))
+        replied = best_reply(game, state, seat, rng, guide=guide, budget_s=budget_s - (clock() - started), clock=clock)
         if replied is not None:
             return SearchResult(replied, guide, 1, clock() - started, dict.fromkeys(keys, 1))
     alive = [guide, *(key for key in _root_candidates(keys, guide, rng) if key != guide)]
@@ -472,10 +472,17 @@ def paired_search(
 
 
 def best_reply(
-    game: Game, state: State, seat: int, rng: random.Random, *, guide: str, deadline: _Deadline
+    game: Game,
+    state: State,
+    seat: int,
+    rng: random.Random,
+    *,
+    guide: str,
+    budget_s: float,
+    clock: Clock = time.process_time,
 ) -> str | None:
     """``seat``'s best answer in a settled state (:meth:`~bot.engine.contract.Game.settled`:
-    nothing left to chance or hidden), or ``None`` when the deadline comes first.
+    nothing left to chance or hidden), or ``None`` when ``budget_s`` runs out first.
 
     Every line of the seat's own moves is played to the end of the game, the other seats
     answering with the rollout policy, without noise (the same model of them the rollouts
@@ -486,6 +493,7 @@ def best_reply(
     phase-2 starts of normal-against-normal games for each seat against the heuristic, the
     seat won 167 of 240 answering this way, against the heuristic's 120, the paired search's
     161 and a minimax's 154 (``scripts/schwarzes_gold_pumping.py``, data/schwarzes-gold/README.md)."""
+    deadline = _Deadline(clock, clock() + budget_s)
     drawn = sample(game, state, seat, random.Random(rng.getrandbits(63)))
     seed = rng.getrandbits(63)
 

@@ -48,8 +48,8 @@ from bot.engine.contract import (
     Outcome,
     Prompt,
     State,
-    clone_state,
 )
+from bot.engine.strategy import sample
 
 TIMED_DELAYS = (0, 1, 7, 40, 120, 250, 299, 300, 301, 450, 900, 2000, 6000, 15000)
 """Milliseconds between timed actions: same instant, inside and around a tie window, slow."""
@@ -338,8 +338,7 @@ def _check_settled(game: Game, state: State, chooser: random.Random, where: str)
     seed = chooser.getrandbits(32)
     ends = []
     for redraw in range(2):
-        played = game.conceal(state, seat, random.Random(seed + 1 + redraw))
-        played = clone_state(state) if played is state else played
+        played = sample(game, state, seat, random.Random(seed + 1 + redraw))
         moves = random.Random(seed)
         for _ in range(game.max_actions(game.max_players)):
             prompts = game.prompts(played)
