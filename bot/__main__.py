@@ -74,6 +74,10 @@ def parser() -> argparse.ArgumentParser:
     arena.add_argument("--budget-ms", type=float, default=None,
                        help="a hard seat's CPU per decision (default: the game's, bot.bots.hard_budget)")
     arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--samples", type=int, default=None,
+                       help="hard seats search this many samples a decision instead of a CPU budget: "
+                            "the same seed then replays the same games, so two versions of a bot "
+                            "can be compared game by game")
     arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     bench = commands.add_parser("bench", help="print load, move, render and playout figures")
     bench.add_argument("slugs", nargs="*")
@@ -207,7 +211,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             load_all()
             budget = args.budget_ms if args.budget_ms is not None else hard_budget(get_game(args.slug)) * 1000
-            return arena_main(args.slug, args.players, args.seats, args.games, budget, args.seed, _options(args.option))
+            return arena_main(args.slug, args.players, args.seats, args.games, budget, args.seed, _options(args.option),
+                              args.samples)
         except UnknownGame as error:
             print(error, file=sys.stderr)
             return 2

@@ -121,14 +121,20 @@ def think(
     budget_s: float | None = None,
     clock: Clock = time.process_time,
     tree: bool = False,
+    max_iterations: int | None = None,
 ) -> SearchResult:
     """A hard bot's search with its figures (iterations, CPU), for the arena and benchmarks.
 
     ``tree``: the tree search (:func:`bot.engine.search.search`) hard bots played until issue
-    26's paired search replaced it — the arena's ``hard-tree`` seat, a baseline to measure against."""
+    26's paired search replaced it — the arena's ``hard-tree`` seat, a baseline to measure against.
+    ``max_iterations`` caps the samples (paired search) or iterations (tree search) a decision
+    takes, whatever is left of the budget (the arena's ``--samples``); the lookahead of a
+    deterministic game has no samples and ignores it."""
     budget = hard_budget(game) if budget_s is None else budget_s
-    searcher = search if tree else lookahead if game.deterministic else paired_search
-    return searcher(game, state, seat, rng, budget_s=budget, clock=clock)
+    if game.deterministic and not tree:
+        return lookahead(game, state, seat, rng, budget_s=budget, clock=clock)
+    searcher = search if tree else paired_search
+    return searcher(game, state, seat, rng, budget_s=budget, clock=clock, max_iterations=max_iterations)
 
 
 Chooser = Callable[[Game, State, int, random.Random], str]

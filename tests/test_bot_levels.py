@@ -624,6 +624,43 @@ def test_the_arena_rotates_seats_and_splits_wins() -> None:
         run_arena("hisss", players=2, seats=["normal", "genius"], games=1, budget_ms=1, out=printed.append)
 
 
+def test_the_arena_replays_the_same_games_with_a_fixed_number_of_samples(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--samples``: hard seats search that many samples a decision, not a CPU budget, so the
+    same seed gives the same games (a CPU budget buys a different count on every run)."""
+    import bot.arena as arena
+
+    searched: list[int] = []
+
+    def counting_think(*args: object, **kwargs: object) -> object:
+        result = bots.think(*args, **kwargs)  # type: ignore[arg-type]
+        searched.append(result.iterations)
+        return result
+
+    monkeypatch.setattr(arena, "think", counting_think)
+    runs = []
+    for _ in range(2):
+        printed: list[str] = []
+        heard: list[str] = []
+        run_arena("hisss", players=2, seats=["hard", "normal"], games=2, budget_ms=800, seed=11, samples=6,
+                  out=printed.append, progress=heard.append)
+        runs.append([line.split("; ")[0:2] + line.split("; scores ")[1:] for line in heard])
+    assert runs[0] == runs[1]  # the winners and every score, game by game
+    assert "hard 6 samples a decision (not a CPU budget)" in printed[0]
+    assert searched and max(searched) == 6  # capped at 6, whatever the budget would have bought
+    with pytest.raises(ValueError, match="at least one sample"):
+        run_arena("hisss", players=2, seats=["hard", "normal"], games=1, budget_ms=800, samples=0, out=printed.append)
+
+
+def test_a_tree_search_capped_in_iterations_stops_when_the_cap_settles_it() -> None:
+    """The tree search's early stop counts what its iteration cap leaves, not only its time."""
+    from bot.engine.search import _Node, _settled
+
+    root = _Node(children={"0|a": _Node(visits=60, reward=36.0), "0|b": _Node(visits=40, reward=20.0)})
+    assert not _settled(root, iterations=100, spent=0.1, budget_s=60.0)  # 59,900 iterations of time left
+    assert _settled(root, iterations=100, spent=0.1, budget_s=60.0, iterations_left=19)  # 20 ahead, 19 to go
+    assert not _settled(root, iterations=100, spent=0.1, budget_s=60.0, iterations_left=20)
+
+
 # -- strategies and levels use only what their seat sees ------------------------------------------
 
 MINE = ("chomp", "collide-o", "construction-game", "finders-keepers", "hisss", "puerto-rico", "schwarzes-gold")

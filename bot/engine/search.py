@@ -224,7 +224,8 @@ def search(
                 break
             continue
         iterations += 1
-        if iterations % SETTLED_CHECK_EVERY == 0 and _settled(root, iterations, clock() - started, budget_s):
+        left = math.inf if max_iterations is None else max_iterations - iterations
+        if iterations % SETTLED_CHECK_EVERY == 0 and _settled(root, iterations, clock() - started, budget_s, left):
             break
     visits = {key.split("|", 1)[1]: child.visits for key, child in root.children.items()}
     return SearchResult(_decide(root, guide), guide, iterations, clock() - started, visits, dropped)
@@ -250,9 +251,12 @@ def _decide(root: _Node, guide: str) -> str:
     return best
 
 
-def _settled(root: _Node, iterations: int, spent: float, budget_s: float) -> bool:
+def _settled(
+    root: _Node, iterations: int, spent: float, budget_s: float, iterations_left: float = math.inf
+) -> bool:
     """Whether searching on could not change the choice: the most-visited root action leads
-    the next by more visits than the rest of the budget can buy at the rate so far, or every
+    the next by more visits than the rest of the budget can buy at the rate so far (or than
+    ``iterations_left``, when the search has a cap on its iterations), or every
     root action has had :data:`INDIFFERENT_AFTER` visits with exactly the same rewards (an
     end game whose result no longer depends on this choice)."""
     children = list(root.children.values())
@@ -262,7 +266,7 @@ def _settled(root: _Node, iterations: int, spent: float, budget_s: float) -> boo
     means = [child.reward / child.visits for child in children if child.visits]
     if counts[-1] >= INDIFFERENT_AFTER and max(means) - min(means) < 1e-9:
         return True  # every action has led to the very same rewards: the choice does not matter
-    affordable = iterations * (budget_s - spent) / spent
+    affordable = min(iterations * (budget_s - spent) / spent, iterations_left)
     return counts[0] - counts[1] > affordable
 
 
