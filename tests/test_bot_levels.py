@@ -42,7 +42,7 @@ from bot.engine import (
     seat_ref,
 )
 from bot.engine.registry import all_games
-from bot.engine.search import LOOKAHEAD_CANDIDATES, lookahead, paired_search, rewards, search
+from bot.engine.search import LOOKAHEAD_CANDIDATES, lookahead, paired_search, rewards, score_rewards, search
 from bot.engine.strategy import sample
 from bot.engine.testkit import random_walk
 from bot.games import load_all
@@ -584,6 +584,13 @@ def test_conceal_is_canonical(game: Game) -> None:
 def test_rewards_split_the_win_and_add_a_little_for_the_rank() -> None:
     assert rewards(Outcome.ranked([5, 9, 9], "")) == pytest.approx([0.0, 0.45 + 0.1, 0.45 + 0.1])
     assert rewards(Outcome.ranked([1, 2, 3, 4], "")) == pytest.approx([0.0, 0.1 / 3, 0.2 / 3, 1.0])
+
+
+def test_a_play_out_scores_its_final_scores_as_the_search_scores_an_outcome() -> None:
+    rng = random.Random(4)
+    for _ in range(200):
+        scores = [rng.randrange(4) for _ in range(rng.randrange(1, 6))]
+        assert score_rewards(scores) == pytest.approx(rewards(Outcome.ranked(scores, "")))
 
 
 # -- the arena ----------------------------------------------------------------------------------

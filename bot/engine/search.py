@@ -64,7 +64,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from bot.engine.contract import Game, IllegalAction, Outcome, Prompt, State, clone_state
@@ -151,6 +151,21 @@ def rewards(outcome: Outcome) -> list[float]:
     for seat, rank in enumerate(outcome.ranks):
         win = (1.0 - RANK_WEIGHT) / len(winners) if seat in winners else 0.0
         place = RANK_WEIGHT * (worst - rank) / (worst - 1) if worst > 1 else RANK_WEIGHT / max(players, 1)
+        out.append(win + place)
+    return out
+
+
+def score_rewards(scores: Sequence[float]) -> list[float]:
+    """:func:`rewards` of ``Outcome.ranked(scores, …)`` without building the outcome (the top
+    scorers win, ties split): for a game's own fast play-outs, which end in scores."""
+    best = max(scores)
+    winners = sum(1 for score in scores if score == best)
+    ranks = [1 + sum(1 for other in scores if other > mine) for mine in scores]
+    worst = max(ranks)
+    out = []
+    for score, rank in zip(scores, ranks, strict=True):
+        win = (1.0 - RANK_WEIGHT) / winners if score == best else 0.0
+        place = RANK_WEIGHT * (worst - rank) / (worst - 1) if worst > 1 else RANK_WEIGHT / len(scores)
         out.append(win + place)
     return out
 

@@ -37,6 +37,7 @@ from bot.games.collide_o.rules import (
     fitting,
     lay_ends,
     placement,
+    play_key,
     visible_of,
 )
 from bot.render import encode_png
@@ -682,22 +683,76 @@ def test_the_search_rollouts_play_legal_moves_and_block_when_they_can() -> None:
     assert not fitting(block["hands"][1], lay_ends(block["ends"], 10, RIGHT, False))
 
 
-def test_evaluate_ranks_the_seat_with_fewer_cards_left_higher() -> None:
+def _race(state: dict[str, Any]) -> list[float]:
+    from bot.games.collide_o.agent import race_chances
+
+    return race_chances([GAME.cards_left(state, s) - 1 for s in range(state["players"])], state["turn"])
+
+
+def test_the_race_estimate_ranks_the_seat_with_fewer_cards_left_higher() -> None:
     for players in (2, 3, 4, 5):
         state = GAME.setup(players, {"mode": "turns"}, seed=players)
-        even = GAME.evaluate(state)
-        assert even is not None and len(even) == players
+        even = _race(state)
+        assert len(even) == players
         assert all(0.0 <= chance <= 1.0 for chance in even) and sum(even) == pytest.approx(1.0)
         assert even[0] == max(even)  # the same counts: the seat to move is ahead
         ahead = json.loads(dump(state))
         ahead["piles"][1] = ahead["piles"][1][3:]  # three cards fewer than the others
-        chances = GAME.evaluate(ahead)
-        assert chances is not None and chances[1] == max(chances) and chances[1] > even[1]
+        chances = _race(ahead)
+        assert chances[1] == max(chances) and chances[1] > even[1]
         late = json.loads(dump(ahead))
         for s in range(players):
             late["piles"][s] = late["piles"][s][:6] if s != 1 else late["piles"][s][:3]
-        late_chances = GAME.evaluate(late)
-        assert late_chances is not None and late_chances[1] > chances[1]  # the same lead counts for more near the end
+        assert _race(late)[1] > chances[1]  # the same lead counts for more near the end
+
+
+def test_a_fast_play_out_plays_what_the_rules_play() -> None:
+    """:func:`.playout.play_out` without noise against the same 12 moves through the rules'
+    ``apply`` (the rollout policy choosing, the same random numbers breaking its ties): the
+    same reward for every seat — the race's estimate, or the outcome's when a seat wins on
+    the way — from positions along games of 2 to 5 players, cards taken off by the stuck
+    rule and games won in the play-out included."""
+    from bot.engine.search import rewards
+    from bot.games.collide_o.agent import rollout_choice
+    from bot.games.collide_o.playout import STEPS, play_out
+
+    removed = won = 0
+    for players in (2, 3, 4, 5):
+        for seed in range(30):
+            state = GAME.setup(players, {"mode": "turns"}, seed)
+            chooser = random.Random(seed)
+            for _ in range(chooser.randrange(120)):
+                if state["winner"] is not None:
+                    break
+                GAME.apply(state, state["turn"], GAME.agent(state, state["turn"], chooser))
+            if state["winner"] is not None:
+                continue
+            before = dump(state)
+            reference = json.loads(before)
+            ties = random.Random(seed)
+            for _ in range(STEPS):
+                if reference["winner"] is not None:
+                    break
+                seat = reference["turn"]
+                plays = fitting(reference["hands"][seat], reference["ends"])
+                GAME.apply(reference, seat, play_key(*rollout_choice(reference, seat, plays, ties)))
+            removed += reference["removals"] - state["removals"]
+            if reference["winner"] is not None:
+                won += 1
+                want = rewards(GAME.outcome(reference))  # type: ignore[arg-type]
+            else:
+                want = _race(reference)
+            assert play_out(state, random.Random(seed), noise=0.0) == pytest.approx(want)
+            assert dump(state) == before  # the state it played from is not changed
+    assert removed > 5 and won > 5  # both paths of the play-out were compared
+
+
+def test_evaluate_plays_out_a_turns_game_and_leaves_live_play_to_the_heuristic() -> None:
+    state = GAME.setup(3, {"mode": "turns"}, seed=4)
+    rewards = GAME.evaluate(state)
+    assert rewards is not None and len(rewards) == 3 and sum(rewards) == pytest.approx(1.0)
+    assert GAME.evaluate(state) == rewards  # seeded by the (redrawn) state: the same luck for every candidate
+    assert GAME.evaluate(GAME.setup(3, {"mode": "live"}, seed=4)) is None
 
 
 def test_texts_use_seat_placeholders_that_format_with_names() -> None:

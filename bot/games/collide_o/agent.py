@@ -180,22 +180,21 @@ RACE_FIT: dict[int, tuple[float, float, float]] = {
     4: (2.72, 0.71, 0.76),
     5: (2.72, 0.82, 0.03),
 }
-"""Per player count, the (``k``, ``b``, ``c``) of :func:`win_chances`, fitted by maximum
+"""Per player count, the (``k``, ``b``, ``c``) of :func:`race_chances`, fitted by maximum
 likelihood to positions of games between normal bots (see the data README)."""
 
 
-def win_chances(state: State) -> list[float]:
-    """Each seat's chance to win from here, estimated from the race alone: a softmax over
-    ``-k · d / √(mean d + c)``, ``d`` the cards a seat still has to shed (cards left − 1),
-    plus ``b`` for the seat to move, less for the seats further from the turn.
+def race_chances(to_shed: list[int], turn: int | None) -> list[float]:
+    """Each seat's chance to win when they still have ``to_shed`` cards to get rid of (cards
+    left − 1) and ``turn`` is to move: a softmax over ``-k · d / √(mean d + c)``, ``d`` a
+    seat's cards to shed, plus ``b`` for the seat to move, less for the seats further from
+    the turn.
 
     A lead of a few cards is decisive near the end and worth little at the start (the
     passes to come add up like a random walk, hence the square root)."""
-    players = state["players"]
+    players = len(to_shed)
     k, b, c = RACE_FIT[players]
-    to_shed = [len(state["hands"][s]) + len(state["piles"][s]) - 1 for s in range(players)]
     scale = (sum(to_shed) / players + c) ** 0.5
-    turn = state.get("turn")
     scores = []
     for s in range(players):
         ahead = 0.0 if turn is None else b * (players - 1 - (s - turn) % players) / (players - 1)

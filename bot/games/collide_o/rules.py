@@ -940,12 +940,14 @@ class CollideO(Game):
             return STUCK
         return rng.choice(plays or keys)
 
-    rollout_steps: ClassVar[int | None] = 12
-    """The hard level's rollouts stop after this many moves; :meth:`evaluate` scores the race."""
+    rollout_steps: ClassVar[int | None] = 0
+    """Turns mode: every rollout is handed at once to :meth:`evaluate`, which plays it on for
+    12 moves on bare lists (:mod:`.playout`) and scores the race."""
 
     def rollout_agent(self, state: State, seat: int, rng: random.Random) -> str:
         """The hard level's rollouts: :func:`.agent.rollout_choice` in turns mode (it reads the
-        redrawn hands of the search's states); the heuristic in live mode."""
+        redrawn hands of the search's states; :mod:`.playout` plays the same policy); the
+        heuristic in live mode."""
         if state["mode"] != "turns":
             return self.agent(state, seat, rng)
         from bot.games.collide_o.agent import rollout_choice
@@ -953,9 +955,14 @@ class CollideO(Game):
         return play_key(*rollout_choice(state, seat, plays, rng)) if plays else PASS
 
     def evaluate(self, state: State) -> list[float] | None:
-        """Each seat's chance to win from the cards left and the turn (:func:`.agent.win_chances`)."""
-        from bot.games.collide_o.agent import win_chances
-        return win_chances(state)
+        """Turns mode: each seat's reward after one fast play-out of this redrawn state
+        (:func:`.playout.play_out`, seeded by the state's own redrawn seed, so the search's
+        candidate moves in one sample meet the same luck); ``None`` in live mode, where a
+        search plays the heuristic."""
+        if state["mode"] != "turns":
+            return None
+        from bot.games.collide_o.playout import play_out
+        return play_out(state, random.Random(state["rng"]))
 
     def deadline(self, state: State) -> int | None:
         """As :meth:`Game.deadline` (every live prompt carries :meth:`live_deadline`), without

@@ -187,18 +187,3 @@ def play_out(table: Table, rng: random.Random) -> list[int]:
         seat = table.turn
         table.play(seat, choice(table, seat, rng))
     return table.scores
-
-
-def win_shares(scores: list[int], rank_weight: float) -> list[float]:
-    """Each seat's reward for final ``scores``, as the search scores an outcome: ``1 -
-    rank_weight`` shared by the top scorers, plus ``rank_weight`` scaled by rank."""
-    best = max(scores)
-    winners = sum(1 for s in scores if s == best)
-    ranks = [1 + sum(1 for other in scores if other > mine) for mine in scores]
-    worst = max(ranks)
-    out = []
-    for score, rank in zip(scores, ranks, strict=True):
-        win = (1.0 - rank_weight) / winners if score == best else 0.0
-        place = rank_weight * (worst - rank) / (worst - 1) if worst > 1 else rank_weight / len(scores)
-        out.append(win + place)
-    return out

@@ -828,15 +828,15 @@ class FindersKeepers(FindersKeepersOrders, Game):
         random moves do, so a second play-out of the same drawing buys less than a second
         iteration for the same CPU (0.5 ms a play-out; the iteration's draw and tree moves
         cost about as much again)."""
-        from bot.engine.search import RANK_WEIGHT
-        from bot.games.finders_keepers.playout import Table, play_out, win_shares
+        from bot.engine.search import score_rewards
+        from bot.games.finders_keepers.playout import Table, play_out
 
         if state["variant"] != EXPERT or state["mode"] != TURNS:
             return None
         table = Table.of(state)
         if table.turn is not None:
             play_out(table, random.Random(state["rng"] ^ len(state["used"])))
-        return win_shares(table.scores, RANK_WEIGHT)
+        return score_rewards(table.scores)
 
     def rollout_agent(self, state: State, seat: int, rng: random.Random) -> str:
         """Expert by turns: the play-out policy (:func:`.playout.choice`); otherwise the heuristic."""
