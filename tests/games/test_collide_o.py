@@ -683,6 +683,44 @@ def test_the_search_rollouts_play_legal_moves_and_block_when_they_can() -> None:
     assert not fitting(block["hands"][1], lay_ends(block["ends"], 10, RIGHT, False))
 
 
+def test_the_rollout_policy_weighs_each_play_by_the_ends_it_leaves() -> None:
+    """:func:`.agent.rollout_choice` works on each end's fitting cards as bits, found once
+    for the end a play leaves alone; here against the weighing written out play by play
+    (:func:`lay_ends`, then every card that fits the new ends), with the same ties broken
+    by the same random numbers, on bare lines and along whole games."""
+    from bot.games.collide_o.agent import BLOCK_WEIGHT, FLEX, FLEX_WEIGHT, FOLLOW_WEIGHT, rollout_choice
+
+    def written_out(state: dict[str, Any], seat: int, plays: list[Any], rng: random.Random) -> Any:
+        theirs = state["hands"][(seat + 1) % state["players"]]
+        scored = []
+        for card, side, turned in plays:
+            ends = lay_ends(state["ends"], card, side, turned)
+            rest = [c for c in state["hands"][seat] if c != card]
+            ends_fit = [bool(fitting(rest, ends, sides=(end,))) for end in (LEFT, RIGHT)]
+            if fitting(theirs, ends):
+                value = FOLLOW_WEIGHT * sum(ends_fit) / 2
+            else:
+                value = BLOCK_WEIGHT + FOLLOW_WEIGHT * any(ends_fit)
+            scored.append((value - FLEX_WEIGHT * FLEX[card], (card, side, turned)))
+        top = max(value for value, _ in scored)
+        best = [play for value, play in scored if value >= top - 1e-12]
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+    compared = 0
+    for players in (2, 3, 4):
+        for seed in range(12):
+            state = GAME.setup(players, {"mode": "turns"}, seed)
+            chooser = random.Random(seed)
+            while state["winner"] is None:
+                seat = state["turn"]
+                plays = fitting(state["hands"][seat], state["ends"])
+                assert rollout_choice(state, seat, plays, random.Random(compared)) == written_out(
+                    state, seat, plays, random.Random(compared))
+                compared += 1
+                GAME.apply(state, seat, GAME.agent(state, seat, chooser))
+    assert compared > 1000
+
+
 def _race(state: dict[str, Any]) -> list[float]:
     from bot.games.collide_o.agent import race_chances
 

@@ -152,20 +152,38 @@ def rollout_choice(state: State, seat: int, plays: list[tuple[int, str, bool]], 
     """The heuristic's weighing with the next seat's hand known (in a redrawn state it is one
     possible hand): a play that leaves it nothing that fits is worth :data:`BLOCK_WEIGHT`
     for sure. Much cheaper than :func:`choose` (no pool to count), so the search gets many
-    more rollouts for its budget, and it plays the blocks the heuristic can only hope for."""
+    more rollouts for its budget, and it plays the blocks the heuristic can only hope for.
+
+    It runs for every move of every rollout, so it works on the cards that fit each end as
+    bits: a play changes one end only (both, on the bare starting card), so the other end's
+    bits are found once for all the plays."""
     following = (seat + 1) % state["players"]
     theirs = card_bits(state["hands"][following])
     hand = card_bits(state["hands"][seat])
+    (a, i), (b, j), (d, m), (c, k) = state["ends"]
+    bare = (b, j) == (d, m)
+    left_end, right_end = MASKS[a][i], MASKS[c][k]
+    left_now = _fit_one_end(left_end, MASKS[b][j])
+    right_now = _fit_one_end(right_end, MASKS[d][m])
     best: list[tuple[int, str, bool]] = []
     top = float("-inf")
     for play in plays:
         card, side, turned = play
-        ends = lay_ends(state["ends"], card, side, turned)
-        rest = hand & ~(1 << card)
-        if theirs & fit_bits(ends):
-            value = FOLLOW_WEIGHT * sum(0.5 for end in (LEFT, RIGHT) if rest & fit_bits(ends, (end,)))
+        first, middle, last = MASKS[card]
+        if turned:
+            first, last = last, first
+        # as lay_ends lays it: ``first`` sticks out on the left end, ``last`` on the right
+        if side == LEFT:
+            left = _fit_one_end(first, middle)
+            right = _fit_one_end(right_end, last) if bare else right_now
         else:
-            value = BLOCK_WEIGHT + (FOLLOW_WEIGHT if rest & fit_bits(ends) else 0.0)
+            right = _fit_one_end(last, middle)
+            left = _fit_one_end(left_end, first) if bare else left_now
+        rest = hand & ~(1 << card)
+        if theirs & (left | right):
+            value = FOLLOW_WEIGHT * 0.5 * (bool(rest & left) + bool(rest & right))
+        else:
+            value = BLOCK_WEIGHT + (FOLLOW_WEIGHT if rest & (left | right) else 0.0)
         value -= FLEX_WEIGHT * FLEX[card]
         if value > top + 1e-12:
             top, best = value, [play]
