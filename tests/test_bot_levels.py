@@ -19,6 +19,7 @@ import copy
 import io
 import json
 import random
+import statistics
 from collections.abc import Mapping
 from pathlib import Path
 from typing import ClassVar
@@ -42,7 +43,15 @@ from bot.engine import (
     seat_ref,
 )
 from bot.engine.registry import all_games
-from bot.engine.search import LOOKAHEAD_CANDIDATES, lookahead, paired_search, rewards, score_rewards, search
+from bot.engine.search import (
+    LOOKAHEAD_CANDIDATES,
+    _PairedSums,
+    lookahead,
+    paired_search,
+    rewards,
+    score_rewards,
+    search,
+)
 from bot.engine.strategy import sample
 from bot.engine.testkit import random_walk
 from bot.games import load_all
@@ -795,13 +804,34 @@ def test_the_paired_search_overrules_on_a_paired_lead_and_prunes_what_trails() -
     from bot.engine.search import _paired_choice, _prune
 
     swings = [1.0, 0.1, 0.6, 0.3] * 5
+    three = ["guide", "best", "worse"]
     paired = [{"guide": luck, "best": luck + 0.1, "worse": luck - 0.4} for luck in swings]
-    assert _paired_choice(paired, ["guide", "best", "worse"], "guide") == "best"
-    assert _prune(paired, ["guide", "best", "worse"], "guide") == ["guide", "best"]
+    assert _paired_choice(_PairedSums.of(paired, three), three, "guide") == "best"
+    assert _prune(_PairedSums.of(paired, three), three, "guide") == ["guide", "best"]
+    two = ["guide", "best"]
     unpaired = [{"guide": luck, "best": other + 0.1} for luck, other in zip(swings, swings[1:] + swings[:1], strict=True)]
-    assert _paired_choice(unpaired, ["guide", "best"], "guide") == "guide"
+    assert _paired_choice(_PairedSums.of(unpaired, two), two, "guide") == "guide"
     too_few = paired[:5]
-    assert _paired_choice(too_few, ["guide", "best"], "guide") == "guide"
+    assert _paired_choice(_PairedSums.of(too_few, two), two, "guide") == "guide"
+
+
+def test_the_paired_search_keeps_running_sums_that_agree_with_the_samples() -> None:
+    """Each pair's mean difference and standard error from the running sums, against the
+    same figures counted from the samples, before and after actions leave the running."""
+    rng = random.Random(3)
+    keys = ["a", "b", "c", "d"]
+    rows = [{key: rng.choice((0.0, 0.1, 0.45, 0.55, 1.0)) for key in keys} for _ in range(300)]
+    sums = _PairedSums.of(rows, keys)
+    for kept in (keys, ["d", "b"]):
+        sums.keep(kept)
+        for better in kept:
+            assert sums.mean(better) == pytest.approx(statistics.fmean(row[better] for row in rows))
+            for worse in kept:
+                if worse != better:
+                    differences = [row[better] - row[worse] for row in rows]
+                    lead, error = sums.paired(better, worse)
+                    assert lead == pytest.approx(statistics.fmean(differences))
+                    assert error == pytest.approx(statistics.stdev(differences) / len(rows) ** 0.5)
 
 
 class ToyNimSettled(ToyNimLong):
