@@ -594,3 +594,46 @@ def test_the_rollout_policy_draws_blind_and_lays_where_it_wins_the_most() -> Non
                 won += gains[key] > 0
             GAME.apply(state, prompt.seat, key)
     assert laid > 20 and won > 5
+
+
+def test_a_fast_play_out_plays_what_the_rules_play() -> None:
+    """:func:`.playout.play_out` against the same game played on through the rules' ``apply``
+    with the rollout policy, one move in ten at random as the search's rollouts play (the
+    same random numbers): the same reward for every seat, from positions along games of 2
+    to 5 players — draws, placements and a card waiting to be placed alike."""
+    from bot.engine.search import rewards
+    from bot.games.hisss.playout import NOISE, play_out
+
+    waiting = 0
+    for players in (2, 3, 4, 5):
+        for seed in range(12):
+            state = GAME.setup(players, {}, seed=seed)
+            chooser = random.Random(seed)
+            for _ in range(chooser.randrange(80)):
+                if not (prompts := GAME.prompts(state)):
+                    break
+                GAME.apply(state, prompts[0].seat, GAME.agent(state, prompts[0].seat, chooser))
+            before = json.dumps(state)
+            waiting += state["pending"] is not None
+            reference = json.loads(before)
+            luck = random.Random(seed)
+            while prompts := GAME.prompts(reference):
+                prompt = prompts[0]
+                if luck.random() < NOISE:
+                    key = luck.choice(prompt.actions).key
+                else:
+                    key = GAME.rollout_agent(reference, prompt.seat, luck)
+                GAME.apply(reference, prompt.seat, key)
+            outcome = GAME.outcome(reference)
+            assert outcome is not None
+            assert play_out(state, random.Random(seed)) == pytest.approx(rewards(outcome))
+            assert json.dumps(state) == before  # the state it played from is not changed
+    assert waiting > 3
+
+
+def test_evaluate_plays_the_game_out_with_the_states_own_seed() -> None:
+    state = GAME.setup(3, {}, seed=5)
+    rewards = GAME.evaluate(state)
+    assert rewards is not None and len(rewards) == 3 and max(rewards) >= 0.45
+    assert GAME.evaluate(state) == rewards  # the same luck for every candidate of one sample
+    assert len({tuple(GAME.evaluate({**state, "rng": seed}) or ()) for seed in range(8)}) > 1  # the seed is the luck

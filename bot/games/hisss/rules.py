@@ -278,7 +278,8 @@ class Choice:
     """One way to lay the drawn card: the action, the snake(s) it touches and the result."""
 
     key: str
-    label: Text
+    label: str
+    """The button's words (a ``Text``), empty from ``choices(..., labelled=False)``."""
     snake: int
     other: int | None
     """The second snake of a join (``merge:``), else ``None``."""
@@ -331,12 +332,14 @@ def turning(turns: bool) -> str:
     return T(" (the snake turns round)") if turns else ""
 
 
-def choices(snakes: list[dict[str, Any]], card: Card) -> list[Choice]:
+def choices(snakes: list[dict[str, Any]], card: Card, labelled: bool = True) -> list[Choice]:
     """Every distinct legal way to lay ``card``: on an end of one snake, or joining two.
 
     Placements on one snake that leave it the same (same length and ends, see
     :func:`signature`) are offered once. The touching colour is in the key only where it
     makes a difference (a two-coloured body against a lone rainbow head or tail).
+    ``labelled=False`` leaves every label empty: the hard level's rollouts and play-outs
+    show no buttons, and the labels were half of what finding the choices cost.
     """
     found: list[Choice] = []
     sides = (LEFT, RIGHT) if card.kind == HEAD else (RIGHT, LEFT)
@@ -358,19 +361,22 @@ def choices(snakes: list[dict[str, Any]], card: Card) -> list[Choice]:
                     here.append((touching, pieces))
             for touching, pieces in here:
                 key = f"place:{snake['id']}-{side}"
-                half: str = ""
                 if len(here) > 1:
                     key += f"-{touching}"
-                    half = T(", {colour} half against the {card}", colour=said(touching),
-                             card=said(card_of(snake["cards"][0]).name))
                 turns = (card.kind == HEAD and side == RIGHT) or (card.kind == TAIL and side == LEFT)
-                result: str = ""
-                if is_complete(pieces):
-                    result = Tn(" and win it ({n} card)", " and win it ({n} cards)", len(pieces))
-                elif turns:
-                    result = turning(True)
-                label = T("Add {card} to snake {snake} {end}{half}{result}", card=card.a_name,
-                          snake=snake["id"], end=at_end(side), half=half, result=result)
+                label: str = ""
+                if labelled:
+                    half: str = ""
+                    if len(here) > 1:
+                        half = T(", {colour} half against the {card}", colour=said(touching),
+                                 card=said(card_of(snake["cards"][0]).name))
+                    result: str = ""
+                    if is_complete(pieces):
+                        result = Tn(" and win it ({n} card)", " and win it ({n} cards)", len(pieces))
+                    elif turns:
+                        result = turning(True)
+                    label = T("Add {card} to snake {snake} {end}{half}{result}", card=card.a_name,
+                              snake=snake["id"], end=at_end(side), half=half, result=result)
                 found.append(Choice(key, label, snake["id"], None, side, turns, pieces))
     if card.kind == BODY:
         a, b = card.colours
@@ -385,7 +391,7 @@ def choices(snakes: list[dict[str, Any]], card: Card) -> list[Choice]:
                     key = f"merge:{first['id']}-{second['id']}"
                     label = Tn("Join snakes {snake} and {other} with {card} and win them ({n} card)",
                                "Join snakes {snake} and {other} with {card} and win them ({n} cards)",
-                               len(pieces), snake=first["id"], other=second["id"], card=card.a_name)
+                               len(pieces), snake=first["id"], other=second["id"], card=card.a_name) if labelled else ""
                     found.append(Choice(key, label, first["id"], second["id"], "", False, pieces))
     return found
 
@@ -682,10 +688,21 @@ class Hisss(HisssOrders, Game):
         so the quick policy buys several times the rollouts for the same prediction."""
         if state["pending"] is None:
             return "draw:1"
-        found = choices(state["snakes"], DECK[state["pending"]])
-        won = [len(choice.pieces) if choice.wins else 0 for choice in found]
-        top = max(won)
-        return rng.choice([choice.key for choice, cards_won in zip(found, won, strict=True) if cards_won == top])
+        from bot.games.hisss.playout import greedy
+
+        return greedy(choices(state["snakes"], DECK[state["pending"]], labelled=False), rng).key
+
+    rollout_steps: ClassVar[int | None] = 0
+    """Every rollout is handed at once to :meth:`evaluate`, which plays the game out on bare
+    lists (:mod:`.playout`)."""
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """Each seat's reward at the end of one fast play-out of this (redrawn) state with the
+        rollout policy (:func:`.playout.play_out`), seeded by the state's own redrawn seed so
+        the search's candidate placements in one sample meet the same luck."""
+        from bot.games.hisss.playout import play_out
+
+        return play_out(state, random.Random(state["rng"]))
 
     # -- refusals ------------------------------------------------------------------
 
