@@ -373,7 +373,13 @@ class Game(ABC):
     rollout_steps: ClassVar[int | None] = None
     """A hard bot's rollouts stop after this many moves and score the position they reached
     with :meth:`evaluate` (``None``: every rollout plays on to the end of the game). A long
-    game with a good evaluation gets many more, shorter rollouts out of the same budget."""
+    game with a good evaluation gets many more, shorter rollouts out of the same budget.
+
+    ``0`` hands every rollout to :meth:`evaluate` at once: a game whose rules' ``apply`` is
+    slow for a rollout (prompts, labels and log lines built for every move) plays the same
+    policy on a bare copy of the table there and returns the rewards it reaches (Finders
+    Keepers, Collide-o and HISSS have such a ``playout.py``, each tested to play exactly what
+    its rules play)."""
 
     def rollout_cut(self, state: State) -> int | None:
         """Where a hard bot's rollout from ``state`` stops to be scored by :meth:`evaluate`:
