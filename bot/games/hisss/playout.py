@@ -1,11 +1,12 @@
 """Fast play-outs for the hard level's search.
 
-Through the rules, every move of a rollout builds a prompt, a log line and, for a drawn card,
-the labelled buttons of every place it could go: a whole two-player game from the middle cost
-about 6 ms, and the hard level's 0.8 s bought 50 to 110 samples of a placement. Here the same
-moves are played on bare lists: the fan, the open snakes (as the rules keep them, so the
-rules' own :func:`.rules.choices` finds where a card may go, without labels), each pit's count
-of cards and longest snake, the turn and a card waiting to be placed.
+Through the rules, every move of a rollout builds a prompt (for a drawn card, the labelled
+buttons of every place it could go) and a log line: playing a two-player game on from its
+middle cost 2.5 ms, and the hard level's 0.8 s bought a median of 71 samples of a placement.
+Here the same moves are played on bare lists, in 0.64 ms (165 samples): the fan, the open
+snakes (as the rules keep them, so the rules' own :func:`.rules.choices` finds where a card
+may go, without labels), each pit's count of cards and longest snake, the turn and a card
+waiting to be placed.
 
 It plays exactly what the search's rollouts played through the rules: the seat to move draws
 the first card of the fan and places it as :func:`greedy` says, or, one move in
