@@ -44,7 +44,7 @@ def play_out(state: State, rng: random.Random, steps: int = STEPS, noise: float 
     ``noise`` of them at random (``state`` is not changed)."""
     players: int = state["players"]
     if state["winner"] is not None:
-        return score_rewards([state["dealt"] - len(state["hands"][s]) - len(state["piles"][s]) for s in range(players)])
+        return _won(state["dealt"], state["hands"], state["piles"])
     hands: list[list[int]] = [list(hand) for hand in state["hands"]]
     piles: list[list[int]] = [list(pile) for pile in state["piles"]]
     dealt: int = state["dealt"]
@@ -78,7 +78,7 @@ def play_out(state: State, rng: random.Random, steps: int = STEPS, noise: float 
             else:
                 hand.pop(slot)
             if len(hand) + len(pile) == 1:
-                return score_rewards([dealt - len(hands[s]) - len(piles[s]) for s in range(players)])
+                return _won(dealt, hands, piles)
             passes = 0
         turn = (turn + 1) % players
         while True:  # the seats with nothing that fits pass; a full round of passes takes a card off
@@ -101,3 +101,8 @@ def play_out(state: State, rng: random.Random, steps: int = STEPS, noise: float 
 def state_view(hands: list[list[int]], ends: list[Ref], players: int) -> State:
     """The little of a state :func:`.agent.rollout_choice` reads."""
     return {"hands": hands, "ends": ends, "players": players}
+
+
+def _won(dealt: int, hands: list[list[int]], piles: list[list[int]]) -> list[float]:
+    """The rewards of a finished game: each seat scores the cards it got rid of, as the rules' outcome."""
+    return score_rewards([dealt - len(hand) - len(pile) for hand, pile in zip(hands, piles, strict=True)])

@@ -58,19 +58,20 @@ def play_out(state: State, rng: random.Random, noise: float = NOISE) -> list[flo
             position = rng.randrange(len(fan)) if noise and rng.random() < noise else 0
             card = DECK[fan.pop(position)]
             found = choices(snakes, card, labelled=False)
-            if len(found) > 1:
-                pending = card.id  # the drawer chooses where it goes: the next move
+            if len(found) <= 1:  # nothing to choose: it goes to its one place, or starts a snake
+                if found:
+                    _lay(snakes, found[0], won, longest, turn)
+                else:
+                    snakes.append({"id": next_snake, "cards": [card.id]})
+                    next_snake += 1
+                turn = (turn + 1) % players
                 continue
-            if found:
-                _lay(snakes, found[0], won, longest, turn)
-            else:
-                snakes.append({"id": next_snake, "cards": [card.id]})
-                next_snake += 1
-        else:
+        else:  # a card the state left waiting to be placed
             found = choices(snakes, DECK[pending], labelled=False)
-            chosen = rng.choice(found) if noise and rng.random() < noise else greedy(found, rng)
-            _lay(snakes, chosen, won, longest, turn)
             pending = None
+        # the drawer chooses where the card goes: the next move (the same places, found once)
+        chosen = rng.choice(found) if noise and rng.random() < noise else greedy(found, rng)
+        _lay(snakes, chosen, won, longest, turn)
         turn = (turn + 1) % players
     return rewards(Outcome.ranked(won, "", tiebreak=longest))
 
