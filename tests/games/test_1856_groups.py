@@ -31,6 +31,22 @@ def test_many_hexes_are_split_into_even_bands_of_whole_rows() -> None:
         assert all(placed[c] == name for c in coords if c[0] in letters)
 
 
+def test_a_hex_with_two_stops_takes_two_places_in_a_select() -> None:
+    # A route's next stops (or station spots) list a hex once per city: 24 hexes with one
+    # stop and one with two are 26 options, one more than a select lists (found by the kit
+    # on an unseen 5-player deal: "Next stop" would have listed 26).
+    coords = [f"{row}{column}" for row in "BCDEFGHIJKLM" for column in (4, 8)] + ["N11"]
+    stops = [*coords, "N11"]
+    placed = row_bands(stops)
+    assert set(placed) == set(coords)
+    per_band: dict[str, int] = {}
+    for coord in stops:
+        per_band[placed[coord]] = per_band.get(placed[coord], 0) + 1
+    assert "" not in per_band
+    assert sorted(per_band.values()) == [12, 14]  # whole rows, about even, each within 25
+    assert row_bands(coords) == dict.fromkeys(coords, "")  # 25 options: one select
+
+
 def test_many_hex_lays_take_two_taps() -> None:
     moves = [Action("pass", "Pass")]
     for coord in row_bands(f"{row}{column}" for row in "CDEFGHIJKLMN" for column in (4, 8, 12)):

@@ -24,6 +24,7 @@ so the seed only fixes who sits first.
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import itertools
 import math
@@ -861,18 +862,28 @@ def row_bands(coords: Iterable[str]) -> dict[str, str]:
     they fit one select, otherwise a band of whole map rows ("rows A–F", "row K"), the bands
     about equal and each small enough for one select. A band is a control of its own on the
     board (see :func:`banded`), so picking a hex costs no extra tap. The names are the map's
-    own row letters."""
-    ordered = sorted(set(coords), key=_hex_order)
-    if len(ordered) <= SELECT_LIMIT:
+    own row letters.
+
+    Each item of ``coords`` is one option of the select: a hex listed twice (a route's next
+    stop in either of its two cities) takes two of its places. No row of the map has more
+    stops than a select lists, so whole rows always fit."""
+    options = collections.Counter(coords)
+    ordered = sorted(options, key=_hex_order)
+    total = sum(options.values())
+    if total <= SELECT_LIMIT:
         return dict.fromkeys(ordered, "")
-    target = math.ceil(len(ordered) / math.ceil(len(ordered) / SELECT_LIMIT))
+    target = math.ceil(total / math.ceil(total / SELECT_LIMIT))
     bands: list[list[str]] = []
+    sizes: list[int] = []
     for _, row in itertools.groupby(ordered, key=lambda coord: coord[0]):
         members = list(row)
-        if bands and len(bands[-1]) < target and len(bands[-1]) + len(members) <= SELECT_LIMIT:
+        size = sum(options[coord] for coord in members)
+        if bands and sizes[-1] < target and sizes[-1] + size <= SELECT_LIMIT:
             bands[-1] += members
+            sizes[-1] += size
         else:
             bands.append(members)
+            sizes.append(size)
     placed: dict[str, str] = {}
     for band in bands:
         first, last = band[0][0], band[-1][0]
@@ -909,7 +920,7 @@ def group_or_moves(moves: list[Action]) -> list[Action]:
     per_hex: dict[str, int] = {}
     for coord in hex_of.values():
         per_hex[coord] = per_hex.get(coord, 0) + 1
-    lay_bands = row_bands(per_hex)
+    lay_bands = row_bands(per_hex.keys())  # the select lists hexes; a hex's lays come after it
     token_bands = row_bands(a.key.split(":")[1] for a in moves if a.key.startswith("token:"))
     sales = sum(1 for a in moves if a.key.startswith("sell:"))
     out = []
