@@ -232,7 +232,8 @@ class G1856(G1856Orders, Game):
         names = board.hexes()
         actions = []
         bands = row_bands(stop.split(".")[0] for stop in options.next_stops)
-        for stop in options.next_stops:
+        # In map order (K2 before K16), as a player reads the board.
+        for stop in sorted(options.next_stops, key=lambda stop: (_hex_order(stop.split(".")[0]), stop)):
             coord = stop.split(".")[0]
             where = names[coord].get("name") or coord
             group = (banded(T("Next stop"), bands[coord]),)
