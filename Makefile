@@ -35,7 +35,8 @@ test: $(STAMP) $(CATALOGS) postgres tesseract chromium
 	$(BIN)/ruff check .
 
 # Depth: 200 kit seeds per game, player count and mode (4 in `make test`), 20 rounds of the
-# public-text kit (3), the fuzzers' deep runs and the other tests marked slow.
+# public-text kit (3), every prompt of normal bots' games laid out, the fuzzers' deep runs and
+# the other tests marked slow.
 soak: $(STAMP) postgres tesseract chromium
 	KIT_SEEDS=$${KIT_SEEDS:-200} PUBLIC_SEEDS=$${PUBLIC_SEEDS:-20} $(BIN)/python -m pytest -q -n 2 --dist loadgroup
 

@@ -1,0 +1,88 @@
+"""Every prompt met in games between normal bots fits the controls (``make soak``).
+
+The kit checks each prompt's layout along random walks, which seldom reach the positions
+real players build: a late 5-player 1856 with track everywhere. There, a hand-built route
+once offered 26 next stops on one menu (a hex with two cities counted once), a prompt
+the random walks met on one unseen deal in twenty. Here the normal bots play whole games, every
+prompt on the way is laid out, and at each 1856 run step the route is also built by hand
+along random stops, as a player who chooses "stop by stop" would.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import random
+
+import pytest
+
+from bot.arena import EXPIRE, SYSTEM_SEAT, TIMED_STEP_MS, chooser
+from bot.engine import Game, all_games
+from bot.engine.choices import check_layout
+from bot.engine.testkit import player_counts
+
+pytestmark = pytest.mark.slow
+
+SEEDS = int(os.environ.get("LAYOUT_SEEDS", "6"))
+"""Games between normal bots per case."""
+
+
+def _modes(game: Game) -> list[str | None]:
+    mode = next((option for option in game.options if option.name == "mode"), None)
+    return list(mode.choices) if mode else [None]
+
+
+CASES = [(game.slug, players, mode) for game in all_games() if game.grouped
+         for players in player_counts(game) for mode in _modes(game)]
+
+
+def _build_routes_by_hand(game: Game, state: dict, seat: int, rng: random.Random) -> int:
+    """Open 1856's hand-built route and pick random stops to its end; lay out each prompt."""
+    building = copy.deepcopy(state)
+    game.apply(building, seat, "run:choose", None)
+    laid = 0
+    for _ in range(64):
+        prompt = game.prompts(building)[0]
+        check_layout(prompt.actions)
+        laid += 1
+        offered = prompt.keys()
+        keys = [key for key in offered if key != "back"]
+        if prompt.seat != seat or not any(key.startswith(("stop:", "end", "none")) for key in keys):
+            break
+        game.apply(building, seat, rng.choice(keys), None)
+    return laid
+
+
+@pytest.mark.parametrize(("slug", "players", "mode"), CASES,
+                         ids=[f"{slug}-{n}p" + (f"-{m}" if m else "") for slug, n, m in CASES])
+def test_every_prompt_of_a_bot_game_fits_the_controls(slug: str, players: int, mode: str | None) -> None:
+    game = next(game for game in all_games() if game.slug == slug)
+    options = game.resolve_options({"mode": mode} if mode else {})
+    normal = chooser(game, "normal", budget_s=0.8)
+    laid = 0
+    for seed in range(SEEDS):
+        rng = random.Random(seed)
+        state = game.setup(players, options, seed)
+        now = 0
+        for _ in range(game.max_actions(players)):
+            prompts = game.prompts(state)
+            if not prompts:
+                break
+            for prompt in prompts:
+                check_layout(prompt.actions)
+                laid += 1
+            prompt = rng.choice(prompts)
+            offered = prompt.keys()
+            if "run:choose" in offered:
+                laid += _build_routes_by_hand(game, state, prompt.seat, rng)
+            timed = game.is_timed(state)
+            if timed:
+                now += TIMED_STEP_MS
+                due = game.deadline(state)
+                if due is not None and now >= due:
+                    game.apply(state, SYSTEM_SEAT, EXPIRE, due)
+                    now = due
+                    continue
+            game.apply(state, prompt.seat, normal(game, state, prompt.seat, rng), now if timed else None)
+        assert game.outcome(state) is not None, f"{slug} seed {seed}: the bots' game did not end"
+    assert laid > SEEDS
