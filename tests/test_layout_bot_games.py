@@ -16,8 +16,8 @@ import random
 
 import pytest
 
-from bot.arena import EXPIRE, SYSTEM_SEAT, TIMED_STEP_MS, chooser
-from bot.engine import Game, all_games
+from bot.arena import chooser, play
+from bot.engine import Game, State, all_games
 from bot.engine.choices import check_layout
 from bot.engine.testkit import player_counts
 
@@ -36,7 +36,7 @@ CASES = [(game.slug, players, mode) for game in all_games() if game.grouped
          for players in player_counts(game) for mode in _modes(game)]
 
 
-def _build_routes_by_hand(game: Game, state: dict, seat: int, rng: random.Random) -> int:
+def _build_routes_by_hand(game: Game, state: State, seat: int, rng: random.Random) -> int:
     """Open 1856's hand-built route and pick random stops to its end; lay out each prompt."""
     building = copy.deepcopy(state)
     game.apply(building, seat, "run:choose", None)
@@ -60,29 +60,20 @@ def test_every_prompt_of_a_bot_game_fits_the_controls(slug: str, players: int, m
     options = game.resolve_options({"mode": mode} if mode else {})
     normal = chooser(game, "normal", budget_s=0.8)
     laid = 0
-    for seed in range(SEEDS):
-        rng = random.Random(seed)
-        state = game.setup(players, options, seed)
-        now = 0
-        for _ in range(game.max_actions(players)):
-            prompts = game.prompts(state)
-            if not prompts:
-                break
-            for prompt in prompts:
-                check_layout(prompt.actions)
-                laid += 1
-            prompt = rng.choice(prompts)
+
+    def lay_out_then_choose(game: Game, state: State, seat: int, rng: random.Random) -> str:
+        """The arena's normal seat, laying out every prompt of the position first."""
+        nonlocal laid
+        for prompt in game.prompts(state):
+            check_layout(prompt.actions)
+            laid += 1
             offered = prompt.keys()
-            if "run:choose" in offered:
-                laid += _build_routes_by_hand(game, state, prompt.seat, rng)
-            timed = game.is_timed(state)
-            if timed:
-                now += TIMED_STEP_MS
-                due = game.deadline(state)
-                if due is not None and now >= due:
-                    game.apply(state, SYSTEM_SEAT, EXPIRE, due)
-                    now = due
-                    continue
-            game.apply(state, prompt.seat, normal(game, state, prompt.seat, rng), now if timed else None)
-        assert game.outcome(state) is not None, f"{slug} seed {seed}: the bots' game did not end"
+            if prompt.seat == seat and "run:choose" in offered:
+                laid += _build_routes_by_hand(game, state, seat, rng)
+        return normal(game, state, seat, rng)
+
+    for seed in range(SEEDS):
+        cpu: list[list[float]] = [[] for _ in range(players)]
+        # The arena's own game loop: it raises unless the game reaches its end.
+        play(game, players, options, seed, [lay_out_then_choose] * players, cpu, random.Random(seed))
     assert laid > SEEDS
