@@ -22,7 +22,7 @@ import random
 import pytest
 
 from bot.engine import Game, all_games
-from bot.engine.testkit import _setup_random, check_game, player_counts
+from bot.engine.testkit import _setup_random, check_game, modes, player_counts
 
 FAST_SEEDS = 4
 SEEDS = int(os.environ.get("KIT_SEEDS", str(FAST_SEEDS)))
@@ -30,16 +30,11 @@ FIRST_SEED = int(os.environ.get("KIT_FIRST_SEED", "0"))
 KIT_RANGE = range(FIRST_SEED, FIRST_SEED + SEEDS)
 
 
-def _modes(game: object) -> list[str | None]:
-    mode = next((option for option in getattr(game, "options", ()) if option.name == "mode"), None)
-    return list(mode.choices) if mode else [None]
-
-
 CASES = [
     (game.slug, players, mode)
     for game in all_games()
     for players in player_counts(game)
-    for mode in _modes(game)
+    for mode in modes(game)
 ]
 
 

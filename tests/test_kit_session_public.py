@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Game, all_games
-from bot.engine.testkit import player_counts, random_walk
+from bot.engine.testkit import modes, player_counts, random_walk
 from bot.store import SeatRow, TableRow
 from bot.tables import LiveTable, Tables
 
@@ -32,12 +32,7 @@ FIRST_SEED = int(os.environ.get("PUBLIC_FIRST_SEED", "0"))
 T0 = 1_700_000_000.0
 
 
-def _modes(game: Game) -> list[str | None]:
-    mode = next((option for option in game.options if option.name == "mode"), None)
-    return list(mode.choices) if mode else [None]
-
-
-CASES = [(game.slug, players, mode) for game in all_games() for players in player_counts(game) for mode in _modes(game)]
+CASES = [(game.slug, players, mode) for game in all_games() for players in player_counts(game) for mode in modes(game)]
 
 
 def _live(game: Game, state: dict[str, Any], players: int) -> LiveTable:

@@ -19,7 +19,7 @@ import pytest
 from bot.arena import chooser, play
 from bot.engine import Game, State, all_games
 from bot.engine.choices import check_layout
-from bot.engine.testkit import player_counts
+from bot.engine.testkit import modes, player_counts
 
 pytestmark = pytest.mark.slow
 
@@ -27,13 +27,8 @@ SEEDS = int(os.environ.get("LAYOUT_SEEDS", "6"))
 """Games between normal bots per case."""
 
 
-def _modes(game: Game) -> list[str | None]:
-    mode = next((option for option in game.options if option.name == "mode"), None)
-    return list(mode.choices) if mode else [None]
-
-
 CASES = [(game.slug, players, mode) for game in all_games() if game.grouped
-         for players in player_counts(game) for mode in _modes(game)]
+         for players in player_counts(game) for mode in modes(game)]
 
 
 def _build_routes_by_hand(game: Game, state: State, seat: int, rng: random.Random) -> int:

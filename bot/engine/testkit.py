@@ -509,6 +509,12 @@ def player_counts(game: Game) -> list[int]:
     return list(range(game.min_players, game.max_players + 1))
 
 
+def modes(game: Game) -> list[str | None]:
+    """The values of a game's ``mode`` option (live, turns), or ``[None]`` for a game without one."""
+    mode = next((option for option in game.options if option.name == "mode"), None)
+    return list(mode.choices) if mode else [None]
+
+
 def check_game(
     game: Game, seeds: Iterable[int], players: int, options: dict[str, str] | None = None
 ) -> list[Playout]:

@@ -231,10 +231,11 @@ class G1856(G1856Orders, Game):
         options = self._route_choices(state, corp, building)
         names = board.hexes()
         actions = []
-        bands = row_bands(stop.split(".")[0] for stop in options.next_stops)
+        hex_of = {stop: stop.split(".")[0] for stop in options.next_stops}  # "N11.c1" → "N11"
+        bands = row_bands(hex_of.values())
         # In map order (K2 before K16), as a player reads the board.
-        for stop in sorted(options.next_stops, key=lambda stop: (_hex_order(stop.split(".")[0]), stop)):
-            coord = stop.split(".")[0]
+        for stop in sorted(hex_of, key=lambda next_stop: (_hex_order(hex_of[next_stop]), next_stop)):
+            coord = hex_of[stop]
             where = names[coord].get("name") or coord
             group = (banded(T("Next stop"), bands[coord]),)
             actions.append(Action(f"stop:{stop}", T("{train}: to {where} ({stop})", train=train, where=where, stop=stop), group=group))
