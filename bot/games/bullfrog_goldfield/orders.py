@@ -98,16 +98,17 @@ ORDERS = (
     ),
 )
 
-RECOMMENDED = (PAY_DIVIDENDS, PAY_OFF_BONDS, FINISH_ONE_WAY, CHARTER_AT_LIMIT,
+RECOMMENDED = (PAY_DIVIDENDS, PAY_OFF_BONDS, FINISH_ONE_WAY,
                TAKE_MAGNATE, TAKE_TEAMSTER, TAKE_SURVEYOR, TAKE_ARCHITECT)
 """Each is what the game's bot does at those prompts in every one of the benchmark's games
 (``python -m bot decisions bullfrog-goldfield``, the agree column): paying out moves the
 company +5 and hands the cash to the players; paying off bonds saves their interest every
-cycle; a step with one way left is no decision; a charter at its limit starts the company as
-high as it may go (the bot keeps $5,000 back, and so does the order); and the character ranking
-is the bot's (the Magnate's $5,000 first: see the data README's figures). Not recommended:
-``haul-own-mine`` (the bot raises the mine it holds the most certificates of, which is its
-chartered one only about a third of the time), and the orders that keep bonds or pass auctions."""
+cycle; a step with one way left is no decision; and the character ranking is the bot's (the
+Magnate's $5,000 first: see the data README's figures). Not recommended: ``charter-at-limit``
+(the bot opens a mine at the lowest price, $10,000, and so opens more of them: red-team pass 3
+in the data README), ``haul-own-mine`` (the bot raises the mine it holds the most certificates
+of, which is its chartered one only about a third of the time), and the orders that keep bonds
+or pass auctions."""
 
 
 class BullfrogOrders(Game):

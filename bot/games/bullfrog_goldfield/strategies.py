@@ -14,6 +14,23 @@ tiles, and never another player's cash at a ``cash=hidden`` table).
 * ``magnate``: ``top_price`` that takes the Magnate's $5,000 whenever it is offered (the
   first card otherwise), as the normal bot does: a red-team opponent that takes away the
   bot's surest edge over ``top_price``.
+
+Six more from red-team pass 3 (issue 26), each ``magnate``'s rule with one plan of its own:
+
+* ``cheap_spread``: opens every mine it can at the lowest price ($10,000: more mines for the
+  money), then buys its own mines' shares; the one that found the bot's weakness (it opened
+  its mines at the top price; see the data README).
+* ``prudent``: buys the share that earns most over its life (value times dig tiles left),
+  never one of a mine about to close; hauls on its own mine with the most tiles.
+* ``charter_taker``: buys shares of the companies another player holds the charter of, first where
+  it already holds one (a second certificate takes the charter).
+* ``tycoon``: buys the bank's shares of its own companies first, to hold all three
+  certificates and take every dividend.
+* ``dumper``: auctions its shares of a mine with one dig tile left (the mine closes and its
+  stock counts nothing) for the cash.
+* ``starver``: as a charter's holder withholds dividends while another player holds a share
+  (their shares earn nothing; the cash piles up in the company), paying out on the mine's
+  last tile or once the end is triggered.
 """
 
 from __future__ import annotations
@@ -23,7 +40,17 @@ from collections.abc import Callable
 
 from bot.engine import Game, IllegalAction, State
 
-from .rules import MINES, RAILROADS, certificates, is_rr, lay_targets, limit_of, mine_area, track_cost
+from .rules import (
+    MINES,
+    RAILROADS,
+    certificates,
+    holders,
+    is_rr,
+    lay_targets,
+    limit_of,
+    mine_area,
+    track_cost,
+)
 
 Strategy = Callable[[Game, State, int, random.Random], str]
 
@@ -159,7 +186,99 @@ def _lay_towards_mines(state: State, seat: int, keys: list[str]) -> str:
         return min(steps, key=lambda k: (track_cost(state, seat, k[3:]), k))
     return "done" if "done" in keys else "cancel"
 
+# -- red-team pass 3 ------------------------------------------------------------------------------
+
+
+def _dig_tiles(state: State, cid: str) -> int:
+    return len(state["cos"][cid]["tiles"])
+
+
+def _own_turn(state: State) -> bool:
+    """A turn's main action is asked (no auction, no charter price or track step under way)."""
+    return state["phase"] == "act" and state["auction"] is None and state["sub"] is None
+
+
+def cheap_spread(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    """``magnate``, but every mine at the lowest price, and its own mines' shares first."""
+    keys = _keys(game, state, seat)
+    sub = state["sub"]
+    if state["phase"] == "act" and state["auction"] is None and sub is not None and sub["kind"] == "charter":
+        return min((k for k in keys if k.startswith("price:")), key=lambda k: int(k[6:]))
+    if _own_turn(state):
+        mines = [k for k in keys if k.startswith("charter:") and not is_rr(k[8:])]
+        if mines:
+            return mines[0]
+        own = [k for k in keys if k.startswith("buy:") and state["cos"][k[4:]]["charter"] == seat
+               and _dig_tiles(state, k[4:]) >= 2]
+        if own:
+            return max(own, key=lambda k: state["cos"][k[4:]]["value"])
+    return magnate(game, state, seat, rng)
+
+
+def prudent(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    """``magnate``, but the share that earns most over its life and hauls on its longest mine."""
+    keys = _keys(game, state, seat)
+
+    def life(cid: str) -> int:
+        if is_rr(cid):
+            return 3 if state["cos"][cid]["reached"] else 0
+        return _dig_tiles(state, cid)
+
+    if _own_turn(state) and not any(k.startswith("charter:") and not is_rr(k[8:]) for k in keys):
+        shares = [k for k in keys if k.startswith("buy:") and life(k[4:]) >= 3]
+        if shares:
+            return max(shares, key=lambda k: state["cos"][k[4:]]["value"] * life(k[4:]))
+        own = [k for k in keys if k.startswith("haul:") and k != "haul:none" and certificates(state, seat, k[5:])
+               and state["cos"][k[5:]]["value"] < (limit_of(state, k[5:]) or 999)]
+        return max(own, key=lambda k: (_dig_tiles(state, k[5:]), state["cos"][k[5:]]["value"])) if own else "haul:none"
+    return magnate(game, state, seat, rng)
+
+
+def charter_taker(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    """``magnate``, but first the shares of companies others hold the charter of."""
+    keys = _keys(game, state, seat)
+    if _own_turn(state):
+        theirs = [k for k in keys if k.startswith("buy:") and state["cos"][k[4:]]["charter"] not in (None, seat)
+                  and (is_rr(k[4:]) or _dig_tiles(state, k[4:]) >= 2)]
+        if theirs:
+            return min(theirs, key=lambda k: (-certificates(state, seat, k[4:]), state["cos"][k[4:]]["value"]))
+    return magnate(game, state, seat, rng)
+
+
+def tycoon(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    """``magnate``, but first the bank's shares of its own companies."""
+    keys = _keys(game, state, seat)
+    if _own_turn(state):
+        own = [k for k in keys if k.startswith("buy:") and state["cos"][k[4:]]["charter"] == seat
+               and (is_rr(k[4:]) or _dig_tiles(state, k[4:]) >= 2)]
+        if own:
+            return max(own, key=lambda k: (certificates(state, seat, k[4:]), state["cos"][k[4:]]["cash"]))
+    return magnate(game, state, seat, rng)
+
+
+def dumper(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    """``magnate``, but it auctions its shares of a mine on its last dig tile."""
+    keys = _keys(game, state, seat)
+    if _own_turn(state):
+        doomed = [k for k in keys if k.startswith("sell:") and not is_rr(k[5:]) and _dig_tiles(state, k[5:]) <= 1]
+        if doomed:
+            return max(doomed, key=lambda k: state["cos"][k[5:]]["value"])
+    return magnate(game, state, seat, rng)
+
+
+def starver(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    """``magnate``, but it withholds its companies' dividends while others hold shares."""
+    keys = _keys(game, state, seat)
+    if state["phase"] == "dividend":
+        cid = state["queue"][0][1]
+        others = [s for s in holders(state, cid) if s != seat]
+        last = state["triggered"] or (not is_rr(cid) and _dig_tiles(state, cid) <= 1)
+        if others and not last and f"withhold:{cid}" in keys:
+            return f"withhold:{cid}"
+    return magnate(game, state, seat, rng)
+
 
 STRATEGIES: dict[str, Strategy] = {"top_price": top_price, "greedy": greedy, "railroader": railroader,
-                                   "magnate": magnate}
+                                   "magnate": magnate, "cheap_spread": cheap_spread, "prudent": prudent,
+                                   "charter_taker": charter_taker, "tycoon": tycoon, "dumper": dumper, "starver": starver}
 """The named strategies, for the arena: ``name -> (game, state, seat, rng) -> action key``."""
