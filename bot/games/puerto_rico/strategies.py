@@ -20,6 +20,13 @@ each follow a plan a player might write down, reading their own board and the pu
   first, then a large building;
 - ``greedy-now``: the role worth the most to it this turn in doubloons (a VP counted as two:
   barrels shipped, barrels made, the best sale, the best building's VP, ...); builds the most VP.
+
+One more from red-team pass 3 (issue 26), the one the bot falls short of 1.5x against:
+
+- ``ship-bank``: the Captain when three barrels wait, the Craftsman when it makes four,
+  otherwise ``money``'s richest role; Harbor, then Wharf, then the building with the most VP;
+  corn, a quarry, then indigo. Two or three of it run the shipping cycle and empty the VP
+  chips before the bot's buildings pay (data/puerto-rico/README.md).
 """
 
 from __future__ import annotations
@@ -217,6 +224,27 @@ def greedy_now(game: Game, state: State, seat: int, rng: random.Random) -> str:
                     lambda offered: max(offered, key=lambda b: (BUILDINGS[b].vp, BUILDINGS[b].cost)))
 
 
+def ship_bank(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    prompt = own_prompt(game, state, seat)
+    board = state["seats"][seat]
+    roles = [a for a in prompt.actions if a.key.startswith("role:")]
+    if roles:
+        offered = {a.key for a in roles}
+        if "role:captain" in offered and sum(board["goods"]) >= 3:
+            return "role:captain"
+        if "role:craftsman" in offered and sum(production(board)) >= 4:
+            return "role:craftsman"
+        return best(roles, lambda a: _bonus(a.label) + (0.5 if a.key == "role:builder" else 0), rng)
+
+    def building(offered: list[int]) -> int:
+        for wanted in (HARBOR, WHARF):
+            if wanted in offered:
+                return wanted
+        return max(offered, key=lambda b: (BUILDINGS[b].vp, BUILDINGS[b].cost))
+
+    return _planned(prompt, rng, ("corn", "quarry", "indigo", "sugar", "tobacco", "coffee"), building)
+
+
 STRATEGIES: dict[str, Callable[[Game, State, int, random.Random], str]] = {
     "builder": _with_roles(("builder",), cheapest=False),
     "shipper": _with_roles(("captain", "craftsman", "settler"), cheapest=True),
@@ -224,4 +252,5 @@ STRATEGIES: dict[str, Callable[[Game, State, int, random.Random], str]] = {
     "trader": trader,
     "cargo": cargo,
     "greedy-now": greedy_now,
+    "ship-bank": ship_bank,
 }
