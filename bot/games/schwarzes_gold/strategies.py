@@ -172,17 +172,27 @@ def thief(game: Game, state: State, seat: int, rng: random.Random) -> str:
     return selfish(game, state, seat, rng)
 
 
+def _roomiest_piece(game: Game, state: State, actions: tuple[Action, ...], rng: random.Random) -> str | None:
+    """The piece reaching most, then the one with the most free room around it (or ``None``)."""
+    pieces = [a for a in actions if _kind(a) in PIECES]
+    if not pieces:
+        return None
+
+    def room(action: Action) -> int:
+        free = sum(1 for f in _fields(game, state, action) if not game.occupied(state, f))
+        return _reach(action) * 10 + free
+
+    return best(pieces, room, rng)
+
+
 def rusher(game: Game, state: State, seat: int, rng: random.Random) -> str:
     actions = own_prompt(game, state, seat).actions
     common = _common(actions, rng)
     if common is not None:
         return common
-    pieces = [a for a in actions if _kind(a) in PIECES]
-    if pieces:
-        def room(action: Action) -> int:
-            free = sum(1 for f in _fields(game, state, action) if not game.occupied(state, f))
-            return _reach(action) * 10 + free
-        return best(pieces, room, rng)
+    placed = _roomiest_piece(game, state, actions, rng)
+    if placed is not None:
+        return placed
     reached = _reached(game, state)
     near = [a for a in actions if _kind(a) in ("token", "barrel") and seat in reached.get(_field(a), set())]
     if near:  # the field fewest rivals share
@@ -223,13 +233,20 @@ def _contested_pump(game: Game, state: State, seat: int, actions: tuple[Action, 
                                        for f in game.haul(state, a.key.split(":")[2])), rng)
 
 
-def netoil(game: Game, state: State, seat: int, rng: random.Random) -> str:
+def _pumping_or_common(game: Game, state: State, seat: int,
+                       rng: random.Random) -> tuple[tuple[Action, ...], str | None]:
+    """The seat's actions, and the answer when it is the pumping (contested oil first) or one of
+    the decisions every strategy makes alike."""
     actions = own_prompt(game, state, seat).actions
     if any(_kind(a) == "score" for a in actions):
-        return _contested_pump(game, state, seat, actions, rng)
-    common = _common(actions, rng)
-    if common is not None:
-        return common
+        return actions, _contested_pump(game, state, seat, actions, rng)
+    return actions, _common(actions, rng)
+
+
+def netoil(game: Game, state: State, seat: int, rng: random.Random) -> str:
+    actions, decided = _pumping_or_common(game, state, seat, rng)
+    if decided is not None:
+        return decided
 
     def margin(split: list[float]) -> float:
         return split[seat] - max(share for other, share in enumerate(split) if other != seat)
@@ -265,12 +282,9 @@ def _ends_phase_1(game: Game, state: State, action: Action) -> bool:
 
 
 def closer(game: Game, state: State, seat: int, rng: random.Random) -> str:
-    actions = own_prompt(game, state, seat).actions
-    if any(_kind(a) == "score" for a in actions):
-        return _contested_pump(game, state, seat, actions, rng)
-    common = _common(actions, rng)
-    if common is not None:
-        return common
+    actions, decided = _pumping_or_common(game, state, seat, rng)
+    if decided is not None:
+        return decided
     split = _oil_split(game, state)
     ahead = split[seat] >= max(share for other, share in enumerate(split) if other != seat)
     enders = [a for a in actions if _ends_phase_1(game, state, a)]
@@ -278,12 +292,9 @@ def closer(game: Game, state: State, seat: int, rng: random.Random) -> str:
         return best(enders, _reach, rng)
     if enders:  # never end it behind
         actions = tuple(a for a in actions if a not in enders) or actions
-    pieces = [a for a in actions if _kind(a) in PIECES]
-    if pieces:
-        def room(action: Action) -> int:
-            free = sum(1 for f in _fields(game, state, action) if not game.occupied(state, f))
-            return _reach(action) * 10 + free
-        return best(pieces, room, rng)
+    placed = _roomiest_piece(game, state, actions, rng)
+    if placed is not None:
+        return placed
     reached = _reached(game, state)
     mine = [a for a in actions if _kind(a) in ("token", "barrel") and reached.get(_field(a)) == {seat}]
     if mine:
