@@ -37,7 +37,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from bot.engine import Game, State
+from bot.engine import Action, Game, State
 from bot.engine.strategy import first_of, number, own_prompt
 
 from .components import CHART_PIECES, SLOT, TRACK, TYPES, WEEKS, price
@@ -101,7 +101,7 @@ def leverage(game: Game, state: State, seat: int, rng: random.Random) -> str:
     return _leveraged_job(prompt.actions, state, seat, LEVERAGE_KEEP) or _plain(prompt.keys())
 
 
-def _leveraged_job(actions: tuple, state: State, seat: int, keep: int) -> str | None:
+def _leveraged_job(actions: tuple[Action, ...], state: State, seat: int, keep: int) -> str | None:
     """At a job: the purchase of the most pieces of its type (up to three, notes allowed) that
     leaves ``keep`` in cash, if any."""
     kind = state["job"]["type"]
@@ -195,8 +195,8 @@ def _season_start(kind: str) -> int:
 
 SEASON_START = {kind: _season_start(kind) for kind in TYPES}
 DUMPER_LAST_WEEK = 46
-"""From this week on the dumper offers whatever the richest rival's cash takes most of
-(every season is far off or over)."""
+"""From this week on the dumper no longer ranks its machines by how far off their season is
+(the year is ending): any machine, to the richest rival."""
 
 
 def dumper(game: Game, state: State, seat: int, rng: random.Random) -> str:
