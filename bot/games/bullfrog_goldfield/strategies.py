@@ -83,11 +83,17 @@ def _common(state: State, keys: list[str]) -> str | None:
     return None
 
 
-def _haul(state: State, seat: int, keys: list[str]) -> str:
-    """Haul ore on the dearest own mine still below its limit, else for the cash alone."""
+def _haul(state: State, seat: int, keys: list[str], *, longest_first: bool = False) -> str:
+    """Haul ore on the dearest own mine still below its limit (with ``longest_first``, the one
+    with the most dig tiles left, then the dearest), else for the cash alone."""
     own = [k for k in keys if k.startswith("haul:") and k != "haul:none"
            and certificates(state, seat, k[5:]) and state["cos"][k[5:]]["value"] < (limit_of(state, k[5:]) or 999)]
-    return max(own, key=lambda k: state["cos"][k[5:]]["value"]) if own else "haul:none"
+
+    def rank(key: str) -> tuple[int, int]:
+        tiles = len(state["cos"][key[5:]]["tiles"]) if longest_first else 0
+        return tiles, state["cos"][key[5:]]["value"]
+
+    return max(own, key=rank) if own else "haul:none"
 
 
 def top_price(game: Game, state: State, seat: int, rng: random.Random) -> str:
@@ -228,9 +234,7 @@ def prudent(game: Game, state: State, seat: int, rng: random.Random) -> str:
         shares = [k for k in keys if k.startswith("buy:") and life(k[4:]) >= 3]
         if shares:
             return max(shares, key=lambda k: state["cos"][k[4:]]["value"] * life(k[4:]))
-        own = [k for k in keys if k.startswith("haul:") and k != "haul:none" and certificates(state, seat, k[5:])
-               and state["cos"][k[5:]]["value"] < (limit_of(state, k[5:]) or 999)]
-        return max(own, key=lambda k: (_dig_tiles(state, k[5:]), state["cos"][k[5:]]["value"])) if own else "haul:none"
+        return _haul(state, seat, keys, longest_first=True)
     return magnate(game, state, seat, rng)
 
 

@@ -43,6 +43,8 @@ from bot.engine import Action, Game, State
 from bot.engine.contract import clone_state
 from bot.engine.strategy import best, number, own_prompt, sample
 
+from .agent import reach_map
+
 PIECES = ("rig", "truck", "train")
 
 
@@ -112,12 +114,7 @@ def rigger(game: Game, state: State, seat: int, rng: random.Random) -> str:
 
 def _reached(game: Game, state: State) -> dict[str, set[int]]:
     """Field -> the owners of the unused pieces that reach it."""
-    out: dict[str, set[int]] = {}
-    for field, piece in state["pieces"].items():
-        if not piece["used"]:
-            for f in game.reach(state, field):
-                out.setdefault(f, set()).add(piece["owner"])
-    return out
+    return {field: set(owners) for field, owners in reach_map(game, state).items()}
 
 
 def _field(action: Action) -> str:
@@ -207,23 +204,13 @@ def _oil_split(game: Game, state: State) -> list[float]:
     """Each player's points plus their split of every field's oil among the unused pieces
     reaching it (a barrel's field counts one more)."""
     split = [float(points) for points in state["points"]][: state["players"]]
-    for field, owners in _reached_list(game, state).items():
+    for field, owners in reach_map(game, state).items():
         count = state["tokens"].get(field, 0)
         if count:
             value = count + (1 if field in state["barrels"] else 0)
             for owner in owners:
                 split[owner] += value / len(owners)
     return split
-
-
-def _reached_list(game: Game, state: State) -> dict[str, list[int]]:
-    """Field -> the owner of each unused piece reaching it, once per piece."""
-    reached: dict[str, list[int]] = {}
-    for field, piece in state["pieces"].items():
-        if not piece["used"]:
-            for reached_field in game.reach(state, field):
-                reached.setdefault(reached_field, []).append(piece["owner"])
-    return reached
 
 
 def _contested_pump(game: Game, state: State, seat: int, actions: tuple[Action, ...], rng: random.Random) -> str:
