@@ -36,6 +36,9 @@ DEFAULT_LEVEL = "normal"
 REPLACEMENT_LEVEL = "normal"
 """The level of the bot that takes a seat whose player ran out of time (timeout policy
 ``replace``): the heuristic, which answers at once and costs the workers nothing."""
+FALLBACK_LEVEL = "normal"
+"""The level that plays a hard bot's move when its search fails or runs past the workers'
+timeout (``GAMEMASTER_WORKER_TIMEOUT``): the heuristic, which answers at once."""
 EASY_NOISE = 1 / 3
 """The share of an easy bot's moves that are random legal moves instead of the heuristic's."""
 HARD_BUDGET_S = 0.8

@@ -49,7 +49,16 @@ from functools import partial
 from typing import Any
 
 from bot import logs, metrics
-from bot.bots import DEFAULT_LEVEL, UnknownLevel, bot_name, check_level, choose, level_of, runs_in_worker
+from bot.bots import (
+    DEFAULT_LEVEL,
+    FALLBACK_LEVEL,
+    UnknownLevel,
+    bot_name,
+    check_level,
+    choose,
+    level_of,
+    runs_in_worker,
+)
 from bot.engine import (
     EXPIRE,
     MAX_KEY_LENGTH,
@@ -825,11 +834,19 @@ class Tables:
             try:
                 at = self._stamp(live, None, None)
                 level = level_of(live.user_at(seat).name)  # easy, normal or hard: see bot.bots
-                if runs_in_worker(live.game, level):  # a hard bot's search, a heavy game: off the event loop
-                    move = await self._heavy(partial(bot_move, level=level), live, seat, seed, at)
-                else:
-                    key = choose(live.game, json.loads(live.state_json), seat, level, random.Random(seed))
-                    move = self._apply_here(live, seat, key, at)
+                try:
+                    move = await self._bot_move(live, seat, level, seed, at)
+                except StaleBoard:
+                    raise
+                except Exception:
+                    if level != "hard":
+                        raise
+                    # A search that failed or ran past the workers' timeout: the heuristic (the
+                    # normal level, which answers at once) plays this one move, so a table never
+                    # waits on a search that cannot finish.
+                    log.warning("table %s: the hard bot at seat %s could not search position %s; "
+                                "the normal level plays this move", live.id, seat, live.position, exc_info=True)
+                    move = await self._bot_move(live, seat, FALLBACK_LEVEL, seed, at)
                 events += await self._commit(live, seat, live.user_at(seat).user_id, move, at)
             except StaleBoard:
                 break  # another process moved this table first (it was forgotten): its bots are answered there
@@ -841,6 +858,14 @@ class Tables:
                 events.append(Event(T("{name} could not decide this time; it tries again shortly.", name=name)))
                 break
         return events
+
+    async def _bot_move(self, live: LiveTable, seat: int, level: str, seed: str, at: int | None) -> _Move:
+        """A bot seat's move at ``level``: in the workers for a hard bot's search or a heavy
+        game (never on the event loop), else here."""
+        if runs_in_worker(live.game, level):
+            return await self._heavy(partial(bot_move, level=level), live, seat, seed, at)
+        key = choose(live.game, json.loads(live.state_json), seat, level, random.Random(seed))
+        return self._apply_here(live, seat, key, at)
 
     def _forced_prompt(self, live: LiveTable, prompts: list[Prompt]) -> Prompt | None:
         """The first prompt the game declares forced (one public action), or None."""

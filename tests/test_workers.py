@@ -229,6 +229,30 @@ async def test_a_bot_whose_choice_fails_leaves_the_players_move_committed(store:
     assert game.prompts((await tables.load(table_id)).state)[0].seat == tables.turns(live)[0].seat
 
 
+async def test_a_hard_bot_whose_search_breaks_the_worker_plays_the_normal_move(store: Store, clock: FakeClock) -> None:
+    """A hard bot's search tries every move, and in this toy game two of them kill or hang the
+    process computing it: the worker is stopped at the pool's timeout (here 2 s) or when it
+    dies, and replaced, and the normal level (the heuristic) plays the move instead, so the
+    table goes on at once rather than waiting to try the same search again."""
+    pool = ProcessWorkers(1, timeout=2.0, setup=register_toy_heavy)
+    try:
+        tables = Tables(store, clock=clock, seeds=lambda: 11, render=False, workers=pool)
+        await tables.create(guild_id=1, channel_id=CHANNEL, host=ANA, slug="toy-heavy")
+        await tables.add_bot(channel_id=CHANNEL, user=ANA, level="hard")
+        started = await tables.start(channel_id=CHANNEL, user=ANA)
+        live = await tables.load(started.table_id)
+        if tables.turns(live)[0].user_id != ANA.id:  # the bot sat first: it has moved by now
+            assert live.position == 1 and "Bot 1 (hard) counts 1." in started.text
+        before = live.position
+        reply = await tables.act(user=ANA, move="step", table_id=started.table_id)
+        assert reply.position == before + 2, reply.text
+        assert "Bot 1 (hard) counts" in reply.text and "could not decide" not in reply.text
+        assert pool.replaced >= 1  # the search's worker died and was replaced
+        assert (await store.table(started.table_id)).position == before + 2  # type: ignore[union-attr]
+    finally:
+        await pool.close()
+
+
 def test_the_pool_size_and_timeout_come_from_the_environment() -> None:
     assert isinstance(workers_from_env({"GAMEMASTER_WORKERS": "0"}), LocalWorkers)
     with pytest.raises(ValueError, match="must be whole numbers"):
