@@ -9,7 +9,8 @@
   with nothing left to chance (``Game.deterministic``: 1856) a one-move lookahead
   (:func:`bot.engine.search.lookahead`) that plays each candidate on once;
   :data:`HARD_BUDGET_S` of CPU per decision. It runs in a
-  worker process (:func:`bot.workers.bot_move`), never on the event loop.
+  worker process (:func:`bot.workers.bot_move`), never on the event loop; a search that
+  fails or runs past the workers' timeout gives that move to :data:`FALLBACK_LEVEL`.
 
 Every level uses only what its seat can see: the heuristic is written from the seat's view,
 the random moves are the seat's own legal actions, and the search looks at the state only
