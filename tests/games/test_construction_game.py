@@ -686,3 +686,75 @@ def test_the_jobs_first_style_grows_the_season_it_has_before_buying_a_lone_big_m
     assert fleet_yield(state, 0, "backhoe", 1) > fleet_yield(state, 0, "scraper", 1)
     assert best_purchase(state, 0, JOBS_FIRST, (1, 2, 3)) == "buy:backhoe:3"
     assert best_purchase(state, 0, BALANCED, (1, 2, 3)).startswith("buy:scraper")
+
+
+def _bid_week_for_seat_one() -> dict:
+    """Two contractors with scrapers; seat 0 opened the Airport runway's bidding at $1,000."""
+    state = fresh(2)
+    state["fleet"][0][SLOT["scraper"]] = 1
+    state["fleet"][1][SLOT["scraper"]] = 3
+    land(state, 0, 41)  # Airport runway: competitive bid
+    rig(state, [1, 6])
+    GAME.apply(state, 0, "roll")
+    GAME.apply(state, 0, "accept")
+    assert GAME.prompts(state)[0].seat == 1
+    return state
+
+
+def test_the_normal_bot_bids_for_a_job_up_to_its_value_from_all_its_cash() -> None:
+    """A bid week's job is worth what it earns, so the normal bot raises while the bid stays
+    within the job's whole expected value (here about $30,000), even into its cushion. Bidding
+    to half the value from above the cushion, it let a rival who raises to $15,000 take those
+    jobs and lost to it (red-team pass 3, data/construction-game/README.md)."""
+    from dataclasses import replace
+
+    from bot.games.construction_game.agent import NORMAL, choose, job_value
+
+    state = _bid_week_for_seat_one()
+    assert 29_000 < job_value(state, 1, 41) < 31_000
+    half_from_cushion = replace(NORMAL, bid_share=0.5, bid_from_all_cash=False)
+    state["bid"]["high"] = 15_000
+    assert GAME.prompts(state)[0].keys()[0] == "bid:16000"
+    assert choose(state, 1, random.Random(0), NORMAL) == "bid:16000"
+    assert choose(state, 1, random.Random(0), half_from_cushion) == "pass"
+    state["cash"][1] = 18_000  # the raise leaves $2,000: under the cushion, still a good price
+    assert choose(state, 1, random.Random(0), NORMAL) == "bid:16000"
+    assert choose(state, 1, random.Random(0), replace(NORMAL, bid_from_all_cash=False)) == "pass"
+    state["cash"][1], state["bid"]["high"] = 100_000, 29_500  # the next raise is beyond the value
+    assert choose(state, 1, random.Random(0), NORMAL) == "pass"
+
+
+def test_the_normal_bot_buys_a_rivals_machine_only_with_a_down_payment_left() -> None:
+    """A machine offered at its listed price is bought when one more of its type adds to a
+    year of jobs and the cushion plus a down payment's worth (three tenths of the price) stays:
+    accepting every offer down to the cushion let a rival who sells the bot its machines each
+    turn keep it from paying down at its own jobs (the `dumper`)."""
+    from dataclasses import replace
+
+    from bot.games.construction_game.agent import NORMAL, choose
+
+    any_offer = replace(NORMAL, offer_needs_yield=False)
+    for cash, dozers, normal, before in ((100_000, 1, "accept", "accept"),
+                                         (55_000, 1, "decline", "accept"),  # $15,000 left: under $6,500 + $12,000
+                                         (100_000, 10, "decline", "accept")):  # the chart's last column: adds nothing
+        state = fresh(2)
+        state["cash"][1], state["fleet"][1][SLOT["dozer"]] = cash, dozers
+        GAME.apply(state, 0, "trade")
+        GAME.apply(state, 0, "offer:2:dozer:40000")
+        assert choose(state, 1, random.Random(0), NORMAL) == normal, (cash, dozers)
+        assert choose(state, 1, random.Random(0), any_offer) == before, (cash, dozers)
+
+
+def test_the_dumper_opens_the_trade_screen_only_with_an_offer_to_make() -> None:
+    """"No offer after all" leaves the turn as it was: a dumper that went in without an offer
+    at a listed price would go in and out again until the safeguard ended the game."""
+    from bot.games.construction_game.strategies import dumper
+
+    state = fresh(2)
+    state["cash"][1] = 15_000  # offers are possible, but not of any machine at its listed price
+    assert any(action.key == "trade" for action in GAME.prompts(state)[0].actions)
+    assert dumper(GAME, state, 0, random.Random(0)) == "roll"
+    state["cash"][1] = 100_000
+    assert dumper(GAME, state, 0, random.Random(0)) == "trade"
+    GAME.apply(state, 0, "trade")
+    assert dumper(GAME, state, 0, random.Random(0)).startswith("offer:2:")

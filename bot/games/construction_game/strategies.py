@@ -37,7 +37,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from bot.engine import Action, Game, State
+from bot.engine import Action, Game, State, clone_state
 from bot.engine.strategy import first_of, number, own_prompt
 
 from .components import CHART_PIECES, SLOT, TRACK, TYPES, WEEKS, price
@@ -204,22 +204,34 @@ def dumper(game: Game, state: State, seat: int, rng: random.Random) -> str:
     keys = prompt.keys()
     phase = state["phase"]
     if phase == "turn" and "trade" in keys:
-        return "trade"
+        # Into the trade screen only with an offer to make: "No offer after all" leaves the
+        # turn as it was, and going in again and out again would never end the turn.
+        trial = clone_state(state)
+        game.apply(trial, seat, "trade")
+        if _dumped_offer(own_prompt(game, trial, seat).actions, state, seat) is not None:
+            return "trade"
     if phase == "trade":
-        offers = []
-        for action in prompt.actions:
-            parts = action.key.split(":")
-            if parts[0] != "offer" or parts[2] not in TYPES:
-                continue
-            buyer, item, amount = int(parts[1]) - 1, parts[2], int(parts[3])
-            if amount == price(item):
-                weeks_off = (SEASON_START[item] - state["pos"][seat]) % WEEKS
-                offers.append((weeks_off if state["pos"][seat] < DUMPER_LAST_WEEK else 0,
-                               state["cash"][buyer], action.key))
-        return max(offers)[2] if offers else "back"
+        return _dumped_offer(prompt.actions, state, seat) or "back"
     if phase == "job":
         return _leveraged_job(prompt.actions, state, seat, LEVERAGE_KEEP) or _plain(keys)
     return _plain(keys)
+
+
+def _dumped_offer(actions: tuple[Action, ...], state: State, seat: int) -> str | None:
+    """The dumper's offer: a machine at its listed price to the richest rival, the type whose
+    season is furthest off first (any type from :data:`DUMPER_LAST_WEEK` on); ``None`` when
+    it has nothing to offer at the listed price."""
+    offers = []
+    for action in actions:
+        parts = action.key.split(":")
+        if parts[0] != "offer" or parts[2] not in TYPES:
+            continue
+        buyer, item, amount = int(parts[1]) - 1, parts[2], int(parts[3])
+        if amount == price(item):
+            weeks_off = (SEASON_START[item] - state["pos"][seat]) % WEEKS
+            offers.append((weeks_off if state["pos"][seat] < DUMPER_LAST_WEEK else 0,
+                           state["cash"][buyer], action.key))
+    return max(offers)[2] if offers else None
 
 
 STRATEGIES: dict[str, Callable[[Game, State, int, random.Random], str]] = {
