@@ -26,6 +26,8 @@ The metrics (``_total`` is added to counters by the exposition format):
 - ``gamemaster_errors_total{logger}`` — log records at ERROR or above;
 - ``gamemaster_store_retries_total{backend}`` — write-lock waits retried (SQLite's busy wait);
 - ``gamemaster_store_faults_total{kind}`` — full / read-only disk, PostgreSQL unreachable, …;
+- ``gamemaster_bot_fallbacks_total{game}`` — hard bots' moves played at the normal level
+  because the search failed or ran past the workers' timeout;
 - ``gamemaster_discord_request_seconds{kind}`` — REST requests to Discord;
 - ``gamemaster_tables_loaded`` — tables held in memory;
 - ``gamemaster_gateway_latency_seconds{shard}`` and ``gamemaster_shard_up{shard}`` — the
@@ -85,6 +87,10 @@ STORE_FAULTS = Counter(
     "gamemaster_store_faults", "Database faults (full or read-only disk, server unreachable, ...), by kind.",
     ["kind"], registry=REGISTRY,
 )
+BOT_FALLBACKS = Counter(
+    "gamemaster_bot_fallbacks", "Hard bots' moves played at the normal level because the search failed, by game.",
+    ["game"], registry=REGISTRY,
+)
 DISCORD_REQUESTS = Histogram(
     "gamemaster_discord_request_seconds", "Seconds per REST request to Discord, by kind.", ["kind"],
     buckets=(0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0), registry=REGISTRY,
@@ -113,6 +119,11 @@ def store_retried(backend: str) -> None:
 
 def store_fault(kind: str) -> None:
     STORE_FAULTS.labels(kind).inc()
+
+
+def bot_fell_back(game: str) -> None:
+    """A hard bot of ``game`` could not search a position: the normal level played the move."""
+    BOT_FALLBACKS.labels(game).inc()
 
 
 class _Arrivals:

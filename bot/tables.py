@@ -846,6 +846,7 @@ class Tables:
                     # waits on a search that cannot finish.
                     log.warning("table %s: the hard bot at seat %s could not search position %s; "
                                 "the normal level plays this move", live.id, seat, live.position, exc_info=True)
+                    metrics.bot_fell_back(live.game.slug)
                     move = await self._bot_move(live, seat, FALLBACK_LEVEL, seed, at)
                 events += await self._commit(live, seat, live.user_at(seat).user_id, move, at)
             except StaleBoard:

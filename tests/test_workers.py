@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot import metrics
 from bot.engine import (
     Action,
     Event,
@@ -234,6 +235,10 @@ async def test_a_hard_bot_whose_search_breaks_the_worker_plays_the_normal_move(s
     process computing it: the worker is stopped at the pool's timeout (here 2 s) or when it
     dies, and replaced, and the normal level (the heuristic) plays the move instead, so the
     table goes on at once rather than waiting to try the same search again."""
+    def fallbacks() -> float:
+        return metrics.REGISTRY.get_sample_value("gamemaster_bot_fallbacks_total", {"game": "toy-heavy"}) or 0.0
+
+    fallbacks_before = fallbacks()
     pool = ProcessWorkers(1, timeout=2.0, setup=register_toy_heavy)
     try:
         tables = Tables(store, clock=clock, seeds=lambda: 11, render=False, workers=pool)
@@ -248,6 +253,7 @@ async def test_a_hard_bot_whose_search_breaks_the_worker_plays_the_normal_move(s
         assert reply.position == before + 2, reply.text
         assert "Bot 1 (hard) counts" in reply.text and "could not decide" not in reply.text
         assert pool.replaced >= 1  # the search's worker died and was replaced
+        assert fallbacks() > fallbacks_before  # counted for the operator (/metrics)
         assert (await store.table(started.table_id)).position == before + 2  # type: ignore[union-attr]
     finally:
         await pool.close()
