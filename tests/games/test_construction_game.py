@@ -688,42 +688,6 @@ def test_the_jobs_first_style_grows_the_season_it_has_before_buying_a_lone_big_m
     assert best_purchase(state, 0, BALANCED, (1, 2, 3)).startswith("buy:scraper")
 
 
-def _bid_week_for_seat_one() -> dict:
-    """Two contractors with scrapers; seat 0 opened the Airport runway's bidding at $1,000."""
-    state = fresh(2)
-    state["fleet"][0][SLOT["scraper"]] = 1
-    state["fleet"][1][SLOT["scraper"]] = 3
-    land(state, 0, 41)  # Airport runway: competitive bid
-    rig(state, [1, 6])
-    GAME.apply(state, 0, "roll")
-    GAME.apply(state, 0, "accept")
-    assert GAME.prompts(state)[0].seat == 1
-    return state
-
-
-def test_the_normal_bot_bids_for_a_job_up_to_its_value_from_all_its_cash() -> None:
-    """A bid week's job is worth what it earns, so the normal bot raises while the bid stays
-    within the job's whole expected value (here about $30,000), even into its cushion. Bidding
-    to half the value from above the cushion, it let a rival who raises to $15,000 take those
-    jobs and lost to it (red-team pass 3, data/construction-game/README.md)."""
-    from dataclasses import replace
-
-    from bot.games.construction_game.agent import NORMAL, choose, job_value
-
-    state = _bid_week_for_seat_one()
-    assert 29_000 < job_value(state, 1, 41) < 31_000
-    half_from_cushion = replace(NORMAL, bid_share=0.5, bid_from_all_cash=False)
-    state["bid"]["high"] = 15_000
-    assert GAME.prompts(state)[0].keys()[0] == "bid:16000"
-    assert choose(state, 1, random.Random(0), NORMAL) == "bid:16000"
-    assert choose(state, 1, random.Random(0), half_from_cushion) == "pass"
-    state["cash"][1] = 18_000  # the raise leaves $2,000: under the cushion, still a good price
-    assert choose(state, 1, random.Random(0), NORMAL) == "bid:16000"
-    assert choose(state, 1, random.Random(0), replace(NORMAL, bid_from_all_cash=False)) == "pass"
-    state["cash"][1], state["bid"]["high"] = 100_000, 29_500  # the next raise is beyond the value
-    assert choose(state, 1, random.Random(0), NORMAL) == "pass"
-
-
 def test_the_normal_bot_buys_a_rivals_machine_only_with_a_down_payment_left() -> None:
     """A machine offered at its listed price is bought when one more of its type adds to a
     year of jobs and the cushion plus a down payment's worth (three tenths of the price) stays:

@@ -51,10 +51,6 @@ class Strategy:
     """Refuse even a paying job while cash is under a third of the cushion. The job's income is
     what would refill the cash, so refusing it starves a short contractor into the next crunch
     (:data:`NORMAL` does not)."""
-    bid_share: float = 0.5
-    """A bid week: raise while the bid is at most this share of the job's expected value..."""
-    bid_from_all_cash: bool = False
-    """... and while the cushion stays in hand (``False``), or any cash does (``True``)."""
     offer_needs_yield: bool = False
     """Accept a rival's machine at its listed price only when one more piece of its type adds
     to a year of its jobs (:func:`fleet_yield`) and the cushion plus three tenths of the price
@@ -87,8 +83,7 @@ strategy (up to three of a job's machines before each job) in 300 two-player gam
 only at jobs) won 39.3% against ``leverage``: a deed on notes takes the credit the machines
 need. Kept as an arena seat (``jobs-first``) to measure :data:`NORMAL` against."""
 NORMAL = Strategy("normal", cushion=5_000, per_piece_cushion=500, max_notes=300_000, marginal=True,
-                  buy_at_jobs=True, refuse_when_short=False, bid_share=1.0, bid_from_all_cash=True,
-                  offer_needs_yield=True)
+                  buy_at_jobs=True, refuse_when_short=False, offer_needs_yield=True)
 """What a bot seat plays (the normal level): :data:`JOBS_FIRST` that takes every paying job
 however short of cash it is, with a thin cushion ($5,000 + $500 a piece).
 
@@ -316,11 +311,10 @@ def choose(state: State, seat: int, rng: random.Random, strategy: Strategy = NOR
         return job_choice(state, seat, keys, strategy)
     if phase == "bid":
         bid = state["bid"]
-        worth = job_value(state, seat, bid["square"]) * strategy.bid_share
-        floor = 0 if strategy.bid_from_all_cash else keep
+        worth = job_value(state, seat, bid["square"]) * 0.5
         raises = sorted(int(k.split(":")[1]) for k in keys if k.startswith("bid:"))
         for amount in raises:
-            if amount <= worth and cash - amount >= floor:
+            if amount <= worth and cash - amount >= keep:
                 return f"bid:{amount}"
         return "pass"
     if phase == "window":
