@@ -912,3 +912,108 @@ def test_a_search_plays_alike_choices_at_once_and_searches_the_rest(tree: bool) 
     assert not game.choices_alike(placing, placer)
     placed = bots.think(game, placing, placer, random.Random(1), budget_s=0.05, clock=StepClock(0.001), tree=tree)
     assert placed.iterations > 0
+
+
+class ToyErrand(Game):
+    """A search trap: seat 0 may start an errand (or rest, and lose); started, it finishes it
+    (both then share the win) or cancels, back where it was. Rollouts are cut after one move
+    and :meth:`evaluate` calls a pending errand a sure win for seat 0, so in the search's eyes
+    putting it off always beats doing it."""
+
+    slug = "toy-errand"
+    title = "Toy Errand"
+    min_players = 2
+    max_players = 2
+    summary = "Start an errand and finish it."
+    hidden_information = False
+    rollout_noise = 0.0
+    main_choice: ClassVar[str] = "start"
+    errand_choice: ClassVar[str] = "finish"
+
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        return {"phase": "main", "over": None}
+
+    def legal_prompts(self, state: State) -> list[Prompt]:
+        if state["over"] is not None:
+            return []
+        if state["phase"] == "main":
+            return [Prompt(0, "Start the errand?", (Action("start", "Start it"), Action("rest", "Rest")))]
+        return [Prompt(0, "The errand", (Action("finish", "Finish it"),
+                                         Action("cancel", "Cancel it", main=True, retreat=True)))]
+
+    def perform(self, state: State, seat: int, key: str) -> list[Event]:
+        if key in ("finish", "rest"):
+            state["over"] = key
+        state["phase"] = "errand" if key == "start" else "main"
+        return [Event(f"{seat_ref(seat)}: {key}.")]
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state["over"] is None:
+            return None
+        return Outcome.ranked([1, 1] if state["over"] == "finish" else [0, 1], "Done.")
+
+    def max_actions(self, players: int) -> int:
+        return 40
+
+    def view(self, state: State, viewer: int | None) -> dict:
+        return dict(state)
+
+    def agent(self, state: State, seat: int, rng: random.Random) -> str:
+        return self.main_choice if state["phase"] == "main" else self.errand_choice
+
+    def rollout_cut(self, state: State) -> int | None:
+        return 1
+
+    def evaluate(self, state: State) -> list[float]:
+        return [1.0, 0.0]
+
+
+class ToyErrandNeverFinished(ToyErrand):
+    """The heuristic rests, and would cancel a started errand."""
+
+    slug = "toy-errand-cancelled"
+    main_choice: ClassVar[str] = "rest"
+    errand_choice: ClassVar[str] = "cancel"
+
+
+def test_a_search_never_backs_out_of_what_the_heuristic_would_do() -> None:
+    """Cancelling looks better than finishing to the search here (a pending errand scores a
+    sure win), but a search never chooses a retreat over the heuristic: a hard Bullfrog bot
+    that laid no track and cancelled, then started again, played 1,248 moves of one game
+    before it was stopped (stop 56). Started by the heuristic, the errand gets finished."""
+    game = ToyErrand()
+    state = game.setup(2, {}, 0)
+    moves = []
+    while game.prompts(state) and len(moves) < 10:
+        key = bots.think(game, state, 0, random.Random(len(moves)), budget_s=1.0, clock=frozen,
+                         max_iterations=400).key
+        moves.append(key)
+        game.apply(state, 0, key)
+    assert moves == ["start", "finish"]
+
+
+@pytest.mark.parametrize("searcher", ["paired", "tree"])
+def test_a_search_never_starts_what_the_heuristic_would_back_out_of(searcher: str) -> None:
+    """Starting the errand looks better than resting to the search, but the heuristic would
+    cancel it at once: a search that started it would start it again after each cancel, so
+    the heuristic's rest stands."""
+    game = ToyErrandNeverFinished()
+    state = game.setup(2, {}, 0)
+    result = bots.think(game, state, 0, random.Random(1), budget_s=1.0, clock=frozen, tree=searcher == "tree",
+                        max_iterations=400)
+    assert result.guide == "rest" and result.key == "rest"
+    assert result.visits.get("start", 0) > 0  # it was searched, and it led
+
+
+def test_a_deterministic_lookahead_never_backs_out_either() -> None:
+    class ToyErrandExact(ToyErrand):
+        slug = "toy-errand-exact"
+        deterministic = True
+
+        def horizon(self, state: State) -> object:
+            return state["phase"] == "main"
+
+    game = ToyErrandExact()
+    state = game.setup(2, {}, 0)
+    game.apply(state, 0, "start")
+    assert lookahead(game, state, 0, random.Random(0), budget_s=1.0, clock=frozen).key == "finish"

@@ -116,12 +116,19 @@ class Action:
     the first name is one control on the board, each further name a narrowing step (see
     :mod:`bot.engine.choices`). Names in a group path should be the short names the picture
     prints ("D8" on the map is "D8" in the menu).
+
+    ``retreat`` marks a move that backs out of something the seat started ("Cancel this
+    action", "No offer after all"): the seat is back at the decision it had before. A hard
+    bot's search never chooses one over the heuristic, nor a move the heuristic would then
+    back out of (:mod:`bot.engine.search`): a cut rollout can score doing nothing yet above
+    doing it, and a search that starts and backs out in turn never ends its turn.
     """
 
     key: str
     label: str
     group: tuple[str, ...] = ()
     main: bool = False
+    retreat: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -189,6 +189,43 @@ def _guide(
     return prompt, guide, None
 
 
+def _searchable(prompt: Prompt, guide: str) -> list[str]:
+    """The keys a search may choose from: every action but a retreat
+    (:attr:`~bot.engine.contract.Action.retreat`), unless it is the heuristic's own choice."""
+    return [action.key for action in prompt.actions if not action.retreat or action.key == guide]
+
+
+FOLLOW_THROUGH_MOVES = 8
+"""How many of the seat's own moves after an overruling choice :func:`_followed_through` plays."""
+
+
+def _followed_through(game: Game, state: State, seat: int, choice: str, guide: str, rng: random.Random) -> str:
+    """``choice``, unless the heuristic, playing the seat's next moves after it, backs out of
+    it (a retreat) before the turn passes: then the heuristic's ``guide``.
+
+    A search may find starting something (track to lay, an offer to make) better than the
+    heuristic's move only because of what its rollouts do next; at the table the heuristic's
+    own answer to the next prompt then cancels it, and a search that starts it again would
+    never end its turn. Played on a state drawn by ``conceal``, as the search is."""
+    if choice == guide:
+        return choice
+    try:
+        trial = sample(game, state, seat, random.Random(rng.getrandbits(63)))
+        game.apply(trial, seat, choice)
+        for _ in range(FOLLOW_THROUGH_MOVES):
+            prompts = game.prompts(trial)
+            own = next((prompt for prompt in prompts if prompt.seat == seat), None)
+            if own is None or own is not prompts[0]:
+                break
+            key = game.agent(trial, seat, random.Random(rng.getrandbits(63)))
+            if any(action.key == key and action.retreat for action in own.actions):
+                return guide
+            game.apply(trial, seat, key)
+    except Exception:
+        return guide  # a redrawn state the game could not play on: the heuristic's move is safe
+    return choice
+
+
 def _root_candidates(keys: list[str], guide: str, rng: random.Random) -> list[str]:
     """The root actions a search compares: all of them, or the heuristic's choice and a random
     sample of the others when there are more than :data:`MAX_ROOT_CANDIDATES`."""
@@ -218,7 +255,7 @@ def search(
     prompt, guide, unsearched = _guide(game, state, seat, rng, clock, started)
     if unsearched is not None:
         return unsearched
-    keys = prompt.keys()
+    keys = _searchable(prompt, guide)
     flat = prompt.simultaneous
     candidates = _root_candidates(keys, guide, rng)
     root = _Node()
@@ -243,7 +280,8 @@ def search(
         if iterations % SETTLED_CHECK_EVERY == 0 and _settled(root, iterations, clock() - started, budget_s, left):
             break
     visits = {key.split("|", 1)[1]: child.visits for key, child in root.children.items()}
-    return SearchResult(_decide(root, guide), guide, iterations, clock() - started, visits, dropped)
+    choice = _followed_through(game, state, seat, _decide(root, guide), guide, rng)
+    return SearchResult(choice, guide, iterations, clock() - started, visits, dropped)
 
 
 def _decide(root: _Node, guide: str) -> str:
@@ -450,7 +488,7 @@ def paired_search(
     prompt, guide, unsearched = _guide(game, state, seat, rng, clock, started)
     if unsearched is not None:
         return unsearched
-    keys = prompt.keys()
+    keys = _searchable(prompt, guide)
     if game.settled(state):
         replied = best_reply(game, state, seat, rng, guide=guide, budget_s=budget_s - (clock() - started), clock=clock)
         if replied is not None:
@@ -492,7 +530,7 @@ def paired_search(
             if len(rows) >= INDIFFERENT_AFTER and not differing:
                 break  # every action led to the very same rewards: the choice does not matter
     visits = {key: sum(1 for row in rows if key in row) for key in keys if any(key in row for row in rows)}
-    choice = _paired_choice(sums, alive, guide)
+    choice = _followed_through(game, state, seat, _paired_choice(sums, alive, guide), guide, rng)
     return SearchResult(choice, guide, len(rows), clock() - started, visits, dropped)
 
 
@@ -682,8 +720,7 @@ def lookahead(
     prompt, guide, unsearched = _guide(game, state, seat, rng, clock, started)
     if unsearched is not None:
         return unsearched
-    keys = prompt.keys()
-    others = [key for key in keys if key != guide]
+    others = [key for key in _searchable(prompt, guide) if key != guide]
     rng.shuffle(others)
     candidates = [guide, *others[: LOOKAHEAD_CANDIDATES - 1]]
     seed = rng.getrandbits(63)
@@ -705,7 +742,7 @@ def lookahead(
     if guide in scores:
         best = max(scores, key=lambda key: (scores[key], key == guide))
         if scores[best] >= scores[guide] + LOOKAHEAD_MARGIN:
-            choice = best
+            choice = _followed_through(game, state, seat, best, guide, rng)
     visits = {key: 1 for key in scores}
     return SearchResult(choice, guide, len(scores), clock() - started, visits, dropped)
 

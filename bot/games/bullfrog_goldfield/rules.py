@@ -499,7 +499,7 @@ class BullfrogGoldfield(BullfrogOrders, Game):
             placed = listing([area_name(a) for a in sub["areas"]], T("nothing yet"))
             text = T("Lay track for the {railroad} (up to 3 areas; placed: {placed}; {budget:$} left).",
                      railroad=name(rr), placed=placed, budget=usd(budget))
-        actions.append(Action("cancel", T("Cancel this action"), main=True))
+        actions.append(Action("cancel", T("Cancel this action"), main=True, retreat=True))
         return Prompt(seat, text, tuple(actions), private=private)
 
     def _auction_prompt(self, state: State, private: bool) -> Prompt:

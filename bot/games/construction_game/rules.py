@@ -456,7 +456,7 @@ class ConstructionGame(ConstructionOrders, Game):
 
     def _trade_prompt(self, state: State) -> Prompt:
         seat = state["turn"]
-        actions = [Action("back", T("No offer after all"), main=True), *self._offer_actions(state, seat)]
+        actions = [Action("back", T("No offer after all"), main=True, retreat=True), *self._offer_actions(state, seat)]
         return Prompt(seat, T("Offer one piece or deed to another contractor at a price; they accept or decline."),
                       tuple(actions))
 
