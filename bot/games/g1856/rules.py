@@ -243,7 +243,7 @@ class G1856(G1856Orders, Game):
             actions.append(Action("end", T("{train}: end the route here (${revenue})", train=train, revenue=options.revenue), main=True))
         if not stops:
             actions.append(Action("none", T("{train} does not run", train=train), main=True))
-        actions.append(Action("back", T("Back to the bot's runs"), main=True))
+        actions.append(Action("back", T("Back to the bot's runs"), main=True, retreat=True))
         so_far = " – ".join(stops) if stops else T("no stop yet")
         return Prompt(seat, T("{corp}: the route of its {train} ({so_far})", corp=corp, train=train, so_far=so_far), tuple(actions))
 
@@ -294,7 +294,7 @@ class G1856(G1856Orders, Game):
         low, high = self._price_range(state, corp, offer)
         what = offer["item"] if offer["kind"] == "company" else T("{owner}'s {train}", owner=offer["owner"], train=offer["item"])
         actions = [Action(f"price:{n}", T("Pay ${n} for {what}", n=n, what=what)) for n in range(low, high + 1)]
-        actions.append(Action("back", T("Back: buy nothing"), main=True))
+        actions.append(Action("back", T("Back: buy nothing"), main=True, retreat=True))
         return Prompt(seat, T("{corp}: the price for {what} (${low}–${high})", corp=corp, what=what, low=low, high=high), tuple(actions))
 
     def _price_range(self, state: State, corp: str, offer: dict[str, Any]) -> tuple[int, int]:
@@ -443,7 +443,7 @@ class G1856(G1856Orders, Game):
                     out.append(Action(key, label))
                     shown.add(coord)
             if op.get("looking"):
-                return [*out, Action("back", T("Back: every hex"))]
+                return [*out, Action("back", T("Back: every hex"), retreat=True)]
             # Seeing a hex's tiles drawn, each captioned with its key, before choosing one.
             out += [
                 Action(f"tiles:{coord}", T("Show the tiles that fit {coord}", coord=coord))
