@@ -196,7 +196,10 @@ def _searchable(prompt: Prompt, guide: str) -> list[str]:
 
 
 FOLLOW_THROUGH_MOVES = 8
-"""How many of the seat's own moves after an overruling choice :func:`_followed_through` plays."""
+"""At most this many of the seat's own moves after an overruling choice are played by
+:func:`_followed_through` (only while its prompts offer a retreat: the heuristic is not
+called where nothing can be backed out of, which keeps the check cheap in games whose
+heuristic is slow, as 1856's route search)."""
 
 
 def _followed_through(game: Game, state: State, seat: int, choice: str, guide: str, rng: random.Random) -> str:
@@ -215,8 +218,8 @@ def _followed_through(game: Game, state: State, seat: int, choice: str, guide: s
         for _ in range(FOLLOW_THROUGH_MOVES):
             prompts = game.prompts(trial)
             own = next((prompt for prompt in prompts if prompt.seat == seat), None)
-            if own is None or own is not prompts[0]:
-                break
+            if own is None or own is not prompts[0] or not any(action.retreat for action in own.actions):
+                break  # the turn passed, or what was started is over: nothing left to back out of
             key = game.agent(trial, seat, random.Random(rng.getrandbits(63)))
             if any(action.key == key and action.retreat for action in own.actions):
                 return guide
