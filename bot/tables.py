@@ -836,10 +836,8 @@ class Tables:
                 level = level_of(live.user_at(seat).name)  # easy, normal or hard: see bot.bots
                 try:
                     move = await self._bot_move(live, seat, level, seed, at)
-                except StaleBoard:
-                    raise
-                except Exception:
-                    if level != "hard":
+                except Exception as failure:
+                    if level != "hard" or isinstance(failure, StaleBoard):
                         raise
                     # A search that failed or ran past the workers' timeout: the heuristic (the
                     # normal level, which answers at once) plays this one move, so a table never

@@ -27,9 +27,10 @@ Two more from red-team pass 3 (issue 26), the ones the bot falls short of 1.5x a
 - ``vulture``: ``leverage`` keeping :data:`VULTURE_KEEP` at its jobs, bidding in crunch
   auctions up to :data:`VULTURE_AUCTION_PERCENT` of a machine's price, and raising a
   competitive bid by the smallest step while it is at most :data:`VULTURE_TOP_BID`;
-- ``dumper``: ``leverage`` that on each turn offers the richest rival one of its machines at
-  the listed price, of the type whose season is furthest off (it buys again at the job, on
-  notes): its iron becomes the cash for its down payments, the rival's cash becomes iron.
+- ``dumper``: ``leverage`` that on each turn it can offers the richest rival one of its
+  machines at the listed price, of the type whose season is furthest off (it buys again at
+  the job, on notes): its iron becomes the cash for its down payments, the rival's cash
+  becomes iron. With no machine a rival can pay that for, it rolls.
 """
 
 from __future__ import annotations
