@@ -3,8 +3,10 @@
 It values roles by what they would bring this seat now (plus the doubloons lying on the
 card), builds the building with the best rough worth, grows plantations that feed its
 production buildings, ships the most barrels, sells the dearest good and lets
-:func:`~bot.games.puerto_rico.phases.auto_place` arrange its colonists. It is meant to beat
-random play clearly and to give bot seats sensible moves, not to play well.
+:func:`~bot.games.puerto_rico.phases.auto_place` arrange its colonists. It is quick (well
+under a millisecond a move), which is what it is for: the hard bot's rollouts play it for
+every seat, and the normal bot (:mod:`.lookahead`) plays it for every decision but the role
+and plays each role's round out with it.
 """
 
 from __future__ import annotations
@@ -200,46 +202,46 @@ def _choose_load(state: State, p: dict[str, Any], keys: list[str]) -> str:
 
 
 def _choose_role(state: State, seat: int, keys: list[str], rng: random.Random) -> str:
+    # a tenth of a VP of noise breaks ties at random
+    return max(keys, key=lambda key: role_worth(state, seat, key) + rng.random() * 0.1)
+
+
+def role_worth(state: State, seat: int, key: str) -> float:
+    """What the heuristic counts the role ``key`` (``role:captain`` …) worth to ``seat`` now,
+    in rough VP: the doubloons on the card plus what the role's phase would bring the seat
+    (the Craftsman less half of what the others would make)."""
     n = state["n"]
     p = state["seats"][seat]
-    money = state["role_money"]
-    made = production(p)
-    others_made = [production(state["seats"][s]) for s in range(n) if s != seat]
-
-    def worth(key: str) -> float:
-        role = ROLE_INDEX[key[5:]]
-        value = float(money[role])
-        name = key[5:]
-        if name == "settler":
-            value += 2.0 if len(p["island"]) < 12 else 0.0
-        elif name == "mayor":
-            share = state["ship"] // n + 1
-            value += 0.8 * min(share + 1, empty_circles(p) + 1)
-        elif name == "builder":
-            best = 0.0
-            for building in range(len(BUILDINGS)):
-                if state["market"][building] > 0 and building not in p["city"]:
-                    cost = max(0, build_cost(state, seat, building) - 1)
-                    if cost <= p["money"]:
-                        best = max(best, _building_worth(state, seat, building))
-            value += best * 0.8
-        elif name == "craftsman":
-            mine = sum(made) + (1 if any(made) else 0)
-            theirs = sum(sum(m) for m in others_made) / max(1, n - 1)
-            value += mine - 0.5 * theirs
-        elif name == "trader":
-            house = state["house"]
-            prices = [
-                PRICES[k] + 1 for k in range(5) if p["goods"][k] and (k not in house or _has_office(p))
-            ]
-            value += max(prices, default=0) if len(house) < 4 else 0
-        elif name == "captain":
-            value += CAPTAIN_BARREL[min(n, 4)] * sum(p["goods"]) + (1 if any(p["goods"]) else 0)
-        else:  # prospector
-            value += 1.0
-        return value + rng.random() * 0.1
-
-    return max(keys, key=worth)
+    role = ROLE_INDEX[key[5:]]
+    value = float(state["role_money"][role])
+    name = key[5:]
+    if name == "settler":
+        value += 2.0 if len(p["island"]) < 12 else 0.0
+    elif name == "mayor":
+        share = state["ship"] // n + 1
+        value += 0.8 * min(share + 1, empty_circles(p) + 1)
+    elif name == "builder":
+        best = 0.0
+        for building in range(len(BUILDINGS)):
+            if state["market"][building] > 0 and building not in p["city"]:
+                cost = max(0, build_cost(state, seat, building) - 1)
+                if cost <= p["money"]:
+                    best = max(best, _building_worth(state, seat, building))
+        value += best * 0.8
+    elif name == "craftsman":
+        made = production(p)
+        mine = sum(made) + (1 if any(made) else 0)
+        theirs = sum(sum(production(state["seats"][s])) for s in range(n) if s != seat) / max(1, n - 1)
+        value += mine - 0.5 * theirs
+    elif name == "trader":
+        house = state["house"]
+        prices = [PRICES[k] + 1 for k in range(5) if p["goods"][k] and (k not in house or _has_office(p))]
+        value += max(prices, default=0) if len(house) < 4 else 0
+    elif name == "captain":
+        value += CAPTAIN_BARREL[min(n, 4)] * sum(p["goods"]) + (1 if any(p["goods"]) else 0)
+    else:  # prospector
+        value += 1.0
+    return value
 
 
 def _has_office(p: dict[str, Any]) -> bool:
@@ -247,4 +249,4 @@ def _has_office(p: dict[str, Any]) -> bool:
     return OFFICE in city and p["city_men"][city.index(OFFICE)] > 0
 
 
-__all__ = ["VIOLET_WORTH", "choose"]
+__all__ = ["VIOLET_WORTH", "choose", "role_worth"]

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Event, Rng, State
-from bot.engine.words import Text
+from bot.engine import Event, IllegalAction, Rng, State
+from bot.engine.words import Code, Text
 
 from .buildings import (
     BUILDER,
@@ -77,6 +77,40 @@ from .messages import (
 # =============================================================================================
 # Flow: roles, phases, rounds
 # =============================================================================================
+
+
+def perform(state: State, seat: int, key: str) -> list[Event]:
+    """Carry out a legal key of ``seat`` (checked beforehand), then run every automatic step
+    up to the next decision; the game's ``perform``, and the normal bot's look-ahead's."""
+    events: list[Event] = []
+    state["step"] += 1
+    sub = state["sub"]
+    if sub == "":
+        _take_role(state, seat, key, events)
+    elif sub == "place":
+        _mayor_act(state, seat, key, events)
+    elif sub == "load":
+        _captain_act(state, seat, key, events)
+    elif sub == "tile":
+        _settler_act(state, seat, key, events)
+    elif sub == "build":
+        _builder_act(state, seat, key, events)
+    elif sub == "sell":
+        _trader_act(state, seat, key, events)
+    elif sub == "store":
+        _storage_act(state, seat, key, events)
+    elif sub in ("hospice", "university", "privilege"):
+        _colonist_act(state, seat, key, events)
+    elif sub == "extra":
+        _extra_act(state, seat, key, events)
+    elif sub == "produce":
+        _produce_act(state, seat, key, events)
+    elif sub == "discard":
+        _discard_act(state, seat, key, events)
+    else:  # pragma: no cover - every sub is listed above
+        raise IllegalAction(T("Unknown step {step}.", step=Code(repr(sub))))
+    _remember(state, seat, key, events)
+    return events
 
 
 def _remember(state: State, seat: int, key: str, events: list[Event]) -> None:

@@ -38,9 +38,8 @@ from typing import Any
 
 from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, State, seed_value
 from bot.engine.rng import shuffle_unseen
-from bot.engine.words import Code
 
-from .agent import choose
+from . import agent, lookahead
 from .buildings import (
     BUILDINGS,
     GOODS_SUPPLY,
@@ -72,19 +71,8 @@ from .messages import (
 )
 from .orders import PuertoRicoOrders
 from .phases import (
-    _builder_act,
-    _captain_act,
-    _colonist_act,
-    _discard_act,
-    _extra_act,
-    _mayor_act,
-    _produce_act,
-    _remember,
-    _settler_act,
-    _storage_act,
-    _take_role,
-    _trader_act,
     auto_place,
+    perform,
 )
 from .views import explain, table_view
 
@@ -238,35 +226,7 @@ class PuertoRico(PuertoRicoOrders, Game):
 
     def perform(self, state: State, seat: int, key: str) -> list[Event]:
         """Carry out a legal key, then run every automatic step up to the next decision."""
-        events: list[Event] = []
-        state["step"] += 1
-        sub = state["sub"]
-        if sub == "":
-            _take_role(state, seat, key, events)
-        elif sub == "place":
-            _mayor_act(state, seat, key, events)
-        elif sub == "load":
-            _captain_act(state, seat, key, events)
-        elif sub == "tile":
-            _settler_act(state, seat, key, events)
-        elif sub == "build":
-            _builder_act(state, seat, key, events)
-        elif sub == "sell":
-            _trader_act(state, seat, key, events)
-        elif sub == "store":
-            _storage_act(state, seat, key, events)
-        elif sub in ("hospice", "university", "privilege"):
-            _colonist_act(state, seat, key, events)
-        elif sub == "extra":
-            _extra_act(state, seat, key, events)
-        elif sub == "produce":
-            _produce_act(state, seat, key, events)
-        elif sub == "discard":
-            _discard_act(state, seat, key, events)
-        else:  # pragma: no cover - every sub is listed above
-            raise IllegalAction(T("Unknown step {step}.", step=Code(repr(sub))))
-        _remember(state, seat, key, events)
-        return events
+        return perform(state, seat, key)
 
     # -- information ------------------------------------------------------------------------
 
@@ -312,7 +272,13 @@ class PuertoRico(PuertoRicoOrders, Game):
     def agent(self, state: State, seat: int, rng: random.Random) -> str:
         if state["phase"] == "over" or state["actor"] != seat:
             raise IllegalAction(T("This seat has nothing to decide now."))
-        return choose(state, seat, rng)
+        return lookahead.choose(state, seat, rng)
+
+    def rollout_agent(self, state: State, seat: int, rng: random.Random) -> str:
+        """The heuristic without the normal bot's look-ahead at the roles
+        (:mod:`.lookahead`): a rollout takes about three roles, and looking ahead at each
+        would cost the search nine tenths of its rollouts."""
+        return agent.choose(state, seat, rng)
 
     # -- refusals ---------------------------------------------------------------------------
 
