@@ -4,9 +4,8 @@ It values roles by what they would bring this seat now (plus the doubloons lying
 card), builds the building with the best rough worth, grows plantations that feed its
 production buildings, ships the most barrels, sells the dearest good and lets
 :func:`~bot.games.puerto_rico.phases.auto_place` arrange its colonists. It is quick (well
-under a millisecond a move), which is what it is for: the hard bot's rollouts play it for
-every seat, and the normal bot (:mod:`.lookahead`) plays it for every decision but the role
-and plays each role's round out with it.
+under a millisecond a move), which is what it is for: the normal bot (:mod:`.lookahead`)
+plays it for every decision but the role, and plays each role's round out with it.
 """
 
 from __future__ import annotations

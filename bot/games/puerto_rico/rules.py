@@ -39,7 +39,7 @@ from typing import Any
 from bot.engine import Action, Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, State, seed_value
 from bot.engine.rng import shuffle_unseen
 
-from . import agent, lookahead
+from . import lookahead
 from .buildings import (
     BUILDINGS,
     GOODS_SUPPLY,
@@ -273,12 +273,6 @@ class PuertoRico(PuertoRicoOrders, Game):
         if state["phase"] == "over" or state["actor"] != seat:
             raise IllegalAction(T("This seat has nothing to decide now."))
         return lookahead.choose(state, seat, rng)
-
-    def rollout_agent(self, state: State, seat: int, rng: random.Random) -> str:
-        """The heuristic without the normal bot's look-ahead at the roles
-        (:mod:`.lookahead`): a rollout takes about three roles, and looking ahead at each
-        would cost the search nine tenths of its rollouts."""
-        return agent.choose(state, seat, rng)
 
     # -- refusals ---------------------------------------------------------------------------
 
