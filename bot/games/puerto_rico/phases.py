@@ -8,6 +8,7 @@ a choice) run until a seat must decide again, or the game ends.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot.engine import Event, IllegalAction, Rng, State
@@ -84,31 +85,10 @@ def perform(state: State, seat: int, key: str) -> list[Event]:
     up to the next decision; the game's ``perform``, and the normal bot's look-ahead's."""
     events: list[Event] = []
     state["step"] += 1
-    sub = state["sub"]
-    if sub == "":
-        _take_role(state, seat, key, events)
-    elif sub == "place":
-        _mayor_act(state, seat, key, events)
-    elif sub == "load":
-        _captain_act(state, seat, key, events)
-    elif sub == "tile":
-        _settler_act(state, seat, key, events)
-    elif sub == "build":
-        _builder_act(state, seat, key, events)
-    elif sub == "sell":
-        _trader_act(state, seat, key, events)
-    elif sub == "store":
-        _storage_act(state, seat, key, events)
-    elif sub in ("hospice", "university", "privilege"):
-        _colonist_act(state, seat, key, events)
-    elif sub == "extra":
-        _extra_act(state, seat, key, events)
-    elif sub == "produce":
-        _produce_act(state, seat, key, events)
-    elif sub == "discard":
-        _discard_act(state, seat, key, events)
-    else:  # pragma: no cover - every sub is listed above
-        raise IllegalAction(T("Unknown step {step}.", step=Code(repr(sub))))
+    act = _STEP_ACTS.get(state["sub"])
+    if act is None:  # pragma: no cover - every step is in the table
+        raise IllegalAction(T("Unknown step {step}.", step=Code(repr(state["sub"]))))
+    act(state, seat, key, events)
     _remember(state, seat, key, events)
     return events
 
@@ -790,3 +770,21 @@ def _storage_act(state: State, seat: int, key: str, events: list[Event]) -> None
     state["discarded"] = False
     state["pos"] += 1
     _storage_turn(state, events)
+
+
+_STEP_ACTS: dict[str, Callable[[State, int, str, list[Event]], None]] = {
+    "": _take_role,
+    "place": _mayor_act,
+    "load": _captain_act,
+    "tile": _settler_act,
+    "build": _builder_act,
+    "sell": _trader_act,
+    "store": _storage_act,
+    "hospice": _colonist_act,
+    "university": _colonist_act,
+    "privilege": _colonist_act,
+    "extra": _extra_act,
+    "produce": _produce_act,
+    "discard": _discard_act,
+}
+"""What each step (``state["sub"]``) does with a seat's key."""
