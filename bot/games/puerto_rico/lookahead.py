@@ -24,11 +24,13 @@ default), so it models the other seats as they play.
 It decides on what the seat can see: the copy has the face-down plantation stack in one
 fixed order (which plantations it holds is public, only their order is not), the other
 seats' VP chips split evenly (their sum is public) and a fixed random seed, so the choice
-is the same however the hidden information lies (tests/games/test_puerto_rico_lookahead.py redraws it and checks).
+is the same however the hidden information lies (``tests/games/test_puerto_rico_lookahead.py``
+redraws it and checks).
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 from bot.engine import State
@@ -64,7 +66,7 @@ def choose_role(state: State, seat: int, keys: list[str]) -> str:
     """The role key among ``keys`` whose round, played out by the heuristic, ends best for
     ``seat`` (see the module's docstring); the first of ``keys`` on a tie."""
     public = public_copy(state, seat)
-    best_key, best_value = keys[0], -1.0
+    best_key, best_value = keys[0], -math.inf
     for key in keys:
         position = copy_state(public)
         perform(position, seat, key)
