@@ -21,6 +21,14 @@ the slowest 33 ms), so the bot still plays on the event loop.
 The hard bot's search plays this bot for every seat in its rollouts (the contract's
 default), so it models the other seats as they play.
 
+Why not :func:`bot.engine.search.lookahead`, which also plays candidates on to a horizon and
+scores them with ``evaluate``: that is a hard level's search for games with nothing hidden.
+It draws its position with ``conceal``, spends a CPU budget on a random sample of at most
+eight candidates, plays them on with the rollout policy (which here is this very bot), and
+keeps the heuristic's move unless another beats it by a margin. The normal bot needs the
+same answer on every call: every role, a position fixed from public information alone, the
+plain heuristic inside, and the heuristic's worth added to the score.
+
 It decides on what the seat can see: the copy has the face-down plantation stack in one
 fixed order (which plantations it holds is public, only their order is not), the other
 seats' VP chips split evenly (their sum is public) and a fixed random seed, so the choice
