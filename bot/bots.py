@@ -6,7 +6,8 @@
 - **hard**: a paired rollout search (:func:`bot.engine.search.paired_search`): every candidate
   move is rolled out with the heuristic on the same redrawn states and the same dice, and the
   heuristic's own choice is overruled only by a move that beats it beyond doubt; in a game
-  with nothing left to chance (``Game.deterministic``: 1856) a one-move lookahead
+  with nothing left to chance (``Game.deterministic``: 1856), and at the prompts a game
+  asks for it (``Game.looks_ahead``: Puerto Rico's role choice), a one-move lookahead
   (:func:`bot.engine.search.lookahead`) that plays each candidate on once;
   :data:`HARD_BUDGET_S` of CPU per decision. It runs in a
   worker process (:func:`bot.workers.bot_move`), never on the event loop; a search that
@@ -132,10 +133,10 @@ def think(
     ``tree``: the tree search (:func:`bot.engine.search.search`) hard bots played until issue
     26's paired search replaced it — the arena's ``hard-tree`` seat, a baseline to measure against.
     ``max_iterations`` caps the samples (paired search) or iterations (tree search) a decision
-    takes, whatever is left of the budget (the arena's ``--samples``); the lookahead of a
-    deterministic game has no samples and ignores it."""
+    takes, whatever is left of the budget (the arena's ``--samples``); the lookahead
+    (``Game.looks_ahead``) has no samples and ignores it."""
     budget = hard_budget(game) if budget_s is None else budget_s
-    if game.deterministic and not tree:
+    if not tree and game.looks_ahead(state, seat):
         return lookahead(game, state, seat, rng, budget_s=budget, clock=clock)
     searcher = search if tree else paired_search
     return searcher(game, state, seat, rng, budget_s=budget, clock=clock, max_iterations=max_iterations)

@@ -201,6 +201,63 @@ def test_the_lookahead_keeps_to_its_budget_and_keeps_the_heuristic_on_a_tie() ->
     assert tied.key == "take:1" and tied.iterations == 3
 
 
+class ToyNimTwoMoves(ToyNim):
+    """Toy Nim whose lookahead scores the pile two moves after the mark before the candidate
+    (the mark is the pile: every move changes it), and favours taking three stones a little."""
+
+    slug = "toy-nim-two-moves"
+    horizon_depth = 2
+    evaluated: ClassVar[list[int]] = []
+    prior_piles: ClassVar[list[int]] = []
+
+    def horizon(self, state: State) -> object:
+        return state["pile"]
+
+    def evaluate(self, state: State) -> list[float]:
+        type(self).evaluated.append(state["pile"])
+        return [0.5, 0.5]
+
+    def lookahead_prior(self, state: State, seat: int, key: str) -> float:
+        type(self).prior_piles.append(state["pile"])
+        return 0.1 if key == "take:3" else 0.0
+
+
+def test_the_lookahead_counts_the_candidates_own_move_toward_its_horizon_depth_and_adds_the_prior() -> None:
+    """The mark is read before the candidate, so each is scored after itself and one reply of
+    the heuristic (one stone): 6 - 1 - 1, 6 - 2 - 1, 6 - 3 - 1; the prior, read on the drawn
+    state before the move, decides between the even scores."""
+    game = ToyNimTwoMoves()
+    ToyNimTwoMoves.evaluated.clear()
+    ToyNimTwoMoves.prior_piles.clear()
+    state = game.setup(2, {}, 0)
+    result = lookahead(game, state, 0, random.Random(4), budget_s=1.0, clock=frozen)
+    assert sorted(ToyNimTwoMoves.evaluated) == [2, 3, 4]
+    assert ToyNimTwoMoves.prior_piles == [6, 6, 6]
+    assert (result.guide, result.key) == ("take:1", "take:3")
+
+
+class ToyNimLookedAhead(ToyNim):
+    """Toy Nim as a game of chance that asks for the lookahead at a pile of six only."""
+
+    slug = "toy-nim-looked-ahead"
+    deterministic = False
+
+    def looks_ahead(self, state: State, seat: int) -> bool:
+        return state["pile"] == 6
+
+
+def test_a_game_of_chance_gets_the_lookahead_where_it_asks_for_it() -> None:
+    """``looks_ahead`` sends a hard bot's prompt to the lookahead (each candidate played on
+    once), any other prompt to the paired search."""
+    game = ToyNimLookedAhead()
+    state = game.setup(2, {}, 0)
+    looked = bots.think(game, state, 0, random.Random(4), budget_s=1.0, clock=frozen)
+    assert looked.key == "take:2" and looked.visits == {"take:1": 1, "take:2": 1, "take:3": 1}
+    state["pile"] = 5
+    sampled = bots.think(game, state, 0, random.Random(4), budget_s=1.0, clock=frozen, max_iterations=20)
+    assert sampled.iterations == 20  # the paired search's samples
+
+
 class ToyNimLong(ToyNim):
     """Toy Nim from a pile of 20, searched as a game of chance (the paired search's rollouts)."""
 

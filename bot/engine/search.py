@@ -5,7 +5,9 @@ one-move lookahead that rolls every candidate move out on the *same* redrawn sta
 *same* dice (common random numbers), so that two moves are compared on the same luck — see its
 docstring. A game with nothing left to chance (``Game.deterministic``: 1856) is searched by
 :func:`lookahead` instead: each candidate played on once to the game's ``horizon`` and scored
-there with ``evaluate``, since a second play-on would repeat the first. Where the game says a
+there with ``evaluate``, since a second play-on would repeat the first; so is any prompt where
+the game asks for it (``Game.looks_ahead``: Puerto Rico's role choice, three rounds of the
+normal bot on a typical position, where the paired search could afford only a few samples). Where the game says a
 state is *settled* (``Game.settled``: nothing hidden, no chance to come, as in Schwarzes Gold's
 pumping), the paired search answers by :func:`best_reply` instead: every line of the seat's own
 moves played out to the end, the others playing the rollout policy. Every search skips the
@@ -688,9 +690,9 @@ def _paired_choice(sums: _PairedSums, alive: list[str], guide: str) -> str:
 
 
 LOOKAHEAD_CANDIDATES = 8
-"""A deterministic game's lookahead plays on at most this many root actions: the heuristic's
-choice and a random sample of the others (1856: a play on to the next stock round is 7-100
-moves of the heuristic, 10-150 ms, so eight fit the budget)."""
+"""The lookahead plays on at most this many root actions: the heuristic's choice and a random
+sample of the others (1856: a play on to the next stock round is 7-100 moves of the heuristic,
+10-150 ms, so eight fit the budget; Puerto Rico has at most eight roles)."""
 LOOKAHEAD_MARGIN = 0.01
 """The lookahead overrules the heuristic only for an action whose score beats its choice's by
 this much (a hundredth of a win): a tie or a trifle keeps the heuristic's move."""
@@ -705,19 +707,24 @@ def lookahead(
     budget_s: float,
     clock: Clock = time.process_time,
 ) -> SearchResult:
-    """The action ``seat`` plays in a deterministic game (``Game.deterministic``: no hidden
-    information, no dice) after a one-move lookahead of ``budget_s``.
+    """The action ``seat`` plays after a one-move lookahead of ``budget_s``: in a deterministic
+    game (``Game.deterministic``: no hidden information, no dice) at every prompt, elsewhere
+    where the game asks for it (``Game.looks_ahead``).
 
     Each candidate (the heuristic's choice first, then up to :data:`LOOKAHEAD_CANDIDATES` - 1
-    others at random) is played on a copy of the state, and the game goes on with the rollout
-    policy for every seat, without noise and with one seed for all candidates, to the game's
-    :meth:`~bot.engine.contract.Game.horizon` (or its end), where
-    :meth:`~bot.engine.contract.Game.evaluate` scores it (or the outcome does). With nothing
-    left to chance one play-on measures a candidate exactly against the rollout policy, so
-    the paired search's repeated samples and standard errors have nothing to add. The
-    heuristic's choice is overruled by the best candidate when it scores at least
-    :data:`LOOKAHEAD_MARGIN` more; candidates the budget does not reach are not compared.
-    ``state`` is not changed; the search copies it as ``conceal`` hands it over.
+    others at random) is played on a copy of one position
+    (:meth:`~bot.engine.contract.Game.lookahead_position`: a state ``conceal`` draws, or the
+    game's typical one), and the game goes on with the rollout policy for every seat, without
+    noise and with one seed for all candidates, to the game's
+    :meth:`~bot.engine.contract.Game.horizon` (its mark read before the candidate, which
+    counts if it crosses it; the :attr:`~bot.engine.contract.Game.horizon_depth`-th change)
+    or its end, where :meth:`~bot.engine.contract.Game.evaluate` scores it (or the outcome
+    does), plus the game's :meth:`~bot.engine.contract.Game.lookahead_prior` for the move.
+    With nothing left to chance one play-on measures a candidate exactly against the rollout
+    policy, so the paired search's repeated samples and standard errors have nothing to add;
+    with little left to chance before the horizon, nearly so. The heuristic's choice is
+    overruled by the best candidate when it scores at least :data:`LOOKAHEAD_MARGIN` more;
+    candidates the budget does not reach are not compared. ``state`` is not changed.
     """
     started = clock()
     prompt, guide, unsearched = _guide(game, state, seat, rng, clock, started)
@@ -733,10 +740,12 @@ def lookahead(
     for key in candidates:
         if clock() - started >= budget_s:
             break
-        played = sample(game, state, seat, random.Random(seed))
+        played = game.lookahead_position(state, seat, random.Random(seed))
         try:
+            prior = game.lookahead_prior(played, seat, key)
+            mark = game.horizon(played)
             game.apply(played, seat, key)
-            scores[key] = _play_on(game, played, seat, random.Random(seed), deadline)
+            scores[key] = _play_on(game, played, seat, mark, random.Random(seed), deadline) + prior
         except _OutOfTime:
             break
         except IllegalAction:
@@ -750,17 +759,21 @@ def lookahead(
     return SearchResult(choice, guide, len(scores), clock() - started, visits, dropped)
 
 
-def _play_on(game: Game, state: State, seat: int, rng: random.Random, deadline: _Deadline) -> float:
+def _play_on(game: Game, state: State, seat: int, mark: object, rng: random.Random, deadline: _Deadline) -> float:
     """``seat``'s score once ``state`` is played on, without noise, to the game's horizon
-    (:meth:`~bot.engine.contract.Game.horizon`, then :meth:`~bot.engine.contract.Game.evaluate`)
-    or its end (the outcome's :func:`rewards`); :data:`UNDECIDED` for a game that stalls."""
-    mark = game.horizon(state)
+    (the :attr:`~bot.engine.contract.Game.horizon_depth`-th change of
+    :meth:`~bot.engine.contract.Game.horizon`'s ``mark``, then
+    :meth:`~bot.engine.contract.Game.evaluate`) or its end (the outcome's :func:`rewards`);
+    :data:`UNDECIDED` for a game that stalls."""
+    crossed = 0
     for _ in range(game.max_actions(game.max_players)):
         outcome = game.outcome(state)
         if outcome is not None:
             return rewards(outcome)[seat]
-        if game.horizon(state) != mark:
-            estimate = game.evaluate(state)
+        now = game.horizon(state)
+        if now != mark:
+            mark, crossed = now, crossed + 1
+            estimate = game.evaluate(state) if crossed >= game.horizon_depth else None
             if estimate is not None:
                 return estimate[seat]
         deadline.check()  # every move: one move of a deterministic game (a route search) can be long

@@ -352,6 +352,12 @@ def _check_settled(game: Game, state: State, chooser: random.Random, where: str)
                                  "or chance is redrawn: it is not settled")
 
 
+def _typical_position_of_its_own(game: Game) -> bool:
+    """Whether ``game`` builds the lookahead's position itself rather than drawing it with
+    ``conceal`` (whose canonical draws ``test_conceal_is_canonical`` checks)."""
+    return type(game).lookahead_position is not Game.lookahead_position
+
+
 def _check_views(game: Game, state: State, players: int, chooser: random.Random, where: str) -> None:
     before = _dump(state)
     rng_text = str(state.get("rng", ""))
@@ -373,10 +379,15 @@ def _check_views(game: Game, state: State, players: int, chooser: random.Random,
                 game.choices_alike(concealed, viewer) != game.choices_alike(state, viewer)
                 or game.worth_searching(concealed, viewer) != game.worth_searching(state, viewer)
                 or game.settled(concealed) != game.settled(state)
+                or game.looks_ahead(concealed, viewer) != game.looks_ahead(state, viewer)
             ):
                 raise _fail(game, where, f"whether seat {viewer}'s prompt is searched (its actions alike, worth "
-                                         "searching, or settled) depends on hidden information: a hard bot would "
+                                         "searching, settled, or looked ahead) depends on hidden information: a hard bot would "
                                          "think otherwise when it holds something")
+            if viewer in prompted and _typical_position_of_its_own(game) and game.looks_ahead(state, viewer):
+                typical = json.dumps(game.lookahead_position(state, viewer, random.Random(7)), sort_keys=True)
+                if json.dumps(game.lookahead_position(concealed, viewer, random.Random(7)), sort_keys=True) != typical:
+                    raise _fail(game, where, f"the lookahead's position for seat {viewer} depends on hidden information")
         if viewer is None:
             public, redrawn = _public_prompts(game, state), _public_prompts(game, concealed)
             if [p[:4] for p in redrawn] != [p[:4] for p in public]:

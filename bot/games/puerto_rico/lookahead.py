@@ -18,16 +18,18 @@ The role with the highest score is taken. It costs a few milliseconds (over all 
 bot's decisions in 300-game arena runs, p95 3.1–3.7 ms at 3 players and 4.5–5.4 ms at 4,
 the slowest 33 ms), so the bot still plays on the event loop.
 
-The hard bot's search plays this bot for every seat in its rollouts (the contract's
-default), so it models the other seats as they play.
+The hard bot looks further the same way (stop 58): at a role it uses the engine's
+:func:`bot.engine.search.lookahead` (``PuertoRico.looks_ahead``) on this module's public copy
+(``lookahead_position``), plays each role on for three rounds with *this* bot for every seat
+(the rollout policy, the contract's default) and scores it as here, the heuristic's worth
+included (``lookahead_prior``). So the hard bot expects the others to look ahead as the
+normal bot does, and sees three rounds where the normal bot sees one. Its other decisions
+are the paired search's, whose rollouts also play this bot for every seat.
 
-Why not :func:`bot.engine.search.lookahead`, which also plays candidates on to a horizon and
-scores them with ``evaluate``: that is a hard level's search for games with nothing hidden.
-It draws its position with ``conceal``, spends a CPU budget on a random sample of at most
-eight candidates, plays them on with the rollout policy (which here is this very bot), and
-keeps the heuristic's move unless another beats it by a margin. The normal bot needs the
-same answer on every call: every role, a position fixed from public information alone, the
-plain heuristic inside, and the heuristic's worth added to the score.
+Why the normal bot does not call that lookahead itself: it is the hard level's search, with
+a CPU budget, a margin the heuristic's move must be beaten by, and the rollout policy inside
+(which here is this very bot). The normal bot needs every role scored against the plain
+heuristic's round, the same answer on every call, in a few milliseconds.
 
 It decides on what the seat can see: the copy has the face-down plantation stack in one
 fixed order (which plantations it holds is public, only their order is not), the other
