@@ -3,7 +3,9 @@
 What is checked: it decides only on what its seat can see (the same choice however the
 hidden plantation stack and the others' VP chips lie), it leaves the real position as it
 was, a looked-ahead round ends where the next one begins, and it does what it is for — it
-contests the shipping race the heuristic left to two ``ship-bank`` players.
+contests the shipping race the heuristic left to two ``ship-bank`` players. And the hard
+bot's role choice (stop 58): the engine's lookahead, three rounds of the normal bot, the same
+however the hidden information lies.
 """
 
 from __future__ import annotations
@@ -122,3 +124,62 @@ def test_normal_contests_the_shipping_race_of_two_ship_bank_players() -> None:
         play(GAME, 3, GAME.resolve_options({}), 7 + index, playing, [[] for _ in range(3)],
              random.Random(f"arena:puerto-rico:{7 + index}"))
     assert contested / games >= 4.0
+
+
+# -- the hard bot's lookahead at the roles (stop 58) -----------------------------------------
+
+
+def frozen() -> float:
+    """A CPU clock that never moves: the lookahead reaches every role, however slow the machine."""
+    return 0.0
+
+
+def test_hard_looks_ahead_at_the_roles_only_and_the_same_however_the_hidden_information_lies() -> None:
+    """A role choice among two or more goes to the engine's lookahead (one play-on a role, no
+    samples), the same choice and scores on the real position and on redrawings of it; the
+    other prompts go to the paired search."""
+    from bot.bots import think
+
+    looked = 0
+    for players, seed in ((3, 5), (4, 6)):
+        for state in role_prompts(players, seed, 30)[8::6]:
+            seat = state["actor"]
+            assert GAME.looks_ahead(state, seat) and not GAME.looks_ahead(state, (seat + 1) % players)
+            first = think(GAME, state, seat, random.Random(1), budget_s=1.0, clock=frozen)
+            assert first.visits == dict.fromkeys(legal_keys(state), 1)  # every role, played on once
+            redrawn = GAME.conceal(state, seat, random.Random(seed))
+            again = think(GAME, redrawn, seat, random.Random(1), budget_s=1.0, clock=frozen)
+            assert (again.key, again.visits) == (first.key, first.visits)
+            looked += 1
+    assert looked >= 6
+    state = GAME.setup(3, {}, 5)
+    seat = state["actor"]
+    GAME.apply(state, seat, "role:settler")
+    assert state["sub"] != "" and not GAME.looks_ahead(state, state["actor"])
+
+
+def test_hard_plays_each_role_on_to_the_start_of_the_third_round_after_this_one(monkeypatch) -> None:
+    """Every position the lookahead scores is the start of round r + 3 (or the end of the
+    game), and the normal bot, not the plain heuristic, plays every seat on the way."""
+    from bot.bots import think
+    from bot.games.puerto_rico import rules
+
+    state = role_prompts(3, 5, 20)[12]
+    scored: list[int] = []
+    looked_ahead: list[int] = []
+    real_evaluate, real_choose_role = rules.evaluate, lookahead.choose_role
+
+    def recording_evaluate(position: State) -> list[float]:
+        scored.append(-1 if position["phase"] == "over" else position["round"])
+        return real_evaluate(position)
+
+    def recording_choose_role(position: State, seat: int, keys: list[str]) -> str:
+        looked_ahead.append(position["round"])
+        return real_choose_role(position, seat, keys)
+
+    monkeypatch.setattr(rules, "evaluate", recording_evaluate)
+    monkeypatch.setattr(lookahead, "choose_role", recording_choose_role)
+    think(GAME, state, state["actor"], random.Random(1), budget_s=1.0, clock=frozen)
+    roles = len(legal_keys(state))
+    assert len(scored) == roles and set(scored) <= {state["round"] + 3, -1}
+    assert set(looked_ahead) >= {state["round"] + 1, state["round"] + 2}  # the others looked ahead too
