@@ -357,9 +357,9 @@ class Game(ABC):
         :meth:`horizon`) rather than by the paired search. Default: :attr:`deterministic`, for
         every prompt. A game with chance in it says ``True`` for a prompt where little chance
         lies between the move and the horizon and the play-on is long, so that the paired
-        search's samples would be few and alike (Puerto Rico's role choice: three rounds of
-        the normal bot, 50-450 ms, which left the paired search 4-6 samples). Must follow
-        from what the seat sees."""
+        search's samples would be few and alike (Puerto Rico's role choice, where rollouts
+        that run the normal bot's look-ahead at every role left the paired search 4-6
+        samples a decision). Must follow from what the seat sees."""
         return self.deterministic
 
     def settled(self, state: State) -> bool:
@@ -385,8 +385,8 @@ class Game(ABC):
         stops and scores the position with :meth:`evaluate`: at the first state whose mark
         differs from the mark just before the candidate move, or at the
         :attr:`horizon_depth`-th change (1856: the stock round's number, so each candidate is
-        played on to the start of the next stock round; no 1856 candidate changes it itself). The default, ``None``
-        for every state, plays on to the end of the game."""
+        played on to the start of the next stock round; no 1856 candidate changes it itself).
+        The default, ``None`` for every state, plays on to the end of the game."""
         return None
 
     def lookahead_position(self, state: State, seat: int, rng: random.Random) -> State:
@@ -411,7 +411,7 @@ class Game(ABC):
         a small part of the heuristic's own worth of the move, for what the evaluation at the
         horizon cannot see yet (Puerto Rico: a twentieth of the role's worth; without it the
         lookahead won 54.5% of 300 games against normal instead of 62.7%). Called on the
-        state :meth:`conceal` drew, before the move. Default: 0."""
+        position :meth:`lookahead_position` gave, before the move. Default: 0."""
         return 0.0
 
     rollout_steps: ClassVar[int | None] = None

@@ -7,11 +7,12 @@ docstring. A game with nothing left to chance (``Game.deterministic``: 1856) is 
 :func:`lookahead` instead: each candidate played on once to the game's ``horizon`` and scored
 there with ``evaluate``, since a second play-on would repeat the first; so is any prompt where
 the game asks for it (``Game.looks_ahead``: Puerto Rico's role choice, three rounds of the
-normal bot on a typical position, where the paired search could afford only a few samples). Where the game says a
-state is *settled* (``Game.settled``: nothing hidden, no chance to come, as in Schwarzes Gold's
-pumping), the paired search answers by :func:`best_reply` instead: every line of the seat's own
-moves played out to the end, the others playing the rollout policy. Every search skips the
-prompts the game says a search cannot improve on (``Game.worth_searching``). :func:`search`,
+normal bot on a typical position, where the paired search could afford only a few samples).
+Where the game says a state is *settled* (``Game.settled``: nothing hidden, no chance to come,
+as in Schwarzes Gold's pumping), the paired search answers by :func:`best_reply` instead:
+every line of the seat's own moves played out to the end, the others playing the rollout
+policy. Every search skips the prompts the game says a search cannot improve on
+(``Game.worth_searching``). :func:`search`,
 described below, is the information-set tree search hard bots played before it; it stays as
 the arena's ``hard-tree`` seat, the baseline the paired search is measured against (issue 26:
 at 2 players in Collide-o, 0.8 s a decision, the tree search won 50.0% of 80 games against
