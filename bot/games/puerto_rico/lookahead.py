@@ -62,13 +62,21 @@ ROUND_MOVES = 200
 heuristic ever fail to finish one."""
 
 
+def role_choice(state: State) -> list[str]:
+    """The roles the seat to act may take, when it has two or more to choose from; else
+    empty. Where the normal bot looks ahead, and the hard bot too (``PuertoRico.looks_ahead``)."""
+    if state["phase"] == "over" or state["sub"] != "":
+        return []
+    keys = legal_keys(state)
+    return keys if len(keys) > 1 else []
+
+
 def choose(state: State, seat: int, rng: random.Random) -> str:
     """The normal bot's key for ``seat``, the seat to act: the look-ahead for a role, the
     heuristic for everything else."""
-    if state["sub"] == "":
-        keys = legal_keys(state)
-        if len(keys) > 1:
-            return choose_role(state, seat, keys)
+    keys = role_choice(state)
+    if keys:
+        return choose_role(state, seat, keys)
     return agent.choose(state, seat, rng)
 
 
@@ -113,4 +121,4 @@ def _finish_round(position: State, round_number: int) -> None:
         perform(position, actor, agent.choose(position, actor, rng))
 
 
-__all__ = ["HEURISTIC_WEIGHT", "choose", "choose_role", "public_copy"]
+__all__ = ["HEURISTIC_WEIGHT", "choose", "choose_role", "public_copy", "role_choice"]

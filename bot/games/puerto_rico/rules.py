@@ -280,8 +280,7 @@ class PuertoRico(PuertoRicoOrders, Game):
         lookahead (p95 104 ms at 3 players, 258 ms at 4) won 63.3% of 300 games against two
         normal bots at 3 players and 63.8% against three at 4 (data/puerto-rico/README.md,
         "Stop 58")."""
-        return (state["phase"] != "over" and state["sub"] == "" and state["actor"] == seat
-                and len(legal_keys(state)) > 1)
+        return state["actor"] == seat and bool(lookahead.role_choice(state))
 
     def lookahead_position(self, state: State, seat: int, rng: random.Random) -> State:
         """The normal bot's public copy (:func:`.lookahead.public_copy`): the face-down stack
